@@ -1,0 +1,71 @@
+/**
+ * The reference backend: the API contract (`widgets/core/contract.ts`, spec §7) over an embedded
+ * SQLite database, plus the built site with a fallback for client-side routes — on one port.
+ */
+import etag from '@fastify/etag'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
+import { registerErrorHandler } from './http/errors.js'
+import { registerPublicApiPolicy } from './http/public-api.js'
+import { registerSecurityHeaders } from './http/security-headers.js'
+import { registerStaticSite } from './http/static-site.js'
+import type { VariantOverride } from './routes/deps.js'
+import { registerApiRoutes } from './routes/index.js'
+import { seedIfEmpty } from './seed/index.js'
+import { extendTraffic } from './seed/traffic.js'
+
+export interface BuildAppOptions {
+  /** Folder of the database file `trust.sqlite`; created when missing. */
+  dataDir: string
+  /** The built site (`index.html`, `/assets/`, `/widgets/`); without it HTML navigations answer 503. */
+  staticDir?: string
+  /** Fastify's request logging: `true`, `false` (default) or a level such as `{ level: 'warn' }`. */
+  logger?: boolean | { level: string }
+  /** The clock; the seed and the speedometer are relative to it. Default: the system clock. */
+  now?: () => Date
+  /** Variant flags forced by the deployment; unset flags come from the `settings` table. */
+  variant?: VariantOverride
+}
+
+/**
+ * Builds the server without listening: opens (creating) `${dataDir}/trust.sqlite` in WAL mode,
+ * applies pending migrations, seeds an empty database, fills the demo traffic up to yesterday and
+ * registers the HTTP policies, the API routes and the static site. Closing the instance closes the
+ * database.
+ *
+ * @example
+ * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
+ * await app.listen({ port: 8080 })
+ *
+ * @throws When the database cannot be opened or a migration or the seed fails (the database is
+ *   closed again before the error propagates).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const now = opts.now ?? (() => new Date())
+  mkdirSync(opts.dataDir, { recursive: true })
+  const db = openDatabase(join(opts.dataDir, DATABASE_FILE))
+
+  try {
+    await migrateToLatest(db)
+    await seedIfEmpty(db, now())
+    await extendTraffic(db, now())
+
+    const app = Fastify({ logger: opts.logger ?? false })
+    app.addHook('onClose', async () => {
+      await db.destroy()
+    })
+
+    registerErrorHandler(app)
+    registerSecurityHeaders(app)
+    await app.register(etag)
+    registerPublicApiPolicy(app)
+    registerApiRoutes(app, { db, now, variant: opts.variant ?? {} })
+    await registerStaticSite(app, opts.staticDir)
+    return app
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+}

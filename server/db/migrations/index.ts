@@ -1,0 +1,18 @@
+/**
+ * The list of migrations, in code rather than found by scanning a folder, so that it works the same
+ * under tsx, a bundler or compiled output. Add each new migration here; Kysely runs them in the
+ * alphabetical order of their keys, so keep the zero-padded number prefix.
+ */
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m001 from './001_foundation.js'
+
+export const migrations: Record<string, Migration> = {
+  '001_foundation': m001,
+}
+
+/** A Kysely {@link MigrationProvider} over {@link migrations}. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations
+  },
+}

@@ -1,0 +1,89 @@
+/**
+ * Serving the built site (the shell) next to the API, with a fallback for client-side routes.
+ *
+ * - Files of the static folder are served as they are. Cache policy by path:
+ *   `/assets/*` (fingerprinted build output) `public, max-age=31536000, immutable`;
+ *   `/widgets/*` (drop-in scripts partners embed under stable, unversioned names)
+ *   `public, max-age=86400`, so a fixed widget reaches every page within a day;
+ *   HTML `no-cache`; anything else the default `public, max-age=0` with ETag revalidation.
+ * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file answers
+ *   `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on that page.
+ * - When `index.html` is missing the fallback answers 503 with a short page asking to build the site.
+ * - Everything else that matches nothing answers 404 `{ error: { code: 'not_found', … } }`.
+ */
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { existsSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
+import { sendError } from './errors.js'
+import { isApiPath, pathOf } from './paths.js'
+
+export const CACHE_ASSETS = 'public, max-age=31536000, immutable'
+export const CACHE_WIDGETS = 'public, max-age=86400'
+export const CACHE_HTML = 'no-cache'
+
+const BUILD_MISSING_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Site not built</title></head>
+<body>
+<h1>The site has not been built yet</h1>
+<p>Run <code>npm run build</code>, then reload this page. The API under <code>/api/</code> is available.</p>
+</body>
+</html>
+`
+
+function cacheControlFor(relativePath: string): string | undefined {
+  if (relativePath.endsWith('.html')) return CACHE_HTML
+  if (relativePath.startsWith('assets/')) return CACHE_ASSETS
+  if (relativePath.startsWith('widgets/')) return CACHE_WIDGETS
+  return undefined
+}
+
+function wantsShell(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  if (isApiPath(request.url)) return false
+  return String(request.headers.accept ?? '').includes('text/html')
+}
+
+/**
+ * Registers static serving of `staticDir` (when given) and the not-found handler with the SPA
+ * fallback. The folder may be built after the server starts; it is looked up per request.
+ *
+ * @param staticDir The built site; `undefined` serves no files (HTML navigations answer 503).
+ */
+export async function registerStaticSite(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+  const root = staticDir === undefined ? undefined : resolve(staticDir)
+
+  if (root !== undefined) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ['index.html'],
+      dotfiles: 'ignore',
+      redirect: false,
+      // A missing build is a normal state while working on the API; the 503 page explains it.
+      suppressWarning: true,
+      setHeaders: (reply, filePath) => {
+        const cache = cacheControlFor(relative(root, filePath).split(sep).join('/'))
+        if (cache) reply.header('cache-control', cache)
+      },
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsShell(request)) return serveShell(reply, root)
+    const path = pathOf(request.url).slice(0, 200)
+    return sendError(reply, 404, 'not_found', `Nothing is served at ${request.method} ${path}.`)
+  })
+}
+
+function serveShell(reply: FastifyReply, root: string | undefined): FastifyReply | Promise<FastifyReply> {
+  if (root === undefined || !existsSync(join(root, 'index.html'))) {
+    return reply
+      .code(503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(BUILD_MISSING_PAGE)
+  }
+  return reply.code(200).header('cache-control', CACHE_HTML).sendFile('index.html', root, { cacheControl: false })
+}

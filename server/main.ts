@@ -1,0 +1,50 @@
+/**
+ * Starts the trust site server: `node --import tsx server/main.ts`.
+ * Environment: see `readConfig` in `./config.ts`. Set `LOG_LEVEL` (e.g. `info`) for request logs;
+ * by default only warnings and errors are logged.
+ */
+import { buildApp } from './app.js'
+import { readConfig } from './config.js'
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env)
+  const app = await buildApp({
+    dataDir: config.dataDir,
+    staticDir: config.staticDir,
+    logger: { level: process.env.LOG_LEVEL?.trim() || 'warn' },
+    variant: config.variant,
+  })
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal while closing means "now".
+    if (stopping) process.exit(1)
+    stopping = true
+    app.log.info(`${signal} received, closing`)
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms, exiting.`)
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS).unref()
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  console.log(`Trust site listening on http://localhost:${port}`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,23 @@
+/**
+ * Site-wide settings, stored as key/value text in the `settings` table.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+/** The setting keys this slice reads. Flags are `'1'` / `'0'`. */
+export const SETTING = {
+  isGov: 'is_gov',
+  isTrustDR: 'is_trust_dr',
+  ssoAlias: 'sso_alias',
+  helpSite: 'help_site',
+  helpSiteGov: 'help_site_gov',
+  continuityPolicy: 'continuity_policy',
+  feedbackEmail: 'feedback_email',
+  vendor: 'vendor',
+} as const
+
+/** Every setting as a plain object; missing keys are simply absent. */
+export async function readSettings(db: Kysely<Database>): Promise<Record<string, string>> {
+  const rows = await db.selectFrom('settings').select(['key', 'value']).execute()
+  return Object.fromEntries(rows.map((r) => [r.key, r.value]))
+}

@@ -1,0 +1,33 @@
+/** What route modules receive from the application. */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.js'
+
+/**
+ * Variant flags forced by the deployment (spec §1 Variants). An unset flag falls back to the
+ * `settings` table.
+ */
+export interface VariantOverride {
+  isGov?: boolean
+  isTrustDR?: boolean
+}
+
+/** Dependencies handed to every route module. */
+export interface RouteDeps {
+  /** The database (see `server/db/schema.ts`). */
+  db: Kysely<Database>
+  /** The current time; injectable so answers that depend on it can be tested. */
+  now: () => Date
+  variant: VariantOverride
+}
+
+/** Query-string schema of the routes that take a `cloud` (machine_name or domain). */
+export const CLOUD_QUERY_SCHEMA = {
+  type: 'object',
+  required: ['cloud'],
+  properties: { cloud: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+/** The query string of the routes that take a `cloud`. */
+export interface CloudQuery {
+  cloud: string
+}

@@ -1,0 +1,26 @@
+/**
+ * Every API route module. A later slice adds its module (records, cloud status, accounts, …) to
+ * {@link ROUTE_MODULES}.
+ */
+import type { FastifyInstance } from 'fastify'
+import { registerCloudBannerRoutes } from './cloud-banner.js'
+import { registerDcMapRoutes } from './dc-map.js'
+import type { RouteDeps } from './deps.js'
+import { registerGlobalRoutes } from './global.js'
+import { registerSpeedometerRoutes } from './speedometer.js'
+
+/** A route module registers its routes on the app, with the shared dependencies. */
+export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => void
+
+/** The route modules, registered in this order. */
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  registerGlobalRoutes,
+  registerCloudBannerRoutes,
+  registerDcMapRoutes,
+  registerSpeedometerRoutes,
+]
+
+/** Registers every API route. */
+export function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  for (const register of ROUTE_MODULES) register(app, deps)
+}

@@ -1,0 +1,81 @@
+import { useStore } from '@nanostores/react'
+import { lazy, Suspense, useEffect } from 'react'
+import { $cloud } from '../widgets/core/cloud'
+import { $global, loadGlobal } from '../widgets/core/global'
+import * as ui from '../widgets/core/ui.css'
+import { Footer } from './Footer'
+import { Header } from './header/Header'
+import { applyMeta } from './meta'
+import { Fallback } from './pages/Fallback'
+import { Home } from './pages/Home'
+import { $router, pageMeta, type Resolution } from './routes'
+import * as styles from './shell.css'
+import { $resolution, followRedirect, switchCloud } from './site'
+
+const DcMapPage = lazy(() => import('./pages/DcMapPage'))
+
+function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }> }) {
+  const global = useStore($global).data!
+  const chosen = useStore($cloud)
+  const cloud = resolution.cloud ?? chosen
+  switch (resolution.component) {
+    case 'home':
+      return cloud ? <Home cloud={cloud} links={global.links} /> : <Fallback cloud={chosen} />
+    case 'dc-map':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading the map…</p>}>
+          <DcMapPage cloud={cloud} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    default:
+      return <Fallback cloud={chosen} />
+  }
+}
+
+/** The site: header, the page for the current path, footer (spec §2 Screens and routes). */
+export function App() {
+  const global = useStore($global)
+  const cloud = useStore($cloud)
+  const page = useStore($router)
+  const resolution = useStore($resolution)
+
+  useEffect(() => {
+    if (resolution?.kind === 'redirect') followRedirect(resolution.to)
+    if (resolution && global.data) applyMeta(pageMeta(resolution, `${global.data.links.vendor} Trust`, cloud))
+  }, [resolution, global.data, cloud])
+
+  useEffect(() => {
+    window.scrollTo?.(0, 0)
+  }, [page?.path])
+
+  if (!global.data) {
+    return (
+      <main className={styles.main}>
+        {global.error ? (
+          <div className={ui.error} role="alert">
+            <span>The site could not load: {global.error}</span>
+            <button type="button" className={ui.retry} onClick={() => void loadGlobal('', true)}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
+      </main>
+    )
+  }
+  return (
+    <div className={styles.page}>
+      <a className={styles.skipLink} href="#content">
+        Skip to content
+      </a>
+      <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
+      <main className={styles.main} id="content" tabIndex={-1}>
+        {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">Loading…</p>}
+      </main>
+      <Footer links={global.data.links} year={new Date().getFullYear()} />
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+import type { SiteLinks } from '../widgets/core/contract'
+import * as styles from './shell.css'
+
+/** Footer (spec §2): copyright and the feedback line with its mailto link. */
+export function Footer({ links, year }: { links: SiteLinks; year: number }) {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.footerInner}>
+        <span>
+          © {year} {links.vendor}. All rights reserved.
+        </span>
+        <span>
+          Send us your feedback at <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
+        </span>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,162 @@
+import {
+  FloatingFocusManager,
+  autoUpdate,
+  flip,
+  offset,
+  safePolygon,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useHover,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react'
+import { useState } from 'react'
+import type { Cloud, Product } from '../../widgets/core/contract'
+import * as styles from '../shell.css'
+import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, groupClouds, layoutColumns } from './selector-model'
+
+/** Props of the cloud selectors. */
+export interface CloudSelectorProps {
+  clouds: Cloud[]
+  products: Product[]
+  current: Cloud | null
+  onSelect: (cloud: Cloud) => void
+}
+
+function CloudOption({ cloud, current, onSelect }: { cloud: Cloud; current: Cloud | null; onSelect: (c: Cloud) => void }) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.cloudOption}
+        aria-current={cloud.machine_name === current?.machine_name ? 'true' : undefined}
+        onClick={() => onSelect(cloud)}
+      >
+        {cloud.title}
+      </button>
+    </li>
+  )
+}
+
+/**
+ * Desktop cloud selector (spec §2 Cloud selector): a button labelled
+ * `{product title} - {cloud title}` opening a grid of products with their clouds; the first 5
+ * products each start a column. With a pointer it opens on hover and closes 400 ms after the
+ * mouse leaves; by keyboard it opens with Enter or Space, Tab moves through the clouds and
+ * Escape closes it.
+ */
+export function CloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {
+  const [open, setOpen] = useState(false)
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-start',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  })
+  const hover = useHover(context, {
+    mouseOnly: true,
+    delay: { open: 0, close: CLOUD_MENU_CLOSE_DELAY_MS },
+    handleClose: safePolygon(),
+  })
+  const click = useClick(context, { ignoreMouse: false })
+  const dismiss = useDismiss(context)
+  const role = useRole(context, { role: 'dialog' })
+  const { getReferenceProps, getFloatingProps } = useInteractions([hover, click, dismiss, role])
+  const columns = layoutColumns(groupClouds(products, clouds))
+  const label = current ? cloudLabel(current, products) : 'Choose a cloud'
+
+  return (
+    <div className={styles.selectorWrap}>
+      <button
+        type="button"
+        ref={refs.setReference}
+        className={styles.headerButton}
+        aria-label={`Cloud: ${label}. Change cloud`}
+        data-testid="cloud-selector"
+        {...getReferenceProps()}
+      >
+        <span aria-hidden="true">☁</span> {label} <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+          <div
+            ref={refs.setFloating}
+            style={floatingStyles}
+            className={styles.selectorPanel}
+            aria-label="Choose a cloud"
+            {...getFloatingProps()}
+          >
+            {columns.map((column, i) => (
+              <div key={i} className={styles.selectorColumn} data-testid="selector-column">
+                {column.map(group => (
+                  <section key={group.product.machine_name} aria-labelledby={`product-${group.product.machine_name}`}>
+                    <h2 className={styles.productTitle} id={`product-${group.product.machine_name}`}>
+                      {group.product.title}
+                    </h2>
+                    <ul className={styles.cloudList}>
+                      {group.clouds.map(cloud => (
+                        <CloudOption
+                          key={cloud.machine_name}
+                          cloud={cloud}
+                          current={current}
+                          onSelect={c => {
+                            setOpen(false)
+                            onSelect(c)
+                          }}
+                        />
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            ))}
+          </div>
+        </FloatingFocusManager>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Mobile cloud selector (spec §2 Cloud selector): products with their count of clouds; choosing
+ * one opens a drawer of that product's clouds with a back button.
+ */
+export function MobileCloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {
+  const [product, setProduct] = useState<string | null>(null)
+  const groups = groupClouds(products, clouds)
+  const group = groups.find(g => g.product.machine_name === product)
+  return (
+    <div className={styles.mobilePanel} data-testid="mobile-cloud-selector">
+      <p className={styles.productTitle}>{current ? `Cloud: ${cloudLabel(current, products)}` : 'Choose a cloud'}</p>
+      {group ? (
+        <>
+          <button type="button" className={styles.mobileRow} onClick={() => setProduct(null)}>
+            <span>‹ Back</span>
+            <span>{group.product.title}</span>
+          </button>
+          <ul className={styles.cloudList} aria-label={`${group.product.title} clouds`}>
+            {group.clouds.map(cloud => (
+              <CloudOption key={cloud.machine_name} cloud={cloud} current={current} onSelect={onSelect} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <ul className={styles.cloudList} aria-label="Products">
+          {groups.map(g => (
+            <li key={g.product.machine_name}>
+              <button type="button" className={styles.mobileRow} onClick={() => setProduct(g.product.machine_name)}>
+                <span>{g.product.title}</span>
+                <span>
+                  {g.clouds.length} {g.clouds.length === 1 ? 'cloud' : 'clouds'} ›
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import type { Cloud, GlobalData } from '../../widgets/core/contract'
+import { cloudHomePath } from '../../widgets/core/cloud'
+import { resolveRoute } from '../menu'
+import * as styles from '../shell.css'
+import { CloudSelector, MobileCloudSelector } from './CloudSelector'
+import { MainMenu } from './MainMenu'
+
+/** Props of {@link Header}. */
+export interface HeaderProps {
+  global: GlobalData
+  cloud: Cloud | null
+  currentPath: string
+  onSelectCloud: (cloud: Cloud) => void
+}
+
+function Logo({ cloud, vendor }: { cloud: Cloud | null; vendor: string }) {
+  return (
+    <a className={styles.logo} href={cloud ? cloudHomePath(cloud) : '/'} aria-label={`${vendor} Trust, home`}>
+      <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
+        <path d="M16 2 4 7v8c0 7.2 5.1 13.6 12 15 6.9-1.4 12-7.8 12-15V7L16 2z" fill="#4da3ff" />
+        <path d="m10 16 4 4 8-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span>{vendor} Trust</span>
+    </a>
+  )
+}
+
+/** User menu while signed out (spec §2): Sign In and a Subscribe button; hidden in DR mode. */
+function SignedOutMenu({ isTrustDR }: { isTrustDR: boolean }) {
+  if (isTrustDR) return null
+  return (
+    <>
+      <a className={styles.topLink} href="/sign-in">
+        Sign In
+      </a>
+      <a className={styles.subscribeButton} href="/subscribe">
+        Subscribe
+      </a>
+    </>
+  )
+}
+
+/**
+ * The site header (spec §2 Header and menus): logo to the cloud's home, cloud selector, top
+ * menu (new tab; per-cloud routes with a `commercial` fallback), main menu and user menu. Below
+ * 992 px the menus fold behind a Menu button and the selector becomes the product drawer.
+ */
+export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const topLinks = global.menu.top_menu.map(item => (
+    <a key={item.id} className={styles.topLink} href={resolveRoute(item.route, cloud?.machine_name)} target="_blank" rel="noopener noreferrer">
+      {item.item}
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
+    </a>
+  ))
+  const select = (c: Cloud) => {
+    setMenuOpen(false)
+    onSelectCloud(c)
+  }
+  return (
+    <header className={styles.header}>
+      <div className={styles.headerBar}>
+        <Logo cloud={cloud} vendor={global.links.vendor} />
+        <div className={styles.headerLinks}>
+          <CloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
+          <nav aria-label="Top menu" style={{ display: 'flex', gap: 16 }}>
+            {topLinks}
+          </nav>
+          <SignedOutMenu isTrustDR={global.isTrustDR} />
+        </div>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen(o => !o)}
+        >
+          <span aria-hidden="true">☰</span> Menu
+        </button>
+      </div>
+      <nav className={styles.nav} aria-label="Main menu">
+        <div id="main-menu" className={`${styles.navInner} ${menuOpen ? styles.navOpen : ''}`}>
+          <MainMenu items={global.menu.main_menu} cloud={cloud} currentPath={currentPath} />
+          {menuOpen && (
+            <div className={styles.mobileExtras}>
+              <MobileCloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
+              <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+                {topLinks}
+                <SignedOutMenu isTrustDR={global.isTrustDR} />
+              </div>
+            </div>
+          )}
+        </div>
+      </nav>
+    </header>
+  )
+}

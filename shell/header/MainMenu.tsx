@@ -1,0 +1,93 @@
+import {
+  FloatingFocusManager,
+  autoUpdate,
+  offset,
+  safePolygon,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useHover,
+  useInteractions,
+} from '@floating-ui/react'
+import { useState } from 'react'
+import type { Cloud, MenuItem } from '../../widgets/core/contract'
+import { isExternal, menuHref, visibleItems } from '../menu'
+import * as styles from '../shell.css'
+
+function MenuLink({ item, cloud, currentPath, className }: { item: MenuItem; cloud: Cloud | null; currentPath: string; className: string }) {
+  const href = menuHref(item, cloud)
+  const external = isExternal(href)
+  return (
+    <a
+      className={className}
+      href={href}
+      aria-current={!external && href === currentPath ? 'page' : undefined}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {item.item}
+      {external && <span aria-hidden="true"> ↗</span>}
+      {external && <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>}
+    </a>
+  )
+}
+
+function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | null; currentPath: string }) {
+  const [open, setOpen] = useState(false)
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-start',
+    middleware: [offset(2), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  })
+  const hover = useHover(context, { mouseOnly: true, delay: { close: 300 }, handleClose: safePolygon() })
+  const { getReferenceProps, getFloatingProps } = useInteractions([hover, useClick(context), useDismiss(context)])
+  const active = item.sub_menus.some(s => menuHref(s, cloud) === currentPath)
+  return (
+    <li>
+      <button
+        type="button"
+        ref={refs.setReference}
+        className={styles.navLink}
+        aria-expanded={open}
+        aria-current={active ? 'page' : undefined}
+        {...getReferenceProps()}
+      >
+        {item.item} <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
+          <ul ref={refs.setFloating} style={floatingStyles} className={styles.subMenu} {...getFloatingProps()}>
+            {item.sub_menus.map(sub => (
+              <li key={sub.id} onClick={() => setOpen(false)}>
+                <MenuLink item={sub} cloud={cloud} currentPath={currentPath} className={styles.subLink} />
+              </li>
+            ))}
+          </ul>
+        </FloatingFocusManager>
+      )}
+    </li>
+  )
+}
+
+/**
+ * The main menu (spec §2 Header and menus): items hidden for the cloud are skipped, sub-menus
+ * open as dropdowns (hover with a pointer, click or Enter by keyboard), deep-linked items point
+ * under the cloud's domain prefix.
+ */
+export function MainMenu({ items, cloud, currentPath }: { items: MenuItem[]; cloud: Cloud | null; currentPath: string }) {
+  return (
+    <ul className={styles.navList}>
+      {visibleItems(items, cloud).map(item =>
+        item.sub_menus.length > 0 ? (
+          <SubMenu key={item.id} item={item} cloud={cloud} currentPath={currentPath} />
+        ) : (
+          <li key={item.id}>
+            <MenuLink item={item} cloud={cloud} currentPath={currentPath} className={styles.navLink} />
+          </li>
+        ),
+      )}
+    </ul>
+  )
+}

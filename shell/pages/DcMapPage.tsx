@@ -1,0 +1,18 @@
+import type { Cloud } from '../../widgets/core/contract'
+import { DcMapWidget } from '../../widgets/dc-map/DcMap'
+import * as styles from '../shell.css'
+
+/**
+ * Data Center Map page (spec §2 Data Center Map): the `<trust-dc-map>` widget's React component
+ * for the chosen cloud. Loaded lazily so the map library is fetched only on this page.
+ */
+export default function DcMapPage({ cloud }: { cloud: Cloud }) {
+  return (
+    <section aria-labelledby="map-title">
+      <h1 className={styles.pageTitle} id="map-title">
+        Data Center Map
+      </h1>
+      <DcMapWidget cloud={cloud.machine_name} />
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react'
+import type { Cloud, SiteLinks } from '../../widgets/core/contract'
+import { useResource } from '../../widgets/core/react'
+import { LoadState } from '../../widgets/core/ui'
+import * as styles from '../shell.css'
+import { fetchBanner } from './api'
+import { loadScript } from './script'
+
+/**
+ * Home (spec §2 Home): the cloud banner, the speedometer drop-in widget with its three gauges,
+ * and the continuity-policy note.
+ */
+export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
+  const banner = useResource(signal => fetchBanner(cloud.machine_name, signal), [cloud.machine_name])
+  const [scriptError, setScriptError] = useState<string>()
+  useEffect(() => {
+    loadScript('/widgets/speedometer.js').catch((e: Error) => setScriptError(e.message))
+  }, [])
+  return (
+    <>
+      <LoadState state={banner} loadingLabel="Loading cloud information…">
+        {data => (
+          <section className={styles.banner} aria-labelledby="banner-title" data-testid="cloud-banner">
+            <h1 className={styles.bannerTitle} id="banner-title">
+              {data.title}
+            </h1>
+            <p className={styles.bannerText}>{data.description}</p>
+          </section>
+        )}
+      </LoadState>
+      <h2 className={styles.sectionTitle}>Activity in the last 24 hours</h2>
+      {scriptError ? <p role="alert">{scriptError}</p> : <trust-speedometer cloud={cloud.machine_name} />}
+      <p className={styles.note}>
+        Our commitment to keeping the service available is described in the{' '}
+        <a href={links.continuity_policy} target="_blank" rel="noopener noreferrer">
+          service continuity policy
+        </a>
+        .
+      </p>
+    </>
+  )
+}

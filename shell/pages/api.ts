@@ -1,0 +1,15 @@
+import type { ApiAnswer, BannerData } from '../../widgets/core/contract'
+import { dataOf, is, request } from '../../widgets/core/request'
+
+function isBanner(d: unknown): d is BannerData {
+  return is.object(d) && is.string(d.title) && is.string(d.description)
+}
+
+/**
+ * `GET /api/cloud-banner?cloud=` — the home page's cloud banner (spec §2 Home, §3 Banner).
+ *
+ * @throws ApiError on a failed request or an answer of the wrong shape
+ */
+export async function fetchBanner(cloud: string, signal?: AbortSignal): Promise<BannerData> {
+  return dataOf(await request<ApiAnswer<BannerData>>('/api/cloud-banner', { query: { cloud }, signal }), isBanner)
+}

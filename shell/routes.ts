@@ -1,0 +1,162 @@
+import { createRouter } from '@nanostores/router'
+import type { Cloud, GlobalData, MenuItem } from '../widgets/core/contract'
+import { cloudFromPath, defaultPagePath } from '../widgets/core/cloud'
+import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
+
+/**
+ * Every route of the spec's route table (spec §2). Order matters: the first pattern that
+ * matches wins, so fixed paths come before the cloud-prefixed catch-alls. Menu-driven pages
+ * (home, cloud status, lists, map, FAQ, compliance) are resolved against the menu data by
+ * {@link resolvePage}, not listed here one by one.
+ */
+export const $router = createRouter({
+  signIn: '/sign-in',
+  signUp: '/sign-up',
+  subscribe: '/subscribe',
+  thankYou: '/thank-you',
+  cookiePolicy: '/privacy-compliance/cookie-policy',
+  adminDashboard: '/admin/dashboard',
+  userPassword: '/user/password',
+  userEdit: '/user/:uid/edit',
+  accountSettings: '/account-settings',
+  rssFeed: '/rss-feed/:name',
+  notification: '/notification/:id',
+  post: '/posts/:id',
+  cloudNotification: '/:cloud/notification/:id',
+  cloudPost: '/:cloud/posts/:id',
+  notificationList: '/:cloud/notifications/:type',
+  cloudPage: '/:cloud/:page',
+  cloudHome: '/:cloud',
+  root: '/',
+})
+
+/** Page components the shell knows (the `component` of menu items, plus fixed pages). */
+export type PageComponent =
+  | 'home'
+  | 'cloud-status'
+  | 'incidents'
+  | 'maintenance'
+  | 'security-advisories'
+  | 'notifications'
+  | 'dc-map'
+  | 'faq'
+  | 'compliance'
+  | 'sign-in'
+  | 'sign-up'
+  | 'subscribe'
+  | 'thank-you'
+  | 'cookie-policy'
+  | 'notification'
+  | 'post'
+  | 'user-edit'
+  | 'user-password'
+  | 'fallback'
+
+/** What the shell shows for a path. */
+export type Resolution =
+  | { kind: 'page'; component: PageComponent; cloud?: Cloud; item?: MenuItem; params: Record<string, string> }
+  | { kind: 'redirect'; to: string }
+
+const FIXED: Partial<Record<string, PageComponent>> = {
+  signIn: 'sign-in',
+  signUp: 'sign-up',
+  subscribe: 'subscribe',
+  thankYou: 'thank-you',
+  cookiePolicy: 'cookie-policy',
+  userPassword: 'user-password',
+  userEdit: 'user-edit',
+  accountSettings: 'sign-in',
+  notification: 'notification',
+}
+
+const fallback = (params: Record<string, string> = {}): Resolution => ({ kind: 'page', component: 'fallback', params })
+
+/**
+ * Decides what a path shows (spec §2 Route table): fixed pages; menu items deep-linked under
+ * the cloud's domain prefix (`/{domain}/{route}`) or at absolute paths (`/{route}`); a page
+ * hidden for the chosen cloud redirects to the cloud's default page; `/` goes to the chosen
+ * cloud's default page; `/posts/{id}` redirects to `/{domain}/posts/{id}`; anything else is
+ * the fallback page.
+ *
+ * @param path the location's pathname
+ * @param route the router's match (`undefined` when nothing matched)
+ * @param global the loaded global data
+ * @param chosen the chosen cloud
+ */
+export function resolvePage(
+  path: string,
+  route: { route: string; params: Record<string, string> } | undefined,
+  global: Pick<GlobalData, 'clouds' | 'menu'>,
+  chosen: Cloud | null | undefined,
+): Resolution {
+  if (!route) return fallback()
+  const { params } = route
+  const fixed = FIXED[route.route]
+  if (fixed) return { kind: 'page', component: fixed, params, cloud: chosen ?? undefined }
+  if (route.route === 'root') return chosen ? { kind: 'redirect', to: defaultPagePath(chosen) } : fallback()
+  if (route.route === 'post') return chosen ? { kind: 'redirect', to: `/${chosen.domain}/posts/${encodeURIComponent(params.id)}` } : fallback()
+
+  const items = flattenMenu(global.menu.main_menu).filter(i => !isExternal(resolveRoute(i.route, chosen?.machine_name)))
+  const cloud = cloudFromPath(global.clouds, path)
+  const rest = cloud ? path.split('/').slice(2).join('/').replace(/\/+$/, '') : ''
+
+  if (cloud) {
+    if (route.route === 'cloudPost') return { kind: 'page', component: 'post', cloud, params }
+    if (route.route === 'cloudNotification') return { kind: 'page', component: 'notification', cloud, params }
+    const item = items.find(i => i.deep_link && i.component && normalise(resolveRoute(i.route, cloud.machine_name)) === rest)
+      ?? (route.route === 'notificationList' ? items.find(i => i.component === 'notifications') : undefined)
+    if (!item) return fallback(params)
+    if (isHidden(item, cloud)) return { kind: 'redirect', to: defaultPagePath(cloud) }
+    return { kind: 'page', component: item.component as PageComponent, cloud, item, params }
+  }
+
+  // Not under a cloud domain: an absolute menu route such as /faq.
+  const absolute = normalise(path)
+  const item = items.find(i => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute)
+  if (!item) return fallback(params)
+  if (chosen && isHidden(item, chosen)) return { kind: 'redirect', to: defaultPagePath(chosen) }
+  return { kind: 'page', component: item.component as PageComponent, cloud: chosen ?? undefined, item, params }
+}
+
+function normalise(p: string): string {
+  return p.replace(/^\/+|\/+$/g, '')
+}
+
+/** Title and description of a page (spec §2 "Page titles and descriptions are set per path"). */
+export interface PageMeta {
+  title: string
+  description: string
+  noindex: boolean
+}
+
+const PAGE_TITLES: Record<PageComponent, [string, string]> = {
+  home: ['Home', 'Live service status, activity and trust information for the cloud.'],
+  'cloud-status': ['Cloud Status', 'Seven-day status of core cloud services and every data center.'],
+  incidents: ['Incidents', 'Service incidents, their status and updates.'],
+  maintenance: ['Maintenance', 'Scheduled maintenance windows by data center.'],
+  'security-advisories': ['Security Advisories', 'Security advisories and their remediation status.'],
+  notifications: ['Notifications', 'Cloud application, URL category and privacy notifications.'],
+  'dc-map': ['Data Center Map', 'World map of the major cities with public data centers.'],
+  faq: ['FAQ', 'Answers to common questions about the trust site and subscriptions.'],
+  compliance: ['Compliance', 'Authorization approvals and their estimated dates.'],
+  'sign-in': ['Sign In', 'Sign in to manage your email notifications.'],
+  'sign-up': ['Sign Up', 'Create an account to receive email notifications.'],
+  subscribe: ['Subscriptions', 'Choose the email notifications you receive.'],
+  'thank-you': ['Thank You', 'Your sign-up is complete.'],
+  'cookie-policy': ['Cookie Policy', 'How this site uses cookies.'],
+  notification: ['Notification', 'A single notification.'],
+  post: ['Post', 'A single incident, maintenance or advisory post.'],
+  'user-edit': ['Settings', 'Your account settings.'],
+  'user-password': ['Reset Password', 'Request a password reset link.'],
+  fallback: ['Page Not Found', 'The page you asked for does not exist.'],
+}
+
+/** Page meta per resolution; /sign-in and /subscribe are marked noindex (spec §2 Route table). */
+export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {
+  if (resolution.kind === 'redirect') return { title: siteName, description: '', noindex: true }
+  const [name, description] = PAGE_TITLES[resolution.component]
+  const label = resolution.item?.item ?? name
+  const title = [label, resolution.cloud?.title ?? cloud?.title, siteName].filter(Boolean).join(' | ')
+  const noindex = ['sign-in', 'subscribe'].includes(resolution.component) || resolution.component === 'fallback'
+  return { title, description, noindex }
+}

@@ -1,0 +1,215 @@
+import { style, globalStyle } from '@vanilla-extract/css'
+import { vars } from '../styles/theme.css'
+import { BREAKPOINTS, minWidth } from '../styles/tokens'
+
+const desktop = minWidth(BREAKPOINTS.lg)
+
+export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })
+
+export const skipLink = style({
+  position: 'absolute',
+  left: '-9999px',
+  top: 0,
+  zIndex: 100,
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  selectors: { '&:focus': { left: vars.space.sm } },
+})
+
+export const header = style({ background: vars.color.header, color: vars.color.headerText })
+
+export const headerBar = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  flexWrap: 'wrap',
+})
+
+export const logo = style({
+  color: vars.color.headerText,
+  textDecoration: 'none',
+  fontWeight: 700,
+  fontSize: '18px',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginRight: 'auto',
+})
+
+export const logoMark = style({ width: '28px', height: '28px' })
+
+export const headerLinks = style({
+  display: 'none',
+  alignItems: 'center',
+  gap: vars.space.lg,
+  '@media': { [desktop]: { display: 'flex' } },
+})
+
+export const topLink = style({ color: vars.color.headerText, fontSize: '14px', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } })
+
+export const headerButton = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `6px ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: '1px solid rgba(255,255,255,0.45)',
+  color: vars.color.headerText,
+  fontSize: '14px',
+  selectors: { '&:focus-visible': { outline: `2px solid #9cc3ff`, outlineOffset: '2px' } },
+})
+
+export const subscribeButton = style([headerButton, { background: vars.color.accent, borderColor: vars.color.accent, textDecoration: 'none' }])
+
+export const menuToggle = style([headerButton, { '@media': { [desktop]: { display: 'none' } } }])
+
+export const selectorWrap = style({ position: 'relative' })
+
+export const selectorPanel = style({
+  zIndex: 50,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 8px 24px rgba(15,39,64,0.18)',
+  padding: vars.space.lg,
+  display: 'flex',
+  gap: vars.space.xl,
+  maxWidth: 'calc(100vw - 32px)',
+})
+
+export const selectorColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: '170px' })
+export const productTitle = style({ fontSize: '13px', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.04em', color: vars.color.muted, margin: 0 })
+export const cloudList = style({ listStyle: 'none', margin: `${vars.space.xs} 0 0`, padding: 0 })
+
+export const cloudOption = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'block',
+  width: '100%',
+  padding: `4px ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  fontSize: '14px',
+  color: vars.color.text,
+  selectors: {
+    '&:hover, &:focus-visible': { background: vars.color.surfaceAlt },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}` },
+    '&[aria-current="true"]': { fontWeight: 700, color: vars.color.accent },
+  },
+})
+
+export const mobilePanel = style({
+  width: '100%',
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+})
+
+export const mobileRow = style([cloudOption, { display: 'flex', justifyContent: 'space-between', padding: `10px ${vars.space.sm}` }])
+
+export const nav = style({ background: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` })
+
+export const navInner = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `0 ${vars.space.lg}`,
+  display: 'none',
+  '@media': { [desktop]: { display: 'block' } },
+})
+
+export const navOpen = style({ display: 'block' })
+
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  '@media': { [desktop]: { flexDirection: 'row', flexWrap: 'wrap', gap: vars.space.xs } },
+})
+
+export const navLink = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `12px ${vars.space.md}`,
+  color: vars.color.text,
+  fontSize: '15px',
+  cursor: 'pointer',
+  borderBottom: '3px solid transparent',
+  selectors: {
+    '&:hover': { color: vars.color.accent },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
+    '&[aria-current="page"]': { borderBottomColor: vars.color.accent, color: vars.color.accent, fontWeight: 600 },
+  },
+})
+
+export const subMenu = style({
+  zIndex: 40,
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space.xs,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 8px 24px rgba(15,39,64,0.15)',
+  minWidth: '240px',
+})
+
+export const subLink = style([navLink, { display: 'flex', padding: `8px ${vars.space.md}`, borderBottom: 'none' }])
+
+export const mobileExtras = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: `0 calc(-1 * ${vars.space.lg})`,
+  padding: vars.space.lg,
+  background: vars.color.header,
+  '@media': { [desktop]: { display: 'none' } },
+})
+
+export const main = style({ flex: 1, width: '100%', maxWidth: '1200px', margin: '0 auto', padding: `${vars.space.xl} ${vars.space.lg}` })
+
+export const footer = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.muted,
+  fontSize: '14px',
+})
+
+export const footerInner = style({
+  maxWidth: '1200px',
+  margin: '0 auto',
+  padding: `${vars.space.lg}`,
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+})
+
+export const banner = style({
+  background: `linear-gradient(120deg, ${vars.color.header}, #1d4f80)`,
+  color: vars.color.headerText,
+  borderRadius: vars.radius.md,
+  padding: `${vars.space.xl} ${vars.space.xl}`,
+  marginBottom: vars.space.xl,
+})
+
+export const bannerTitle = style({ margin: 0, fontSize: '28px', lineHeight: 1.2 })
+export const bannerText = style({ margin: `${vars.space.sm} 0 0`, fontSize: '16px', maxWidth: '760px', opacity: 0.92 })
+
+export const pageTitle = style({ margin: `0 0 ${vars.space.lg}`, fontSize: '26px' })
+export const sectionTitle = style({ margin: `${vars.space.xl} 0 ${vars.space.md}`, fontSize: '20px' })
+export const note = style({ color: vars.color.muted, fontSize: '14px', marginTop: vars.space.xl })
+
+globalStyle(`${main} trust-speedometer`, { display: 'block' })

@@ -1,0 +1,70 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from './theme.css'
+
+/**
+ * Shared recipes for widget roots and common controls. Sizes are px, never rem: widgets are
+ * embedded on pages with any root font size.
+ */
+export const widgetRoot = style({
+  all: 'initial',
+  display: 'block',
+  boxSizing: 'border-box',
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  lineHeight: 1.5,
+  color: vars.color.text,
+  textAlign: 'left',
+})
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+})
+
+export const button = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `6px ${vars.space.md}`,
+  border: `1px solid ${vars.color.accent}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.accent,
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  lineHeight: 1.4,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+})
+
+export const alert = style({
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceAlt,
+  fontSize: '14px',
+})
+
+export const errorAlert = style([
+  alert,
+  { borderColor: vars.severity.disruption, color: vars.color.text },
+])
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+})

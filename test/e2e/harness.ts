@@ -1,0 +1,107 @@
+/**
+ * End-to-end harness: one Chromium per test run (Debian's, driven by playwright-core), one
+ * server per e2e file on a free loopback port with a throw-away database, console errors
+ * collected per page, screenshots into test-results/screenshots.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../server/app'
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+export const screenshotDir = join(root, 'test-results/screenshots')
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+let context: Promise<BrowserContext> | undefined
+let profileDir: string | undefined
+
+/** The run's one browser (a persistent context on a fresh profile directory). */
+export function browser(): Promise<BrowserContext> {
+  if (!context) {
+    profileDir = mkdtempSync(join(tmpdir(), 'trust-e2e-profile-'))
+    context = chromium.launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+    })
+  }
+  return context
+}
+
+/** Closes the browser; called by the last e2e file. */
+export async function closeBrowser(): Promise<void> {
+  if (context) await (await context).close()
+  context = undefined
+  if (profileDir) rmSync(profileDir, { recursive: true, force: true })
+}
+
+/** A running server with its own database. */
+export interface TestServer {
+  url: string
+  app: FastifyInstance
+  dataDir: string
+  close(): Promise<void>
+}
+
+/** Starts the real server on 127.0.0.1 with a throw-away data directory and the built site. */
+export async function startServer(options: { variant?: { isGov?: boolean; isTrustDR?: boolean } } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
+  const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, variant: options.variant })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    dataDir,
+    async close() {
+      await app.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A page with its console errors and failed requests collected. */
+export interface TestPage {
+  page: Page
+  errors: string[]
+}
+
+/** Opens a new tab at `width` × 900 px collecting console errors, page errors and requests that left the server. */
+export async function newPage(server: Pick<TestServer, 'url'>, width = 1280): Promise<TestPage> {
+  const ctx = await browser()
+  const page = await ctx.newPage()
+  await page.setViewportSize({ width, height: 900 })
+  const errors: string[] = []
+  page.on('console', msg => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`)
+  })
+  page.on('pageerror', err => errors.push(`pageerror: ${err.message}`))
+  page.on('request', req => {
+    const url = req.url()
+    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) errors.push(`foreign request: ${url}`)
+  })
+  return { page, errors }
+}
+
+/** Saves a full-page screenshot as test-results/screenshots/{name}.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true })
+  const path = join(screenshotDir, `${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  return path
+}

@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { buildApp } from '../../server/app.js'
+import { cityOf, parseDataCenterList } from '../../server/seed/data-centers.js'
+import { FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+
+const test = suite('database: migrations and seed')
+
+let t: TestApp
+
+test.before(async () => {
+  t = await startApp()
+})
+test.after(async () => {
+  await t.close()
+})
+
+interface ListEntry {
+  latitude: string
+  longitude: string
+}
+type List = Record<string, Record<string, Record<string, ListEntry[]>>>
+
+/** The shipped list read directly: city name → [region, latitude, longitude] of its first entry. */
+function shippedList(): Map<string, [string, number, number]> {
+  const list = JSON.parse(
+    readFileSync(new URL('../../server/seed/data/cenr-zscalerthree.json', import.meta.url), 'utf8'),
+  ) as List
+  const out = new Map<string, [string, number, number]>()
+  for (const continents of Object.values(list)) {
+    for (const [continent, cities] of Object.entries(continents)) {
+      for (const [city, entries] of Object.entries(cities)) {
+        out.set(city.replace('city : ', ''), [
+          continent.replace('continent : ', ''),
+          Number(entries[0].latitude),
+          Number(entries[0].longitude),
+        ])
+      }
+    }
+  }
+  return out
+}
+
+test('migrations are recorded and the seed creates 95 data centers in three regions', () => {
+  const db = t.openDb()
+  try {
+    const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
+    assert.equal(applied, ['001_foundation'])
+    assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
+    const perRegion = db
+      .prepare(
+        `select r.name, count(*) as n from data_centers dc join regions r on r.tid = dc.region_tid
+         group by r.tid order by r.sort`,
+      )
+      .all()
+    assert.equal(perRegion, [
+      { name: 'EMEA', n: 35 },
+      { name: 'Americas', n: 32 },
+      { name: 'APAC', n: 28 },
+    ])
+    assert.is(db.prepare('select journal_mode from pragma_journal_mode').pluck().get(), 'wal')
+  } finally {
+    db.close()
+  }
+})
+
+test('every city of the shipped list is one data center with its name, region and coordinates', () => {
+  const shipped = shippedList()
+  assert.is(shipped.size, 95)
+  const db = t.openDb()
+  try {
+    const rows = db
+      .prepare(
+        `select dc.name, dc.city, r.name as region, dc.latitude, dc.longitude
+         from data_centers dc join regions r on r.tid = dc.region_tid`,
+      )
+      .all() as Array<{ name: string; city: string; region: string; latitude: number; longitude: number }>
+    assert.is(rows.length, shipped.size)
+    for (const row of rows) {
+      const source = shipped.get(row.name)
+      assert.ok(source, `${row.name} is in the list`)
+      assert.is(row.region, source[0], `${row.name} region`)
+      if (row.name === 'Milan IV') continue // corrected, see the next test
+      assert.is(row.latitude, source[1], `${row.name} latitude`)
+      assert.is(row.longitude, source[2], `${row.name} longitude`)
+    }
+  } finally {
+    db.close()
+  }
+})
+
+test('city is the name without its trailing roman numeral', () => {
+  const db = t.openDb()
+  try {
+    const city = (name: string) => db.prepare('select city from data_centers where name = ?').pluck().get(name)
+    assert.is(city('Amsterdam II'), 'Amsterdam')
+    assert.is(city('Frankfurt VI'), 'Frankfurt')
+    assert.is(city('Mumbai VII'), 'Mumbai')
+    assert.is(city('Washington DC IV'), 'Washington DC')
+    assert.is(city('Washington DC'), 'Washington DC')
+    assert.is(city('Kingdom of Saudi Arabia I'), 'Kingdom of Saudi Arabia')
+    assert.is(city('Zurich'), 'Zurich')
+  } finally {
+    db.close()
+  }
+  assert.is(cityOf('Chicago II'), 'Chicago')
+})
+
+test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', () => {
+  const db = t.openDb()
+  try {
+    const [iii, iv] = ['Milan III', 'Milan IV'].map(
+      (name) => db.prepare('select latitude, longitude from data_centers where name = ?').get(name) as object,
+    )
+    assert.equal(iv, iii)
+    assert.equal(iv, { latitude: 45.468503, longitude: 9.182403 })
+  } finally {
+    db.close()
+  }
+})
+
+test('term ids are unique across regions and data centers, in fixed blocks', () => {
+  const db = t.openDb()
+  try {
+    const terms = db.prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo').all()
+    assert.equal(terms, [
+      { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
+      { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
+    ])
+    assert.is(db.prepare("select tid from data_centers where name = 'Abu Dhabi II'").pluck().get(), 2001)
+  } finally {
+    db.close()
+  }
+})
+
+test('traffic covers the 365 UTC days ending yesterday for each of the 11 clouds', () => {
+  const db = t.openDb()
+  try {
+    const perCloud = db
+      .prepare('select count(*) as n, min(day) as first, max(day) as last from traffic_daily group by cloud_id')
+      .all()
+    assert.is(perCloud.length, 11)
+    for (const row of perCloud) assert.equal(row, { n: 365, first: '2025-03-15', last: '2026-03-14' })
+  } finally {
+    db.close()
+  }
+})
+
+test('a second start on the same folder neither migrates nor seeds again', async () => {
+  const dataDir = tempDir()
+  try {
+    const first = await buildApp({ dataDir, now: () => FIXED_NOW })
+    await first.close()
+    const SQLite = (await import('better-sqlite3')).default
+    const db = new SQLite(`${dataDir}/trust.sqlite`)
+    db.prepare("update settings set value = 'Renamed Vendor' where key = 'vendor'").run()
+    db.close()
+
+    const second = await buildApp({ dataDir, now: () => FIXED_NOW })
+    const res = await second.inject('/api/global')
+    await second.close()
+    assert.is(JSON.parse(res.body).data.links.vendor, 'Renamed Vendor')
+    const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
+    assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
+    assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 1)
+    check.close()
+  } finally {
+    removeDir(dataDir)
+  }
+})
+
+test('the seed is deterministic, and traffic filled in after a restart equals a fresh seed', async () => {
+  const later = new Date(FIXED_NOW.getTime() + 3 * 86_400_000)
+  const restartedDir = tempDir()
+  const fresh = await startApp({ now: () => later })
+  try {
+    // Seed at FIXED_NOW, then start again three days later on the same folder.
+    await (await buildApp({ dataDir: restartedDir, now: () => FIXED_NOW })).close()
+    await (await buildApp({ dataDir: restartedDir, now: () => later })).close()
+
+    const SQLite = (await import('better-sqlite3')).default
+    const dump = (file: string) => {
+      const db = new SQLite(file, { readonly: true })
+      try {
+        return ['clouds', 'menu_items', 'data_centers', 'cloud_data_centers', 'settings', 'traffic_daily'].map((table) =>
+          db.prepare(`select * from ${table} order by 1, 2`).all(),
+        )
+      } finally {
+        db.close()
+      }
+    }
+    const a = dump(`${restartedDir}/trust.sqlite`)
+    const b = dump(`${fresh.dataDir}/trust.sqlite`)
+    assert.equal(a.slice(0, 5), b.slice(0, 5))
+    // The restarted database keeps its three older days; from then on both agree day by day.
+    const trafficA = a[5] as Array<{ day: string }>
+    const trafficB = b[5] as Array<{ day: string }>
+    assert.is(trafficB.length, 365 * 11)
+    assert.is(trafficA.length, trafficB.length + 3 * 11)
+    const fromB = new Set(trafficB.map((r) => JSON.stringify(r)))
+    const overlap = trafficA.filter((r) => r.day >= '2025-03-18')
+    assert.is(overlap.length, trafficB.length)
+    assert.ok(overlap.every((r) => fromB.has(JSON.stringify(r))), 'same counts for the same cloud and day')
+  } finally {
+    removeDir(restartedDir)
+    await fresh.close()
+  }
+})
+
+test('the list parser rejects malformed input instead of seeding nonsense', () => {
+  const city = (lat: unknown, lon: unknown) => ({ 'x.net': { 'continent : EMEA': { 'city : Paris II': [{ latitude: lat, longitude: lon }] } } })
+  assert.equal(parseDataCenterList(city('48.85', '2.35')).map((d) => [d.name, d.city, d.country, d.latitude]), [
+    ['Paris II', 'Paris', 'FR', 48.85],
+  ])
+  assert.throws(() => parseDataCenterList(city('north', '2.35')), /not a number/)
+  assert.throws(() => parseDataCenterList({ 'x.net': { 'continent : EMEA': { 'city : Atlantis I': [{ latitude: '1', longitude: '1' }] } } }), /no country/)
+  assert.throws(() => parseDataCenterList({ 'x.net': { EMEA: {} } }), /continent/)
+  assert.throws(
+    () => parseDataCenterList({ 'x.net': { 'continent : EMEA': { 'city : Paris II': [{ latitude: '48.85', longitude: '2.35' }, { latitude: '10', longitude: '2.35' }] } } }),
+    /disagree/,
+  )
+})
+
+test.run()

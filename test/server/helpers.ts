@@ -1,0 +1,51 @@
+/**
+ * Shared set-up of the server tests: a fresh data directory per app, a fixed clock, and direct
+ * read access to the database for checks computed independently of the server's code.
+ */
+import SQLite from 'better-sqlite3'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp, type BuildAppOptions } from '../../server/app.js'
+
+/** The clock of every test app unless a test says otherwise: mid-morning UTC. */
+export const FIXED_NOW = new Date('2026-03-15T09:30:00.000Z')
+
+/** A new empty folder in the system's temp folder. */
+export function tempDir(prefix = 'trust-server-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  dataDir: string
+  /** Opens the app's database file directly (read-only unless asked). Close it after use. */
+  openDb(options?: { write?: boolean }): SQLite.Database
+  /** Closes the app and removes its data folder. */
+  close(): Promise<void>
+}
+
+/** Builds an app on a fresh data folder with {@link FIXED_NOW} as its clock. */
+export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? tempDir()
+  const app = await buildApp({ now: () => FIXED_NOW, ...options, dataDir })
+  return {
+    app,
+    dataDir,
+    openDb: ({ write = false } = {}) => new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write }),
+    close: async () => {
+      await app.close()
+      removeDir(dataDir)
+    },
+  }
+}
+
+/** The parsed JSON body of an answer. */
+export function body<T = any>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T
+}

@@ -1,0 +1,107 @@
+import { atom, computed } from 'nanostores'
+import type { Cloud } from './contract'
+import { COOKIE, readCookie, writeCookie } from './cookies'
+import { $global } from './global'
+import { shared } from './shared'
+
+/** Machine name of the chosen cloud (spec §4 Cloud choice); `null` until one is chosen. */
+export const $cloudName = shared('cloudName', () => atom<string | null>(null))
+
+/** The chosen cloud, resolved against the loaded clouds; `null` before the global load. */
+export const $cloud = shared('cloud', () =>
+  computed([$global, $cloudName], (global, name) => global.data?.clouds.find(c => c.machine_name === name) ?? null),
+)
+
+/** Strips an optional `trust.` prefix from a `cloud` query value: `trust.auroraedge.net` → `auroraedge.net`. */
+export function domainFromQuery(value: string): string {
+  return value.trim().toLowerCase().replace(/^trust\./, '')
+}
+
+/** The cloud whose domain is the first segment of `pathname`, if any. */
+export function cloudFromPath(clouds: readonly Cloud[], pathname: string): Cloud | undefined {
+  const first = decodeSegment(pathname.split('/')[1] ?? '').toLowerCase()
+  return first ? clouds.find(c => c.domain.toLowerCase() === first) : undefined
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+/** Inputs of {@link chooseCloud}. */
+export interface CloudChoiceInput {
+  /** The page path, e.g. `/auroraedge.net/cloud-status`. */
+  pathname: string
+  /** The `cloud` query parameter, if any (domain, optional `trust.` prefix). */
+  query?: string | null
+  /** The `machineName` cookie, if any. */
+  cookie?: string | null
+}
+
+/**
+ * Chooses the cloud (spec §4 Cloud choice): the `cloud` query parameter (by domain, optional
+ * `trust.` prefix) wins, then the first path segment matching a cloud domain, then the saved
+ * `machineName` cookie, then the first cloud. `undefined` only when there are no clouds.
+ */
+export function chooseCloud(clouds: readonly Cloud[], input: CloudChoiceInput): Cloud | undefined {
+  if (input.query) {
+    const domain = domainFromQuery(input.query)
+    const byQuery = clouds.find(c => c.domain.toLowerCase() === domain)
+    if (byQuery) return byQuery
+  }
+  return (
+    cloudFromPath(clouds, input.pathname) ??
+    (input.cookie ? clouds.find(c => c.machine_name === input.cookie) : undefined) ??
+    clouds[0]
+  )
+}
+
+/** Path prefixes whose first segment is never switched to the cloud domain (spec §2 Route table). */
+const CLOUDLESS_PREFIXES = ['/notification', '/subscribe', '/sign-in']
+
+/**
+ * The path to show after switching to `next` (spec §4): the first segment is replaced with the
+ * new cloud's domain when it is a cloud domain; paths beginning /notification, /subscribe or
+ * /sign-in, and paths without a cloud segment, stay as they are.
+ */
+export function switchCloudPath(clouds: readonly Cloud[], pathname: string, next: Cloud): string {
+  if (CLOUDLESS_PREFIXES.some(p => pathname === p || pathname.startsWith(p + '/') || pathname.startsWith(p + '?'))) {
+    return pathname
+  }
+  if (!cloudFromPath(clouds, pathname)) return pathname
+  const parts = pathname.split('/')
+  parts[1] = next.domain
+  return parts.join('/')
+}
+
+/** The cloud's home: `/{domain}`. */
+export function cloudHomePath(cloud: Pick<Cloud, 'domain'>): string {
+  return `/${cloud.domain}`
+}
+
+/** The cloud's default page: `/{domain}/{default_page}` (the home when `default_page` is empty). */
+export function defaultPagePath(cloud: Pick<Cloud, 'domain' | 'default_page'>): string {
+  const page = cloud.default_page.replace(/^\/+|\/+$/g, '')
+  return page ? `/${cloud.domain}/${page}` : cloudHomePath(cloud)
+}
+
+/** Chooses `cloud`: remembers it in the `machineName` cookie for 86400 s (spec §4, §9). */
+export function selectCloud(cloud: Pick<Cloud, 'machine_name'>): void {
+  $cloudName.set(cloud.machine_name)
+  writeCookie(COOKIE.machineName, cloud.machine_name)
+}
+
+/** Applies {@link chooseCloud} to this page's address and cookie and selects the result. */
+export function selectCloudFromPage(clouds: readonly Cloud[]): Cloud | undefined {
+  if (typeof location === 'undefined') return undefined
+  const chosen = chooseCloud(clouds, {
+    pathname: location.pathname,
+    query: new URLSearchParams(location.search).get('cloud'),
+    cookie: readCookie(COOKIE.machineName),
+  })
+  if (chosen) selectCloud(chosen)
+  return chosen
+}

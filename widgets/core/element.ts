@@ -1,0 +1,135 @@
+import { createElement, type ComponentType } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { widgetCss } from './widget-css'
+
+/** Props every widget receives from its element besides its attributes. */
+export interface HostProps {
+  /** The custom element itself, for dispatching `trust-*` events. */
+  host?: HTMLElement
+}
+
+/** Options of {@link createWidgetElement}. */
+export interface WidgetElementOptions<P> {
+  /** The React component the element renders. */
+  component: ComponentType<P & HostProps>
+  /** Observed attributes (kebab-case) and the prop (camelCase) each one feeds. */
+  attributes: Readonly<Record<string, keyof P & string>>
+  /** CSS adopted into the shadow root. @default widgetCss() — the bundle's extracted CSS */
+  css?: string
+}
+
+const sheets = new Map<string, CSSStyleSheet | string>()
+
+/** Puts `css` into `shadow`: one constructed stylesheet shared by all instances, or a `<style>`. */
+function adoptCss(shadow: ShadowRoot, css: string): void {
+  if (!css) return
+  let sheet = sheets.get(css)
+  if (!sheet) {
+    try {
+      const constructed = new CSSStyleSheet()
+      constructed.replaceSync(css)
+      sheet = constructed
+    } catch {
+      sheet = css
+    }
+    sheets.set(css, sheet)
+  }
+  if (typeof sheet === 'string') {
+    const style = document.createElement('style')
+    style.textContent = sheet
+    shadow.appendChild(style)
+  } else {
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
+  }
+}
+
+/**
+ * Wraps a React component in a custom element class (architecture §A widget).
+ *
+ * - Renders into an open shadow root holding a `<div part="root">`, with the widget's CSS
+ *   adopted there, so host-page CSS neither leaks in nor breaks the layout; hosts theme the
+ *   widget through `--trust-*` custom properties and `::part()`.
+ * - Attribute changes are batched: any number of changes in one task cause one re-render.
+ * - Disconnecting unmounts the React tree (moving the element within the page does not).
+ * - The class never registers itself: a `define.ts` does, through {@link defineElement}.
+ *
+ * @example
+ * export const SpeedometerElement = createWidgetElement({
+ *   component: SpeedometerWidget,
+ *   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
+ * })
+ */
+export function createWidgetElement<P>(options: WidgetElementOptions<P>): CustomElementConstructor {
+  const attributeNames = Object.keys(options.attributes)
+  const css = options.css ?? widgetCss()
+
+  return class TrustWidgetElement extends HTMLElement {
+    static get observedAttributes(): string[] {
+      return attributeNames
+    }
+
+    private root?: Root
+    private scheduled = false
+
+    connectedCallback(): void {
+      if (!this.root) {
+        const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+        shadow.replaceChildren()
+        adoptCss(shadow, css)
+        const container = document.createElement('div')
+        container.setAttribute('part', 'root')
+        container.className = 'trust-root'
+        shadow.appendChild(container)
+        this.root = createRoot(container)
+      }
+      this.schedule()
+    }
+
+    attributeChangedCallback(): void {
+      this.schedule()
+    }
+
+    disconnectedCallback(): void {
+      // A move (remove + insert in the same task) keeps the tree; a removal unmounts it.
+      queueMicrotask(() => {
+        if (!this.isConnected && this.root) {
+          this.root.unmount()
+          this.root = undefined
+        }
+      })
+    }
+
+    private schedule(): void {
+      if (this.scheduled) return
+      this.scheduled = true
+      queueMicrotask(() => {
+        this.scheduled = false
+        if (!this.root) return
+        const props: Record<string, unknown> = { host: this }
+        for (const name of attributeNames) {
+          const value = this.getAttribute(name)
+          props[options.attributes[name]] = value === null ? undefined : value
+        }
+        this.root.render(createElement(options.component, props as P & HostProps))
+      })
+    }
+  }
+}
+
+/**
+ * Registers `tag` unless a (possibly other) bundle on the page already did: loading a drop-in
+ * script twice, or two scripts sharing a widget, must not throw.
+ */
+export function defineElement(tag: string, ctor: CustomElementConstructor): void {
+  if (typeof customElements === 'undefined' || customElements.get(tag)) return
+  customElements.define(tag, ctor)
+}
+
+/** A typed `trust-*` event: bubbles and crosses shadow boundaries (architecture §A widget). */
+export class TrustEvent<T> extends Event {
+  readonly detail: T
+  constructor(type: `trust-${string}`, detail: T) {
+    super(type, { bubbles: true, composed: true })
+    this.detail = detail
+  }
+}

@@ -1,0 +1,55 @@
+import { atom, task } from 'nanostores'
+import type { ApiAnswer, GlobalData } from './contract'
+import { dataOf, is, request } from './request'
+import { errorMessage } from './resource'
+import { shared } from './shared'
+
+/** The global data load (spec §3 Global, §4 "Global data load"). */
+export interface GlobalState {
+  loading: boolean
+  data?: GlobalData
+  error?: string
+}
+
+/** Menus, clouds, products, sso and the variant flags, shared by every widget on the page. */
+export const $global = shared('global', () => atom<GlobalState>({ loading: false }))
+
+function isGlobalData(d: unknown): d is GlobalData {
+  return (
+    is.object(d) &&
+    is.array(d.clouds) &&
+    d.clouds.every(c => is.object(c) && is.string(c.machine_name) && is.string(c.domain) && is.string(c.title)) &&
+    is.array(d.products) &&
+    is.object(d.menu) &&
+    is.array(d.menu.main_menu) &&
+    is.array(d.menu.top_menu) &&
+    typeof d.isGov === 'boolean' &&
+    typeof d.isTrustDR === 'boolean'
+  )
+}
+
+const inflight = shared('globalInflight', () => ({ promise: undefined as Promise<void> | undefined }))
+
+/**
+ * Loads `GET /api/global` once per page (later calls share the first load; `force` loads
+ * again). Success stores menu, clouds, products, sso, isGov, isTrustDR; failure stores the
+ * error and clears them (spec §4).
+ *
+ * @param apiBase origin of the API for widgets on foreign pages; same origin when empty
+ */
+export function loadGlobal(apiBase = '', force = false): Promise<void> {
+  if (!force && (inflight.promise || $global.get().data)) return inflight.promise ?? Promise.resolve()
+  $global.set({ ...$global.get(), loading: true, error: undefined })
+  const promise = task(async () => {
+    try {
+      const answer = await request<ApiAnswer<GlobalData>>('/api/global', { apiBase })
+      $global.set({ loading: false, data: dataOf(answer, isGlobalData) })
+    } catch (error) {
+      $global.set({ loading: false, error: errorMessage(error) })
+    } finally {
+      inflight.promise = undefined
+    }
+  })
+  inflight.promise = promise
+  return promise
+}

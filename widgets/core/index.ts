@@ -1,0 +1,52 @@
+export type {
+  ApiAnswer,
+  ApiErrorBody,
+  BannerData,
+  Cloud,
+  CloudStatusFlags,
+  DcMapData,
+  Flag,
+  Gauge,
+  GlobalData,
+  MapDataCenter,
+  Menu,
+  MenuItem,
+  MenuRoute,
+  Product,
+  SiteLinks,
+  SpeedometerData,
+  Sso,
+} from './contract'
+export {
+  $cloud,
+  $cloudName,
+  chooseCloud,
+  cloudFromPath,
+  cloudHomePath,
+  defaultPagePath,
+  domainFromQuery,
+  selectCloud,
+  selectCloudFromPage,
+  switchCloudPath,
+} from './cloud'
+export type { CloudChoiceInput } from './cloud'
+export { COOKIE, COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from './cookies'
+export { createWidgetElement, defineElement, TrustEvent } from './element'
+export type { HostProps, WidgetElementOptions } from './element'
+export { $global, loadGlobal } from './global'
+export type { GlobalState } from './global'
+export { useCloudKey, useGlobal, useResource, useTimezone } from './react'
+export { redirectFromRecord, safeRedirectPath } from './redirect'
+export { ApiError, apiUrl, dataOf, is, isAcceptedStatus, request } from './request'
+export type { RequestOptions } from './request'
+export { createResource, errorMessage } from './resource'
+export type { Resource, ResourceState } from './resource'
+export { sanitizeHtml } from './sanitize'
+export { $session, isTimeZone, setTimezone } from './session'
+export type { SessionState } from './session'
+export { shared } from './shared'
+export { formatTimestamp, toDate } from './time'
+export type { TimeInput } from './time'
+export { widgetCss } from './widget-css'
+export { LoadState } from './ui'
+export type { LoadStateProps } from './ui'

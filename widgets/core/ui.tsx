@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react'
+import type { ResourceState } from './resource'
+import * as styles from './ui.css'
+
+/** Props of {@link LoadState}. */
+export interface LoadStateProps<T> {
+  state: ResourceState<T> & { reload: () => void }
+  /** What the loading state says. @default 'Loading…' */
+  loadingLabel?: string
+  /** Renders the data once it is there. */
+  children: (data: T) => ReactNode
+}
+
+/**
+ * The three states of a loaded widget: a polite loading line, an error alert with a Retry
+ * button (never a blank block; spec §8), or the content. While reloading, the previous data
+ * stays on screen.
+ */
+export function LoadState<T>({ state, loadingLabel = 'Loading…', children }: LoadStateProps<T>) {
+  if (state.status === 'error') {
+    return (
+      <div className={styles.error} role="alert">
+        <span>Could not load this information: {state.error}</span>
+        <button type="button" className={styles.retry} onClick={state.reload}>
+          Retry
+        </button>
+      </div>
+    )
+  }
+  if (state.data === undefined) {
+    return (
+      <div className={styles.loading} role="status" aria-live="polite">
+        {loadingLabel}
+      </div>
+    )
+  }
+  return <>{children(state.data)}</>
+}

@@ -1,0 +1,83 @@
+import type { Gauge } from '../core/contract'
+import type { HostProps } from '../core/element'
+import { LoadState } from '../core/ui'
+import { useCloudKey, useResource, useTimezone } from '../core/react'
+import { formatTimestamp } from '../core/time'
+import { fetchSpeedometer } from './api'
+import { arcPath, DIAL, formatCompact, formatLong, needleAngle, percentOfPeak, polar } from './model'
+import * as styles from './speedometer.css'
+
+/** One dial: a half-circle scale from 0 to the year's peak with the last 24 hours' count. */
+export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?: string }) {
+  const angle = needleAngle(gauge.value, gauge.max)
+  const tip = polar(angle, DIAL.r - 14)
+  const labelId = `gauge-${gauge.id}-label`
+  return (
+    <li className={styles.gauge} part="gauge">
+      <svg
+        className={styles.dial}
+        viewBox="0 0 200 112"
+        role="meter"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={gauge.max}
+        aria-valuenow={gauge.value}
+        aria-valuetext={`${formatLong(gauge.value)}, ${percentOfPeak(gauge)}% of the year's peak of ${formatLong(gauge.max)}`}
+      >
+        <path className={styles.track} d={arcPath(0)} strokeWidth={DIAL.stroke} />
+        {angle < 180 && <path className={styles.fill} d={arcPath(angle)} strokeWidth={DIAL.stroke} />}
+        <line className={styles.needle} x1={DIAL.cx} y1={DIAL.cy} x2={tip.x.toFixed(2)} y2={tip.y.toFixed(2)} />
+        <circle className={styles.hub} cx={DIAL.cx} cy={DIAL.cy} r={6} />
+      </svg>
+      <p className={styles.value} data-testid="gauge-value">{formatCompact(gauge.value)}</p>
+      <p className={styles.label} id={labelId}>{gauge.label}</p>
+      <p className={styles.detail}>
+        {percentOfPeak(gauge)}% of the 365-day peak ({formatCompact(gauge.max)})
+      </p>
+      <p className={styles.detail}>24 hours to {formatTimestamp(gauge.to, timezone)}</p>
+    </li>
+  )
+}
+
+/** Props of {@link Speedometer}. */
+export interface SpeedometerProps {
+  gauges: Gauge[]
+  /** IANA zone for the period line. @default 'UTC' */
+  timezone?: string
+}
+
+/** The three gauges of the home page (spec §2 Home), from data already loaded. */
+export function Speedometer({ gauges, timezone }: SpeedometerProps) {
+  return (
+    <ul className={styles.gauges} aria-label="Cloud activity in the last 24 hours">
+      {gauges.map(g => (
+        <GaugeDial key={g.id} gauge={g} timezone={timezone} />
+      ))}
+    </ul>
+  )
+}
+
+/** Props of {@link SpeedometerWidget} (and attributes of `<trust-speedometer>`). */
+export interface SpeedometerWidgetProps extends HostProps {
+  /** Cloud machine name or domain; the page's chosen cloud when absent. */
+  cloud?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+}
+
+/** Loads `GET /api/speedometer` for the cloud and shows the three gauges, or a retryable error. */
+export function SpeedometerWidget({ cloud, apiBase = '' }: SpeedometerWidgetProps) {
+  const key = useCloudKey(cloud, apiBase)
+  const timezone = useTimezone()
+  const state = useResource(
+    signal => (key ? fetchSpeedometer(key, { apiBase, signal }) : new Promise<never>(() => {})),
+    [key, apiBase],
+  )
+  return (
+    <section className={styles.root} aria-label="Speedometer">
+      <LoadState state={state} loadingLabel="Loading gauges…">
+        {data => <Speedometer gauges={data.gauges} timezone={timezone} />}
+      </LoadState>
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import type { ApiAnswer, Gauge, SpeedometerData } from '../core/contract'
+import { dataOf, is, request } from '../core/request'
+
+function isGauge(g: unknown): g is Gauge {
+  return is.object(g) && is.string(g.id) && is.string(g.label) && is.number(g.value) && is.number(g.max)
+}
+
+function isSpeedometerData(d: unknown): d is SpeedometerData {
+  return is.object(d) && is.array(d.gauges) && d.gauges.length > 0 && d.gauges.every(isGauge)
+}
+
+/**
+ * `GET /api/speedometer?cloud=` — the three gauges of the home page (spec §2 Home).
+ *
+ * @throws ApiError on a failed request or an answer of the wrong shape
+ */
+export async function fetchSpeedometer(
+  cloud: string,
+  options: { apiBase?: string; signal?: AbortSignal } = {},
+): Promise<SpeedometerData> {
+  const answer = await request<ApiAnswer<SpeedometerData>>('/api/speedometer', { ...options, query: { cloud } })
+  return dataOf(answer, isSpeedometerData)
+}

@@ -1,0 +1,5 @@
+export { fetchSpeedometer } from './api'
+export { SpeedometerElement } from './element'
+export { arcPath, formatCompact, formatLong, needleAngle, percentOfPeak, polar } from './model'
+export { GaugeDial, Speedometer, SpeedometerWidget } from './Speedometer'
+export type { SpeedometerProps, SpeedometerWidgetProps } from './Speedometer'

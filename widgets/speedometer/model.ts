@@ -1,0 +1,46 @@
+import type { Gauge } from '../core/contract'
+
+/** Geometry of a gauge dial in its own SVG units: a half circle opening downwards. */
+export const DIAL = { cx: 100, cy: 100, r: 80, stroke: 16 } as const
+
+/**
+ * The needle angle of a gauge, degrees: 180 (left end, zero) to 0 (right end, `max`).
+ * Values outside [0, max] are clamped; a `max` of zero or less reads as an empty dial.
+ */
+export function needleAngle(value: number, max: number): number {
+  if (!(max > 0) || !Number.isFinite(value)) return 180
+  const fraction = Math.min(1, Math.max(0, value / max))
+  return 180 - fraction * 180
+}
+
+/** A point on the dial at `angle` degrees and radius `r` (SVG units, y down). */
+export function polar(angle: number, r: number = DIAL.r): { x: number; y: number } {
+  const rad = (angle * Math.PI) / 180
+  return { x: DIAL.cx + r * Math.cos(rad), y: DIAL.cy - r * Math.sin(rad) }
+}
+
+/** SVG path of the dial arc from the zero end (180°) to `angle` degrees. */
+export function arcPath(angle: number, r: number = DIAL.r): string {
+  const start = polar(180, r)
+  const end = polar(angle, r)
+  return `M ${start.x.toFixed(2)} ${start.y.toFixed(2)} A ${r} ${r} 0 0 1 ${end.x.toFixed(2)} ${end.y.toFixed(2)}`
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'short', maximumFractionDigits: 2 })
+const long = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 2 })
+
+/** A count for the dial: `8.21B`. */
+export function formatCompact(n: number): string {
+  return compact.format(n)
+}
+
+/** A count for assistive text: `8.21 billion`. */
+export function formatLong(n: number): string {
+  return long.format(n)
+}
+
+/** Share of the year's peak, whole percent (0–100). */
+export function percentOfPeak(gauge: Pick<Gauge, 'value' | 'max'>): number {
+  if (!(gauge.max > 0)) return 0
+  return Math.round(Math.min(1, Math.max(0, gauge.value / gauge.max)) * 100)
+}
