@@ -1,7 +1,7 @@
 // `npm test`: type-check, unit tests (happy-dom), server tests, one build, e2e in Chromium.
 // Every stage runs even if an earlier one failed, and the run ends with one line
 // `N passed, N failed` (tests; a failed type-check or build counts as one more failure).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -11,18 +11,28 @@ const uvu = join(root, 'node_modules/uvu/bin.js')
 let passed = 0
 let failed = 0
 
+/** Runs one stage, streaming its output while keeping a copy to read the summary from. */
 function run(label, args, env = {}) {
   const started = Date.now()
   console.log(`\n== ${label}`)
-  const result = spawnSync(node, args, { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`
-  process.stdout.write(output)
-  console.log(`-- ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  return { ok: result.status === 0, output }
+  return new Promise(resolve => {
+    const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const keep = stream => chunk => {
+      output += chunk
+      stream.write(chunk)
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
+    child.on('close', code => {
+      console.log(`-- ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      resolve({ ok: code === 0, output })
+    })
+  })
 }
 
-function suite(label, args, env) {
-  const { ok, output } = run(label, args, env)
+async function suite(label, args, env) {
+  const { ok, output } = await run(label, args, env)
   // uvu prints "Total: N / Passed: N" (with colour codes) after all its files.
   const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
   const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
@@ -36,18 +46,18 @@ function suite(label, args, env) {
   }
 }
 
-function step(label, args) {
-  const { ok } = run(label, args)
+async function step(label, args) {
+  const { ok } = await run(label, args)
   if (!ok) failed += 1
 }
 
 const only = process.argv[2]
-if (!only || only === 'typecheck') step('type-check', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
-if (!only || only === 'unit') suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
-if (!only || only === 'server') suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
+if (!only || only === 'typecheck') await step('type-check', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
+if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
 if (!only || only === 'e2e') {
-  if (!process.env.TRUST_SKIP_BUILD) step('build', [join(root, 'scripts/build.mjs')])
-  suite('end-to-end tests (Chromium)', ['--import', 'tsx', uvu, 'test/e2e', '\\.e2e\\.ts$'])
+  if (!process.env.TRUST_SKIP_BUILD) await step('build', [join(root, 'scripts/build.mjs')])
+  await suite('end-to-end tests (Chromium)', ['--import', 'tsx', 'test/e2e/run.ts'])
 }
 
 console.log(`\n${passed} passed, ${failed} failed`)

@@ -5,6 +5,16 @@ import { safeRedirectPath, redirectFromRecord } from '../../widgets/core/redirec
 import { ApiError, isAcceptedStatus, request, dataOf, is } from '../../widgets/core/request'
 import { formatTimestamp } from '../../widgets/core/time'
 
+/** The error a promise rejects with (fails the test when it resolves). */
+async function rejection<E>(promise: Promise<unknown>): Promise<E> {
+  try {
+    await promise
+  } catch (e) {
+    return e as E
+  }
+  throw new Error('expected a rejection')
+}
+
 test('formats ddd, DD MMM YYYY HH:mm:ss z in UTC', () => {
   assert.is(formatTimestamp('2026-11-22T14:03:09Z'), 'Sun, 22 Nov 2026 14:03:09 UTC')
   assert.is(formatTimestamp(Date.UTC(2024, 1, 29, 0, 0, 0), 'UTC'), 'Thu, 29 Feb 2024 00:00:00 UTC')
@@ -49,13 +59,13 @@ test('client: other statuses raise an error with the status text', async () => {
     assert.is((e as ApiError).message, 'Internal Server Error')
   }
   answer(404, '{"error":{"code":"unknown_cloud","message":"Unknown cloud."}}', 'Not Found')
-  const err = await request('/api/x').catch(e => e as ApiError)
+  const err = await rejection<ApiError>(request('/api/x'))
   assert.is(err.message, 'Unknown cloud.')
 })
 
 test('client: malformed JSON and wrong shapes become errors, not crashes', async () => {
   answer(200, '{"data": nope')
-  const err = await request('/api/x').catch(e => e as ApiError)
+  const err = await rejection<ApiError>(request('/api/x'))
   assert.instance(err, ApiError)
   assert.is(err.statusText, 'Malformed answer')
   assert.throws(() => dataOf({ data: [1] }, is.object), (e: Error) => e instanceof ApiError)
@@ -85,7 +95,7 @@ test('client: abort rejects with AbortError', async () => {
   const c = new AbortController()
   const p = request('/api/x', { signal: c.signal })
   c.abort()
-  const err = await p.catch(e => e as Error)
+  const err = await rejection<Error>(p)
   assert.is(err.name, 'AbortError')
   globalThis.fetch = realFetch
 })
