@@ -12,6 +12,13 @@ import { alert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 /** Map height, px (spec §2 Data Center Map, §9 Map). */
 const MAP_HEIGHT = '650px'
 
+/**
+ * Map height below the 576 px breakpoint, px. A world map is twice as wide as it is tall, so at
+ * phone widths 650 px would be mostly ocean; see README design notes.
+ */
+const NARROW_MAP_HEIGHT = '380px'
+const NARROW = 'screen and (max-width: 575.98px)'
+
 /** Tooltip max width, px (spec §2 Visual hints). */
 const TOOLTIP_MAX_WIDTH = '270px'
 
@@ -28,6 +35,7 @@ export const noData = style([alert])
 export const frame = style({
   position: 'relative',
   height: MAP_HEIGHT,
+  '@media': { [NARROW]: { height: NARROW_MAP_HEIGHT } },
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
@@ -41,6 +49,7 @@ export const mapHost = style({ height: '100%' })
 globalStyle(`${mapHost} .svgMap-container, ${mapHost} .svgMap-map-container`, { height: '100%' })
 globalStyle(`${mapHost} .svgMap-map-wrapper`, {
   height: MAP_HEIGHT,
+  '@media': { [NARROW]: { height: NARROW_MAP_HEIGHT } },
   paddingTop: 0,
   background: 'var(--trust-dc-ocean, #d9ecff)',
 })
