@@ -39,10 +39,19 @@ function cacheControlFor(relativePath: string): string | undefined {
   return undefined
 }
 
+/**
+ * Whether a missed GET is a page navigation the shell should answer: not under `/api/`, not a
+ * missing build file (`/assets/`, `/widgets/`), and accepting HTML (`text/html`, any type or no
+ * Accept header at all, as curl and crawlers send). Cloud domains look like file names
+ * (`/auroraedge.net`), so extensions are not a signal.
+ */
 function wantsShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   if (isApiPath(request.url)) return false
-  return String(request.headers.accept ?? '').includes('text/html')
+  const path = pathOf(request.url)
+  if (/^\/(assets|widgets)\//.test(path) || /\/\./.test(path)) return false // build files, dotfiles
+  const accept = String(request.headers.accept ?? '')
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*')
 }
 
 /**

@@ -1,31 +1,13 @@
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { MapDataCenter } from '../../widgets/core/contract'
 import { mergeMarkers } from '../../widgets/dc-map/model'
 import { CHROMIUM_CHECKED_CITIES } from '../fixtures/map-cities'
-import { newPage, screenshot, startServer, type TestPage, type TestServer } from './harness'
+import { apiData, open, screenshot, siteSuite, type SiteContext } from './harness'
 
-const map = suite<{ server: TestServer; pages: TestPage[] }>('data center map', { server: undefined as never, pages: [] })
+const map = siteSuite('data center map')
 
-map.before(async ctx => {
-  ctx.server = await startServer()
-})
-
-map.after(async ctx => {
-  for (const p of ctx.pages) await p.page.close()
-  await ctx.server.close()
-})
-
-async function datacenters(ctx: { server: TestServer }, cloud: string): Promise<MapDataCenter[]> {
-  const res = await ctx.server.app.inject({ method: 'GET', url: `/api/dc_map/${cloud}` })
-  return (JSON.parse(res.body) as { data: { datacenters: MapDataCenter[] } }).data.datacenters
-}
-
-async function open(ctx: { server: TestServer; pages: TestPage[] }, path: string, width = 1280) {
-  const tp = await newPage(ctx.server, width)
-  ctx.pages.push(tp)
-  await tp.page.goto(ctx.server.url + path)
-  return tp
+async function datacenters(ctx: SiteContext, cloud: string): Promise<MapDataCenter[]> {
+  return (await apiData<{ datacenters: MapDataCenter[] }>(ctx, `/api/dc_map/${cloud}`)).datacenters
 }
 
 map('shows one marker per merged location of the real data, with legend and disclaimer', async ctx => {

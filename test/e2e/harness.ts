@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
@@ -104,4 +105,41 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`)
   await page.screenshot({ path, fullPage: true })
   return path
+}
+
+/** Context of a {@link siteSuite}: its server and the pages it opened (closed after the suite). */
+export interface SiteContext {
+  server: TestServer
+  pages: TestPage[]
+}
+
+/**
+ * A uvu suite with its own server (throw-away database) started before its tests and closed,
+ * with every page it opened, after them.
+ */
+export function siteSuite(name: string, options: Parameters<typeof startServer>[0] = {}) {
+  const test = suite<SiteContext>(name, { server: undefined as never, pages: [] })
+  test.before(async ctx => {
+    ctx.server = await startServer(options)
+  })
+  test.after(async ctx => {
+    for (const p of ctx.pages) await p.page.close()
+    await ctx.server?.close()
+  })
+  return test
+}
+
+/** Opens `path` of the suite's server in a new tab `width` px wide. */
+export async function open(ctx: SiteContext, path: string, width = 1280): Promise<TestPage> {
+  const tp = await newPage(ctx.server, width)
+  ctx.pages.push(tp)
+  await tp.page.goto(ctx.server.url + path)
+  return tp
+}
+
+/** GET `path` from the suite's server without the browser; asserts 200 and returns `data`. */
+export async function apiData<T>(ctx: SiteContext, path: string): Promise<T> {
+  const res = await ctx.server.app.inject({ method: 'GET', url: path })
+  if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+  return (JSON.parse(res.body) as { data: T }).data
 }

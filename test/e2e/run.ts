@@ -1,12 +1,17 @@
 /**
  * Runs every `*.e2e.ts` file in this folder with uvu, in one process sharing one Chromium,
- * then closes that browser so the run ends (uvu itself never closes it).
+ * then closes that browser so the run ends (uvu itself never closes it). An optional argument
+ * is a pattern that picks files (`node --import tsx test/e2e/run.ts dc-map`).
  */
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parse } from 'uvu/parse'
-import { run } from 'uvu/run'
-import { closeBrowser } from './harness'
+
+// uvu decides at its first import whether suites run at once or wait for `run`; the harness
+// imports uvu, so it is loaded only after this flag is set.
+;(globalThis as { UVU_DEFER?: number }).UVU_DEFER = 1
+const { parse } = await import('uvu/parse')
+const { run } = await import('uvu/run')
+const { closeBrowser } = await import('./harness')
 
 const dir = dirname(fileURLToPath(import.meta.url))
 const only = process.argv[2]

@@ -1,32 +1,9 @@
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { newPage, screenshot, startServer, type TestPage, type TestServer } from './harness'
+import { apiData as api, newPage, open, screenshot, siteSuite } from './harness'
 import { formatCompact } from '../../widgets/speedometer/model'
 
-const site = suite<{ server: TestServer; pages: TestPage[] }>('site shell, home and cloud choice', { server: undefined as never, pages: [] })
-
-site.before(async ctx => {
-  ctx.server = await startServer()
-})
-
-site.after(async ctx => {
-  for (const p of ctx.pages) await p.page.close()
-  await ctx.server.close()
-})
-
-async function api<T>(ctx: { server: TestServer }, path: string): Promise<T> {
-  const res = await ctx.server.app.inject({ method: 'GET', url: path })
-  assert.is(res.statusCode, 200, path)
-  return (JSON.parse(res.body) as { data: T }).data
-}
-
-async function open(ctx: { server: TestServer; pages: TestPage[] }, path: string, width = 1280): Promise<TestPage> {
-  const tp = await newPage(ctx.server, width)
-  ctx.pages.push(tp)
-  await tp.page.goto(ctx.server.url + path)
-  return tp
-}
+const site = siteSuite('site shell, home and cloud choice')
 
 const bannerTitle = (page: Page) => page.getByTestId('cloud-banner').locator('h1')
 

@@ -136,6 +136,14 @@ test('SPA fallback: a page route gets index.html with 200; /api/* stays a JSON 4
   assert.match(String(api.headers['content-type']), /^application\/json/)
   assert.is(body(api).error.code, 'not_found')
 
+  for (const accept of ['*/*', undefined]) {
+    const curl = await t.app.inject({ url: '/auroraedge.net', headers: accept ? { accept } : {} })
+    assert.is(curl.statusCode, 200, `a page asked for with Accept ${accept} (as curl does) gets the shell`)
+    assert.is(curl.body, INDEX_HTML)
+  }
+  const json = await t.app.inject({ url: '/auroraedge.net', headers: { accept: 'application/json' } })
+  assert.is(json.statusCode, 404)
+
   const script = await t.app.inject({ url: '/assets/missing.js', headers: { accept: '*/*' } })
   assert.is(script.statusCode, 404, 'a missing file requested by a script tag is not answered with HTML')
 })
