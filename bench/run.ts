@@ -2,7 +2,8 @@
  * `npm run bench`: figures, never assertions. Builds the site once, then prints
  * - per drop-in script: JS + CSS gzip bytes (CSS is inlined in the script);
  * - the shell's first load: gzip bytes of index.html, its entry chunk, its static imports and CSS;
- * - server throughput of the public API on loopback (bounded request count).
+ * - server throughput of the public API on loopback (bounded request count);
+ * - the cloud-status widget's render cost in Chromium (see ./cloud-status-render.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { buildApp } from '../server/app'
+import { measureCloudStatusRender } from './cloud-status-render'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const site = join(root, 'dist/site')
@@ -57,7 +59,15 @@ await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
 const base = `http://127.0.0.1:${port}`
 console.log('\nServer throughput (loopback, 2 000 requests, 8 concurrent)')
-for (const path of ['/api/global', '/api/cloud-banner?cloud=auroraedge', '/api/dc_map/auroraedgethree', '/api/speedometer?cloud=auroraedge', '/auroraedge.net']) {
+for (const path of [
+  '/api/global',
+  '/api/cloud-banner?cloud=auroraedge',
+  '/api/dc_map/auroraedgethree',
+  '/api/speedometer?cloud=auroraedge',
+  '/api/cloud-status?cloud=auroraedgethree&requestType=core_cloud_services&dateOffset=0',
+  '/api/cloud-status?cloud=auroraedgethree&requestType=public&dateOffset=0',
+  '/auroraedge.net',
+]) {
   await fetch(base + path).then(r => r.arrayBuffer())
   const total = 2000
   let next = 0
@@ -74,5 +84,16 @@ for (const path of ['/api/global', '/api/cloud-banner?cloud=auroraedge', '/api/d
   const seconds = (performance.now() - started) / 1000
   console.log(`  ${path.padEnd(40)} ${(total / seconds).toFixed(0).padStart(6)} req/s`)
 }
+
+// Median of 3 renders; a render is one fresh page, so caches do not flatter later runs.
+console.log('\nCloud-status render in Chromium (150 locations × 7 days × 500 issues; target ≤ 50 ms script, no long task)')
+const runs = []
+for (let i = 0; i < 3; i++) runs.push(await measureCloudStatusRender(base))
+runs.sort((a, b) => a.scriptMs - b.scriptMs)
+const median = runs[1]
+console.log(`  script ${median.scriptMs.toFixed(1)} ms, main-thread tasks ${median.taskMs.toFixed(1)} ms, ${median.bars} bars`)
+console.log(`  long tasks (> 50 ms): ${median.longTasks.length ? median.longTasks.map(d => `${d.toFixed(0)} ms`).join(', ') : 'none'}`)
+console.log(`  all runs, script ms: ${runs.map(r => r.scriptMs.toFixed(1)).join(', ')}`)
+
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
+import { $session } from '../widgets/core/session'
 import * as ui from '../widgets/core/ui.css'
 import { Footer } from './Footer'
 import { Header } from './header/Header'
@@ -13,6 +14,10 @@ import * as styles from './shell.css'
 import { $resolution, followRedirect, switchCloud } from './site'
 
 const DcMapPage = lazy(() => import('./pages/DcMapPage'))
+const CloudStatusPage = lazy(() => import('./pages/CloudStatusPage'))
+
+/** Where a signed-out visitor's subscribe star leads (spec §4 Subscribe star: sign-in with a state flag). */
+export const SUBSCRIBE_SIGN_IN_PATH = '/sign-in?subscribe=1'
 
 function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }> }) {
   const global = useStore($global).data!
@@ -21,6 +26,14 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
   switch (resolution.component) {
     case 'home':
       return cloud ? <Home cloud={cloud} links={global.links} /> : <Fallback cloud={chosen} />
+    case 'cloud-status':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading the cloud status…</p>}>
+          <CloudStatusPage cloud={cloud} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
     case 'dc-map':
       return cloud ? (
         <Suspense fallback={<p role="status">Loading the map…</p>}>
@@ -49,6 +62,18 @@ export function App() {
   useEffect(() => {
     window.scrollTo?.(0, 0)
   }, [page?.path])
+
+  // Widgets ask for a sign-in (a subscribe star while signed out); the shell moves in-app
+  // instead of letting the widget load the page again.
+  useEffect(() => {
+    const onSignIn = (event: Event) => {
+      if ($session.get().isLoggedIn) return
+      event.preventDefault()
+      $router.open(SUBSCRIBE_SIGN_IN_PATH)
+    }
+    document.addEventListener('trust-sign-in-required', onSignIn)
+    return () => document.removeEventListener('trust-sign-in-required', onSignIn)
+  }, [])
 
   if (!global.data) {
     return (

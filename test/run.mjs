@@ -57,6 +57,7 @@ if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--i
 if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
 if (!only || only === 'e2e') {
   if (!process.env.TRUST_SKIP_BUILD) await step('build', [join(root, 'scripts/build.mjs')])
+  await step('size budgets (size-limit, gzip)', [join(root, 'node_modules/size-limit/bin.js')])
   await suite('end-to-end tests (Chromium)', ['--import', 'tsx', 'test/e2e/run.ts'])
 }
 

@@ -10,6 +10,7 @@ declare module 'react' {
     interface IntrinsicElements {
       'trust-speedometer': TrustElementProps
       'trust-dc-map': TrustElementProps
+      'trust-cloud-status': TrustElementProps & { timezone?: string }
     }
   }
 }

@@ -7,7 +7,8 @@
  * - Flags are stored as integers `0` / `1` (SQLite has no boolean type; PostgreSQL accepts them as
  *   smallint). The API turns them into `'1'` / `'0'` or booleans at the edge.
  * - JSON columns are stored as text and parsed by the code that reads them.
- * - Days are `YYYY-MM-DD` strings in UTC; instants are ISO 8601 strings in UTC.
+ * - Days are `YYYY-MM-DD` strings in UTC. Instants (from migration 002 on: record times,
+ *   commissioning dates) are INTEGER epoch milliseconds, UTC; the API turns them into ISO 8601.
  * - Data centers, regions and every later taxonomy-like entity (services, severities, notification
  *   categories) share one integer id space, the term id `tid`, allocated in {@link TermsTable}.
  *   The spec's subscription calls send a bare `tid` (spec §7 POST /api/subscribe), so a tid must
@@ -67,7 +68,7 @@ export interface MenuItemsTable {
 /** The shared term id space: which vocabulary each tid belongs to. */
 export interface TermsTable {
   tid: number
-  /** `'region'`, `'data_center'`; later issues add e.g. `'service'`, `'severity'`. */
+  /** `'region'`, `'data_center'`, `'service'`, `'severity'`; later issues add more. */
   vocabulary: string
 }
 
@@ -101,6 +102,10 @@ export interface CloudDataCentersTable {
   premium_dc: Generated<IntFlag>
   /** `0` once the data center is decommissioned for this cloud. */
   active: Generated<IntFlag>
+  /** When the data center went into service for this cloud, epoch ms (UTC); `null` = unknown. */
+  start_date: number | null
+  /** When it was decommissioned for this cloud, epoch ms (UTC); `null` while in service. */
+  end_date: number | null
 }
 
 /** Daily traffic totals per cloud, the speedometer's source. `day` is a UTC day. */
@@ -110,6 +115,122 @@ export interface TrafficDailyTable {
   transactions: number
   threats_blocked: number
   policy_enforcements: number
+}
+
+/**
+ * Severities (spec §3 Severity): terms of the `severity` vocabulary, tids below 1000 ('20' Service
+ * Disruption, '19' Service Degradation, others informational).
+ */
+export interface SeveritiesTable {
+  tid: number
+  name: string
+  /** `#rrggbb`. */
+  color_code: string
+  /** Icon names (`'ban'`, `'minus'`, `'info'`, …), mapped to SVGs by the widgets. */
+  icon: string
+  status_icon: string
+  show_legend: Generated<IntFlag>
+  sort: Generated<number>
+}
+
+/** Record statuses (spec §4): Scheduled, In Progress, Completed, Resolved, … */
+export interface RecordStatusesTable {
+  id: number
+  name: string
+  /** CSS class name of the status, e.g. `'in_progress'`. */
+  class: string
+  /** Icon name, e.g. `'hourglass'`. */
+  icon: string
+  sort: Generated<number>
+}
+
+/** Core cloud services: terms of the `service` vocabulary, shared by the clouds that run them. */
+export interface ServicesTable {
+  tid: number
+  name: string
+  /** One plain-text sentence, shown in the row's tooltip. */
+  description: Generated<string>
+}
+
+/** Which cloud runs which core service, in which order, and since / until when. */
+export interface CloudServicesTable {
+  cloud_id: number
+  service_tid: number
+  sort: Generated<number>
+  /** `0` once the service is decommissioned on this cloud. */
+  active: Generated<IntFlag>
+  /** Epoch ms (UTC); `null` = unknown. */
+  start_date: number | null
+  /** Epoch ms (UTC); `null` while in service. */
+  end_date: number | null
+}
+
+/** The kinds of record. */
+export type RecordType = 'incident' | 'maintenance' | 'advisory' | 'notification'
+
+/**
+ * Incidents, maintenance, security advisories and notifications (spec §3 Record). Times are epoch
+ * milliseconds (UTC). `to_time = null` means ongoing. The fields marked internal are never part of a
+ * public answer.
+ */
+export interface RecordsTable {
+  id: Generated<number>
+  type: RecordType
+  title: string
+  /** Path of the record's page without the cloud domain, e.g. `/incidents/123`. */
+  alias: string
+  /** Plain text, a few sentences. */
+  summary: Generated<string>
+  /** HTML as authored; the front end sanitises it before display. */
+  body: Generated<string>
+  status_id: number
+  severity_tid: number | null
+  event_type: string | null
+  customer_impact: string | null
+  available_workaround: string | null
+  next_update: string | null
+  how_found: string | null
+  incident_type: string | null
+  post_type: string | null
+  notification_type: string | null
+  /** Epoch ms. */
+  posted_on: number
+  created: number
+  updated_on: number
+  closed_on: number | null
+  /** When the event starts / ends, epoch ms; `to_time = null` while ongoing. */
+  from_time: number
+  to_time: number | null
+  /** Internal. */
+  internal_note: string | null
+  /** Internal. */
+  slack_link: string | null
+  /** Internal. */
+  jira_link: string | null
+  /** Internal. */
+  sfdc_link: string | null
+  /** Internal. */
+  severity_link: string | null
+  /** Internal. */
+  author: string | null
+  /** Internal. */
+  created_by: string | null
+  /** Internal. */
+  updated_by: string | null
+  /** Internal. */
+  resolved_by: string | null
+}
+
+/** Which clouds a record concerns. */
+export interface RecordCloudsTable {
+  record_id: number
+  cloud_id: number
+}
+
+/** Which terms (services, data centers; later categories) a record concerns. */
+export interface RecordTermsTable {
+  record_id: number
+  tid: number
 }
 
 /** Every table of the database, as Kysely sees it. */
@@ -123,4 +244,11 @@ export interface Database {
   data_centers: DataCentersTable
   cloud_data_centers: CloudDataCentersTable
   traffic_daily: TrafficDailyTable
+  severities: SeveritiesTable
+  record_statuses: RecordStatusesTable
+  services: ServicesTable
+  cloud_services: CloudServicesTable
+  records: RecordsTable
+  record_clouds: RecordCloudsTable
+  record_terms: RecordTermsTable
 }

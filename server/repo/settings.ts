@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 
-/** The setting keys this slice reads. Flags are `'1'` / `'0'`. */
+/** The setting keys the server reads. Flags are `'1'` / `'0'`. */
 export const SETTING = {
   isGov: 'is_gov',
   isTrustDR: 'is_trust_dr',
@@ -14,6 +14,8 @@ export const SETTING = {
   continuityPolicy: 'continuity_policy',
   feedbackEmail: 'feedback_email',
   vendor: 'vendor',
+  /** The last UTC day (`YYYY-MM-DD`) the demo record history has been generated for (seed). */
+  recordsHistoryThrough: 'records_history_through',
 } as const
 
 /** Every setting as a plain object; missing keys are simply absent. */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
+import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
 import type { RouteDeps } from './deps.js'
 import { registerGlobalRoutes } from './global.js'
@@ -18,6 +19,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerCloudBannerRoutes,
   registerDcMapRoutes,
   registerSpeedometerRoutes,
+  registerCloudStatusRoutes,
 ]
 
 /** Registers every API route. */

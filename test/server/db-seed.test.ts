@@ -46,7 +46,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
   const db = t.openDb()
   try {
     const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
-    assert.equal(applied, ['001_foundation'])
+    assert.equal(applied, ['001_foundation', '002_records'])
     assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
     const perRegion = db
       .prepare(
@@ -120,13 +120,15 @@ test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', () => 
   }
 })
 
-test('term ids are unique across regions and data centers, in fixed blocks', () => {
+test('term ids are unique across severities, regions, data centers and services, in fixed blocks', () => {
   const db = t.openDb()
   try {
     const terms = db.prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo').all()
     assert.equal(terms, [
+      { vocabulary: 'severity', lo: 17, hi: 20, n: 4 },
       { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
       { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
+      { vocabulary: 'service', lo: 3001, hi: 3019, n: 19 },
     ])
     assert.is(db.prepare("select tid from data_centers where name = 'Abu Dhabi II'").pluck().get(), 2001)
   } finally {
@@ -164,7 +166,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
     const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
     assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
     assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 1)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 2)
     check.close()
   } finally {
     removeDir(dataDir)
@@ -184,9 +186,14 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
     const dump = (file: string) => {
       const db = new SQLite(file, { readonly: true })
       try {
-        return ['clouds', 'menu_items', 'data_centers', 'cloud_data_centers', 'settings', 'traffic_daily'].map((table) =>
-          db.prepare(`select * from ${table} order by 1, 2`).all(),
-        )
+        return [
+          ...['clouds', 'menu_items', 'data_centers'].map((table) => db.prepare(`select * from ${table} order by 1, 2`).all()),
+          // Commissioning dates are relative to the seed's day: compared below.
+          db.prepare('select cloud_id, data_center_tid, regional_surcharge, premium_dc, active from cloud_data_centers order by 1, 2').all(),
+          db.prepare("select * from settings where key <> 'records_history_through' order by 1").all(),
+          db.prepare('select * from traffic_daily order by 1, 2').all(),
+          db.prepare('select cloud_id, data_center_tid, start_date, end_date from cloud_data_centers order by 1, 2').all(),
+        ]
       } finally {
         db.close()
       }
@@ -203,6 +210,14 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
     const overlap = trafficA.filter((r) => r.day >= '2025-03-18')
     assert.is(overlap.length, trafficB.length)
     assert.ok(overlap.every((r) => fromB.has(JSON.stringify(r))), 'same counts for the same cloud and day')
+    // Commissioning dates: the same, three days apart.
+    const datesA = a[6] as Array<{ start_date: number; end_date: number | null }>
+    const datesB = b[6] as Array<{ start_date: number; end_date: number | null }>
+    assert.is(datesA.length, datesB.length)
+    datesA.forEach((row, i) => {
+      assert.is(datesB[i].start_date - row.start_date, 3 * 86_400_000)
+      assert.is(datesB[i].end_date === null ? null : datesB[i].end_date! - row.end_date!, row.end_date === null ? null : 3 * 86_400_000)
+    })
   } finally {
     removeDir(restartedDir)
     await fresh.close()

@@ -125,11 +125,14 @@ export function defineElement(tag: string, ctor: CustomElementConstructor): void
   customElements.define(tag, ctor)
 }
 
-/** A typed `trust-*` event: bubbles and crosses shadow boundaries (architecture §A widget). */
+/**
+ * A typed `trust-*` event: bubbles and crosses shadow boundaries (architecture §A widget).
+ * Pass `{ cancelable: true }` for events whose default action a host may prevent.
+ */
 export class TrustEvent<T> extends Event {
   readonly detail: T
-  constructor(type: `trust-${string}`, detail: T) {
-    super(type, { bubbles: true, composed: true })
+  constructor(type: `trust-${string}`, detail: T, init: { cancelable?: boolean } = {}) {
+    super(type, { bubbles: true, composed: true, cancelable: init.cancelable ?? false })
     this.detail = detail
   }
 }

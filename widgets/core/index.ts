@@ -3,7 +3,9 @@ export type {
   ApiErrorBody,
   BannerData,
   Cloud,
+  CloudStatusData,
   CloudStatusFlags,
+  CloudStatusRequestType,
   DcMapData,
   Flag,
   Gauge,
@@ -15,6 +17,11 @@ export type {
   Product,
   SiteLinks,
   SpeedometerData,
+  StatusCategory,
+  StatusCount,
+  StatusIssue,
+  StatusItem,
+  StatusSeverity,
   Sso,
 } from './contract'
 export {
@@ -42,6 +49,7 @@ export type { RequestOptions } from './request'
 export { createResource, errorMessage } from './resource'
 export type { Resource, ResourceState } from './resource'
 export { sanitizeHtml } from './sanitize'
+export { isSafeUrl, safeHtml } from './safe-html'
 export { $session, isTimeZone, setTimezone } from './session'
 export type { SessionState } from './session'
 export { shared } from './shared'

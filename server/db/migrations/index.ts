@@ -5,9 +5,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m001 from './001_foundation.js'
+import * as m002 from './002_records.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
+  '002_records': m002,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -1,0 +1,674 @@
+import { createRoot, type Root } from 'react-dom/client'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { CloudStatusFlags, GlobalData } from '../../widgets/core/contract'
+import { $global } from '../../widgets/core/global'
+import { ApiError } from '../../widgets/core/request'
+import { safeHtml } from '../../widgets/core/safe-html'
+import { $session } from '../../widgets/core/session'
+import { parseCloudStatusAnswer } from '../../widgets/cloud-status/api'
+import { CloudStatus, CloudStatusWidget, SignInRequiredEvent, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
+import {
+  barGeometry,
+  barKind,
+  barLabel,
+  canGoNext,
+  canGoPrevious,
+  dayHeaders,
+  INITIAL_PAGING,
+  isLive,
+  layoutRow,
+  legendEntries,
+  MIN_BAR_PERCENT,
+  moveFocus,
+  nowPercent,
+  pagingReducer,
+  timelineRows,
+  weekRangeLabel,
+} from '../../widgets/cloud-status/model'
+import { issue, severities, week, WEEK_START } from '../fixtures/cloud-status'
+import { cloud, products } from '../fixtures/global'
+
+// React's act() warnings are for test renderers; these tests wait on the DOM instead.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: expected ${expected}, got ${actual}`)
+
+// ---------------------------------------------------------------------------------------------
+// model
+// ---------------------------------------------------------------------------------------------
+
+test('geometry: minutes map to percent of the 10080-minute week', () => {
+  const day2 = barGeometry(1440, 2880)
+  close(day2.left, 100 / 7, 'left of the 2nd day')
+  close(day2.width, 100 / 7, 'one day wide')
+  const all = barGeometry(0, 10080)
+  assert.equal(all, { left: 0, width: 100 })
+})
+
+test('geometry: both ends are clipped to the week, reversed spans are swapped', () => {
+  const early = barGeometry(-500, 60)
+  close(early.left, 0, 'clipped start')
+  close(early.width, (60 / 10080) * 100, 'width from 0')
+  const late = barGeometry(10000, 20000)
+  close(late.left, (10000 / 10080) * 100, 'left')
+  close(late.left + late.width, 100, 'clipped end')
+  assert.equal(barGeometry(200, 100), barGeometry(100, 200))
+})
+
+test('geometry: very short issues get the minimum width and stay inside the week', () => {
+  const short = barGeometry(5000, 5005)
+  close(short.width, MIN_BAR_PERCENT, 'minimum width')
+  close(short.left, (5000 / 10080) * 100, 'left unchanged')
+  const atEnd = barGeometry(10079, 10080)
+  close(atEnd.width, MIN_BAR_PERCENT, 'minimum width at the end')
+  close(atEnd.left, 100 - MIN_BAR_PERCENT, 'moved left to fit')
+})
+
+test('lanes: overlapping issues get separate lanes, touching or apart ones share one', () => {
+  const overlap = layoutRow([issue(1, 600, 750, '20'), issue(2, 700, 800, '19')])
+  assert.is(overlap.lanes, 2)
+  assert.equal(overlap.bars.map(b => [b.issue.id, b.lane]), [[1, 0], [2, 1]])
+  const apart = layoutRow([issue(3, 2000, 2100, '20'), issue(1, 0, 100, '20'), issue(2, 100, 200, '19')])
+  assert.is(apart.lanes, 1)
+  assert.equal(apart.bars.map(b => b.issue.id), [1, 2, 3], 'keyboard order is left to right')
+  // Two 1-minute issues 5 minutes apart overlap once widened to the minimum width.
+  const tiny = layoutRow([issue(1, 5000, 5001, '18'), issue(2, 5005, 5006, '18')])
+  assert.is(tiny.lanes, 2)
+  assert.is(layoutRow([]).lanes, 1)
+})
+
+test('day headers: 7 UTC days, weekday + day + short month, across a month end', () => {
+  assert.equal(
+    dayHeaders('2026-11-16T00:00:00.000Z').map(d => d.label),
+    ['Mon 16 Nov', 'Tue 17 Nov', 'Wed 18 Nov', 'Thu 19 Nov', 'Fri 20 Nov', 'Sat 21 Nov', 'Sun 22 Nov'],
+  )
+  const dec = dayHeaders('2026-11-28T00:00:00.000Z')
+  assert.is(dec[3].label, 'Tue 1 Dec')
+  assert.is(dec[3].date, '2026-12-01')
+  assert.equal(dayHeaders('nonsense'), [])
+  assert.is(weekRangeLabel('2026-11-16T00:00:00.000Z', '2026-11-23T00:00:00.000Z'), '16 Nov 2026 – 22 Nov 2026')
+})
+
+test('bar kinds: 20 disruption, 19 degradation, anything else informational; live when endTime is null', () => {
+  assert.is(barKind('20'), 'disruption')
+  assert.is(barKind('19'), 'degradation')
+  assert.is(barKind('18'), 'informational')
+  assert.is(barKind(''), 'informational')
+  assert.ok(isLive({ endTime: null }))
+  assert.not.ok(isLive({ endTime: '2026-11-16T10:00:00.000Z' }))
+})
+
+test('current-time marker: percent of the week, none for a past week', () => {
+  close(nowPercent(9000)!, (9000 / 10080) * 100, 'now')
+  assert.is(nowPercent(10080), null)
+  assert.is(nowPercent(-1), null)
+})
+
+test('paging: Previous disabled at 12, Next at 0; the reducer stays in 0…12', () => {
+  assert.ok(canGoPrevious(0) && canGoPrevious(11))
+  assert.not.ok(canGoPrevious(12) || canGoPrevious(13))
+  assert.not.ok(canGoNext(0))
+  assert.ok(canGoNext(1) && canGoNext(12))
+  let s = INITIAL_PAGING
+  for (let i = 0; i < 15; i++) s = pagingReducer(s, { type: 'previous' })
+  assert.is(s.offset, 12)
+  assert.is(pagingReducer(INITIAL_PAGING, { type: 'next' }), INITIAL_PAGING, 'next at 0 changes nothing')
+  assert.equal(pagingReducer({ tab: 'public', offset: 3 }, { type: 'next' }), { tab: 'public', offset: 2 })
+})
+
+test('paging: switching the data-center tab resets the offset to 0', () => {
+  assert.equal(pagingReducer({ tab: 'public', offset: 5 }, { type: 'tab', tab: 'premium' }), { tab: 'premium', offset: 0 })
+  const same = { tab: 'premium' as const, offset: 4 }
+  assert.is(pagingReducer(same, { type: 'tab', tab: 'premium' }), same, 'the same tab keeps its week')
+})
+
+test('legend: show_legend severities, Ongoing, and Premium only for data centers off the government variant', () => {
+  const labels = (o: Parameters<typeof legendEntries>[1]) => legendEntries(severities, o).map(e => e.label)
+  assert.equal(labels({ block: 'datacenter', hasPremium: true, isGov: false }), [
+    'Service Disruption',
+    'Service Degradation',
+    'Informational',
+    'Ongoing',
+    'Premium data center',
+  ])
+  assert.not.ok(labels({ block: 'datacenter', hasPremium: true, isGov: true }).includes('Premium data center'), 'not on gov')
+  assert.not.ok(labels({ block: 'datacenter', hasPremium: false, isGov: false }).includes('Premium data center'), 'no premium DCs')
+  assert.not.ok(labels({ block: 'core', hasPremium: true, isGov: false }).includes('Premium data center'), 'not in core')
+  assert.not.ok(labels({ block: 'core', hasPremium: false, isGov: false }).includes('Internal Only'), 'show_legend false omitted')
+})
+
+test('accessible bar names: row, severity, start and end in the time zone; live ends "to ongoing"', () => {
+  const frankfurt = week('public').category[0].subCategory[0].issues[0]
+  assert.is(
+    barLabel('Frankfurt II', frankfurt, 'Service Disruption'),
+    'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to Mon, 16 Nov 2026 12:30:00 UTC',
+  )
+  assert.is(
+    barLabel('Frankfurt II', frankfurt, 'Service Disruption', 'America/New_York'),
+    'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 05:00:00 EST to Mon, 16 Nov 2026 07:30:00 EST',
+  )
+  const live = { ...frankfurt, endTime: null }
+  assert.ok(barLabel('Frankfurt II', live, 'Service Disruption').endsWith('UTC to ongoing'))
+})
+
+test('keyboard model: along a row, to the nearest bar of the next/previous row with bars, Home/End', () => {
+  const rows = [[10, 50, 80], [], [45], [5]]
+  assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowRight'), { row: 0, col: 1 })
+  assert.is(moveFocus(rows, { row: 0, col: 2 }, 'ArrowRight'), null)
+  assert.is(moveFocus(rows, { row: 0, col: 0 }, 'ArrowLeft'), null)
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'ArrowDown'), { row: 2, col: 0 }, 'skips the row without bars')
+  assert.equal(moveFocus(rows, { row: 2, col: 0 }, 'ArrowUp'), { row: 0, col: 1 }, 'nearest centre: 50 to 45')
+  assert.is(moveFocus(rows, { row: 3, col: 0 }, 'ArrowDown'), null)
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'End'), { row: 0, col: 2 })
+  assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'Home'), { row: 0, col: 0 })
+  assert.is(moveFocus(rows, { row: 0, col: 0 }, 'a'), null)
+})
+
+test('rows: a title row per region, none for the core services; items keep their bars', () => {
+  const dc = timelineRows(week('public').category)
+  assert.equal(dc.map(r => [r.type, r.title]), [
+    ['category', 'EMEA'],
+    ['item', 'Frankfurt II'],
+    ['item', 'Amsterdam II'],
+    ['category', 'Americas'],
+    ['item', 'Chicago'],
+  ])
+  assert.equal(dc.filter(r => r.type === 'item').map(r => r.index), [0, 1, 2])
+  const core = timelineRows(week('core_cloud_services').category)
+  assert.not.ok(core.some(r => r.type === 'category'))
+  assert.is(core[0].layout!.bars.length, 3)
+})
+
+test('api: a contract answer passes; malformed answers become ApiErrors', () => {
+  const data = week('public')
+  assert.equal(parseCloudStatusAnswer({ data }), data)
+  for (const bad of [
+    null,
+    { data: null },
+    { data: { ...data, category: 'x' } },
+    { data: { ...data, current_time: 20000 } },
+    { data: { ...data, page_number: 13 } },
+    { data: { ...data, category: [{ ...data.category[0], subCategory: [{ name: 'x' }] }] } },
+    { data: { ...data, category: [{ ...data.category[0], subCategory: [{ ...data.category[0].subCategory[0], issues: [{ ...data.category[0].subCategory[0].issues[0], to: 99999 }] }] }] } },
+  ]) {
+    try {
+      parseCloudStatusAnswer(bad)
+      assert.unreachable(`accepted ${JSON.stringify(bad).slice(0, 80)}`)
+    } catch (e) {
+      assert.instance(e, ApiError)
+      assert.is((e as ApiError).statusText, 'Malformed answer')
+    }
+  }
+})
+
+// ---------------------------------------------------------------------------------------------
+// safe HTML (the drop-in's allow-list instead of DOMPurify)
+// ---------------------------------------------------------------------------------------------
+
+test('safeHtml: keeps formatting and safe links, drops scripts, handlers, media and javascript: URLs', async () => {
+  const { container, root, unmount } = mount()
+  root.render(
+    <div>
+      {safeHtml(
+        '<p>Hi <strong>there</strong><script>alert(1)</script><img src=x onerror="alert(1)"></p>' +
+          '<a href="javascript:alert(1)" onclick="x()">bad</a><a href="/ok" target="_blank">ok</a><svg><a href="x">s</a></svg>',
+      )}
+    </div>,
+  )
+  await waitFor(() => container.textContent!.includes('there'), 'render')
+  const html = container.innerHTML
+  assert.ok(html.includes('<strong>there</strong>'))
+  assert.not.ok(/script|img|onerror|onclick|javascript|svg/i.test(html), html)
+  const links = [...container.querySelectorAll('a')]
+  assert.is(links.length, 2)
+  assert.is(links[0].getAttribute('href'), null)
+  assert.is(links[1].getAttribute('href'), '/ok')
+  assert.is(links[1].getAttribute('rel'), 'noopener noreferrer')
+  unmount()
+})
+
+// ---------------------------------------------------------------------------------------------
+// component (happy-dom, stubbed fetch)
+// ---------------------------------------------------------------------------------------------
+
+async function waitFor(ok: () => boolean, what: string, ms = 1500): Promise<void> {
+  for (let i = 0; i < ms / 5 && !ok(); i++) await new Promise(r => setTimeout(r, 5))
+  assert.ok(ok(), `timed out waiting for ${what}`)
+}
+
+function mount(): { container: HTMLElement; root: Root; unmount: () => void } {
+  const container = document.createElement('div')
+  document.body.appendChild(container)
+  const root = createRoot(container)
+  return {
+    container,
+    root,
+    unmount() {
+      root.unmount()
+      container.remove()
+    },
+  }
+}
+
+interface Call {
+  requestType: string
+  dateOffset: string
+  cloud: string
+}
+
+const realFetch = globalThis.fetch
+/** Stubs fetch: /api/cloud-status answers through `answer` (default: the fixture week). */
+function serve(answer?: (call: Call, n: number) => Response | undefined, global?: GlobalData): Call[] {
+  const calls: Call[] = []
+  globalThis.fetch = (async (input: string) => {
+    const url = new URL(String(input))
+    if (url.pathname === '/api/global') return new Response(JSON.stringify({ data: global }), { status: 200 })
+    const call = {
+      requestType: url.searchParams.get('requestType') ?? '',
+      dateOffset: url.searchParams.get('dateOffset') ?? '',
+      cloud: url.searchParams.get('cloud') ?? '',
+    }
+    calls.push(call)
+    const custom = answer?.(call, calls.length)
+    if (custom) return custom
+    return new Response(JSON.stringify({ data: week(call.requestType as 'public', Number(call.dateOffset)) }), { status: 200 })
+  }) as typeof fetch
+  return calls
+}
+
+const FLAGS: CloudStatusFlags = { core_cloud_services: '1', datacenter: '1', premium_datacenter: '1' }
+const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps => ({
+  cloud: 'alpha',
+  cloudDomain: 'alpha.net',
+  flags: FLAGS,
+  isGov: false,
+  isLoggedIn: false,
+  timezone: 'UTC',
+  ...extra,
+})
+
+const block = (c: HTMLElement, kind: 'core' | 'datacenter') => c.querySelector<HTMLElement>(`[data-testid="status-block-${kind}"]`)
+const bars = (el: ParentNode) => [...el.querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')]
+const loaded = (c: HTMLElement, kind: 'core' | 'datacenter') => () => bars(block(c, kind) ?? c).length > 0 && block(c, kind) !== null
+
+/** Silences console.error for the duration of `fn` (failed loads are logged, spec §8). */
+async function quietly(fn: () => Promise<void>): Promise<unknown[][]> {
+  const real = console.error
+  const logged: unknown[][] = []
+  console.error = (...args: unknown[]) => void logged.push(args)
+  try {
+    await fn()
+  } finally {
+    console.error = real
+  }
+  return logged
+}
+
+test('renders both blocks when both flags are 1, with their request types', async () => {
+  const calls = serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props()} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+  assert.is(block(container, 'core')!.querySelector('h2')!.textContent, 'Core Cloud Services')
+  assert.is(block(container, 'datacenter')!.querySelector('h2')!.textContent, 'Individual Data Centers')
+  assert.equal(calls.map(c => `${c.cloud}:${c.requestType}:${c.dateOffset}`).sort(), ['alpha:core_cloud_services:0', 'alpha:public:0'])
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('blocks follow the flags; the premium tab only with premium_datacenter', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { core_cloud_services: '0', datacenter: '1', premium_datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+  assert.is(block(container, 'core'), null)
+  const tabs = [...container.querySelectorAll('[role="tab"]')].map(t => t.textContent)
+  assert.equal(tabs, ['Public Data Center'])
+  assert.not.ok(container.textContent!.includes('Premium data center'), 'no premium legend without premium DCs')
+
+  root.render(<CloudStatus {...props({ flags: { core_cloud_services: '1', datacenter: '0', premium_datacenter: '1' } })} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  assert.is(block(container, 'datacenter'), null)
+  assert.is(container.querySelectorAll('[role="tab"]').length, 0)
+
+  root.render(<CloudStatus {...props()} />)
+  await waitFor(() => container.querySelectorAll('[role="tab"]').length === 2, 'two tabs')
+  const [pub, prem] = [...container.querySelectorAll<HTMLElement>('[role="tab"]')]
+  assert.is(prem.textContent, 'Premium Data Center')
+  assert.is(pub.getAttribute('aria-selected'), 'true')
+  assert.is(prem.getAttribute('aria-selected'), 'false')
+  assert.is(prem.tabIndex, -1)
+  assert.is(container.querySelector('[role="tabpanel"]')!.getAttribute('aria-labelledby'), pub.id)
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day headers and the Now marker', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props()} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+  const core = block(container, 'core')!
+  const rows = [...core.querySelectorAll<HTMLElement>('[data-testid="status-row"]')]
+  assert.equal(rows.map(r => r.getAttribute('data-tid')), ['101', '102', '103'])
+  assert.ok(rows[2].textContent!.includes('Sandbox(decommissioned)'))
+  assert.ok(rows[1].textContent!.includes('No issues'))
+  assert.is(rows[0].querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-label'), 'Subscribe to Web Proxy notifications')
+  const amsterdam = block(container, 'datacenter')!.querySelector('[data-tid="202"] [data-testid="subscribe-star"]')!
+  assert.is(amsterdam.getAttribute('aria-pressed'), 'true')
+  assert.is(rows[0].querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-pressed'), 'false')
+
+  const coreBars = bars(core)
+  assert.equal(coreBars.map(b => [b.dataset.issueId, b.dataset.kind, b.dataset.live ?? '']), [
+    ['1', 'disruption', ''],
+    ['2', 'degradation', ''],
+    ['3', 'informational', 'true'],
+    ['4', 'informational', ''],
+  ])
+  assert.ok(coreBars[2].getAttribute('aria-label')!.endsWith('to ongoing'))
+  assert.is(coreBars[0].style.left, `${(600 / 10080) * 100}%`)
+  // Overlapping Frankfurt II bars sit in two lanes.
+  const fra = bars(block(container, 'datacenter')!.querySelector('[data-tid="201"]')!)
+  assert.is.not(fra[0].style.top, fra[1].style.top)
+  assert.ok(core.textContent!.includes('Mon 16 Nov') && core.textContent!.includes('Sun 22 Nov'))
+  assert.is(core.querySelector('[data-testid="week-range"]')!.textContent, '16 Nov 2026 – 22 Nov 2026')
+  const marker = core.querySelector<HTMLElement>('[data-testid="now-marker"]')!
+  assert.ok(marker.textContent!.includes('Now'))
+  assert.is((marker.firstElementChild as HTMLElement).style.left, `${(9000 / 10080) * 100}%`)
+  const dcLegend = [...block(container, 'datacenter')!.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  assert.equal(dcLegend, ['Service Disruption', 'Service Degradation', 'Informational', 'Ongoing', 'Premium data center'])
+  const coreLegend = [...core.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  assert.equal(coreLegend, ['Service Disruption', 'Service Degradation', 'Informational', 'Ongoing'])
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('an error answer (500) shows the error with Retry, and Retry recovers', async () => {
+  let fail = true
+  const calls = serve(call =>
+    call.requestType === 'core_cloud_services' && fail
+      ? new Response(JSON.stringify({ error: { code: 'internal', message: 'The status service failed.' } }), { status: 500, statusText: 'Internal Server Error' })
+      : undefined,
+  )
+  const { container, root, unmount } = mount()
+  const logged = await quietly(async () => {
+    root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+    await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the error')
+  })
+  assert.ok(logged.length >= 1, 'the failure is logged')
+  const alert = container.querySelector('[role="alert"]')!
+  assert.ok(alert.textContent!.includes('The status service failed.'))
+  assert.is(bars(container).length, 0)
+  fail = false
+  const retry = [...alert.querySelectorAll('button')].find(b => b.textContent === 'Retry')!
+  retry.click()
+  await waitFor(loaded(container, 'core'), 'bars after retry')
+  assert.is(container.querySelector('[role="alert"]'), null)
+  assert.is(calls.length, 2)
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('malformed JSON and a malformed shape show the error, never a blank block', async () => {
+  serve(call =>
+    call.requestType === 'core_cloud_services'
+      ? new Response('<html>not json', { status: 200 })
+      : new Response(JSON.stringify({ data: { category: [{ tid: 1, title: 'x', subCategory: 'nope' }] } }), { status: 200 }),
+  )
+  const { container, root, unmount } = mount()
+  await quietly(async () => {
+    root.render(<CloudStatus {...props()} />)
+    await waitFor(() => container.querySelectorAll('[role="alert"]').length === 2, 'two errors')
+  })
+  assert.ok(block(container, 'core')!.querySelector('[role="alert"]')!.textContent!.includes('could not be read'))
+  assert.ok(block(container, 'datacenter')!.querySelector('[role="alert"]')!.textContent!.includes('unexpected shape'))
+  assert.ok(block(container, 'datacenter')!.querySelector('[role="alert"] button'))
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('paging: Previous asks for dateOffset=1, Next goes back and is disabled at 0, Previous disabled at 12', async () => {
+  const calls = serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  const core = block(container, 'core')!
+  const prev = core.querySelector<HTMLButtonElement>('[data-testid="previous-week"]')!
+  const next = core.querySelector<HTMLButtonElement>('[data-testid="next-week"]')!
+  assert.is(prev.textContent, '< Previous 7 Days')
+  assert.is(next.textContent, 'Next 7 Days >')
+  assert.ok(next.disabled)
+  assert.not.ok(prev.disabled)
+  prev.click()
+  await waitFor(() => bars(core).some(b => b.dataset.issueId === '1001'), 'the previous week')
+  assert.equal(calls.at(-1), { cloud: 'alpha', requestType: 'core_cloud_services', dateOffset: '1' })
+  assert.not.ok(next.disabled)
+  assert.is(core.querySelector('[data-testid="now-marker"]'), null, 'no marker in a past week')
+  assert.is(core.querySelector('[data-testid="week-range"]')!.textContent, '9 Nov 2026 – 15 Nov 2026')
+  next.click()
+  await waitFor(() => bars(core).some(b => b.dataset.issueId === '1'), 'back to this week')
+  assert.is(calls.at(-1)!.dateOffset, '0')
+  assert.ok(next.disabled)
+  for (let i = 0; i < 12; i++) {
+    prev.click()
+    await waitFor(() => calls.at(-1)!.dateOffset === String(i + 1), `offset ${i + 1}`)
+  }
+  assert.ok(prev.disabled, 'Previous disabled at 12')
+  prev.click()
+  await new Promise(r => setTimeout(r, 20))
+  assert.is(calls.at(-1)!.dateOffset, '12')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('switching the data-center tab loads premium at offset 0', async () => {
+  const calls = serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, core_cloud_services: '0' } })} />)
+  await waitFor(loaded(container, 'datacenter'), 'bars')
+  const dc = block(container, 'datacenter')!
+  dc.querySelector<HTMLButtonElement>('[data-testid="previous-week"]')!.click()
+  dc.querySelector<HTMLButtonElement>('[data-testid="previous-week"]')!.click()
+  await waitFor(() => calls.at(-1)!.dateOffset === '2', 'offset 2')
+  const premium = dc.querySelector<HTMLButtonElement>('[data-testid="tab-premium"]')!
+  premium.click()
+  await waitFor(() => bars(dc).some(b => b.dataset.issueId === '21'), 'premium bars')
+  assert.equal(calls.at(-1), { cloud: 'alpha', requestType: 'premium', dateOffset: '0' })
+  assert.is(premium.getAttribute('aria-selected'), 'true')
+  assert.ok(dc.querySelector<HTMLButtonElement>('[data-testid="next-week"]')!.disabled)
+  assert.ok(dc.textContent!.includes('Premium data center: Frankfurt IV'))
+  // Arrow keys move between tabs (and select them).
+  premium.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }))
+  await waitFor(() => calls.at(-1)!.requestType === 'public', 'public again')
+  assert.is(dc.querySelector('[data-testid="tab-public"]')!.getAttribute('aria-selected'), 'true')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+const key = (el: Element, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }))
+const focused = (el: Element) => (el.getRootNode() as Document).activeElement
+
+test('keyboard: one tab stop per block, arrows rove, focus opens the popover, Enter the modal, Escape closes it', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  const core = block(container, 'core')!
+  let list = bars(core)
+  assert.equal(list.map(b => b.tabIndex), [0, -1, -1, -1], 'one tab stop')
+
+  list[0].focus()
+  await waitFor(() => container.querySelector('[data-testid="issue-popover"]') !== null, 'popover on focus')
+  const pop = container.querySelector<HTMLElement>('[data-testid="issue-popover"]')!
+  assert.ok(pop.textContent!.includes('Issue 1'))
+  assert.ok(pop.textContent!.includes('Short description of issue 1.'))
+  assert.ok(pop.textContent!.includes('Mon, 16 Nov 2026 10:00:00 UTC'))
+  assert.ok(pop.textContent!.includes('Full Post'))
+  assert.is(list[0].getAttribute('aria-describedby'), pop.id)
+
+  key(list[0], 'ArrowRight')
+  await waitFor(() => focused(list[0]) === bars(core)[1], 'focus on the 2nd bar')
+  list = bars(core)
+  await waitFor(() => bars(core)[1].tabIndex === 0 && bars(core)[0].tabIndex === -1, 'the tab stop moved')
+  await waitFor(() => container.querySelector('[data-testid="issue-popover"]')?.textContent!.includes('Issue 2') === true, 'popover follows')
+
+  key(bars(core)[1], 'ArrowDown')
+  await waitFor(() => focused(core) === bars(core)[3], 'down to Sandbox (DNS has no bars)')
+
+  key(bars(core)[3], 'ArrowUp')
+  await waitFor(() => focused(core) === bars(core)[0], 'up to the Web Proxy bar nearest to Sandbox\'s (Mon 01:40 → Mon 10:00)')
+  key(bars(core)[0], 'End')
+  await waitFor(() => focused(core) === bars(core)[2], 'End: the row\'s last bar')
+  key(bars(core)[2], 'ArrowLeft')
+  await waitFor(() => focused(core) === bars(core)[1], 'ArrowLeft')
+
+  key(bars(core)[1], 'Escape')
+  await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'Escape closes the popover')
+
+  const opener = bars(core)[1]
+  key(opener, 'Enter')
+  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
+  const modal = container.querySelector<HTMLElement>('[data-testid="issue-modal"]')!
+  assert.is(modal.getAttribute('role'), 'dialog')
+  assert.is(modal.getAttribute('aria-modal'), 'true')
+  assert.is(modal.ownerDocument.getElementById(modal.getAttribute('aria-labelledby')!)!.textContent, 'Service Degradation: Issue 2')
+  assert.ok(modal.contains(focused(modal)), 'focus moved into the modal')
+  assert.is(modal.querySelector('h3 a')!.getAttribute('href'), '/alpha.net/incidents/2')
+  assert.is(modal.querySelector('[data-testid="modal-status"]')!.textContent, 'Resolved')
+  assert.ok(modal.textContent!.includes('Started at') && modal.textContent!.includes('Ended at'))
+  assert.ok(modal.innerHTML.includes('<strong>description</strong>'))
+  assert.not.ok(modal.innerHTML.includes('<script'), 'description sanitised')
+  assert.is(container.querySelector('[data-testid="issue-popover"]'), null, 'popover closed under the modal')
+
+  key(modal, 'Escape')
+  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') === null, 'Escape closes the modal')
+  assert.is(focused(opener), opener, 'focus returned to the bar')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('popover: hover opens it, it closes 300 ms after the pointer leaves; Full Post opens the modal', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, core_cloud_services: '0' } })} />)
+  await waitFor(loaded(container, 'datacenter'), 'bars')
+  const bar = bars(container).find(b => b.dataset.issueId === '13')!
+  bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
+  await waitFor(() => container.querySelector('[data-testid="issue-popover"]') !== null, 'popover on hover')
+  bar.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
+  await new Promise(r => setTimeout(r, 150))
+  assert.ok(container.querySelector('[data-testid="issue-popover"]'), 'still open within the close delay')
+  await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'closed after the delay', 600)
+
+  bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
+  await waitFor(() => container.querySelector('[data-testid="full-post"]') !== null, 'popover again')
+  container.querySelector<HTMLButtonElement>('[data-testid="full-post"]')!.click()
+  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal from Full Post')
+  container.querySelector<HTMLButtonElement>('[data-testid="modal-close"]')!.click()
+  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') === null, 'Close closes')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('modal: the week is fetched again after 1500 ms and the modal shows the latest status', async () => {
+  const calls = serve((call, n) => {
+    if (n < 2) return undefined
+    const data = week('core_cloud_services')
+    data.category[0].subCategory[0].issues[0].status = 'Monitoring'
+    return new Response(JSON.stringify({ data }), { status: 200 })
+  })
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'core'), 'bars')
+  bars(container)[0].click()
+  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
+  const status = () => container.querySelector('[data-testid="modal-status"]')?.textContent
+  assert.is(status(), 'Resolved')
+  await new Promise(r => setTimeout(r, 1000))
+  assert.is(calls.length, 1, 'no refresh before 1500 ms')
+  await waitFor(() => status() === 'Monitoring', 'the refreshed status', 1500)
+  assert.is(calls.length, 2)
+  assert.equal(calls[1], { cloud: 'alpha', requestType: 'core_cloud_services', dateOffset: '0' })
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('subscribe star signed out: a cancelable trust-sign-in-required event with the tid', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'core'), 'bars')
+  const seen: SignInRequiredEvent[] = []
+  const listener = (e: Event) => {
+    e.preventDefault() // the host navigates itself
+    seen.push(e as SignInRequiredEvent)
+  }
+  document.addEventListener('trust-sign-in-required', listener)
+  const before = location.href
+  container.querySelector<HTMLButtonElement>('[data-tid="102"] [data-testid="subscribe-star"]')!.click()
+  document.removeEventListener('trust-sign-in-required', listener)
+  assert.is(seen.length, 1)
+  assert.instance(seen[0], SignInRequiredEvent)
+  assert.equal(seen[0].detail, { reason: 'subscribe', tid: 102 })
+  assert.ok(seen[0].bubbles && seen[0].composed && seen[0].cancelable)
+  assert.ok(seen[0].defaultPrevented)
+  assert.is(location.href, before, 'no navigation when the host prevents it')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('item info: the tooltip shows sanitised HTML on focus', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
+  await waitFor(loaded(container, 'core'), 'bars')
+  const name = container.querySelector<HTMLElement>('[data-tid="101"] [tabindex="0"]:not(button)')!
+  name.focus()
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') !== null, 'tooltip')
+  const tip = container.querySelector('[data-testid="item-info"]')!
+  assert.is(tip.getAttribute('role'), 'tooltip')
+  assert.is(name.getAttribute('aria-describedby'), tip.id)
+  assert.ok(tip.innerHTML.includes('<b>Proxy</b> info'))
+  assert.not.ok(/img|onerror/.test(tip.innerHTML))
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('widget: cloud flags and the government flag come from the global data; timezone overrides the session', async () => {
+  const gov = { ...cloud('alpha', 'alpha.net', 'internet_access'), cloud_status: { core_cloud_services: '0', datacenter: '1', premium_datacenter: '1' } as CloudStatusFlags }
+  const global: GlobalData = {
+    menu: { main_menu: [], top_menu: [] },
+    clouds: [gov],
+    products,
+    sso: { alias: '/saml/login' },
+    isGov: true,
+    isTrustDR: false,
+    links: { help_site: '', continuity_policy: '', feedback_email: '', vendor: '' },
+  }
+  $global.set({ loading: false, data: global })
+  $session.setKey('timezone', 'UTC')
+  const calls = serve(undefined, global)
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatusWidget cloud="alpha.net" timezone="America/New_York" />)
+  await waitFor(loaded(container, 'datacenter'), 'bars')
+  assert.is(block(container, 'core'), null)
+  assert.ok(container.querySelector('[data-testid="tab-premium"]'), 'premium tab from the flag')
+  const legend = [...container.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  assert.not.ok(legend.includes('Premium data center'), 'no premium legend on the government variant')
+  assert.is(calls[0].cloud, 'alpha', 'the domain resolves to the machine name')
+  const fra = bars(container).find(b => b.dataset.issueId === '11')!
+  assert.ok(fra.getAttribute('aria-label')!.includes('05:00:00 EST'))
+  unmount()
+  $global.set({ loading: false })
+  globalThis.fetch = realFetch
+})
+
+test('fixture: the week starts on the Monday the names above rely on', () => {
+  assert.is(new Date(WEEK_START).toUTCString(), 'Mon, 16 Nov 2026 00:00:00 GMT')
+})
+
+test.run()

@@ -1,0 +1,837 @@
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom'
+import { useStore } from '@nanostores/react'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react'
+import { createPortal } from 'react-dom'
+import type { CloudStatusData, CloudStatusFlags, StatusIssue, StatusItem, StatusSeverity } from '../core/contract'
+import { TrustEvent, type HostProps } from '../core/element'
+import { useCloudKey, useGlobal, useResource } from '../core/react'
+import { safeHtml } from '../core/safe-html'
+import { $session, isTimeZone } from '../core/session'
+import { formatTimestamp } from '../core/time'
+import { LoadState } from '../core/ui'
+import { fetchCloudStatus } from './api'
+import { PremiumIcon, SeverityIcon, StarIcon } from './icons'
+import {
+  barKind,
+  barLabel,
+  canGoNext,
+  canGoPrevious,
+  dayHeaders,
+  INITIAL_PAGING,
+  isLive,
+  legendEntries,
+  moveFocus,
+  nowPercent,
+  pagingReducer,
+  severityName,
+  timelineRows,
+  weekRangeLabel,
+  type BarPosition,
+  type DataCenterTab,
+  type LegendEntry,
+  type TimelineRow,
+} from './model'
+import * as styles from './cloud-status.css'
+
+/** How long a popover stays after the pointer leaves its bar or itself, ms (spec §9). */
+export const POPOVER_CLOSE_DELAY_MS = 300
+
+/** How long after the full-post modal opens its week is fetched again, ms (spec §9). */
+export const MODAL_REFRESH_DELAY_MS = 1500
+
+/** Detail of {@link SignInRequiredEvent}. */
+export interface SignInRequiredDetail {
+  reason: 'subscribe'
+  /** Term id of the service or data center whose star was pressed. */
+  tid: number
+}
+
+/**
+ * `trust-sign-in-required` (bubbles, composed, cancelable): a subscribe star was pressed
+ * (spec §4 Subscribe star). When the visitor is signed out and nobody calls `preventDefault()`,
+ * the widget goes to `{api-base}/sign-in?subscribe=1` itself.
+ */
+export class SignInRequiredEvent extends TrustEvent<SignInRequiredDetail> {
+  constructor(detail: SignInRequiredDetail) {
+    super('trust-sign-in-required', detail, { cancelable: true })
+  }
+}
+
+/** Flags used when the cloud is not in the global data (or that load failed): both blocks, no premium. */
+const DEFAULT_FLAGS: CloudStatusFlags = { core_cloud_services: '1', datacenter: '1', premium_datacenter: '0' }
+
+/** Props of {@link CloudStatus}. */
+export interface CloudStatusProps {
+  /** Cloud machine name (the API's `cloud`). */
+  cloud: string
+  /** The cloud's domain, first segment of record links (`/{cloudDomain}{alias}`). */
+  cloudDomain: string
+  /** Which blocks and tabs show (spec §3 Cloud.cloud_status). */
+  flags: CloudStatusFlags
+  /** Government variant: no premium legend (spec §1 Variants). */
+  isGov: boolean
+  /** Whether the visitor is signed in (subscribe stars, spec §4). */
+  isLoggedIn: boolean
+  /** IANA zone timestamps are shown in. @default 'UTC' */
+  timezone?: string
+  /** Origin of the API and record links on foreign pages. @default '' (same origin) */
+  apiBase?: string
+}
+
+/**
+ * The cloud status page's content (spec §2 Cloud status page): a 'Core Cloud Services' block
+ * and an 'Individual Data Centers' block (with 'Public Data Center' / 'Premium Data Center'
+ * tabs), each shown per the cloud's `cloud_status` flags and each loading its own week
+ * (`GET /api/cloud-status`, paged 0…12 weeks back).
+ */
+export function CloudStatus(props: CloudStatusProps) {
+  const { flags } = props
+  const [portal, setPortal] = useState<HTMLElement | null>(null)
+  const showCore = flags.core_cloud_services === '1'
+  const showDc = flags.datacenter === '1'
+  return (
+    <section ref={setPortal} className={styles.root} aria-label="Cloud status" data-testid="cloud-status">
+      {showCore && <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} />}
+      {showDc && (
+        <StatusBlock {...props} kind="datacenter" title="Individual Data Centers" hasPremium={flags.premium_datacenter === '1'} portal={portal} />
+      )}
+      {!showCore && !showDc && <p role="status">Status information is not available for this cloud.</p>}
+    </section>
+  )
+}
+
+/** Status loading failures are logged as well as shown (spec §8 "status loads log"). */
+function logFailure(error: unknown): never {
+  if ((error as Error | undefined)?.name !== 'AbortError') console.error('Cloud status: loading failed.', error)
+  throw error
+}
+
+interface BlockProps extends CloudStatusProps {
+  kind: 'core' | 'datacenter'
+  title: string
+  hasPremium: boolean
+  portal: HTMLElement | null
+}
+
+const TAB_NAMES: Record<DataCenterTab, string> = { public: 'Public Data Center', premium: 'Premium Data Center' }
+
+/**
+ * One block: heading, data-center tabs, paging bar with the week's range, the timeline and the
+ * legend; loading, error-with-Retry and reloading states through {@link LoadState}.
+ */
+function StatusBlock(props: BlockProps) {
+  const { kind, title, cloud, apiBase = '', hasPremium } = props
+  const [paging, dispatch] = useReducer(pagingReducer, INITIAL_PAGING)
+  const tab: DataCenterTab = hasPremium ? paging.tab : 'public'
+  const requestType = kind === 'core' ? 'core_cloud_services' : tab
+  const { offset } = paging
+  const state = useResource(
+    signal => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }).catch(logFailure),
+    [cloud, requestType, offset, apiBase],
+  )
+  // A week fetched again while the full-post modal is open replaces the loaded one.
+  const requestKey = `${cloud}|${requestType}|${offset}|${apiBase}`
+  const [fresh, setFresh] = useState<{ key: string; data: CloudStatusData }>()
+  const refresh = useCallback(
+    (signal: AbortSignal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }),
+    [cloud, requestType, offset, apiBase],
+  )
+  const onRefreshed = useCallback((data: CloudStatusData) => setFresh({ key: requestKey, data }), [requestKey])
+  const shown = fresh?.key === requestKey && state.status === 'ready' ? { ...state, data: fresh.data } : state
+
+  const id = useId()
+  const tabIds = { public: `${id}-tab-public`, premium: `${id}-tab-premium` }
+  const panelId = `${id}-panel`
+  const tabsRef = useRef<HTMLDivElement>(null)
+  const onTabKey = (e: KeyboardEvent) => {
+    const order: DataCenterTab[] = ['public', 'premium']
+    const i = order.indexOf(tab)
+    const next =
+      e.key === 'ArrowRight' ? order[(i + 1) % 2] : e.key === 'ArrowLeft' ? order[(i + 1) % 2] : e.key === 'Home' ? 'public' : e.key === 'End' ? 'premium' : undefined
+    if (!next) return
+    e.preventDefault()
+    dispatch({ type: 'tab', tab: next })
+    tabsRef.current?.querySelector<HTMLElement>(`[data-testid="tab-${next}"]`)?.focus()
+  }
+
+  const data = shown.data
+  const content = (
+    <>
+      <div className={styles.pager}>
+        <button
+          type="button"
+          className={styles.pagerButton}
+          data-testid="previous-week"
+          disabled={!canGoPrevious(offset)}
+          onClick={() => dispatch({ type: 'previous' })}
+        >
+          {'< Previous 7 Days'}
+        </button>
+        <p className={styles.range} data-testid="week-range" aria-live="polite">
+          {data ? weekRangeLabel(data.start_date, data.end_date) : ''}
+        </p>
+        <button type="button" className={styles.pagerButton} data-testid="next-week" disabled={!canGoNext(offset)} onClick={() => dispatch({ type: 'next' })}>
+          {'Next 7 Days >'}
+        </button>
+      </div>
+      <LoadState state={shown} loadingLabel="Loading status…">
+        {week => <Timeline {...props} data={week} premiumRows={kind === 'datacenter' && tab === 'premium'} refresh={refresh} onRefreshed={onRefreshed} />}
+      </LoadState>
+    </>
+  )
+
+  return (
+    <section className={styles.block} aria-labelledby={`${id}-title`} data-testid={`status-block-${kind}`} part="block">
+      <h2 className={styles.blockTitle} id={`${id}-title`}>
+        {title}
+      </h2>
+      {kind === 'datacenter' ? (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label="Data center type" ref={tabsRef} onKeyDown={onTabKey}>
+            {(hasPremium ? (['public', 'premium'] as const) : (['public'] as const)).map(t => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={tabIds[t]}
+                className={styles.tab}
+                aria-selected={tab === t}
+                aria-controls={panelId}
+                tabIndex={tab === t ? 0 : -1}
+                data-testid={`tab-${t}`}
+                onClick={() => dispatch({ type: 'tab', tab: t })}
+              >
+                {TAB_NAMES[t]}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={panelId} aria-labelledby={tabIds[tab]}>
+            {content}
+          </div>
+        </>
+      ) : (
+        content
+      )}
+    </section>
+  )
+}
+
+interface TimelineProps extends BlockProps {
+  data: CloudStatusData
+  /** Rows are premium data centers (premium tab). */
+  premiumRows: boolean
+  /** Fetches the block's current week again (full-post modal refresh). */
+  refresh: (signal: AbortSignal) => Promise<CloudStatusData>
+  onRefreshed: (data: CloudStatusData) => void
+}
+
+/** The bar a DOM event happened on, if any. */
+function barOf(target: EventTarget | null): HTMLElement | null {
+  const el = target instanceof Element ? target.closest<HTMLElement>('[data-col]') : null
+  return el
+}
+
+const positionOf = (el: HTMLElement): BarPosition => ({ row: Number(el.dataset.row), col: Number(el.dataset.col) })
+
+/** The element focused inside `node`'s document or shadow root. */
+function focusedIn(node: Node): Element | null {
+  return (node.getRootNode() as Document | ShadowRoot).activeElement ?? null
+}
+
+/**
+ * The week's timeline: day headers, the current-time marker, one row per service or data center
+ * with its subscribe star and bars, the popover and the full-post modal. All bars of the block
+ * are one tab stop (roving tabindex; arrows, Home and End move, see `moveFocus`).
+ */
+function Timeline(props: TimelineProps) {
+  const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, apiBase = '' } = props
+  const rows = useMemo(() => timelineRows(data.category), [data])
+  const itemRows = useMemo(() => rows.filter(r => r.type === 'item'), [rows])
+  const centres = useMemo(() => itemRows.map(r => r.layout!.bars.map(b => b.left + b.width / 2)), [itemRows])
+  const headers = useMemo(() => dayHeaders(data.start_date), [data.start_date])
+  const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
+  const now = nowPercent(data.current_time)
+
+  const firstBar = useMemo<BarPosition | null>(() => {
+    const row = centres.findIndex(c => c.length > 0)
+    return row === -1 ? null : { row, col: 0 }
+  }, [centres])
+  const [tabStopState, setTabStop] = useState<BarPosition | null>(null)
+  const tabStop = tabStopState && centres[tabStopState.row]?.[tabStopState.col] !== undefined ? tabStopState : firstBar
+
+  const [active, setActive] = useState<{ pos: BarPosition; el: HTMLElement } | null>(null)
+  const [open, setOpen] = useState(false)
+  const [modal, setModal] = useState<{ pos: BarPosition; opener: HTMLElement } | null>(null)
+  const gridRef = useRef<HTMLDivElement>(null)
+  const popoverRef = useRef<HTMLElement | null>(null)
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const popoverId = useId()
+
+  const issueAt = (pos: BarPosition | null | undefined) => (pos ? itemRows[pos.row]?.layout!.bars[pos.col]?.issue : undefined)
+
+  const cancelClose = useCallback(() => clearTimeout(closeTimer.current), [])
+  const scheduleClose = useCallback(() => {
+    clearTimeout(closeTimer.current)
+    closeTimer.current = setTimeout(() => setOpen(false), POPOVER_CLOSE_DELAY_MS)
+  }, [])
+  useEffect(() => () => clearTimeout(closeTimer.current), [])
+
+  const show = (el: HTMLElement) => {
+    cancelClose()
+    const pos = positionOf(el)
+    setActive(a => (a?.el === el ? a : { pos, el }))
+    setOpen(true)
+  }
+  const openModal = (el: HTMLElement) => {
+    cancelClose()
+    setOpen(false)
+    setModal({ pos: positionOf(el), opener: el })
+  }
+
+  const onMouseOver = (e: MouseEvent) => {
+    const el = barOf(e.target)
+    if (el) show(el)
+  }
+  const onMouseOut = (e: MouseEvent) => {
+    const el = barOf(e.target)
+    if (el && !(e.relatedTarget instanceof Node && el.contains(e.relatedTarget))) {
+      // A bar that keeps the keyboard focus keeps its popover.
+      if (focusedIn(el) !== el) scheduleClose()
+    }
+  }
+  const onFocus = (e: FocusEvent) => {
+    const el = barOf(e.target)
+    if (!el) return
+    setTabStop(positionOf(el))
+    show(el)
+  }
+  const onBlur = (e: FocusEvent) => {
+    const el = barOf(e.target)
+    const to = e.relatedTarget
+    if (!el || (to instanceof Node && (popoverRef.current?.contains(to) || barOf(to)))) return
+    setOpen(false)
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    const el = barOf(e.target)
+    if (!el) return
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault()
+      openModal(el)
+      return
+    }
+    if (e.key === 'Escape') {
+      setOpen(false)
+      return
+    }
+    const next = moveFocus(centres, positionOf(el), e.key)
+    if (!next) return
+    e.preventDefault()
+    gridRef.current?.querySelector<HTMLElement>(`[data-row="${next.row}"][data-col="${next.col}"]`)?.focus()
+  }
+  const onClick = (e: MouseEvent) => {
+    const el = barOf(e.target)
+    if (el) openModal(el)
+  }
+
+  // Escape anywhere, or a press outside the bar and the popover, closes the popover.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    const onDown = (e: PointerEvent) => {
+      const path = e.composedPath()
+      if ((active && path.includes(active.el)) || (popoverRef.current && path.includes(popoverRef.current))) return
+      setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onDown, true)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onDown, true)
+    }
+  }, [open, active])
+
+  const onStar = useCallback(
+    (item: StatusItem, button: HTMLElement) => {
+      // Subscribing itself arrives with the subscriptions issue; until then a star only asks the
+      // host (or the widget) to sign the visitor in, signed in or not.
+      const event = new SignInRequiredEvent({ reason: 'subscribe', tid: item.tid })
+      button.dispatchEvent(event)
+      if (!isLoggedIn && !event.defaultPrevented) location.assign(`${apiBase.replace(/\/+$/, '')}/sign-in?subscribe=1`)
+    },
+    [isLoggedIn, apiBase],
+  )
+
+  const popIssue = open ? issueAt(active?.pos) : undefined
+  const modalIssue = issueAt(modal?.pos)
+  const rowName = (pos: BarPosition) => itemRows[pos.row]?.title ?? ''
+
+  return (
+    <>
+      <div className={styles.scroller} part="timeline">
+        <div
+          className={styles.grid}
+          ref={gridRef}
+          onMouseOver={onMouseOver}
+          onMouseOut={onMouseOut}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+        >
+          <div className={styles.headerRow} aria-hidden="true">
+            <div />
+            <div className={styles.days}>
+              {headers.map(h => (
+                <div key={h.date} className={styles.day}>
+                  {h.label}
+                </div>
+              ))}
+            </div>
+          </div>
+          {now !== null && (
+            <div className={styles.nowLayer} data-testid="now-marker">
+              <div className={styles.nowLine} style={{ left: `${now}%` }}>
+                <span className={styles.nowLabel}>Now</span>
+              </div>
+            </div>
+          )}
+          <ul className={styles.rowList} aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}>
+            {rows.map(row =>
+              row.type === 'category' ? (
+                <li key={row.key} className={styles.categoryRow} data-testid="category-row">
+                  {row.title}
+                </li>
+              ) : (
+                <Row
+                  key={row.key}
+                  row={row}
+                  severities={data.severity}
+                  timezone={timezone}
+                  premium={premiumRows}
+                  tabStopCol={tabStop?.row === row.index ? tabStop.col : -1}
+                  activeCol={open && active?.pos.row === row.index ? active.pos.col : -1}
+                  popoverId={popoverId}
+                  onStar={onStar}
+                />
+              ),
+            )}
+          </ul>
+        </div>
+      </div>
+      <Legend entries={legend} />
+      {popIssue && active && portal &&
+        createPortal(
+          <IssuePopover
+            id={popoverId}
+            anchor={active.el}
+            issue={popIssue}
+            timezone={timezone}
+            popoverRef={popoverRef}
+            onEnter={cancelClose}
+            onLeave={scheduleClose}
+            onFullPost={() => openModal(active.el)}
+          />,
+          portal,
+        )}
+      {modal && modalIssue && portal &&
+        createPortal(
+          <IssueModal
+            issue={modalIssue}
+            itemName={rowName(modal.pos)}
+            severity={severityName(data.severity, modalIssue.severityTid)}
+            timezone={timezone}
+            href={`${apiBase.replace(/\/+$/, '')}/${props.cloudDomain}${modalIssue.alias.startsWith('/') ? '' : '/'}${modalIssue.alias}`}
+            refresh={props.refresh}
+            onRefreshed={props.onRefreshed}
+            onClose={() => {
+              const { opener, pos } = modal
+              setModal(null)
+              const target = opener.isConnected
+                ? opener
+                : gridRef.current?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`)
+              target?.focus()
+            }}
+          />,
+          portal,
+        )}
+    </>
+  )
+}
+
+interface RowProps {
+  row: TimelineRow
+  severities: readonly StatusSeverity[]
+  timezone: string
+  premium: boolean
+  /** Bar index that is the block's tab stop, or -1. */
+  tabStopCol: number
+  /** Bar index whose popover is open, or -1. */
+  activeCol: number
+  popoverId: string
+  onStar: (item: StatusItem, button: HTMLElement) => void
+}
+
+/** One service or data center: star, name (with its info tooltip), and the bars. Memoised: a focus move re-renders two rows. */
+const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, onStar }: RowProps) {
+  const item = row.item!
+  const { bars, lanes } = row.layout!
+  const height = lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
+  return (
+    <li className={styles.row} data-testid="status-row" data-tid={item.tid}>
+      <div className={styles.nameCell}>
+        <button
+          type="button"
+          className={styles.star}
+          aria-pressed={item.subscribed === '1'}
+          aria-label={`Subscribe to ${item.name} notifications`}
+          data-testid="subscribe-star"
+          onClick={e => onStar(item, e.currentTarget)}
+          part="star"
+        >
+          <StarIcon filled={item.subscribed === '1'} />
+        </button>
+        {premium && (
+          <>
+            <PremiumIcon className={styles.premiumBadge} />
+            <span className={styles.hidden}>Premium data center: </span>
+          </>
+        )}
+        <ItemName item={item} />
+      </div>
+      <div className={styles.lane} style={{ height: `${height}px` }}>
+        {bars.length === 0 && <span className={styles.noIssues}>No issues</span>}
+        {bars.map((bar, col) => {
+          const k = barKind(bar.issue.severityTid)
+          const live = isLive(bar.issue)
+          return (
+            <button
+              key={`${bar.issue.id}-${col}`}
+              type="button"
+              className={`${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}`}
+              style={{
+                left: `${bar.left}%`,
+                width: `${bar.width}%`,
+                top: `${styles.ROW_PAD_PX + bar.lane * (styles.LANE_PX + styles.LANE_GAP_PX)}px`,
+              }}
+              tabIndex={col === tabStopCol ? 0 : -1}
+              aria-label={barLabel(item.name, bar.issue, severityName(severities, bar.issue.severityTid), timezone)}
+              aria-haspopup="dialog"
+              aria-describedby={col === activeCol ? popoverId : undefined}
+              data-active={col === activeCol ? 'true' : undefined}
+              data-row={row.index}
+              data-col={col}
+              data-kind={k}
+              data-live={live ? 'true' : undefined}
+              data-issue-id={bar.issue.id}
+              data-testid="issue-bar"
+              part="bar"
+            >
+              <SeverityIcon kind={k} className={styles.barIcon} />
+            </button>
+          )
+        })}
+      </div>
+    </li>
+  )
+})
+
+/** The row's name, '(decommissioned)' for inactive items, and its `info` HTML as a 270 px tooltip. */
+function ItemName({ item }: { item: StatusItem }) {
+  const [tip, setTip] = useState<{ left: number; top: number } | null>(null)
+  const tipId = useId()
+  const hasInfo = item.info.trim() !== ''
+  const showTip = (e: { currentTarget: HTMLElement }) => {
+    const r = e.currentTarget.getBoundingClientRect()
+    setTip({ left: Math.max(8, r.left), top: r.bottom + 4 })
+  }
+  const text = (
+    <>
+      {item.name}
+      {!item.status && <span className={styles.decommissioned}>(decommissioned)</span>}
+    </>
+  )
+  if (!hasInfo) return <span className={styles.name}>{text}</span>
+  return (
+    <>
+      <span
+        className={`${styles.name} ${styles.nameWithInfo}`}
+        tabIndex={0}
+        aria-describedby={tip ? tipId : undefined}
+        onMouseEnter={showTip}
+        onMouseLeave={() => setTip(null)}
+        onFocus={showTip}
+        onBlur={() => setTip(null)}
+        onKeyDown={e => e.key === 'Escape' && setTip(null)}
+      >
+        {text}
+      </span>
+      {tip && (
+        <div id={tipId} role="tooltip" className={styles.tooltip} style={{ left: `${tip.left}px`, top: `${tip.top}px` }} data-testid="item-info">
+          {safeHtml(item.info)}
+        </div>
+      )}
+    </>
+  )
+}
+
+/** The legend: each severity, 'Ongoing' and (data centers, not government) 'Premium data center'. */
+export function Legend({ entries }: { entries: readonly LegendEntry[] }) {
+  return (
+    <ul className={styles.legend} aria-label="Legend" part="legend" data-testid="legend">
+      {entries.map(e => (
+        <li key={e.key} className={styles.legendItem} data-kind={e.kind}>
+          {e.kind === 'premium' ? (
+            <PremiumIcon className={styles.premiumBadge} />
+          ) : (
+            <span
+              className={`${styles.bar} ${styles.swatch} ${styles.kind[e.kind === 'live' ? 'informational' : e.kind]}${e.kind === 'live' ? ` ${styles.live}` : ''}`}
+              aria-hidden="true"
+            >
+              {e.kind !== 'live' && <SeverityIcon kind={e.kind} className={styles.barIcon} />}
+            </span>
+          )}
+          <span>{e.label}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+interface PopoverProps {
+  id: string
+  anchor: HTMLElement
+  issue: StatusIssue
+  timezone: string
+  popoverRef: { current: HTMLElement | null }
+  onEnter: () => void
+  onLeave: () => void
+  onFullPost: () => void
+}
+
+/** Start and end of an issue in the visitor's zone; 'Ongoing' while it has no end. */
+function Times({ issue, timezone, start = 'Start', end = 'End' }: { issue: StatusIssue; timezone: string; start?: string; end?: string }) {
+  return (
+    <dl className={styles.times}>
+      <dt>{start}</dt>
+      <dd>{formatTimestamp(issue.startTime, timezone)}</dd>
+      <dt>{end}</dt>
+      <dd>{issue.endTime === null ? 'Ongoing' : formatTimestamp(issue.endTime, timezone)}</dd>
+    </dl>
+  )
+}
+
+/**
+ * The popover of a bar (spec §2, §9): title, short description, 'Full Post', start and end;
+ * at most 420 × 340 px and scrollable; positioned by Floating UI next to its bar, inside the
+ * widget (the shadow root on foreign pages).
+ */
+function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter, onLeave, onFullPost }: PopoverProps) {
+  const { refs, floatingStyles } = useFloating({
+    strategy: 'fixed',
+    placement: 'bottom',
+    elements: { reference: anchor },
+    middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  })
+  const setRef = useCallback(
+    (el: HTMLElement | null) => {
+      popoverRef.current = el
+      refs.setFloating(el)
+    },
+    [refs, popoverRef],
+  )
+  return (
+    <div
+      ref={setRef}
+      id={id}
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      className={styles.popover}
+      style={floatingStyles}
+      data-testid="issue-popover"
+      part="popover"
+      onMouseEnter={onEnter}
+      onMouseLeave={onLeave}
+    >
+      <p className={styles.popoverTitle} id={`${id}-title`}>
+        {issue.title}
+      </p>
+      {issue.short_description && <p className={styles.popoverText}>{issue.short_description}</p>}
+      <button type="button" className={styles.linkButton} onClick={onFullPost} data-testid="full-post">
+        Full Post
+      </button>
+      <Times issue={issue} timezone={timezone} />
+    </div>
+  )
+}
+
+interface ModalProps {
+  issue: StatusIssue
+  itemName: string
+  severity: string
+  timezone: string
+  href: string
+  refresh: (signal: AbortSignal) => Promise<CloudStatusData>
+  onRefreshed: (data: CloudStatusData) => void
+  onClose: () => void
+}
+
+/** The issue with `id` in a week's answer, if it is still there. */
+function findIssue(data: CloudStatusData, id: number): StatusIssue | undefined {
+  for (const c of data.category) for (const i of c.subCategory) for (const issue of i.issues) if (issue.id === id) return issue
+  return undefined
+}
+
+/**
+ * The full-post modal (spec §2): severity icon, title linking to the record, Status,
+ * description (server HTML through the allow-list of `safeHtml`), Started at, Ended at.
+ * Focus moves in and returns to the bar; Escape, the Close button and the backdrop close it;
+ * Tab stays inside. 1500 ms after opening the week is fetched again so the modal shows the
+ * latest status (spec §9); closing aborts that request.
+ */
+function IssueModal({ issue: initial, itemName, severity, timezone, href, refresh, onRefreshed, onClose }: ModalProps) {
+  const [issue, setIssue] = useState(initial)
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  const kind = barKind(issue.severityTid)
+
+  useLayoutEffect(() => {
+    dialogRef.current?.focus()
+  }, [])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      refresh(controller.signal)
+        .then(data => {
+          if (controller.signal.aborted) return
+          const latest = findIssue(data, initial.id)
+          if (latest) setIssue(latest)
+          onRefreshed(data)
+        })
+        .catch(() => {
+          // The modal keeps what it shows; the timeline's own error state covers failed loads.
+        })
+    }, MODAL_REFRESH_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+    // One refresh per opened issue.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initial.id])
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation()
+      onClose()
+      return
+    }
+    if (e.key !== 'Tab') return
+    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>('a[href], button') ?? []
+    if (!focusable.length) return
+    const first = focusable[0]
+    const last = focusable[focusable.length - 1]
+    const current = focusedIn(dialogRef.current!)
+    if (e.shiftKey && (current === first || current === dialogRef.current)) {
+      e.preventDefault()
+      last.focus()
+    } else if (!e.shiftKey && current === last) {
+      e.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <div className={styles.backdrop} onMouseDown={e => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={styles.modal}
+        data-testid="issue-modal"
+        part="modal"
+        onKeyDown={onKeyDown}
+      >
+        <h3 className={styles.modalTitle} id={titleId}>
+          <SeverityIcon kind={kind} className={`${styles.modalIcon} ${styles.kind[kind]}`} />
+          <span className={styles.hidden}>{severity}: </span>
+          <a href={href}>{issue.title}</a>
+        </h3>
+        <button type="button" className={styles.close} onClick={onClose} data-testid="modal-close">
+          Close
+        </button>
+        <p className={styles.popoverText}>
+          <strong>{itemName}</strong>
+        </p>
+        <p className={styles.popoverText}>
+          <strong>Status:</strong> <span data-testid="modal-status">{issue.status}</span>
+        </p>
+        <div className={styles.body}>{safeHtml(issue.description)}</div>
+        <Times issue={issue} timezone={timezone} start="Started at" end="Ended at" />
+      </div>
+    </div>
+  )
+}
+
+/** Props of {@link CloudStatusWidget} (and attributes of `<trust-cloud-status>`). */
+export interface CloudStatusWidgetProps extends HostProps {
+  /** Cloud machine name or domain; the page's chosen cloud when absent. */
+  cloud?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** IANA zone overriding the session's (invalid zones are ignored). */
+  timezone?: string
+}
+
+/**
+ * `<trust-cloud-status>`'s component: resolves the cloud (attribute or the page's choice) against
+ * the global data for its `cloud_status` flags, domain and the government flag, reads the session
+ * (signed in, time zone), and renders {@link CloudStatus}. A failed global load shows both blocks
+ * without premium tab (spec §4: failure clears the flags).
+ */
+export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatusWidgetProps) {
+  const key = useCloudKey(cloud, apiBase)
+  const global = useGlobal(apiBase)
+  const session = useStore($session)
+  const zone = timezone && isTimeZone(timezone) ? timezone : session.timezone
+  if (!key || (global.data === undefined && global.error === undefined)) {
+    return (
+      <section className={styles.root} aria-label="Cloud status">
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading status…">
+          {() => null}
+        </LoadState>
+      </section>
+    )
+  }
+  const lower = key.toLowerCase()
+  const found = global.data?.clouds.find(c => c.machine_name === key || c.domain.toLowerCase() === lower)
+  return (
+    <CloudStatus
+      cloud={found?.machine_name ?? key}
+      cloudDomain={found?.domain ?? key}
+      flags={found?.cloud_status ?? DEFAULT_FLAGS}
+      isGov={global.data?.isGov ?? false}
+      isLoggedIn={session.isLoggedIn}
+      timezone={zone}
+      apiBase={apiBase}
+    />
+  )
+}

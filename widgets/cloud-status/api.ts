@@ -1,0 +1,122 @@
+import {
+  MAX_WEEK_OFFSET,
+  WEEK_MINUTES,
+  type ApiAnswer,
+  type CloudStatusData,
+  type CloudStatusRequestType,
+  type StatusCategory,
+  type StatusIssue,
+  type StatusItem,
+  type StatusSeverity,
+} from '../core/contract'
+import { ApiError, is, request } from '../core/request'
+
+function malformed(what: string): ApiError {
+  return new ApiError(`The service sent cloud status data of an unexpected shape (${what}).`, 0, 'Malformed answer')
+}
+
+const isMinute = (v: unknown): v is number => is.number(v) && v >= 0 && v <= WEEK_MINUTES
+const isTime = (v: unknown): v is string => is.string(v) && !Number.isNaN(Date.parse(v))
+
+function checkIssue(raw: unknown, where: string): StatusIssue {
+  if (!is.object(raw)) throw malformed(`${where} is not an object`)
+  if (!is.number(raw.id)) throw malformed(`${where}.id`)
+  for (const key of ['title', 'alias', 'short_description', 'description', 'severityTid', 'status'] as const) {
+    if (!is.string(raw[key])) throw malformed(`${where}.${key}`)
+  }
+  if (!isMinute(raw.from) || !isMinute(raw.to)) throw malformed(`${where}.from/to`)
+  if (!isTime(raw.startTime)) throw malformed(`${where}.startTime`)
+  if (raw.endTime !== null && !isTime(raw.endTime)) throw malformed(`${where}.endTime`)
+  return raw as unknown as StatusIssue
+}
+
+function checkItem(raw: unknown, where: string): StatusItem {
+  if (!is.object(raw)) throw malformed(`${where} is not an object`)
+  if (!is.number(raw.tid)) throw malformed(`${where}.tid`)
+  if (!is.string(raw.name)) throw malformed(`${where}.name`)
+  if (typeof raw.status !== 'boolean') throw malformed(`${where}.status`)
+  if (!is.array(raw.issues)) throw malformed(`${where}.issues`)
+  raw.issues.forEach((issue, i) => checkIssue(issue, `${where}.issues[${i}]`))
+  return {
+    ...(raw as unknown as StatusItem),
+    subscribed: raw.subscribed === '1' ? '1' : '0',
+    info: is.string(raw.info) ? raw.info : '',
+    category_status: is.array(raw.category_status) ? (raw.category_status as StatusItem['category_status']) : [],
+  }
+}
+
+function checkCategory(raw: unknown, i: number): StatusCategory {
+  const where = `category[${i}]`
+  if (!is.object(raw)) throw malformed(`${where} is not an object`)
+  if (!is.number(raw.tid) && raw.tid !== 'core_cloud_services') throw malformed(`${where}.tid`)
+  if (!is.string(raw.title)) throw malformed(`${where}.title`)
+  if (!is.array(raw.subCategory)) throw malformed(`${where}.subCategory`)
+  return { tid: raw.tid, title: raw.title, subCategory: raw.subCategory.map((item, j) => checkItem(item, `${where}.subCategory[${j}]`)) }
+}
+
+function checkSeverity(raw: unknown, i: number): StatusSeverity {
+  if (!is.object(raw) || !is.string(raw.tid) || !is.string(raw.name)) throw malformed(`severity[${i}]`)
+  return {
+    tid: raw.tid,
+    name: raw.name,
+    color_code: is.string(raw.color_code) ? raw.color_code : '',
+    icon: is.string(raw.icon) ? raw.icon : '',
+    status_icon: is.string(raw.status_icon) ? raw.status_icon : '',
+    show_legend: raw.show_legend === true || raw.show_legend === '1' || raw.show_legend === 1,
+  }
+}
+
+/**
+ * Checks a `GET /api/cloud-status` answer against the contract (`CloudStatusData`, spec §3
+ * Status response): categories with items and issues (minutes within 0…10080, ISO instants,
+ * `endTime` null or an instant), the week's dates, `current_time` in 0…10080, `page_number`
+ * in 0…12 and the severities. Optional row fields (`info`, `category_status`, `subscribed`)
+ * are defaulted.
+ *
+ * @throws ApiError (status 0, 'Malformed answer') naming the first field of the wrong shape
+ */
+export function parseCloudStatusAnswer(answer: unknown): CloudStatusData {
+  const data = is.object(answer) ? answer.data : undefined
+  if (!is.object(data)) throw malformed('no data object')
+  if (!is.array(data.category)) throw malformed('category is not a list')
+  if (!isTime(data.start_date) || !isTime(data.end_date)) throw malformed('start_date/end_date')
+  if (!isMinute(data.current_time)) throw malformed('current_time')
+  if (!is.number(data.page_number) || data.page_number < 0 || data.page_number > MAX_WEEK_OFFSET) throw malformed('page_number')
+  if (!is.array(data.severity)) throw malformed('severity is not a list')
+  return {
+    category: data.category.map(checkCategory),
+    start_date: data.start_date,
+    end_date: data.end_date,
+    current_time: data.current_time,
+    page_number: data.page_number,
+    severity: data.severity.map(checkSeverity),
+  }
+}
+
+/** Options of {@link fetchCloudStatus}. */
+export interface CloudStatusQuery {
+  /** Cloud machine name (or domain) the API knows. */
+  cloud: string
+  requestType: CloudStatusRequestType
+  /** Weeks back, 0…12 (spec §4 Timeline paging). */
+  dateOffset: number
+  /** Origin of the API for widgets on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  signal?: AbortSignal
+}
+
+/**
+ * `GET /api/cloud-status?cloud=&requestType=&dateOffset=` — one week of the status timeline
+ * (spec §7, contract `CloudStatusData`).
+ *
+ * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
+ * @example const week = await fetchCloudStatus({ cloud: 'auroraedge', requestType: 'public', dateOffset: 0 })
+ */
+export async function fetchCloudStatus({ cloud, requestType, dateOffset, apiBase, signal }: CloudStatusQuery): Promise<CloudStatusData> {
+  const answer = await request<ApiAnswer<CloudStatusData>>('/api/cloud-status', {
+    query: { cloud, requestType, dateOffset },
+    apiBase,
+    signal,
+  })
+  return parseCloudStatusAnswer(answer)
+}

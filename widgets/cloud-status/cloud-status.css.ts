@@ -1,0 +1,349 @@
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { button, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
+import { POPOVER, TOOLTIP_MAX_WIDTH } from '../../styles/tokens'
+
+/*
+ * Sizes are px, never rem: the widget is embedded on pages with any root font size. Severity
+ * colours come from the theme's custom properties (--trust-severity-disruption,
+ * --trust-severity-degradation, --trust-severity-informational) so hosts can theme them; every
+ * bar also has an icon and a pattern, so status is never told by colour alone.
+ */
+
+const NARROW = 'screen and (max-width: 575.98px)'
+
+/** Name column width, px (narrower on phones). */
+const NAME_COL = '220px'
+const NAME_COL_NARROW = '128px'
+/** Smallest width of the 7 day columns together, px: below it the timeline scrolls inside its block. */
+const DAYS_MIN = '560px'
+/** Height of one lane of bars and the gap between lanes, px (the component mirrors these). */
+export const LANE_PX = 18
+export const LANE_GAP_PX = 4
+export const ROW_PAD_PX = 6
+
+// The host is a block; hostile page CSS on `*` reaches the host only, and the root below resets
+// what inherits from it.
+globalStyle(':host', { display: 'block' })
+
+export const root = style([widgetRoot, { position: 'relative' }])
+
+// Font, line height and box model set on every element of the widget, whatever the host says.
+globalStyle(`${root}, ${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
+globalStyle(`${root} *`, { fontFamily: 'inherit', fontSize: 'inherit', lineHeight: 'inherit', letterSpacing: 'normal' })
+
+export const block = style({
+  margin: `0 0 ${vars.space.xl}`,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+})
+
+export const blockTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: '20px', fontWeight: 700, lineHeight: 1.3 })
+globalStyle(`${root} ${blockTitle}`, { fontSize: '20px', lineHeight: 1.3 })
+
+export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.md })
+
+export const tab = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: '3px solid transparent',
+  marginBottom: '-1px',
+  cursor: 'pointer',
+  color: vars.color.muted,
+  fontWeight: 600,
+  selectors: {
+    '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.accent },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
+  },
+})
+
+export const pager = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+})
+
+export const pagerButton = button
+
+export const range = style({ margin: 0, fontWeight: 600, textAlign: 'center', flex: '1 1 auto' })
+
+/** Horizontal scroll container: the page itself never scrolls sideways. */
+export const scroller = style({ overflowX: 'auto', overflowY: 'hidden', maxWidth: '100%' })
+
+export const grid = style({
+  position: 'relative',
+  minWidth: `calc(${NAME_COL} + ${DAYS_MIN})`,
+  '@media': { [NARROW]: { minWidth: `calc(${NAME_COL_NARROW} + ${DAYS_MIN})` } },
+})
+
+const rowBase = {
+  display: 'grid',
+  gridTemplateColumns: `${NAME_COL} minmax(0, 1fr)`,
+  '@media': { [NARROW]: { gridTemplateColumns: `${NAME_COL_NARROW} minmax(0, 1fr)` } },
+} as const
+
+export const headerRow = style([rowBase, { borderBottom: `1px solid ${vars.color.border}`, color: vars.color.muted, fontSize: '12px' }])
+globalStyle(`${root} ${headerRow}`, { fontSize: '12px' })
+
+export const days = style({ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', position: 'relative' })
+
+export const day = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden' })
+
+/** The layer holding the current-time line, over the day columns of every row. */
+export const nowLayer = style({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  right: 0,
+  left: NAME_COL,
+  pointerEvents: 'none',
+  '@media': { [NARROW]: { left: NAME_COL_NARROW } },
+})
+
+export const nowLine = style({
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  width: 0,
+  borderLeft: `2px solid ${vars.color.text}`,
+  zIndex: 2,
+})
+
+export const nowLabel = style({
+  position: 'absolute',
+  top: 0,
+  left: '2px',
+  padding: '0 4px',
+  background: vars.color.text,
+  color: vars.color.surface,
+  fontSize: '11px',
+  fontWeight: 700,
+  borderRadius: vars.radius.sm,
+  whiteSpace: 'nowrap',
+})
+globalStyle(`${root} ${nowLabel}`, { fontSize: '11px', lineHeight: 1.6 })
+
+export const categoryRow = style({
+  padding: `${vars.space.sm} 0 ${vars.space.xs}`,
+  fontWeight: 700,
+  borderBottom: `1px solid ${vars.color.border}`,
+  position: 'sticky',
+  left: 0,
+})
+
+export const row = style([rowBase, { borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0 }])
+
+export const rowList = style({ listStyle: 'none', margin: 0, padding: 0 })
+
+export const nameCell = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} 0`,
+  minWidth: 0,
+  position: 'sticky',
+  left: 0,
+  zIndex: 3,
+  background: vars.color.surface,
+})
+
+export const name = style({ minWidth: 0, overflowWrap: 'anywhere', fontSize: '13px' })
+globalStyle(`${root} ${name}`, { fontSize: '13px', lineHeight: 1.35 })
+
+export const nameWithInfo = style({
+  textDecoration: 'underline dotted',
+  textUnderlineOffset: '3px',
+  cursor: 'help',
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+})
+
+export const decommissioned = style({ color: vars.color.muted, fontStyle: 'italic', marginLeft: '4px' })
+
+export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
+
+export const star = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '24px',
+  height: '24px',
+  borderRadius: vars.radius.sm,
+  color: vars.color.muted,
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { color: '#a15c00' },
+    '&:hover': { color: vars.color.accent },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+  },
+})
+
+export const tooltip = style({
+  position: 'fixed',
+  zIndex: 20,
+  maxWidth: `${TOOLTIP_MAX_WIDTH}px`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.text,
+  color: vars.color.surface,
+  borderRadius: vars.radius.sm,
+  fontSize: '13px',
+  boxShadow: '0 2px 8px rgba(0, 0, 0, 0.25)',
+  overflowWrap: 'anywhere',
+  pointerEvents: 'none',
+})
+globalStyle(`${tooltip} a`, { color: 'inherit' })
+globalStyle(`${tooltip} p`, { margin: 0 })
+
+/** The bar area of a row: day grid lines drawn as a background. */
+export const lane = style({
+  position: 'relative',
+  minHeight: `${LANE_PX + 2 * ROW_PAD_PX}px`,
+  backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
+  backgroundSize: 'calc(100% / 7) 100%',
+})
+
+export const noIssues = visuallyHidden
+
+const stripes = 'repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 7px)'
+const dots = 'radial-gradient(circle, rgba(255,255,255,0.55) 1.2px, transparent 1.6px)'
+
+export const bar = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  position: 'absolute',
+  height: `${LANE_PX}px`,
+  minWidth: '6px',
+  display: 'flex',
+  alignItems: 'center',
+  overflow: 'hidden',
+  borderRadius: '3px',
+  color: '#ffffff',
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible, &[aria-expanded="true"]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px', zIndex: 4 },
+  },
+})
+
+/** Fill and pattern per severity kind (icons come from the component). */
+export const kind = styleVariants({
+  disruption: { backgroundColor: vars.severity.disruption },
+  degradation: { backgroundColor: vars.severity.degradation, backgroundImage: stripes },
+  informational: { backgroundColor: vars.severity.informational, backgroundImage: dots, backgroundSize: '5px 5px' },
+})
+
+/** Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. */
+export const live = style({
+  clipPath: 'polygon(0 0, calc(100% - 7px) 0, 100% 50%, calc(100% - 7px) 100%, 0 100%)',
+  paddingRight: '7px',
+})
+
+export const barIcon = style({ flex: 'none', width: '12px', height: '12px', margin: '0 3px', pointerEvents: 'none' })
+
+export const legend = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.sm} ${vars.space.lg}`,
+  margin: `${vars.space.md} 0 0`,
+  padding: 0,
+  listStyle: 'none',
+  fontSize: '13px',
+})
+globalStyle(`${root} ${legend}`, { fontSize: '13px' })
+
+export const legendItem = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs })
+
+export const swatch = style({
+  position: 'relative',
+  width: '28px',
+  height: '14px',
+  minWidth: 0,
+  display: 'inline-flex',
+  cursor: 'default',
+})
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+
+export const popover = style({
+  zIndex: 30,
+  width: 'max-content',
+  maxWidth: `min(${POPOVER.maxWidth}px, calc(100vw - 16px))`,
+  maxHeight: `${POPOVER.maxHeight}px`,
+  overflowY: 'auto',
+  padding: vars.space.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  boxShadow: '0 4px 16px rgba(0, 0, 0, 0.2)',
+  fontSize: '13px',
+  overflowWrap: 'anywhere',
+  animation: `${fadeIn} 120ms ease-out`,
+})
+globalStyle(`${root} ${popover}`, { fontSize: '13px', lineHeight: 1.45 })
+
+export const popoverTitle = style({ margin: `0 0 ${vars.space.xs}`, fontWeight: 700, fontSize: '14px' })
+export const popoverText = style({ margin: `0 0 ${vars.space.sm}` })
+export const times = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `2px ${vars.space.sm}`, margin: `${vars.space.sm} 0 0` })
+globalStyle(`${times} dt`, { fontWeight: 600, margin: 0 })
+globalStyle(`${times} dd`, { margin: 0 })
+
+export const linkButton = style([button, { padding: `2px ${vars.space.sm}`, fontSize: '13px' }])
+
+export const backdrop = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 40,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.lg,
+  background: 'rgba(15, 23, 42, 0.55)',
+})
+
+export const modal = style({
+  position: 'relative',
+  width: '100%',
+  maxWidth: '640px',
+  maxHeight: 'calc(100vh - 32px)',
+  overflowY: 'auto',
+  padding: vars.space.xl,
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 8px 32px rgba(0, 0, 0, 0.3)',
+  outline: 'none',
+})
+
+export const modalTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: `0 ${vars.space.xl} ${vars.space.md} 0`,
+  fontSize: '18px',
+  fontWeight: 700,
+})
+globalStyle(`${root} ${modalTitle}`, { fontSize: '18px', lineHeight: 1.35 })
+globalStyle(`${modalTitle} a`, { color: vars.color.link })
+
+export const modalIcon = style({ flex: 'none', width: '22px', height: '22px', padding: '3px', borderRadius: '50%', color: '#ffffff' })
+
+export const close = style([
+  button,
+  { position: 'absolute', top: vars.space.md, right: vars.space.md, padding: `2px ${vars.space.sm}` },
+])
+
+export const body = style({ margin: `${vars.space.md} 0` })
+globalStyle(`${body} p`, { margin: `0 0 ${vars.space.sm}` })
+globalStyle(`${body} a`, { color: vars.color.link })
+
+export const hidden = visuallyHidden

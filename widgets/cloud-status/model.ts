@@ -1,0 +1,329 @@
+/**
+ * Pure logic of the cloud status timeline (spec §2 Cloud status page, §3 Status response,
+ * §4 Timeline paging, §9 Timeline). No DOM here: every function is unit-tested.
+ *
+ * Units: timeline positions are minutes from the week's start (0…10080) or percent of the
+ * week's width (0…100); instants are ISO 8601 UTC strings.
+ */
+import {
+  MAX_WEEK_OFFSET,
+  SEVERITY_DEGRADATION,
+  SEVERITY_DISRUPTION,
+  WEEK_MINUTES,
+  type CloudStatusRequestType,
+  type StatusCategory,
+  type StatusIssue,
+  type StatusSeverity,
+} from '../core/contract'
+import { formatTimestamp } from '../core/time'
+
+/** How a bar looks by severity (spec §3 Severity, §4 timeline classes). */
+export type BarKind = 'disruption' | 'degradation' | 'informational'
+
+/**
+ * The look of a bar from its severity id: '20' → `disruption`, '19' → `degradation`,
+ * anything else → `informational` (spec §3 Severity, §9 "Severity ids '20' and '19'").
+ */
+export function barKind(severityTid: string): BarKind {
+  if (severityTid === SEVERITY_DISRUPTION) return 'disruption'
+  if (severityTid === SEVERITY_DEGRADATION) return 'degradation'
+  return 'informational'
+}
+
+/** Whether an issue is ongoing (spec §4 "live" bars): its `endTime` is `null`. */
+export function isLive(issue: Pick<StatusIssue, 'endTime'>): boolean {
+  return issue.endTime === null
+}
+
+/**
+ * Smallest width a bar is drawn with, percent of the week (0.5 % ≈ 50 minutes, about 5 px on a
+ * 1000 px timeline), so a five-minute issue is still visible and clickable.
+ */
+export const MIN_BAR_PERCENT = 0.5
+
+/** Where a bar sits, percent of the week's width. */
+export interface BarGeometry {
+  /** Left edge, 0…100 %. */
+  left: number
+  /** Width, MIN…100 %. */
+  width: number
+}
+
+const clampMinutes = (m: number): number => (Number.isFinite(m) ? Math.min(WEEK_MINUTES, Math.max(0, m)) : 0)
+
+/**
+ * Converts an issue's span in minutes from the week's start into left/width percent of the
+ * 10080-minute week (spec §9). Both ends are clipped to 0…10080 (`to < from` is swapped); a bar
+ * narrower than `minPercent` is widened to it, and moved left when that would overflow the week.
+ *
+ * @param from minutes from the week's start
+ * @param to minutes from the week's start
+ * @param minPercent smallest width, % @default MIN_BAR_PERCENT
+ * @example barGeometry(1440, 2880) // { left: 14.2857…, width: 14.2857… } — the whole 2nd day
+ */
+export function barGeometry(from: number, to: number, minPercent = MIN_BAR_PERCENT): BarGeometry {
+  let a = clampMinutes(from)
+  let b = clampMinutes(to)
+  if (b < a) [a, b] = [b, a]
+  const left = (a / WEEK_MINUTES) * 100
+  const width = Math.max(minPercent, ((b - a) / WEEK_MINUTES) * 100)
+  return { left: Math.min(left, 100 - width), width }
+}
+
+/** One bar of a row, placed: geometry plus the lane it sits in. */
+export interface PlacedBar extends BarGeometry {
+  issue: StatusIssue
+  /** 0-based lane within the row; overlapping bars get different lanes. */
+  lane: number
+}
+
+/** A row's bars with lanes: `lanes` is how many lanes the row needs (at least 1). */
+export interface RowLayout {
+  bars: PlacedBar[]
+  lanes: number
+}
+
+/**
+ * Lays out one row's issues (spec §2 Cloud status page): computes each bar's geometry and puts
+ * bars that overlap on screen (after the minimum width is applied) into separate lanes, so both
+ * stay visible and clickable. Greedy interval partitioning: bars sorted by left edge (then
+ * right edge), each takes the lowest lane whose last bar ended at or before its left edge.
+ * The returned bars are in that order, which is also the keyboard order along the row.
+ */
+export function layoutRow(issues: readonly StatusIssue[], minPercent = MIN_BAR_PERCENT): RowLayout {
+  const placed = issues
+    .map(issue => ({ issue, ...barGeometry(issue.from, issue.to, minPercent), lane: 0 }))
+    .sort((x, y) => x.left - y.left || x.width - y.width || x.issue.id - y.issue.id)
+  const laneEnds: number[] = []
+  for (const bar of placed) {
+    let lane = laneEnds.findIndex(end => end <= bar.left + 1e-9)
+    if (lane === -1) lane = laneEnds.length
+    laneEnds[lane] = bar.left + bar.width
+    bar.lane = lane
+  }
+  return { bars: placed, lanes: Math.max(1, laneEnds.length) }
+}
+
+/** One day column of the header. */
+export interface DayHeader {
+  /** The UTC day, `YYYY-MM-DD`. */
+  date: string
+  /** e.g. 'Mon 16 Nov' (weekday, day, short month; spec §2 "date headers (day and short month)"). */
+  label: string
+}
+
+const DAY_MS = 86_400_000
+const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+const rangeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })
+
+function parts(f: Intl.DateTimeFormat, t: number): Record<string, string> {
+  const p: Record<string, string> = {}
+  for (const part of f.formatToParts(t)) p[part.type] = part.value
+  return p
+}
+
+/**
+ * The 7 UTC days of the week starting at `startDate` (spec §2, contract `CloudStatusData`),
+ * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`. Invalid input gives [].
+ */
+export function dayHeaders(startDate: string): DayHeader[] {
+  const start = Date.parse(startDate)
+  if (Number.isNaN(start)) return []
+  return Array.from({ length: 7 }, (_, i) => {
+    const t = start + i * DAY_MS
+    const p = parts(dayFormat, t)
+    return { date: new Date(t).toISOString().slice(0, 10), label: `${p.weekday} ${p.day} ${p.month}` }
+  })
+}
+
+/**
+ * The week's date range for the paging bar, e.g. '16 Nov 2026 – 22 Nov 2026': from the first to
+ * the last of the 7 UTC days (`endDate` is exclusive, the midnight after the last day).
+ */
+export function weekRangeLabel(startDate: string, endDate: string): string {
+  const start = Date.parse(startDate)
+  const end = Date.parse(endDate)
+  if (Number.isNaN(start) || Number.isNaN(end)) return ''
+  return `${rangeFormat.format(start)} – ${rangeFormat.format(Math.max(start, end - DAY_MS))}`
+}
+
+/**
+ * Where the current-time marker sits, percent of the week; `null` when there is none (a past
+ * week answers `current_time` 10080, spec §3 Status response).
+ */
+export function nowPercent(currentTime: number): number | null {
+  if (!Number.isFinite(currentTime) || currentTime < 0 || currentTime >= WEEK_MINUTES) return null
+  return (currentTime / WEEK_MINUTES) * 100
+}
+
+/** '< Previous 7 Days' is enabled below offset 12 (spec §4 Timeline paging, §9). */
+export function canGoPrevious(offset: number): boolean {
+  return offset < MAX_WEEK_OFFSET
+}
+
+/** 'Next 7 Days >' is enabled above offset 0 (spec §4 Timeline paging). */
+export function canGoNext(offset: number): boolean {
+  return offset > 0
+}
+
+/** The data-center tabs (spec §2): request types of the data-center block. */
+export type DataCenterTab = Extract<CloudStatusRequestType, 'public' | 'premium'>
+
+/** Paging state of one block: its week offset (0…12 weeks back) and, for data centers, the tab. */
+export interface PagingState {
+  tab: DataCenterTab
+  offset: number
+}
+
+/** What changes a block's paging state. */
+export type PagingAction = { type: 'previous' } | { type: 'next' } | { type: 'tab'; tab: DataCenterTab }
+
+/** The initial paging state: the current week of the public data centers. */
+export const INITIAL_PAGING: PagingState = { tab: 'public', offset: 0 }
+
+/**
+ * Paging reducer (spec §4 Timeline paging): `previous` goes one week back (at most 12), `next`
+ * one week forward (at least 0), switching to another data-center tab resets the offset to 0.
+ * Actions that change nothing return the same state object.
+ */
+export function pagingReducer(state: PagingState, action: PagingAction): PagingState {
+  switch (action.type) {
+    case 'previous':
+      return canGoPrevious(state.offset) ? { ...state, offset: state.offset + 1 } : state
+    case 'next':
+      return canGoNext(state.offset) ? { ...state, offset: state.offset - 1 } : state
+    case 'tab':
+      return action.tab === state.tab ? state : { tab: action.tab, offset: 0 }
+  }
+}
+
+/** One legend line: a symbol and its text (status is never told by colour alone). */
+export interface LegendEntry {
+  /** Severity id, or `'live'` / `'premium'`. */
+  key: string
+  label: string
+  /** How the symbol is drawn. */
+  kind: BarKind | 'live' | 'premium'
+  /** The severity's own colour (`#rrggbb`), for severities. */
+  color?: string
+}
+
+/** Options of {@link legendEntries}. */
+export interface LegendOptions {
+  /** Which block the legend belongs to. */
+  block: 'core' | 'datacenter'
+  /** The cloud has premium data centers (`cloud_status.premium_datacenter` '1'). */
+  hasPremium: boolean
+  /** Government variant: no premium legend (spec §1 Variants, §2 Cloud status page). */
+  isGov: boolean
+}
+
+/**
+ * The legend of a block (spec §2 Cloud status page): the severities with `show_legend`, in the
+ * answer's order; an 'Ongoing' entry for live bars; and a 'Premium data center' entry only in
+ * the data-center block of a cloud with premium data centers, never on the government variant.
+ */
+export function legendEntries(severities: readonly StatusSeverity[], { block, hasPremium, isGov }: LegendOptions): LegendEntry[] {
+  const entries: LegendEntry[] = severities
+    .filter(s => s.show_legend)
+    .map(s => ({ key: s.tid, label: s.name, kind: barKind(s.tid), color: s.color_code }))
+  entries.push({ key: 'live', label: 'Ongoing', kind: 'live' })
+  if (block === 'datacenter' && hasPremium && !isGov) entries.push({ key: 'premium', label: 'Premium data center', kind: 'premium' })
+  return entries
+}
+
+/** Severity names used when an answer lacks the severity of an issue. */
+const KIND_NAMES: Record<BarKind, string> = {
+  disruption: 'Service Disruption',
+  degradation: 'Service Degradation',
+  informational: 'Informational',
+}
+
+/** The name of severity `tid` from the answer's list, or the generic name of its kind. */
+export function severityName(severities: readonly StatusSeverity[], tid: string): string {
+  return severities.find(s => s.tid === tid)?.name ?? KIND_NAMES[barKind(tid)]
+}
+
+/**
+ * Accessible name of a bar: row, severity and real start/end times in `timeZone` (spec §9 time
+ * format), e.g. 'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to Mon,
+ * 16 Nov 2026 12:30:00 UTC'; a live issue ends 'to ongoing'.
+ */
+export function barLabel(rowName: string, issue: StatusIssue, severity: string, timeZone = 'UTC'): string {
+  const end = issue.endTime === null ? 'ongoing' : formatTimestamp(issue.endTime, timeZone)
+  return `${rowName}: ${severity}, ${formatTimestamp(issue.startTime, timeZone)} to ${end}`
+}
+
+/** A position in the block's bar grid: row index (rows with and without bars) and bar index. */
+export interface BarPosition {
+  row: number
+  col: number
+}
+
+/**
+ * Roving focus between bars (one tab stop per block): ArrowLeft/ArrowRight move along the row,
+ * ArrowUp/ArrowDown to the bar nearest in horizontal centre in the previous/next row that has
+ * bars (rows without bars are skipped), Home/End to the row's first/last bar. `null` when the
+ * key does not move (an edge, or another key).
+ *
+ * @param rows per row, the horizontal centres (%) of its bars in keyboard order
+ */
+export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition, key: string): BarPosition | null {
+  const row = rows[at.row] ?? []
+  switch (key) {
+    case 'ArrowLeft':
+      return at.col > 0 ? { row: at.row, col: at.col - 1 } : null
+    case 'ArrowRight':
+      return at.col < row.length - 1 ? { row: at.row, col: at.col + 1 } : null
+    case 'Home':
+      return row.length && at.col !== 0 ? { row: at.row, col: 0 } : null
+    case 'End':
+      return row.length && at.col !== row.length - 1 ? { row: at.row, col: row.length - 1 } : null
+    case 'ArrowUp':
+    case 'ArrowDown': {
+      const step = key === 'ArrowUp' ? -1 : 1
+      const x = row[at.col] ?? 0
+      for (let r = at.row + step; r >= 0 && r < rows.length; r += step) {
+        const centres = rows[r]
+        if (!centres.length) continue
+        let best = 0
+        for (let c = 1; c < centres.length; c++) if (Math.abs(centres[c] - x) < Math.abs(centres[best] - x)) best = c
+        return { row: r, col: best }
+      }
+      return null
+    }
+    default:
+      return null
+  }
+}
+
+/** One timeline row of a block, flattened from the answer's categories. */
+export interface TimelineRow {
+  /** `'category'` rows are region titles (data-center block only). */
+  type: 'item' | 'category'
+  key: string
+  title: string
+  /** Index among item rows (the bar grid's row), for item rows. */
+  index: number
+  item?: StatusCategory['subCategory'][number]
+  layout?: RowLayout
+}
+
+/**
+ * Flattens categories into rows: a title row per category except the core services group
+ * (its title is the block's heading), then one row per service or data center with its laid-out
+ * bars (see {@link layoutRow}).
+ */
+export function timelineRows(categories: readonly StatusCategory[]): TimelineRow[] {
+  const rows: TimelineRow[] = []
+  let index = 0
+  for (const category of categories) {
+    if (category.tid !== 'core_cloud_services') {
+      rows.push({ type: 'category', key: `c${category.tid}`, title: category.title, index: -1 })
+    }
+    for (const item of category.subCategory) {
+      rows.push({ type: 'item', key: `i${category.tid}-${item.tid}`, title: item.name, index: index++, item, layout: layoutRow(item.issues) })
+    }
+  }
+  return rows
+}
