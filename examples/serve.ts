@@ -32,7 +32,8 @@ export interface ExamplesServer {
  */
 export async function startExamplesServer(options: { port?: number; host?: string; siteOrigin: string }): Promise<ExamplesServer> {
   const pages = new Set((await readdir(dir)).filter(f => f.endsWith('.html')))
-  const app = Fastify({ logger: false })
+  // Closing does not wait for the browser's keep-alive connections.
+  const app = Fastify({ logger: false, forceCloseConnections: true })
   app.get('/*', async (request, reply) => {
     const path = new URL(request.url, 'http://x').pathname
     const name = path === '/' ? 'index.html' : path.slice(1)

@@ -3,7 +3,8 @@
  * server per e2e file on a free loopback port with a throw-away database, console errors
  * collected per page, screenshots into test-results/screenshots.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -82,11 +83,16 @@ export interface TestPage {
   errors: string[]
 }
 
-/** Opens a new tab at `width` × 900 px collecting console errors, page errors and requests that left the server. */
-export async function newPage(server: Pick<TestServer, 'url'>, width = 1280): Promise<TestPage> {
+/**
+ * Opens a new tab at `width` × 900 px collecting console errors, page errors and requests that
+ * left the server (requests to `alsoAllowed` origins, e.g. an examples server, are expected).
+ */
+export async function newPage(server: Pick<TestServer, 'url'>, width = 1280, alsoAllowed: readonly string[] = []): Promise<TestPage> {
   const ctx = await browser()
   const page = await ctx.newPage()
   await page.setViewportSize({ width, height: 900 })
+  // A missing element fails in seconds, not after playwright's 30 s default.
+  page.setDefaultTimeout(8000)
   const errors: string[] = []
   page.on('console', msg => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`)
@@ -94,7 +100,8 @@ export async function newPage(server: Pick<TestServer, 'url'>, width = 1280): Pr
   page.on('pageerror', err => errors.push(`pageerror: ${err.message}`))
   page.on('request', req => {
     const url = req.url()
-    if (!url.startsWith(server.url) && !url.startsWith('data:') && !url.startsWith('blob:')) errors.push(`foreign request: ${url}`)
+    const allowed = [server.url, ...alsoAllowed, 'data:', 'blob:']
+    if (!allowed.some(prefix => url.startsWith(prefix))) errors.push(`foreign request: ${url}`)
   })
   return { page, errors }
 }
@@ -142,4 +149,25 @@ export async function apiData<T>(ctx: SiteContext, path: string): Promise<T> {
   const res = await ctx.server.app.inject({ method: 'GET', url: path })
   if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body.slice(0, 200)}`)
   return (JSON.parse(res.body) as { data: T }).data
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * Runs axe-core (WCAG 2 A/AA rules) on the page, or on the elements matching `selector`, open
+ * shadow roots included, and returns one line per violating node: `rule-id: target — summary`.
+ * axe is injected through the DevTools protocol, so the site's Content-Security-Policy stays on.
+ */
+export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
+  await page.evaluate(axeSource)
+  return page.evaluate(async sel => {
+    const axe = (globalThis as unknown as { axe: any }).axe
+    const result = await axe.run(sel ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    })
+    return result.violations.flatMap((v: any) =>
+      v.nodes.map((n: any) => `${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
+    )
+  }, selector)
 }

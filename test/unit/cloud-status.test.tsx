@@ -21,12 +21,14 @@ import {
   legendEntries,
   MIN_BAR_PERCENT,
   moveFocus,
+  nextRowLimit,
   nowPercent,
   pagingReducer,
+  RENDER_BUDGET_PER_TASK,
   timelineRows,
   weekRangeLabel,
 } from '../../widgets/cloud-status/model'
-import { issue, severities, week, WEEK_START } from '../fixtures/cloud-status'
+import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
 
 // React's act() warnings are for test renderers; these tests wait on the DOM instead.
@@ -181,6 +183,35 @@ test('rows: a title row per region, none for the core services; items keep their
   assert.is(core[0].layout!.bars.length, 3)
 })
 
+/** A data-center week of `n` locations in one region, location i with i % 7 issues. */
+function longWeek(n: number) {
+  const data = week('public')
+  let id = 50_000
+  const subCategory = Array.from({ length: n }, (_, i) =>
+    item(3000 + i, `Location ${i}`, Array.from({ length: i % 7 }, (_, k) => issue(id++, k * 1400, k * 1400 + 300, '20'))),
+  )
+  return { ...data, category: [{ tid: 1001, title: 'EMEA', subCategory }] }
+}
+
+test('slices: each task renders rows while rows plus bars fit the budget, at least one row', () => {
+  const rows = timelineRows(longWeek(150).category)
+  const cost = (from: number, to: number) => rows.slice(from, to).reduce((n, r) => n + 1 + (r.layout?.bars.length ?? 0), 0)
+  const limits: number[] = []
+  for (let limit = 0; limit < rows.length; ) limits.push((limit = nextRowLimit(rows, limit)))
+  assert.is(limits.at(-1), rows.length)
+  let from = 0
+  for (const to of limits) {
+    assert.ok(to > from, 'progress')
+    assert.ok(cost(from, to) <= RENDER_BUDGET_PER_TASK, `slice ${from}–${to} costs ${cost(from, to)}`)
+    if (to < rows.length) assert.ok(cost(from, to + 1) > RENDER_BUDGET_PER_TASK, 'a slice is as full as the budget allows')
+    from = to
+  }
+  // A row costlier than the budget still renders, alone.
+  assert.is(nextRowLimit(rows, 3, 2), 4)
+  // Short weeks render at once.
+  assert.is(nextRowLimit(timelineRows(week('public').category), 0), 5)
+})
+
 test('api: a contract answer passes; malformed answers become ApiErrors', () => {
   const data = week('public')
   assert.equal(parseCloudStatusAnswer({ data }), data)
@@ -315,6 +346,24 @@ test('renders both blocks when both flags are 1, with their request types', asyn
   assert.is(block(container, 'core')!.querySelector('h2')!.textContent, 'Core Cloud Services')
   assert.is(block(container, 'datacenter')!.querySelector('h2')!.textContent, 'Individual Data Centers')
   assert.equal(calls.map(c => `${c.cloud}:${c.requestType}:${c.dateOffset}`).sort(), ['alpha:core_cloud_services:0', 'alpha:public:0'])
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('a long week renders in slices: the list is aria-busy until every row and bar is in', async () => {
+  const long = longWeek(150)
+  serve(call => (call.requestType === 'public' ? new Response(JSON.stringify({ data: long })) : undefined))
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props()} />)
+  await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+  const dc = block(container, 'datacenter')!
+  const list = dc.querySelector('ul[aria-label^="Individual Data Centers"]')!
+  const expectedBars = long.category[0].subCategory.reduce((n, i) => n + i.issues.length, 0)
+  assert.is(list.getAttribute('aria-busy'), 'true', 'first slice only')
+  assert.ok(dc.querySelectorAll('[data-testid="status-row"]').length < 150)
+  await waitFor(() => list.getAttribute('aria-busy') === 'false', 'all slices')
+  assert.is(dc.querySelectorAll('[data-testid="status-row"]').length, 150)
+  assert.is(bars(dc).length, expectedBars)
   unmount()
   globalThis.fetch = realFetch
 })

@@ -23,7 +23,7 @@ import { $session, isTimeZone } from '../core/session'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus } from './api'
-import { PremiumIcon, SeverityIcon, StarIcon } from './icons'
+import { PremiumIcon, SeverityIcon } from './icons'
 import {
   barKind,
   barLabel,
@@ -34,6 +34,7 @@ import {
   isLive,
   legendEntries,
   moveFocus,
+  nextRowLimit,
   nowPercent,
   pagingReducer,
   severityName,
@@ -265,6 +266,16 @@ function Timeline(props: TimelineProps) {
   const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
   const now = nowPercent(data.current_time)
 
+  // A long week first renders in slices of rows, one task each, so the page never stalls on a
+  // long task; once every row is there, later weeks update in place. `aria-busy` marks the gap.
+  const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0))
+  useEffect(() => {
+    if (rowLimit >= rows.length) return
+    const timer = setTimeout(() => setRowLimit(limit => nextRowLimit(rows, limit)), 0)
+    return () => clearTimeout(timer)
+  }, [rowLimit, rows])
+  const shownRows = rowLimit >= rows.length ? rows : rows.slice(0, rowLimit)
+
   const firstBar = useMemo<BarPosition | null>(() => {
     const row = centres.findIndex(c => c.length > 0)
     return row === -1 ? null : { row, col: 0 }
@@ -398,7 +409,7 @@ function Timeline(props: TimelineProps) {
             <div className={styles.days}>
               {headers.map(h => (
                 <div key={h.date} className={styles.day}>
-                  {h.label}
+                  <span className={styles.dayText}>{h.label}</span>
                 </div>
               ))}
             </div>
@@ -406,12 +417,19 @@ function Timeline(props: TimelineProps) {
           {now !== null && (
             <div className={styles.nowLayer} data-testid="now-marker">
               <div className={styles.nowLine} style={{ left: `${now}%` }}>
-                <span className={styles.nowLabel}>Now</span>
+                {/* Near the week's end the label sits left of the line so it stays inside the block. */}
+                <span className={styles.nowLabel} style={now > 95 ? { left: 'auto', right: '2px' } : undefined}>
+                  Now
+                </span>
               </div>
             </div>
           )}
-          <ul className={styles.rowList} aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}>
-            {rows.map(row =>
+          <ul
+            className={styles.rowList}
+            aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}
+            aria-busy={shownRows !== rows}
+          >
+            {shownRows.map(row =>
               row.type === 'category' ? (
                 <li key={row.key} className={styles.categoryRow} data-testid="category-row">
                   {row.title}
@@ -502,9 +520,7 @@ const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, 
           data-testid="subscribe-star"
           onClick={e => onStar(item, e.currentTarget)}
           part="star"
-        >
-          <StarIcon filled={item.subscribed === '1'} />
-        </button>
+        />
         {premium && (
           <>
             <PremiumIcon className={styles.premiumBadge} />
@@ -540,9 +556,7 @@ const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, 
               data-issue-id={bar.issue.id}
               data-testid="issue-bar"
               part="bar"
-            >
-              <SeverityIcon kind={k} className={styles.barIcon} />
-            </button>
+            />
           )
         })}
       </div>
@@ -601,9 +615,7 @@ export function Legend({ entries }: { entries: readonly LegendEntry[] }) {
             <span
               className={`${styles.bar} ${styles.swatch} ${styles.kind[e.kind === 'live' ? 'informational' : e.kind]}${e.kind === 'live' ? ` ${styles.live}` : ''}`}
               aria-hidden="true"
-            >
-              {e.kind !== 'live' && <SeverityIcon kind={e.kind} className={styles.barIcon} />}
-            </span>
+            />
           )}
           <span>{e.label}</span>
         </li>

@@ -2,6 +2,7 @@ import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/c
 import { vars } from '../../styles/theme.css'
 import { button, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 import { POPOVER, TOOLTIP_MAX_WIDTH } from '../../styles/tokens'
+import { maskUrl, SEVERITY_PATHS, STAR_PATH } from './icon-paths'
 
 /*
  * Sizes are px, never rem: the widget is embedded on pages with any root font size. Severity
@@ -14,7 +15,7 @@ const NARROW = 'screen and (max-width: 575.98px)'
 
 /** Name column width, px (narrower on phones). */
 const NAME_COL = '220px'
-const NAME_COL_NARROW = '128px'
+const NAME_COL_NARROW = '144px'
 /** Smallest width of the 7 day columns together, px: below it the timeline scrolls inside its block. */
 const DAYS_MIN = '560px'
 /** Height of one lane of bars and the gap between lanes, px (the component mirrors these). */
@@ -61,18 +62,20 @@ export const tab = style({
   },
 })
 
+/** Paging bar: 'previous | week range | next' in one line; on phones the range goes under the buttons. */
 export const pager = style({
-  display: 'flex',
-  flexWrap: 'wrap',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+  gridTemplateAreas: '"previous range next"',
   alignItems: 'center',
-  justifyContent: 'space-between',
   gap: vars.space.sm,
   marginBottom: vars.space.md,
+  '@media': { [NARROW]: { gridTemplateColumns: 'auto auto', gridTemplateAreas: '"previous next" "range range"', justifyContent: 'space-between' } },
 })
 
-export const pagerButton = button
+export const pagerButton = style([button, { selectors: { '&[data-testid="previous-week"]': { gridArea: 'previous' }, '&[data-testid="next-week"]': { gridArea: 'next' } } }])
 
-export const range = style({ margin: 0, fontWeight: 600, textAlign: 'center', flex: '1 1 auto' })
+export const range = style({ gridArea: 'range', margin: 0, fontWeight: 600, textAlign: 'center' })
 
 /** Horizontal scroll container: the page itself never scrolls sideways. */
 export const scroller = style({ overflowX: 'auto', overflowY: 'hidden', maxWidth: '100%' })
@@ -89,12 +92,21 @@ const rowBase = {
   '@media': { [NARROW]: { gridTemplateColumns: `${NAME_COL_NARROW} minmax(0, 1fr)` } },
 } as const
 
-export const headerRow = style([rowBase, { borderBottom: `1px solid ${vars.color.border}`, color: vars.color.muted, fontSize: '12px' }])
+/** Room above the day names for the 'Now' label, px. */
+const NOW_LABEL_ROOM = '20px'
+
+export const headerRow = style([
+  rowBase,
+  { borderBottom: `1px solid ${vars.color.border}`, color: vars.color.muted, fontSize: '12px', paddingTop: NOW_LABEL_ROOM },
+])
 globalStyle(`${root} ${headerRow}`, { fontSize: '12px' })
 
 export const days = style({ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', position: 'relative' })
 
 export const day = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden' })
+
+/** A day's label, kept readable above the current-time line that crosses its column. */
+export const dayText = style({ position: 'relative', zIndex: 3, background: vars.color.surface, padding: '0 2px' })
 
 /** The layer holding the current-time line, over the day columns of every row. */
 export const nowLayer = style({
@@ -154,7 +166,7 @@ export const nameCell = style({
   background: vars.color.surface,
 })
 
-export const name = style({ minWidth: 0, overflowWrap: 'anywhere', fontSize: '13px' })
+export const name = style({ minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto', fontSize: '13px' })
 globalStyle(`${root} ${name}`, { fontSize: '13px', lineHeight: 1.35 })
 
 export const nameWithInfo = style({
@@ -167,6 +179,27 @@ export const nameWithInfo = style({
 export const decommissioned = style({ color: vars.color.muted, fontStyle: 'italic', marginLeft: '4px' })
 
 export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
+
+/** A 16 × 16 mask icon painted in the text colour, drawn by CSS so a row costs no SVG elements. */
+const maskIcon = (url: string, size: string) => ({
+  content: '""',
+  flex: 'none',
+  width: size,
+  height: size,
+  backgroundColor: 'currentColor',
+  maskImage: url,
+  maskRepeat: 'no-repeat',
+  maskPosition: 'center',
+  maskSize: 'contain',
+  WebkitMaskImage: url,
+  WebkitMaskRepeat: 'no-repeat',
+  WebkitMaskPosition: 'center',
+  WebkitMaskSize: 'contain',
+  forcedColorAdjust: 'none',
+  pointerEvents: 'none',
+} as const)
+
+const STAR_STROKE = "fill='none' stroke='black' stroke-width='1.3' stroke-linejoin='round'"
 
 export const star = style({
   all: 'unset',
@@ -181,7 +214,12 @@ export const star = style({
   color: vars.color.muted,
   cursor: 'pointer',
   selectors: {
+    '&::before': maskIcon(maskUrl(STAR_PATH, STAR_STROKE), '16px'),
     '&[aria-pressed="true"]': { color: '#a15c00' },
+    '&[aria-pressed="true"]::before': {
+      maskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
+      WebkitMaskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
+    },
     '&:hover': { color: vars.color.accent },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
     '&:disabled': { opacity: 0.5, cursor: 'not-allowed' },
@@ -234,11 +272,16 @@ export const bar = style({
   },
 })
 
-/** Fill and pattern per severity kind (icons come from the component). */
+const SEVERITY_STROKE = "fill='none' stroke='black' stroke-width='2.2' stroke-linecap='round'"
+const severityIcon = (k: keyof typeof SEVERITY_PATHS) => ({
+  selectors: { '&::before': { ...maskIcon(maskUrl(SEVERITY_PATHS[k], SEVERITY_STROKE), '12px'), margin: '0 3px' } },
+})
+
+/** Fill, pattern and icon (a `::before` mask) per severity kind. */
 export const kind = styleVariants({
-  disruption: { backgroundColor: vars.severity.disruption },
-  degradation: { backgroundColor: vars.severity.degradation, backgroundImage: stripes },
-  informational: { backgroundColor: vars.severity.informational, backgroundImage: dots, backgroundSize: '5px 5px' },
+  disruption: [{ backgroundColor: vars.severity.disruption }, severityIcon('disruption')],
+  degradation: [{ backgroundColor: vars.severity.degradation, backgroundImage: stripes }, severityIcon('degradation')],
+  informational: [{ backgroundColor: vars.severity.informational, backgroundImage: dots, backgroundSize: '5px 5px' }, severityIcon('informational')],
 })
 
 /** Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. */
@@ -247,7 +290,6 @@ export const live = style({
   paddingRight: '7px',
 })
 
-export const barIcon = style({ flex: 'none', width: '12px', height: '12px', margin: '0 3px', pointerEvents: 'none' })
 
 export const legend = style({
   display: 'flex',
@@ -270,6 +312,8 @@ export const swatch = style({
   display: 'inline-flex',
   cursor: 'default',
 })
+// The 'Ongoing' swatch shows the arrow end only.
+globalStyle(`${swatch}${live}::before`, { display: 'none' })
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 
