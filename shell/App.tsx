@@ -15,6 +15,12 @@ import { $resolution, followRedirect, switchCloud } from './site'
 
 const DcMapPage = lazy(() => import('./pages/DcMapPage'))
 const CloudStatusPage = lazy(() => import('./pages/CloudStatusPage'))
+const RecordsPage = lazy(() => import('./pages/RecordsPage'))
+const NotificationsPage = lazy(() => import('./pages/NotificationsPage'))
+const PostPage = lazy(() => import('./pages/PostPage'))
+
+/** The list each record-list menu component shows (spec §7: the path picks the API). */
+const LIST_OF_COMPONENT = { incidents: 'incident', maintenance: 'maintenance', 'security-advisories': 'advisory' } as const
 
 /** Where a signed-out visitor's subscribe star leads (spec §4 Subscribe star: sign-in with a state flag). */
 export const SUBSCRIBE_SIGN_IN_PATH = '/sign-in?subscribe=1'
@@ -38,6 +44,33 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       return cloud ? (
         <Suspense fallback={<p role="status">Loading the map…</p>}>
           <DcMapPage cloud={cloud} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    case 'incidents':
+    case 'maintenance':
+    case 'security-advisories':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading records…</p>}>
+          <RecordsPage cloud={cloud} list={LIST_OF_COMPONENT[resolution.component]} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    case 'notifications':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading notifications…</p>}>
+          <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    case 'post':
+    case 'notification':
+      return cloud && resolution.params.id ? (
+        <Suspense fallback={<p role="status">Loading the post…</p>}>
+          <PostPage cloud={cloud} id={resolution.params.id} kind={resolution.component} />
         </Suspense>
       ) : (
         <Fallback cloud={chosen} />

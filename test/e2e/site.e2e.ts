@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { apiData as api, newPage, open, screenshot, siteSuite } from './harness'
+import { apiData as api, open, screenshot, siteSuite } from './harness'
 import { formatCompact } from '../../widgets/speedometer/model'
 
 const site = siteSuite('site shell, home and cloud choice')

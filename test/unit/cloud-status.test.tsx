@@ -1,4 +1,4 @@
-import { createRoot, type Root } from 'react-dom/client'
+import { mount, quietly, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CloudStatusFlags, GlobalData } from '../../widgets/core/contract'
@@ -264,24 +264,7 @@ test('safeHtml: keeps formatting and safe links, drops scripts, handlers, media 
 // component (happy-dom, stubbed fetch)
 // ---------------------------------------------------------------------------------------------
 
-async function waitFor(ok: () => boolean, what: string, ms = 1500): Promise<void> {
-  for (let i = 0; i < ms / 5 && !ok(); i++) await new Promise(r => setTimeout(r, 5))
-  assert.ok(ok(), `timed out waiting for ${what}`)
-}
 
-function mount(): { container: HTMLElement; root: Root; unmount: () => void } {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  const root = createRoot(container)
-  return {
-    container,
-    root,
-    unmount() {
-      root.unmount()
-      container.remove()
-    },
-  }
-}
 
 interface Call {
   requestType: string
@@ -324,18 +307,6 @@ const block = (c: HTMLElement, kind: 'core' | 'datacenter') => c.querySelector<H
 const bars = (el: ParentNode) => [...el.querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')]
 const loaded = (c: HTMLElement, kind: 'core' | 'datacenter') => () => bars(block(c, kind) ?? c).length > 0 && block(c, kind) !== null
 
-/** Silences console.error for the duration of `fn` (failed loads are logged, spec §8). */
-async function quietly(fn: () => Promise<void>): Promise<unknown[][]> {
-  const real = console.error
-  const logged: unknown[][] = []
-  console.error = (...args: unknown[]) => void logged.push(args)
-  try {
-    await fn()
-  } finally {
-    console.error = real
-  }
-  return logged
-}
 
 test('renders both blocks when both flags are 1, with their request types', async () => {
   const calls = serve()

@@ -1,4 +1,4 @@
-import { createRoot, type Root } from 'react-dom/client'
+import { mount, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { GlobalData, MapDataCenter } from '../../widgets/core/contract'
@@ -60,24 +60,7 @@ function fakeMap(): FakeMap {
   return fake
 }
 
-async function waitFor(ok: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise(r => setTimeout(r, 5))
-  assert.ok(ok(), `timed out waiting for ${what}`)
-}
 
-function mount(): { container: HTMLElement; root: Root; unmount: () => void } {
-  const container = document.createElement('div')
-  document.body.appendChild(container)
-  const root = createRoot(container)
-  return {
-    container,
-    root,
-    unmount() {
-      root.unmount()
-      container.remove()
-    },
-  }
-}
 
 test('no data centers: the alert, and no map is loaded', async () => {
   const { container, root, unmount } = mount()

@@ -1,5 +1,4 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom'
-import { useStore } from '@nanostores/react'
 import {
   memo,
   useCallback,
@@ -17,9 +16,8 @@ import {
 import { createPortal } from 'react-dom'
 import type { CloudStatusData, CloudStatusFlags, StatusIssue, StatusItem, StatusSeverity } from '../core/contract'
 import { TrustEvent, type HostProps } from '../core/element'
-import { useCloudKey, useGlobal, useResource } from '../core/react'
+import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
-import { $session, isTimeZone } from '../core/session'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus } from './api'
@@ -820,11 +818,8 @@ export interface CloudStatusWidgetProps extends HostProps {
  * without premium tab (spec §4: failure clears the flags).
  */
 export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatusWidgetProps) {
-  const key = useCloudKey(cloud, apiBase)
-  const global = useGlobal(apiBase)
-  const session = useStore($session)
-  const zone = timezone && isTimeZone(timezone) ? timezone : session.timezone
-  if (!key || (global.data === undefined && global.error === undefined)) {
+  const ctx = useWidgetContext(cloud, apiBase, timezone)
+  if (!ctx.key || ctx.loadingGlobal) {
     return (
       <section className={styles.root} aria-label="Cloud status">
         <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading status…">
@@ -833,16 +828,14 @@ export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatus
       </section>
     )
   }
-  const lower = key.toLowerCase()
-  const found = global.data?.clouds.find(c => c.machine_name === key || c.domain.toLowerCase() === lower)
   return (
     <CloudStatus
-      cloud={found?.machine_name ?? key}
-      cloudDomain={found?.domain ?? key}
-      flags={found?.cloud_status ?? DEFAULT_FLAGS}
-      isGov={global.data?.isGov ?? false}
-      isLoggedIn={session.isLoggedIn}
-      timezone={zone}
+      cloud={ctx.cloud!}
+      cloudDomain={ctx.cloudDomain!}
+      flags={ctx.found?.cloud_status ?? DEFAULT_FLAGS}
+      isGov={ctx.isGov}
+      isLoggedIn={ctx.isLoggedIn}
+      timezone={ctx.timezone}
       apiBase={apiBase}
     />
   )

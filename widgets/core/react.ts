@@ -4,7 +4,8 @@ import { $cloud, $cloudName, chooseCloud } from './cloud'
 import { COOKIE, readCookie } from './cookies'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
-import { $session } from './session'
+import type { Cloud } from './contract'
+import { $session, isTimeZone } from './session'
 
 /**
  * Loads a resource for the lifetime of the calling component: a new load when a dependency
@@ -59,4 +60,44 @@ export function useGlobal(apiBase = '') {
 /** The user's time zone (default UTC). */
 export function useTimezone(): string {
   return useStore($session).timezone
+}
+
+/** What {@link useWidgetContext} resolves for a drop-in widget. */
+export interface WidgetContext {
+  /** The cloud key (attribute or the page's choice); `undefined` until one is known. */
+  key: string | undefined
+  /** The cloud of `key` in the global data, when loaded and known. */
+  found: Cloud | undefined
+  /** Machine name and domain for API calls and links (both `key` when the cloud is not in the data). */
+  cloud: string | undefined
+  cloudDomain: string | undefined
+  /** True until the global data has loaded or failed. */
+  loadingGlobal: boolean
+  /** The `timezone` attribute when it is a valid IANA name, else the session's (default UTC). */
+  timezone: string
+  isGov: boolean
+  isLoggedIn: boolean
+}
+
+/**
+ * Everything a drop-in widget resolves before it renders (spec §4 Cloud choice, §3 Session):
+ * the cloud named by its `cloud` attribute (machine name or domain, any case) or the page's
+ * chosen cloud, matched against `GET /api/global`; the time zone; the variant and session flags.
+ */
+export function useWidgetContext(cloudAttribute: string | undefined, apiBase = '', timezone?: string): WidgetContext {
+  const key = useCloudKey(cloudAttribute, apiBase)
+  const global = useGlobal(apiBase)
+  const session = useStore($session)
+  const lower = key?.toLowerCase()
+  const found = key ? global.data?.clouds.find(c => c.machine_name === key || c.domain.toLowerCase() === lower) : undefined
+  return {
+    key,
+    found,
+    cloud: found?.machine_name ?? key,
+    cloudDomain: found?.domain ?? key,
+    loadingGlobal: global.data === undefined && global.error === undefined,
+    timezone: timezone && isTimeZone(timezone) ? timezone : session.timezone,
+    isGov: global.data?.isGov ?? false,
+    isLoggedIn: session.isLoggedIn,
+  }
 }

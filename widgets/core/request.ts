@@ -11,11 +11,14 @@ export class ApiError extends Error {
   readonly status: number
   /** The HTTP status text, or a short description of the failure. */
   readonly statusText: string
-  constructor(message: string, status: number, statusText: string) {
+  /** The server's machine code (`error.code` of an `ApiErrorBody`, e.g. `'not_found'`), when it sent one. */
+  readonly code?: string
+  constructor(message: string, status: number, statusText: string, code?: string) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.statusText = statusText
+    if (code !== undefined) this.code = code
   }
 }
 
@@ -97,13 +100,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const text = await response.text()
   if (!isAcceptedStatus(response.status)) {
     let message = response.statusText || `HTTP ${response.status}`
+    let code: string | undefined
     try {
       const parsed = JSON.parse(text) as Partial<ApiErrorBody>
       if (typeof parsed?.error?.message === 'string') message = parsed.error.message
+      if (typeof parsed?.error?.code === 'string') code = parsed.error.code
     } catch {
       // Not JSON: keep the status text.
     }
-    throw new ApiError(message, response.status, response.statusText || `HTTP ${response.status}`)
+    throw new ApiError(message, response.status, response.statusText || `HTTP ${response.status}`, code)
   }
   if (text === '') return undefined as T
   try {

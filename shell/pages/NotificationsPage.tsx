@@ -1,0 +1,21 @@
+import { useStore } from '@nanostores/react'
+import type { Cloud, NotificationType } from '../../widgets/core/contract'
+import { $session } from '../../widgets/core/session'
+import { Notifications } from '../../widgets/notifications/Notifications'
+
+/**
+ * The notification list types by the last segment of their menu route
+ * (`/{domain}/notifications/{segment}`, spec §2 Notification list page).
+ */
+export const NOTIFICATION_TYPE_OF_SEGMENT: Record<string, NotificationType> = {
+  'url-category': 'url_change_notification',
+  'cloud-app': 'cloud_app',
+  privacy: 'privacy_notification',
+}
+
+/** A notification list page; an unknown segment shows the default list (spec §7 default type). */
+export default function NotificationsPage({ cloud, segment }: { cloud: Cloud; segment: string }) {
+  const { timezone } = useStore($session)
+  const type = NOTIFICATION_TYPE_OF_SEGMENT[segment] ?? 'url_change_notification'
+  return <Notifications key={type} type={type} cloud={cloud.machine_name} cloudDomain={cloud.domain} timezone={timezone} headingLevel={1} />
+}

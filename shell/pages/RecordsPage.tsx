@@ -1,0 +1,23 @@
+import { useStore } from '@nanostores/react'
+import type { Cloud, RecordListType } from '../../widgets/core/contract'
+import { $session } from '../../widgets/core/session'
+import { Records } from '../../widgets/records/Records'
+
+/**
+ * The Incidents, Maintenance and Security Advisories pages (spec §2): the `<trust-records>`
+ * widget's component with its calendar, in the signed-in user's time zone (UTC signed out). A new
+ * path or cloud mounts a fresh list, so the filter goes back to All Statuses (spec §4 Lists).
+ */
+export default function RecordsPage({ cloud, list }: { cloud: Cloud; list: RecordListType }) {
+  const { timezone } = useStore($session)
+  return (
+    <Records
+      key={`${list}|${cloud.machine_name}`}
+      type={list}
+      cloud={cloud.machine_name}
+      cloudDomain={cloud.domain}
+      timezone={timezone}
+      headingLevel={1}
+    />
+  )
+}

@@ -1,0 +1,107 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { redirectFromRecord } from '../../widgets/core/redirect'
+import { Post, type PostProps } from '../../widgets/post/Post'
+import { mount, serve, settle, waitFor } from '../fixtures/dom'
+import { record } from '../fixtures/records'
+
+const props = (extra: Partial<PostProps> = {}): PostProps => ({ id: '7', cloud: 'alpha', timezone: 'UTC', ...extra })
+const byTestId = <T extends HTMLElement = HTMLElement>(c: ParentNode, id: string) => c.querySelector<T>(`[data-testid="${id}"]`)!
+const notFound = (code: string) => new Response(JSON.stringify({ error: { code, message: 'x' } }), { status: 404, statusText: 'Not Found' })
+
+test('post: GET /api/posts/{id}?cloud=, the record in full with its title as h1', async () => {
+  const { calls, restore } = serve(() => ({ data: record(7, { resolved: true, body: '<p>Full <em>body</em><script>x</script></p>', available_workaround: '<p>Restart</p>' }) }))
+  const { container, root, unmount } = mount()
+  root.render(<Post {...props()} />)
+  await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'record')
+  assert.equal(calls[0], { path: '/api/posts/7', query: { cloud: 'alpha' } })
+  assert.is(container.querySelector('h1')!.textContent, 'Record 7')
+  assert.ok(byTestId(container, 'record-body').innerHTML.includes('<em>body</em>'))
+  assert.not.ok(container.innerHTML.includes('<script'))
+  assert.ok(byTestId(container, 'resolved-marker'))
+  assert.ok(byTestId(container, 'workaround').textContent!.includes('Restart'))
+  unmount()
+  restore()
+})
+
+test('messages: not_on_cloud → "Post not available on this cloud.", not_found → "No records found."', async () => {
+  let code = 'not_on_cloud'
+  const { restore } = serve(() => notFound(code))
+  const { container, root, unmount } = mount()
+  root.render(<Post {...props()} />)
+  await waitFor(() => container.querySelector('[data-testid="post-missing"]') !== null, 'message')
+  assert.is(byTestId(container, 'post-missing').textContent, 'Post not available on this cloud.')
+  code = 'not_found'
+  root.render(<Post {...props({ id: '8' })} />)
+  await waitFor(() => byTestId(container, 'post-missing')?.textContent === 'No records found.', 'not found')
+  assert.is(container.querySelector('[role="alert"]'), null, 'not an error state')
+  unmount()
+  restore()
+})
+
+test('a 500 or a malformed answer shows the error with Retry', async () => {
+  let n = 0
+  const { restore } = serve(() => (++n === 1 ? { data: { id: 'x' } } : { data: record(7) }))
+  const { container, root, unmount } = mount()
+  root.render(<Post {...props()} />)
+  await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error')
+  ;[...container.querySelectorAll<HTMLButtonElement>('[role="alert"] button')].find(b => b.textContent === 'Retry')!.click()
+  await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'record after retry')
+  unmount()
+  restore()
+})
+
+test('notification: GET /api/notification/{id}/{cloud}; a same-origin url_redirect calls onRedirect with /{url_redirect}', async () => {
+  const { calls, restore } = serve(() => ({ data: { ...record(9, { type: 'notification' }), url_redirect: 'alpha.net/notifications/cloud-app' } }))
+  const { container, root, unmount } = mount()
+  const went: string[] = []
+  root.render(<Post {...props({ id: 9, kind: 'notification', onRedirect: p => went.push(p) })} />)
+  await waitFor(() => went.length === 1, 'redirect')
+  assert.equal(calls[0], { path: '/api/notification/9/alpha', query: {} })
+  assert.equal(went, ['/alpha.net/notifications/cloud-app'])
+  assert.ok(byTestId(container, 'post-redirecting'))
+  unmount()
+  restore()
+})
+
+const HOSTILE = ['//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'JavaScript:alert(1)', 'https://evil.example/x', 'http:evil.example', 'data:text/html,x', ' //evil.example', 'java\nscript:alert(1)']
+
+test('redirect safety: hostile url_redirect values are refused', () => {
+  for (const target of HOSTILE) assert.is(redirectFromRecord(target), undefined, JSON.stringify(target))
+  assert.is(redirectFromRecord('notifications/url-category'), '/notifications/url-category')
+  assert.is(redirectFromRecord(''), undefined)
+  assert.is(redirectFromRecord(42), undefined)
+})
+
+test('hostile url_redirect values are never followed: the notification shows instead', async () => {
+  let target = ''
+  const { restore } = serve(call => ({ data: { ...record(Number(call.path.split('/')[3]), { type: 'notification' }), url_redirect: target } }))
+  const { container, root, unmount } = mount()
+  const went: string[] = []
+  for (const [i, hostile] of HOSTILE.entries()) {
+    target = hostile
+    root.render(<Post {...props({ id: 100 + i, kind: 'notification', onRedirect: p => went.push(p) })} />)
+    await waitFor(() => container.querySelector(`[data-record-id="${100 + i}"]`) !== null, `record for ${JSON.stringify(hostile)}`)
+    assert.is(container.querySelector('[data-testid="post-redirecting"]'), null)
+  }
+  await settle()
+  assert.equal(went, [])
+  unmount()
+  restore()
+})
+
+test('posts never redirect, and an embedded notification (api-base) without onRedirect shows the record', async () => {
+  const { restore } = serve(() => ({ data: { ...record(9), url_redirect: 'somewhere' } }))
+  const { container, root, unmount } = mount()
+  const went: string[] = []
+  root.render(<Post {...props({ onRedirect: p => went.push(p) })} />)
+  await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'post')
+  root.render(<Post {...props({ id: 10, kind: 'notification', apiBase: 'https://trust.example' })} />)
+  await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'notification')
+  await settle()
+  assert.equal(went, [])
+  unmount()
+  restore()
+})
+
+test.run()

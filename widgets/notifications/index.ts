@@ -1,0 +1,6 @@
+export { fetchNotifications, parseNotificationListAnswer } from './api'
+export type { NotificationListQuery } from './api'
+export { NotificationsElement } from './element'
+export { apiPage, NOTIFICATION_HEADINGS, NOTIFICATION_TYPES, notificationHref, notificationType, sendsCloud, shownPage } from './model'
+export { Notifications, NotificationsWidget } from './Notifications'
+export type { NotificationsProps, NotificationsWidgetProps } from './Notifications'

@@ -1,0 +1,43 @@
+/**
+ * Pure logic of the notification lists (spec §2 Notification list page, §3 Notification list,
+ * §7 `GET /api/notifications`). The pager and filters are the record lists' (widgets/records/model).
+ */
+import type { NotificationType } from '../core/contract'
+
+/** The notification types, in menu order (contract `NotificationType`). */
+export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
+
+/** The heading of each notification list (spec §2 "Heading with the notification type"). */
+export const NOTIFICATION_HEADINGS: Record<NotificationType, string> = {
+  url_change_notification: 'URL Category Notifications',
+  cloud_app: 'Cloud App Notifications',
+  privacy_notification: 'Privacy Notifications',
+}
+
+/** `type` when it is a notification type, else the default `url_change_notification` (spec §7). */
+export function notificationType(type: string | null | undefined): NotificationType {
+  return NOTIFICATION_TYPES.includes(type as NotificationType) ? (type as NotificationType) : 'url_change_notification'
+}
+
+/**
+ * The API's zero-based page for a 1-based page shown (spec §3 "totalPages (zero-based)", contract
+ * `NotificationListData`): page 1 is `page=0`.
+ */
+export function apiPage(shownPage: number): number {
+  return Math.max(0, Math.floor(shownPage) - 1)
+}
+
+/** The 1-based page shown for the API's zero-based `currentPage`. */
+export function shownPage(apiCurrentPage: number): number {
+  return Math.max(0, Math.floor(apiCurrentPage)) + 1
+}
+
+/** Whether `GET /api/notifications` gets `cloud`: only for `cloud_app` (spec §7). */
+export function sendsCloud(type: NotificationType): boolean {
+  return type === 'cloud_app'
+}
+
+/** A notification's page: `/notification/{id}`, or `/{cloudDomain}/notification/{id}` (spec §2 Route table). */
+export function notificationHref(id: number, cloudDomain = '', base = ''): string {
+  return `${base.replace(/\/+$/, '')}${cloudDomain ? `/${cloudDomain}` : ''}/notification/${id}`
+}

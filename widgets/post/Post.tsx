@@ -1,0 +1,96 @@
+import { useEffect } from 'react'
+import type { HostProps } from '../core/element'
+import { useResource, useWidgetContext } from '../core/react'
+import { redirectFromRecord } from '../core/redirect'
+import { LoadState } from '../core/ui'
+import { trimBase } from '../records/model'
+import { RecordArticle } from '../records/parts'
+import * as styles from '../records/records.css'
+import { fetchPost, type PostKind } from './api'
+
+/** Props of {@link Post}. */
+export interface PostProps {
+  /** Record id from the route (`/posts/{id}`, `/notification/{id}`). */
+  id: string | number
+  /** Record post or notification. @default 'post' */
+  kind?: PostKind
+  /** Cloud machine name. */
+  cloud: string
+  /** IANA zone for times. @default 'UTC' */
+  timezone?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** Level of the title. @default 1 */
+  headingLevel?: 1 | 2 | 3
+  /**
+   * Called with a same-origin path (`/{url_redirect}`) when a notification says to go elsewhere
+   * (spec §2 Route table). Without it the widget navigates itself, and only when it runs on the
+   * trust site (no `apiBase`). Unsafe targets (other origins, `//host`, `/\host`, schemes) are
+   * never followed; the notification is shown instead.
+   */
+  onRedirect?: (path: string) => void
+}
+
+/**
+ * The single post page's content (spec §2 Single post, §8): the record in full (title, severity,
+ * status, resolved-update marker, times, body, customer impact, workaround, internal-use block),
+ * or 'Post not available on this cloud.' (`not_on_cloud`) / 'No records found.' (`not_found`).
+ * Other failures show an error with Retry. A notification with a safe `url_redirect` redirects.
+ */
+export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '', headingLevel = 1, onRedirect }: PostProps) {
+  const state = useResource(signal => fetchPost({ kind, id, cloud, apiBase, signal }), [kind, id, cloud, apiBase])
+  const result = state.status === 'ready' ? state.data : undefined
+  const redirect = result?.kind === 'record' && kind === 'notification' ? redirectFromRecord(result.record.url_redirect) : undefined
+  const follows = redirect !== undefined && (onRedirect !== undefined || !apiBase)
+  useEffect(() => {
+    if (!redirect || !follows) return
+    if (onRedirect) onRedirect(redirect)
+    else location.assign(redirect)
+  }, [redirect, follows, onRedirect])
+  return (
+    <section className={styles.root} aria-label={kind === 'post' ? 'Post' : 'Notification'} data-testid="post">
+      <LoadState state={state} loadingLabel="Loading…">
+        {data =>
+          data.kind === 'missing' ? (
+            <p className={styles.empty} role="status" data-testid="post-missing" data-code={data.code}>
+              {data.message}
+            </p>
+          ) : follows ? (
+            <p className={styles.note} role="status" data-testid="post-redirecting">
+              Redirecting…
+            </p>
+          ) : (
+            <RecordArticle record={data.record} timezone={timezone} level={headingLevel} full />
+          )
+        }
+      </LoadState>
+    </section>
+  )
+}
+
+/** Props of {@link PostWidget} (and attributes of `<trust-post>`). */
+export interface PostWidgetProps extends HostProps {
+  /** Record id. */
+  postId?: string
+  /** `post` (default) | `notification`. */
+  kind?: string
+  /** Cloud machine name or domain; the page's chosen cloud when absent. */
+  cloud?: string
+  apiBase?: string
+  timezone?: string
+}
+
+/** `<trust-post>`'s component: resolves the cloud and zone, then renders {@link Post}. */
+export function PostWidget({ postId, kind, cloud, apiBase = '', timezone }: PostWidgetProps) {
+  const ctx = useWidgetContext(cloud, apiBase, timezone)
+  if (!ctx.key || !postId) {
+    return (
+      <section className={styles.root} aria-label="Post">
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading…">
+          {() => null}
+        </LoadState>
+      </section>
+    )
+  }
+  return <Post id={postId} kind={kind === 'notification' ? 'notification' : 'post'} cloud={ctx.cloud!} timezone={ctx.timezone} apiBase={trimBase(apiBase)} />
+}

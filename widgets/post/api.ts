@@ -1,0 +1,63 @@
+import type { ApiAnswer, PostData } from '../core/contract'
+import { ApiError, is, request } from '../core/request'
+import { parseRecord } from '../records/api'
+
+/** Which endpoint a post comes from: a record post or a notification (spec §2 Route table). */
+export type PostKind = 'post' | 'notification'
+
+/** What a post load ends with: the record, or one of the two not-found messages (spec §2 Single post, §8). */
+export type PostResult =
+  | { kind: 'record'; record: PostData }
+  | { kind: 'missing'; code: 'not_found' | 'not_on_cloud'; message: string }
+
+/** The messages of a missing post, by error code (spec §2 Single post, §8 Empty states). */
+export const MISSING_MESSAGES = {
+  not_on_cloud: 'Post not available on this cloud.',
+  not_found: 'No records found.',
+} as const
+
+/**
+ * Checks a post answer (contract `PostData`): a record plus an optional string `url_redirect`.
+ *
+ * @throws ApiError (status 0, 'Malformed answer')
+ */
+export function parsePostAnswer(answer: unknown): PostData {
+  const data = is.object(answer) ? answer.data : undefined
+  const record: PostData = parseRecord(data, 'post')
+  const redirect = (data as Record<string, unknown>).url_redirect
+  if (is.string(redirect) && redirect.trim() !== '') record.url_redirect = redirect
+  return record
+}
+
+/** Options of {@link fetchPost}. */
+export interface PostQuery {
+  kind: PostKind
+  /** Record id (digits). */
+  id: string | number
+  /** Cloud machine name. */
+  cloud: string
+  apiBase?: string
+  signal?: AbortSignal
+}
+
+/**
+ * `GET /api/posts/{id}?cloud=` or `GET /api/notification/{id}/{cloud}` (spec §7). A 404 with code
+ * `not_on_cloud` resolves to 'Post not available on this cloud.'; any other 404 (`not_found`,
+ * `unknown_cloud`) to 'No records found.'.
+ *
+ * @throws ApiError for other failures and malformed answers; the abort error when aborted
+ */
+export async function fetchPost({ kind, id, cloud, apiBase, signal }: PostQuery): Promise<PostResult> {
+  const safeId = encodeURIComponent(String(id))
+  const path = kind === 'post' ? `/api/posts/${safeId}` : `/api/notification/${safeId}/${encodeURIComponent(cloud)}`
+  try {
+    const answer = await request<ApiAnswer<PostData>>(path, { query: kind === 'post' ? { cloud } : undefined, apiBase, signal })
+    return { kind: 'record', record: parsePostAnswer(answer) }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      const code = error.code === 'not_on_cloud' ? 'not_on_cloud' : 'not_found'
+      return { kind: 'missing', code, message: MISSING_MESSAGES[code] }
+    }
+    throw error
+  }
+}

@@ -1,0 +1,5 @@
+export { fetchPost, MISSING_MESSAGES, parsePostAnswer } from './api'
+export type { PostKind, PostQuery, PostResult } from './api'
+export { PostElement } from './element'
+export { Post, PostWidget } from './Post'
+export type { PostProps, PostWidgetProps } from './Post'

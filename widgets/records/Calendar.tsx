@@ -1,0 +1,285 @@
+import {
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useClick,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react'
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
+import type { CalendarData, CalendarDataCenterGroup } from '../core/contract'
+import {
+  addMonths,
+  allDataCenterIds,
+  canGoPreviousMonth,
+  dataCenterButtonLabel,
+  dayLabel,
+  filterDataCenterGroups,
+  monthGrid,
+  monthLabel,
+  monthOf,
+  statusClassName,
+  todayIn,
+  toggleIds,
+  WEEKDAYS,
+  type MonthView,
+} from './model'
+import * as styles from './records.css'
+
+/** Props of {@link Calendar}. */
+export interface CalendarProps {
+  data: CalendarData
+  /** IANA zone the days are in (spec §2 Calendar note). */
+  timezone: string
+  /** The list's day filter, `YYYY-MM-DD`; '' for none. */
+  selectedDate: string
+  /** A day was chosen (`YYYY-MM-DD`) or cleared (''). */
+  onSelectDate: (date: string) => void
+  /** "Now", for tests. @default Date.now() */
+  now?: number
+}
+
+/**
+ * The month calendar (spec §2 Calendar, §4 Calendar): previous/next month (previous disabled at or
+ * before `start_date` + one month, see `canGoPreviousMonth`), 7 weekday columns Monday to Sunday,
+ * the days of `data.calendar` as buttons styled by their status class and named by day and status
+ * (`aria-label` 'Monday, November 16, 2026: Service Disruption'; never colour alone) that filter
+ * the list by that day (`aria-pressed` on the selected day; pressing it again clears the filter),
+ * a Today button (clears the day and shows the current month), and the time-zone note.
+ */
+export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: CalendarProps) {
+  const today = todayIn(timezone, now)
+  const [view, setView] = useState<MonthView>(() => monthOf(selectedDate) ?? monthOf(today)!)
+  const weeks = useMemo(() => monthGrid(view.year, view.month), [view])
+  const titleId = useId()
+  const canPrevious = canGoPreviousMonth(view, data.start_date)
+  return (
+    <section className={styles.card} aria-labelledby={titleId} data-testid="calendar">
+      <div className={styles.calHeader}>
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Previous month"
+          disabled={!canPrevious}
+          onClick={() => setView(v => addMonths(v, -1))}
+          data-testid="calendar-previous"
+        >
+          ‹
+        </button>
+        <h3 className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
+          {monthLabel(view)}
+        </h3>
+        <button type="button" className={styles.navButton} aria-label="Next month" onClick={() => setView(v => addMonths(v, 1))} data-testid="calendar-next">
+          ›
+        </button>
+      </div>
+      <table className={styles.calGrid} aria-labelledby={titleId}>
+        <thead>
+          <tr>
+            {WEEKDAYS.map(d => (
+              <th key={d.short} scope="col" abbr={d.long}>
+                {d.short}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, i) => (
+            <tr key={i}>
+              {week.map((cell, j) => {
+                if (!cell) return <td key={j} />
+                const entry = data.calendar[cell.date]
+                const isToday = cell.date === today
+                const todayText = isToday ? ' (today)' : ''
+                if (!entry) {
+                  return (
+                    <td key={j}>
+                      <span className={`${styles.dayPlain}${isToday ? ` ${styles.today}` : ''}`} data-today={isToday || undefined}>
+                        {cell.day}
+                        {isToday && <span className={styles.hidden}> (today)</span>}
+                      </span>
+                    </td>
+                  )
+                }
+                const status = statusClassName(entry.status)
+                return (
+                  <td key={j}>
+                    <button
+                      type="button"
+                      className={`${styles.dayButton}${isToday ? ` ${styles.today}` : ''}`}
+                      data-status={entry.status}
+                      data-date={cell.date}
+                      data-testid="calendar-day"
+                      aria-pressed={selectedDate === cell.date}
+                      aria-label={`${dayLabel(cell.date)}${todayText}: ${status}`}
+                      title={status}
+                      onClick={() => onSelectDate(selectedDate === cell.date ? '' : cell.date)}
+                    >
+                      {cell.day}
+                    </button>
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.calFooter}>
+        <button
+          type="button"
+          className={styles.calendarButton}
+          data-testid="calendar-today"
+          onClick={() => {
+            setView(monthOf(today)!)
+            onSelectDate('')
+          }}
+        >
+          Today
+        </button>
+        <p className={styles.note} data-testid="calendar-note">
+          All times are displayed in your timezone ({timezone})
+        </p>
+      </div>
+    </section>
+  )
+}
+
+/** Props of {@link DataCenterSelect}. */
+export interface DataCenterSelectProps {
+  groups: readonly CalendarDataCenterGroup[]
+  /** Selected data-center ids. */
+  value: readonly string[]
+  onChange: (ids: string[]) => void
+}
+
+/**
+ * The data-center multi-select (spec §2 Calendar): a labelled button reading 'Select Data
+ * Centers', 'All Data Centers' or 'N selected' that opens a panel (Floating UI: placed next to
+ * the button; closed by Escape — focus back on the button —, a press outside, or tabbing out;
+ * focus moves to the search box on opening) with a 'Search...' box, a 'Select All' checkbox
+ * (for the data centers the search shows), and one group of checkboxes per region with its
+ * count of selected / all.
+ */
+export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectProps) {
+  const [open, setOpen] = useState(false)
+  const [query, setQuery] = useState('')
+  const id = useId()
+  const all = useMemo(() => allDataCenterIds(groups), [groups])
+  const shown = useMemo(() => filterDataCenterGroups(groups, query), [groups, query])
+  const selected = value.filter(v => all.includes(v))
+  const searchRef = useRef<HTMLInputElement>(null)
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange(next, _event, reason) {
+      setOpen(next)
+      // Escape returns focus to the button (a press outside leaves it where it went).
+      if (!next && reason === 'escape-key') (refs.domReference.current as HTMLElement | null)?.focus()
+    },
+    placement: 'bottom-start',
+    strategy: 'fixed',
+    middleware: [
+      offset(4),
+      flip({ padding: 8 }),
+      shift({ padding: 8 }),
+      size({
+        padding: 8,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.max(160, Math.min(340, availableHeight))}px`
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  })
+  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })])
+  // Opening moves focus into the panel, to the search box.
+  useEffect(() => {
+    if (open) searchRef.current?.focus()
+  }, [open])
+  // Tabbing out of the button-and-panel pair closes the panel.
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    const to = e.relatedTarget
+    if (open && to instanceof Node && !e.currentTarget.contains(to)) setOpen(false)
+  }
+  const shownIds = shown.flatMap(g => g.options.map(o => o.value))
+  const allShownSelected = shownIds.length > 0 && shownIds.every(v => selected.includes(v))
+  const label = dataCenterButtonLabel(selected.length, all.length)
+  return (
+    <div data-testid="datacenter-select" onBlur={onBlur}>
+      <span className={styles.dcLabel} id={`${id}-label`}>
+        Data Centers
+      </span>
+      <button
+        type="button"
+        ref={refs.setReference}
+        className={styles.dcTrigger}
+        aria-labelledby={`${id}-label ${id}-value`}
+        data-testid="datacenter-button"
+        {...getReferenceProps()}
+      >
+        <span id={`${id}-value`}>{label}</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div
+          ref={refs.setFloating}
+          className={styles.dcPanel}
+          style={floatingStyles}
+          aria-label="Select Data Centers"
+          data-testid="datacenter-panel"
+          {...getFloatingProps()}
+        >
+          <input
+            ref={searchRef}
+            type="search"
+            className={styles.dcSearch}
+            placeholder="Search..."
+            aria-label="Search data centers"
+            value={query}
+            onChange={e => setQuery(e.currentTarget.value)}
+            data-testid="datacenter-search"
+          />
+          <div className={styles.dcOptions}>
+            <label className={styles.dcOption}>
+              <input
+                type="checkbox"
+                checked={allShownSelected}
+                disabled={shownIds.length === 0}
+                onChange={e => onChange(toggleIds(selected, shownIds, e.currentTarget.checked))}
+                data-testid="datacenter-select-all"
+              />
+              <span>Select All</span>
+            </label>
+            {shown.length === 0 && <p className={styles.note}>No data centers match.</p>}
+            {shown.map(group => {
+              const groupIds = group.options.map(o => o.value)
+              const n = groupIds.filter(v => selected.includes(v)).length
+              return (
+                <fieldset key={group.label} className={styles.dcGroup}>
+                  <legend className={styles.dcGroupTitle}>
+                    {group.label} <span className={styles.count}>({n}/{group.options.length})</span>
+                  </legend>
+                  {group.options.map(option => (
+                    <label key={option.value} className={styles.dcOption}>
+                      <input
+                        type="checkbox"
+                        value={option.value}
+                        checked={selected.includes(option.value)}
+                        onChange={e => onChange(toggleIds(selected, [option.value], e.currentTarget.checked))}
+                        data-testid="datacenter-option"
+                      />
+                      <span>{option.label}</span>
+                    </label>
+                  ))}
+                </fieldset>
+              )
+            })}
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

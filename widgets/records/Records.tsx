@@ -1,0 +1,283 @@
+import { useId, useReducer, useRef } from 'react'
+import type { RecordListData, RecordListType, RecordStatus } from '../core/contract'
+import type { HostProps } from '../core/element'
+import { useResource, useWidgetContext } from '../core/react'
+import { LoadState } from '../core/ui'
+import { fetchCalendar, fetchRecordList } from './api'
+import { Calendar, DataCenterSelect } from './Calendar'
+import { Icon, STATUS_ICON_PATHS } from './icons'
+import {
+  CALENDAR_TYPES,
+  dayLabel,
+  filtersReducer,
+  icsHref,
+  INITIAL_FILTERS,
+  LIST_HEADINGS,
+  LIST_SEGMENTS,
+  postHref,
+  scheduleTable,
+  trimBase,
+  type FilterAction,
+  type RecordFilters,
+} from './model'
+import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from './parts'
+import * as styles from './records.css'
+
+/** Props of {@link Records}. */
+export interface RecordsProps {
+  /** Which list (spec §2): incidents, maintenance or security advisories. */
+  type: RecordListType
+  /** Cloud machine name (the API's `cloud`). */
+  cloud: string
+  /** The cloud's domain: record links go to `/{cloudDomain}/posts/{id}`. */
+  cloudDomain: string
+  /** IANA zone for times, the calendar and the `date` filter. @default 'UTC' */
+  timezone?: string
+  /** Origin of the API, feeds and record links on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** Level of the list heading ('Incidents', …). @default 2 */
+  headingLevel?: 1 | 2 | 3
+  /**
+   * Route-controlled filters (status, day, data centers, page). When given, the component shows
+   * them and reports changes through `onFiltersChange` only; otherwise it keeps its own, reset
+   * whenever `type` or `cloud` changes (spec §4 "changing the path resets the filter").
+   */
+  filters?: RecordFilters
+  /** Called with the next filters after any change (status, day and data centers go back to page 1). */
+  onFiltersChange?: (filters: RecordFilters) => void
+  /** "Now" for the calendar's today, ms since the epoch (tests). @default Date.now() */
+  now?: number
+}
+
+/**
+ * A record list page's content (spec §2 Incidents, Maintenance, Security Advisories lists and
+ * Calendar; §4 Lists, Pagination, Calendar; §8 empty state): the heading with its RSS badge (and
+ * for maintenance an 'Add to calendar' `webcal:` link), the 'Status' filter, the optional top
+ * message, the maintenance schedule table, the records, pagination, and beside them (under them
+ * below 992 px) the month calendar and — except on security advisories — the data-center
+ * multi-select.
+ *
+ * Loads `GET /api/{type}?cloud=&category=&page=&date=&datacenter=&tz=` whenever a filter changes
+ * and `GET /api/calendar?cloud=&type=&tz=` once per cloud, type and zone. Failed or malformed
+ * loads show an error with Retry (spec §8); calendar failures are also logged to the console.
+ */
+export function Records(props: RecordsProps) {
+  // A new list (type or cloud) starts from All Statuses, page 1: a fresh component state.
+  return <RecordsView key={`${props.type}|${props.cloud}`} {...props} />
+}
+
+function logCalendarFailure(error: unknown): never {
+  if ((error as Error | undefined)?.name !== 'AbortError') console.error('Calendar: loading failed.', error)
+  throw error
+}
+
+function RecordsView(props: RecordsProps) {
+  const { type, cloud, cloudDomain, timezone = 'UTC', apiBase = '', headingLevel = 2, onFiltersChange, now } = props
+  const [own, dispatchOwn] = useReducer(filtersReducer, INITIAL_FILTERS)
+  const filters = props.filters ?? own
+  const dispatch = (action: FilterAction) => {
+    const next = filtersReducer(filters, action)
+    if (next === filters) return
+    if (!props.filters) dispatchOwn(action)
+    onFiltersChange?.(next)
+  }
+
+  const dcKey = filters.datacenters.join(',')
+  const list = useResource(
+    signal =>
+      fetchRecordList({
+        type,
+        cloud,
+        status: filters.status,
+        page: filters.page,
+        date: filters.date,
+        datacenters: filters.datacenters,
+        tz: timezone,
+        apiBase,
+        signal,
+      }),
+    [type, cloud, filters.status, filters.page, filters.date, dcKey, timezone, apiBase],
+  )
+  const calendar = useResource(
+    signal => fetchCalendar({ cloud, type: CALENDAR_TYPES[type], tz: timezone, apiBase, signal }).catch(logCalendarFailure),
+    [cloud, type, timezone, apiBase],
+  )
+
+  // While the next page or filter loads, the last answer stays on screen (marked busy) and the
+  // status dropdown keeps its options.
+  const last = useRef<RecordListData | undefined>(undefined)
+  if (list.data) last.current = list.data
+  const shown = list.status === 'loading' && !list.data && last.current ? { ...list, data: last.current } : list
+  const statuses: RecordStatus[] = last.current?.statuses ?? []
+
+  const headingId = useId()
+  const origin = /^https?:/i.test(apiBase) ? apiBase : typeof location !== 'undefined' ? location.origin : ''
+  return (
+    <section className={styles.root} aria-labelledby={headingId} data-testid="records" data-type={type}>
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <div className={styles.header}>
+            <Heading level={headingLevel} id={headingId} className={styles.heading}>
+              {LIST_HEADINGS[type]}
+            </Heading>
+            <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} />
+            {type === 'maintenance' && (
+              <a className={styles.badge} href={icsHref(origin, cloud, filters.datacenters)} data-testid="ics-link">
+                <Icon path={STATUS_ICON_PATHS.calendar} className={styles.icon} />
+                <span>Add to calendar</span>
+              </a>
+            )}
+          </div>
+          <div className={styles.toolbar}>
+            <StatusFilter statuses={statuses} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
+            {filters.date && (
+              <p className={styles.note} data-testid="date-filter">
+                Showing {dayLabel(filters.date)}.{' '}
+                <button type="button" className={styles.calendarButton} onClick={() => dispatch({ type: 'date', date: '' })}>
+                  Clear date
+                </button>
+              </p>
+            )}
+          </div>
+          <LoadState state={shown} loadingLabel="Loading records…">
+            {data => (
+              <div aria-busy={shown !== list} data-testid="records-content">
+                <ListBody data={data} type={type} cloudDomain={cloudDomain} timezone={timezone} apiBase={apiBase} onPage={page => dispatch({ type: 'page', page })} />
+              </div>
+            )}
+          </LoadState>
+        </div>
+        <aside className={styles.aside} aria-label="Calendar and filters">
+          <LoadState state={calendar} loadingLabel="Loading calendar…">
+            {cal => (
+              <>
+                <Calendar data={cal} timezone={timezone} selectedDate={filters.date} onSelectDate={date => dispatch({ type: 'date', date })} now={now} />
+                {type !== 'advisory' && (
+                  <DataCenterSelect groups={cal.datacenters} value={filters.datacenters} onChange={datacenters => dispatch({ type: 'datacenters', datacenters })} />
+                )}
+              </>
+            )}
+          </LoadState>
+        </aside>
+      </div>
+    </section>
+  )
+}
+
+interface ListBodyProps {
+  data: RecordListData
+  type: RecordListType
+  cloudDomain: string
+  timezone: string
+  apiBase: string
+  onPage: (page: number) => void
+}
+
+/** Top message, schedule, records (or the empty state) and the pager of one answer. */
+function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBodyProps) {
+  return (
+    <>
+      {data.topMessage.trim() !== '' && (
+        <p className={styles.topMessage} data-testid="top-message">
+          {data.topMessage}
+        </p>
+      )}
+      {type === 'maintenance' && <ScheduleTable data={data} />}
+      {data.records.length === 0 ? (
+        <p className={styles.empty} role="status" data-testid="records-empty">
+          There are no records
+        </p>
+      ) : (
+        <ul className={styles.list} aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
+          {data.records.map(record => (
+            <li key={record.id}>
+              <RecordArticle
+                record={record}
+                severities={data.severity}
+                statuses={data.statuses}
+                timezone={timezone}
+                href={postHref(cloudDomain, record.id, apiBase)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination current={data.currentPage} total={data.totalPages} onPage={onPage} label={`${LIST_HEADINGS[type]} pages`} />
+    </>
+  )
+}
+
+/**
+ * The maintenance schedule (spec §2 "regions by days, in UTC"): a table with a caption saying
+ * the days are UTC, a column header per day and a row header per region.
+ */
+function ScheduleTable({ data }: { data: RecordListData }) {
+  const table = scheduleTable(data.maintenanceSchedule)
+  if (!table) return null
+  return (
+    <div className={styles.scheduleWrap} data-testid="maintenance-schedule">
+      <table className={styles.schedule}>
+        <caption className={styles.caption}>Maintenance schedule (days and times in UTC)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Region</th>
+            {table.days.map(d => (
+              <th key={d.date} scope="col">
+                <time dateTime={d.date}>{d.label}</time>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map(row => (
+            <tr key={row.title}>
+              <th scope="row">{row.title}</th>
+              {row.cells.map((cell, i) => (
+                <td
+                  key={i}
+                  className={cell.className === 'scheduled' || cell.className === 'postponed' ? styles.scheduleCell[cell.className] : undefined}
+                  data-status={cell.className || undefined}
+                >
+                  {cell.value || <span className={styles.hidden}>None</span>}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** Props of {@link RecordsWidget} (and attributes of `<trust-records>`). */
+export interface RecordsWidgetProps extends HostProps {
+  /** 'incident' | 'maintenance' | 'advisory'. @default 'incident' */
+  type?: string
+  /** Cloud machine name or domain; the page's chosen cloud when absent. */
+  cloud?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** IANA zone overriding the session's (invalid zones are ignored). */
+  timezone?: string
+}
+
+const LIST_TYPES: readonly string[] = ['incident', 'maintenance', 'advisory']
+
+/**
+ * `<trust-records>`'s component: resolves the cloud (attribute or the page's choice) against the
+ * global data for its domain, reads the session's time zone, and renders {@link Records}.
+ */
+export function RecordsWidget({ type, cloud, apiBase = '', timezone }: RecordsWidgetProps) {
+  const ctx = useWidgetContext(cloud, apiBase, timezone)
+  const listType = (type && LIST_TYPES.includes(type) ? type : 'incident') as RecordListType
+  if (!ctx.key || ctx.loadingGlobal) {
+    return (
+      <section className={styles.root} aria-label={LIST_HEADINGS[listType]}>
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading records…">
+          {() => null}
+        </LoadState>
+      </section>
+    )
+  }
+  return <Records type={listType} cloud={ctx.cloud!} cloudDomain={ctx.cloudDomain!} timezone={ctx.timezone} apiBase={trimBase(apiBase)} />
+}

@@ -1,0 +1,226 @@
+import {
+  INTERNAL_FIELDS,
+  type ApiAnswer,
+  type CalendarData,
+  type CalendarDataCenterGroup,
+  type CalendarType,
+  type ListSeverity,
+  type MaintenanceSchedule,
+  type RecordListData,
+  type RecordListType,
+  type RecordStatus,
+  type TrustRecord,
+} from '../core/contract'
+import { ApiError, is, request } from '../core/request'
+import { ADVISORY_CC_TERM } from './model'
+
+/** An {@link ApiError} for an answer of the wrong shape, naming the first bad field. */
+export function malformed(what: string): ApiError {
+  return new ApiError(`The service sent record data of an unexpected shape (${what}).`, 0, 'Malformed answer')
+}
+
+const isStringOrNull = (v: unknown): v is string | null => v === null || is.string(v)
+const optionalString = (v: unknown): string | null => (is.string(v) ? v : null)
+const stringList = (v: unknown): string[] => (is.array(v) ? v.filter(is.string) : [])
+
+/**
+ * Checks one record against the contract (`TrustRecord`, spec §3 Record): `id` a number,
+ * `title`/`summary`/`body`/`status` strings, `posted_on` and `fromTime` strings. Optional and
+ * nullable fields are defaulted (missing lists become `[]`, missing strings `null`), and
+ * internal-use fields are kept only when they are strings. HTML fields stay untrusted strings:
+ * they are sanitised when rendered.
+ *
+ * @throws ApiError (status 0, 'Malformed answer')
+ */
+export function parseRecord(raw: unknown, where = 'record'): TrustRecord {
+  if (!is.object(raw)) throw malformed(`${where} is not an object`)
+  if (!is.number(raw.id)) throw malformed(`${where}.id`)
+  for (const key of ['title', 'summary', 'body', 'status'] as const) {
+    if (!is.string(raw[key])) throw malformed(`${where}.${key}`)
+  }
+  if (!isStringOrNull(raw.fromTime ?? null) || !isStringOrNull(raw.toTime ?? null)) throw malformed(`${where}.fromTime/toTime`)
+  const record: TrustRecord = {
+    id: raw.id,
+    type: (is.string(raw.type) ? raw.type : 'incident') as TrustRecord['type'],
+    title: raw.title as string,
+    alias: is.string(raw.alias) ? raw.alias : `/posts/${raw.id}`,
+    summary: raw.summary as string,
+    body: raw.body as string,
+    status: raw.status as string,
+    statusId: is.string(raw.statusId) ? raw.statusId : is.number(raw.statusId) ? String(raw.statusId) : '',
+    severityId: is.string(raw.severityId) ? raw.severityId : is.number(raw.severityId) ? String(raw.severityId) : null,
+    tags: stringList(raw.tags),
+    clusters: stringList(raw.clusters),
+    clouds: stringList(raw.clouds),
+    customer_impact: optionalString(raw.customer_impact),
+    available_workaround: optionalString(raw.available_workaround),
+    next_update: optionalString(raw.next_update),
+    how_found: optionalString(raw.how_found),
+    posted_on: is.string(raw.posted_on) ? raw.posted_on : '',
+    created: is.string(raw.created) ? raw.created : '',
+    updated_on: is.string(raw.updated_on) ? raw.updated_on : '',
+    closed_on: optionalString(raw.closed_on),
+    fromTime: is.string(raw.fromTime) ? raw.fromTime : '',
+    toTime: optionalString(raw.toTime),
+    incident_type: optionalString(raw.incident_type),
+    post_type: optionalString(raw.post_type),
+    notification_type: optionalString(raw.notification_type) as TrustRecord['notification_type'],
+    event_type: optionalString(raw.event_type) as TrustRecord['event_type'],
+    pageType: (is.string(raw.pageType) ? raw.pageType : is.string(raw.type) ? raw.type : 'incident') as TrustRecord['pageType'],
+    resolved: raw.resolved === true,
+  }
+  if (is.array(raw.categories)) record.categories = stringList(raw.categories)
+  for (const field of INTERNAL_FIELDS) if (is.string(raw[field])) record[field] = raw[field] as string
+  return record
+}
+
+/** Checks the `statuses` list of a list answer (spec §3 List response). */
+export function parseStatuses(raw: unknown): RecordStatus[] {
+  if (!is.array(raw)) throw malformed('statuses is not a list')
+  return raw.map((s, i) => {
+    if (!is.object(s) || !(is.string(s.id) || is.number(s.id)) || !is.string(s.name)) throw malformed(`statuses[${i}]`)
+    return { id: String(s.id), name: s.name, class: is.string(s.class) ? s.class : '', icon: is.string(s.icon) ? s.icon : '' }
+  })
+}
+
+function parseSeverity(raw: unknown): ListSeverity[] {
+  if (raw === undefined) return []
+  if (!is.array(raw)) throw malformed('severity is not a list')
+  return raw.map((s, i) => {
+    if (!is.object(s) || !(is.string(s.tid) || is.number(s.tid)) || !is.string(s.name)) throw malformed(`severity[${i}]`)
+    return { tid: String(s.tid), name: s.name, color_code: is.string(s.color_code) ? s.color_code : '' }
+  })
+}
+
+function parseSchedule(raw: unknown): MaintenanceSchedule | null {
+  if (raw === null || raw === undefined) return null
+  if (!is.object(raw) || !is.array(raw.days) || !raw.days.every(is.string) || !is.array(raw.regions)) throw malformed('maintenanceSchedule')
+  return {
+    days: raw.days as string[],
+    regions: raw.regions.map((r, i) => {
+      if (!is.object(r) || !is.string(r.title) || !is.array(r.data)) throw malformed(`maintenanceSchedule.regions[${i}]`)
+      return {
+        title: r.title,
+        data: r.data.map(c => (is.object(c) ? { className: is.string(c.className) ? c.className : '', value: is.string(c.value) ? c.value : '' } : { className: '', value: '' })),
+      }
+    }),
+  }
+}
+
+/**
+ * Checks a `GET /api/{incident|maintenance|advisory}` answer (contract `RecordListData`, spec §3
+ * List response): records, statuses, severities, optional categories, top message and
+ * maintenance schedule, and `currentPage` ≥ 1 / `totalPages` ≥ 0 numbers.
+ *
+ * @throws ApiError (status 0, 'Malformed answer') naming the first field of the wrong shape
+ */
+export function parseRecordListAnswer(answer: unknown): RecordListData {
+  const data = is.object(answer) ? answer.data : undefined
+  if (!is.object(data)) throw malformed('no data object')
+  if (!is.array(data.records)) throw malformed('records is not a list')
+  if (!is.number(data.currentPage) || !is.number(data.totalPages) || data.totalPages < 0) throw malformed('currentPage/totalPages')
+  return {
+    records: data.records.map((r, i) => parseRecord(r, `records[${i}]`)),
+    severity: parseSeverity(data.severity),
+    statuses: parseStatuses(data.statuses),
+    categories: is.array(data.categories)
+      ? data.categories.filter(is.object).map(c => ({ id: String(c.id ?? ''), name: is.string(c.name) ? c.name : '' }))
+      : [],
+    topMessage: is.string(data.topMessage) ? data.topMessage : '',
+    maintenanceSchedule: parseSchedule(data.maintenanceSchedule),
+    currentPage: Math.max(1, data.currentPage),
+    totalPages: data.totalPages,
+  }
+}
+
+/**
+ * Checks a `GET /api/calendar` answer (contract `CalendarData`, spec §3 Calendar response):
+ * `start_date` a string, `datacenters` groups of `{ value, label }` options (values as strings),
+ * `calendar` an object of days with a string `status`. A missing `datacenters` is `[]`; an empty
+ * `calendar` may arrive as `[]` (PHP) and becomes `{}`.
+ *
+ * @throws ApiError (status 0, 'Malformed answer')
+ */
+export function parseCalendarAnswer(answer: unknown): CalendarData {
+  const data = is.object(answer) ? answer.data : undefined
+  if (!is.object(data)) throw malformed('no data object')
+  if (!is.string(data.start_date)) throw malformed('start_date')
+  const rawGroups = data.datacenters ?? []
+  if (!is.array(rawGroups)) throw malformed('datacenters is not a list')
+  const datacenters: CalendarDataCenterGroup[] = rawGroups.map((g, i) => {
+    if (!is.object(g) || !is.string(g.label) || !is.array(g.options)) throw malformed(`datacenters[${i}]`)
+    return {
+      label: g.label,
+      options: g.options.map((o, j) => {
+        if (!is.object(o) || !(is.string(o.value) || is.number(o.value)) || !is.string(o.label)) throw malformed(`datacenters[${i}].options[${j}]`)
+        return { value: String(o.value), label: o.label }
+      }),
+    }
+  })
+  const rawCalendar = is.array(data.calendar) && data.calendar.length === 0 ? {} : data.calendar
+  if (!is.object(rawCalendar)) throw malformed('calendar is not an object')
+  const calendar: CalendarData['calendar'] = {}
+  for (const [day, v] of Object.entries(rawCalendar)) {
+    if (!is.object(v) || !is.string(v.status)) throw malformed(`calendar.${day}`)
+    calendar[day] = { status: v.status }
+  }
+  return { start_date: data.start_date, datacenters, calendar }
+}
+
+/** Options of {@link fetchRecordList}. */
+export interface RecordListQuery {
+  type: RecordListType
+  /** Cloud machine name. */
+  cloud: string
+  /** `RecordStatus.id`; '' or absent = all statuses. */
+  status?: string
+  /** 1-based. @default 1 */
+  page?: number
+  /** `YYYY-MM-DD` in `tz`; '' = every day. */
+  date?: string
+  /** Data-center term ids; sent comma-separated, left out when empty. */
+  datacenters?: readonly string[]
+  /** IANA zone of `date` and of the calendar. @default 'UTC' */
+  tz?: string
+  /** Origin of the API for widgets on foreign pages. @default '' */
+  apiBase?: string
+  signal?: AbortSignal
+}
+
+/**
+ * `GET /api/{type}?cloud=&category=&page=&date=&datacenter=&tz=` — one page of a record list
+ * (spec §7, contract `RecordListData`). Empty filters are left out of the query.
+ *
+ * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
+ * @example await fetchRecordList({ type: 'incident', cloud: 'alpha', page: 2, datacenters: ['12', '14'] })
+ */
+export async function fetchRecordList(q: RecordListQuery): Promise<RecordListData> {
+  const answer = await request<ApiAnswer<RecordListData>>(`/api/${q.type}`, {
+    query: {
+      cloud: q.cloud,
+      category: q.status || undefined,
+      page: q.page ?? 1,
+      date: q.date || undefined,
+      datacenter: q.datacenters?.length ? q.datacenters.join(',') : undefined,
+      tz: q.tz ?? 'UTC',
+    },
+    apiBase: q.apiBase,
+    signal: q.signal,
+  })
+  return parseRecordListAnswer(answer)
+}
+
+/**
+ * `GET /api/calendar?cloud=&type=&tz=` (+ `cc_term=241` for advisories) — the calendar's days and
+ * the data-center groups (spec §7, contract `CalendarData`).
+ *
+ * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
+ */
+export async function fetchCalendar(q: { cloud: string; type: CalendarType; tz?: string; apiBase?: string; signal?: AbortSignal }): Promise<CalendarData> {
+  const answer = await request<ApiAnswer<CalendarData>>('/api/calendar', {
+    query: { cloud: q.cloud, type: q.type, cc_term: q.type === 'advisory' ? ADVISORY_CC_TERM : undefined, tz: q.tz ?? 'UTC' },
+    apiBase: q.apiBase,
+    signal: q.signal,
+  })
+  return parseCalendarAnswer(answer)
+}

@@ -1,0 +1,466 @@
+/**
+ * Pure logic of the record lists, their calendar and the notification lists (spec §2 Incidents,
+ * Maintenance, Security Advisories lists, Calendar, Notification list page; §4 Lists,
+ * Pagination, Calendar; §9). No DOM here: every function is unit-tested.
+ *
+ * Units: days are `YYYY-MM-DD` strings; months are 1-based (1 = January); pages are 1-based
+ * (the notification list converts to its zero-based API in its own api.ts).
+ */
+import {
+  INTERNAL_FIELDS,
+  PAGINATION_WINDOW,
+  type CalendarDataCenterGroup,
+  type CalendarType,
+  type InternalField,
+  type MaintenanceSchedule,
+  type RecordListType,
+  type TrustRecord,
+} from '../core/contract'
+
+// ---------------------------------------------------------------------------------------------
+// Names, paths and feeds
+// ---------------------------------------------------------------------------------------------
+
+/** The list headings (spec §2). */
+export const LIST_HEADINGS: Record<RecordListType, string> = {
+  incident: 'Incidents',
+  maintenance: 'Maintenance',
+  advisory: 'Security Advisories',
+}
+
+/** The site path segment of each list (spec §2 Route table): `/{cloudDomain}/{segment}`. */
+export const LIST_SEGMENTS: Record<RecordListType, string> = {
+  incident: 'incidents',
+  maintenance: 'maintenance',
+  advisory: 'security-advisories',
+}
+
+/** The calendar kind of each list (spec §7 `GET /api/calendar` `type`). */
+export const CALENDAR_TYPES: Record<RecordListType, CalendarType> = {
+  incident: 'recent_incident',
+  maintenance: 'scheduled_maintenance',
+  advisory: 'advisory',
+}
+
+/** `cc_term` the advisory calendar sends (spec §7). */
+export const ADVISORY_CC_TERM = '241'
+
+/**
+ * The RSS feed name of a page (spec §2 Route table `/rss-feed/{name}`): the last path segment
+ * (query, hash and trailing slashes ignored), underscores turned into hyphens, 'change'
+ * replaced by 'category', and 'security-advisories' shown as 'advisories'.
+ *
+ * @param path a path (`/alpha.net/incidents`) or a segment (`url_change_notification`)
+ * @example rssFeedName('url_change_notification') // 'url-category-notification'
+ * @example rssFeedName('/alpha.net/security-advisories') // 'advisories'
+ */
+export function rssFeedName(path: string): string {
+  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '')
+  const last = clean.slice(clean.lastIndexOf('/') + 1)
+  const name = last.replace(/_/g, '-').replace(/change/g, 'category')
+  return name === 'security-advisories' ? 'advisories' : name
+}
+
+/** The RSS badge's link: `/rss-feed/{rssFeedName(segment)}` on `base` (the API origin, '' = this site). */
+export function rssFeedHref(segment: string, base = ''): string {
+  return `${trimBase(base)}/rss-feed/${rssFeedName(segment)}`
+}
+
+/** `apiBase` without trailing slashes ('' for the same origin). */
+export function trimBase(base: string | undefined): string {
+  return (base ?? '').replace(/\/+$/, '')
+}
+
+/**
+ * The maintenance calendar subscription (spec §2 Maintenance "Add to calendar"): `webcal:` on the
+ * host of `origin`, `/ics/maintenance/{cloud}.ics`, with `?datacenter={tid}` when exactly one
+ * data center is selected. `origin` is the site origin or the widget's `api-base`.
+ *
+ * @example icsHref('https://trust.example', 'alpha', ['12']) // 'webcal://trust.example/ics/maintenance/alpha.ics?datacenter=12'
+ */
+export function icsHref(origin: string, cloud: string, datacenters: readonly string[]): string {
+  let host: string
+  try {
+    const url = new URL(origin)
+    host = url.host + url.pathname.replace(/\/+$/, '')
+  } catch {
+    host = origin.replace(/^[a-z]+:\/\//i, '').replace(/\/+$/, '')
+  }
+  const query = datacenters.length === 1 ? `?datacenter=${encodeURIComponent(datacenters[0])}` : ''
+  return `webcal://${host}/ics/maintenance/${encodeURIComponent(cloud)}.ics${query}`
+}
+
+/** A record's page: `/{cloudDomain}/posts/{id}` (spec §2 Route table), on `base` when embedded. */
+export function postHref(cloudDomain: string, id: number, base = ''): string {
+  return `${trimBase(base)}/${cloudDomain}/posts/${id}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// Severity, statuses and internal fields
+// ---------------------------------------------------------------------------------------------
+
+/** How a severity looks (spec §3 Severity): '20' disruption (ban), '19' degradation (minus), else informational. */
+export type SeverityKind = 'disruption' | 'degradation' | 'informational'
+
+/** The kind of severity `id` (spec §3 Severity, §9 "Severity ids '20' and '19'"). */
+export function severityKind(id: string | null | undefined): SeverityKind {
+  return id === '20' ? 'disruption' : id === '19' ? 'degradation' : 'informational'
+}
+
+/**
+ * A human name for a status or event-type style class (spec §4 classes): `service_disruption` →
+ * 'Service Disruption', `no-service-impact` → 'No Service Impact'. Used where only a class is
+ * known (calendar days), so the status is also told in text, never by colour alone.
+ */
+export function statusClassName(cls: string): string {
+  return cls
+    .split(/[_\-\s]+/)
+    .filter(Boolean)
+    .map(w => w[0].toUpperCase() + w.slice(1))
+    .join(' ')
+}
+
+/** One internal-use entry of a record, in the {@link INTERNAL_FIELDS} order. */
+export interface InternalEntry {
+  field: InternalField
+  label: string
+  value: string
+  /** The value is a link (chat, ticket, CRM, severity). */
+  link: boolean
+}
+
+const INTERNAL_LABELS: Record<InternalField, string> = {
+  internal_note: 'Internal note',
+  slack_link: 'Chat',
+  jira_link: 'Ticket',
+  sfdc_link: 'CRM',
+  severity_link: 'Severity link',
+  author: 'Author',
+  created_by: 'Created by',
+  updated_by: 'Updated by',
+  resolved_by: 'Resolved by',
+}
+
+const LINK_FIELDS = new Set<InternalField>(['slack_link', 'jira_link', 'sfdc_link', 'severity_link'])
+
+/**
+ * The internal-use fields a record carries (spec §2 "Records show a block marked internal use
+ * only … whenever those fields are present"): every {@link INTERNAL_FIELDS} entry that is a
+ * non-blank string. Empty when the answer is public.
+ */
+export function internalEntries(record: Partial<Record<InternalField, unknown>>): InternalEntry[] {
+  const entries: InternalEntry[] = []
+  for (const field of INTERNAL_FIELDS) {
+    const value = record[field]
+    if (typeof value === 'string' && value.trim() !== '') {
+      entries.push({ field, label: INTERNAL_LABELS[field], value, link: LINK_FIELDS.has(field) })
+    }
+  }
+  return entries
+}
+
+/** Labels of a record's start and end for each list (spec §2). */
+export function timeLabels(type: TrustRecord['type']): { from: string; to: string } {
+  return type === 'maintenance' ? { from: 'Scheduled from', to: 'Scheduled to' } : { from: 'Started at', to: 'Ended at' }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pagination (spec §4 Pagination, §9 "Pagination window 5 pages")
+// ---------------------------------------------------------------------------------------------
+
+/** One control of the pager. `page` is 1-based. */
+export type PageItem =
+  | { kind: 'first' | 'previous' | 'next' | 'last'; page: number; disabled: boolean }
+  | { kind: 'page'; page: number; current: boolean }
+  | { kind: 'ellipsis'; key: 'start' | 'end' }
+
+/**
+ * The pager's controls (spec §4 Pagination): First and Previous, up to {@link PAGINATION_WINDOW}
+ * page numbers, Next and Last; an ellipsis before the numbers when page 1 is not among them and
+ * after them when the last page is not. The numbers run from page 1 while `current` ≤ 3, are
+ * centred (current − 2 … current + 2) after that, and stop at the last page near the end (the
+ * window then shows the last 5 pages). First/Previous are disabled on page 1, Next/Last on the
+ * last page. No pager (`[]`) for fewer than 2 pages. `current` is clamped to 1…total.
+ *
+ * @param current 1-based page shown
+ * @param total number of pages
+ * @example paginationWindow(10, 40) // First, Previous, …, 8 9 [10] 11 12, …, Next, Last
+ */
+export function paginationWindow(current: number, total: number, size = PAGINATION_WINDOW): PageItem[] {
+  const last = Math.max(0, Math.floor(total))
+  if (last < 2) return []
+  const page = Math.min(last, Math.max(1, Math.floor(current) || 1))
+  const half = Math.floor(size / 2)
+  let start = Math.max(1, page - half)
+  let end = Math.min(last, start + size - 1)
+  start = Math.max(1, end - size + 1)
+  const items: PageItem[] = [
+    { kind: 'first', page: 1, disabled: page === 1 },
+    { kind: 'previous', page: Math.max(1, page - 1), disabled: page === 1 },
+  ]
+  if (start > 1) items.push({ kind: 'ellipsis', key: 'start' })
+  for (let p = start; p <= end; p++) items.push({ kind: 'page', page: p, current: p === page })
+  if (end < last) items.push({ kind: 'ellipsis', key: 'end' })
+  items.push({ kind: 'next', page: Math.min(last, page + 1), disabled: page === last })
+  items.push({ kind: 'last', page: last, disabled: page === last })
+  return items
+}
+
+// ---------------------------------------------------------------------------------------------
+// List filters (spec §4 Lists)
+// ---------------------------------------------------------------------------------------------
+
+/** What a record list shows: its status filter, day, data centers and page. */
+export interface RecordFilters {
+  /** `RecordStatus.id`; '' = All Statuses. */
+  status: string
+  /** `YYYY-MM-DD` in the visitor's zone; '' = every day. */
+  date: string
+  /** Selected data-center term ids (none = every data center). */
+  datacenters: string[]
+  /** 1-based. */
+  page: number
+}
+
+/** The filters of a freshly opened list: All Statuses, no day, no data centers, page 1. */
+export const INITIAL_FILTERS: RecordFilters = { status: '', date: '', datacenters: [], page: 1 }
+
+/** What changes a list's filters. */
+export type FilterAction =
+  | { type: 'status'; status: string }
+  | { type: 'date'; date: string }
+  | { type: 'datacenters'; datacenters: string[] }
+  | { type: 'page'; page: number }
+  | { type: 'reset' }
+
+/**
+ * Filter reducer (spec §4 Lists): changing the status, the day or the data centers goes back to
+ * page 1; `page` changes the page only; `reset` is the list a new path opens with. Actions that
+ * change nothing return the same object.
+ */
+export function filtersReducer(state: RecordFilters, action: FilterAction): RecordFilters {
+  switch (action.type) {
+    case 'status':
+      return action.status === state.status ? state : { ...state, status: action.status, page: 1 }
+    case 'date':
+      return action.date === state.date ? state : { ...state, date: action.date, page: 1 }
+    case 'datacenters': {
+      const next = [...new Set(action.datacenters)]
+      const same = next.length === state.datacenters.length && next.every(d => state.datacenters.includes(d))
+      return same ? state : { ...state, datacenters: next, page: 1 }
+    }
+    case 'page':
+      return action.page === state.page || !(action.page >= 1) ? state : { ...state, page: Math.floor(action.page) }
+    case 'reset':
+      return INITIAL_FILTERS
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance schedule table (spec §2 "regions by days, in UTC", §3 maintenanceSchedule)
+// ---------------------------------------------------------------------------------------------
+
+/** The schedule as the table shows it. */
+export interface ScheduleTable {
+  /** Column headers: the UTC day and its label, e.g. `{ date: '2026-11-23', label: 'Mon 23 Nov' }`. */
+  days: Array<{ date: string; label: string }>
+  /** One row per region; exactly one cell per day. */
+  rows: Array<{ title: string; cells: Array<{ className: string; value: string }> }>
+}
+
+const scheduleDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+
+/** 'Mon 23 Nov' for a UTC `YYYY-MM-DD` day; the input itself when it is not a day. */
+export function scheduleDayLabel(date: string): string {
+  const t = Date.parse(`${date}T00:00:00Z`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(t)) return date
+  const p: Record<string, string> = {}
+  for (const part of scheduleDay.formatToParts(t)) p[part.type] = part.value
+  return `${p.weekday} ${p.day} ${p.month}`
+}
+
+/**
+ * Shapes the maintenance schedule for its table: day labels, and every region's cells padded
+ * (with empty cells) or cut to the number of days, so the grid is always rectangular. `null`
+ * (no table) when there is no schedule, no day or no region.
+ */
+export function scheduleTable(schedule: MaintenanceSchedule | null | undefined): ScheduleTable | null {
+  if (!schedule || schedule.days.length === 0 || schedule.regions.length === 0) return null
+  const n = schedule.days.length
+  return {
+    days: schedule.days.map(date => ({ date, label: scheduleDayLabel(date) })),
+    rows: schedule.regions.map(region => ({
+      title: region.title,
+      cells: Array.from({ length: n }, (_, i) => {
+        const cell = region.data[i]
+        return { className: cell?.className ?? '', value: cell?.value ?? '' }
+      }),
+    })),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar (spec §2 Calendar, §4 Calendar, §9 "Calendar week 7 columns")
+// ---------------------------------------------------------------------------------------------
+
+/** A calendar month: `month` is 1-based. */
+export interface MonthView {
+  year: number
+  month: number
+}
+
+/** The weekday headers: weeks start on Monday (ISO 8601), Monday to Sunday. */
+export const WEEKDAYS = [
+  { short: 'Mon', long: 'Monday' },
+  { short: 'Tue', long: 'Tuesday' },
+  { short: 'Wed', long: 'Wednesday' },
+  { short: 'Thu', long: 'Thursday' },
+  { short: 'Fri', long: 'Friday' },
+  { short: 'Sat', long: 'Saturday' },
+  { short: 'Sun', long: 'Sunday' },
+] as const
+
+/** One day of the grid. */
+export interface GridDay {
+  /** `YYYY-MM-DD`. */
+  date: string
+  /** Day of the month, 1…31. */
+  day: number
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+
+/** `YYYY-MM-DD` of a year, 1-based month and day. */
+export function isoDay(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`
+}
+
+/** Days in a month (1-based month); February has 29 in leap years. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate()
+}
+
+/**
+ * The weeks of a month view (spec §2 Calendar: 7 columns): rows of 7 cells, Monday first;
+ * cells before the 1st and after the last day are `null`. 4 to 6 rows.
+ *
+ * @param month 1-based
+ * @example monthGrid(2026, 2)[0] // [null, null, null, null, null, null, { date: '2026-02-01', day: 1 }]
+ */
+export function monthGrid(year: number, month: number): Array<Array<GridDay | null>> {
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay() // 0 = Sunday
+  const lead = (first + 6) % 7 // Monday-first column of the 1st
+  const count = daysInMonth(year, month)
+  const cells: Array<GridDay | null> = Array.from({ length: lead }, () => null)
+  for (let d = 1; d <= count; d++) cells.push({ date: isoDay(year, month, d), day: d })
+  while (cells.length % 7) cells.push(null)
+  const weeks: Array<Array<GridDay | null>> = []
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7))
+  return weeks
+}
+
+/** The month `delta` months from `view` (negative = earlier). */
+export function addMonths(view: MonthView, delta: number): MonthView {
+  const index = view.year * 12 + (view.month - 1) + delta
+  return { year: Math.floor(index / 12), month: (index % 12 + 12) % 12 + 1 }
+}
+
+/** The month of a `YYYY-MM-DD` (or longer ISO) string; `null` when it is not one. */
+export function monthOf(date: string): MonthView | null {
+  const m = /^(\d{4})-(\d{2})/.exec(date)
+  if (!m) return null
+  const month = Number(m[2])
+  return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null
+}
+
+/**
+ * Whether the previous-month button is enabled (spec §4 Calendar: "previous button disabled at
+ * or before the start date plus one month"). The view's first day is compared with `startDate`
+ * plus one month: disabled when it is at or before it — in months, when the view is at most one
+ * month after `startDate`'s month. An unreadable `startDate` sets no limit.
+ *
+ * @example canGoPreviousMonth({ year: 2026, month: 7 }, '2026-05-20') // true (June is allowed)
+ * @example canGoPreviousMonth({ year: 2026, month: 6 }, '2026-05-20') // false
+ */
+export function canGoPreviousMonth(view: MonthView, startDate: string): boolean {
+  const start = monthOf(startDate)
+  if (!start) return true
+  return view.year * 12 + view.month > start.year * 12 + start.month + 1
+}
+
+const todayFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** Today's `YYYY-MM-DD` in `timeZone` (IANA; unknown zones fall back to UTC). */
+export function todayIn(timeZone: string, now: number = Date.now()): string {
+  let f = todayFormats.get(timeZone)
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    } catch {
+      return todayIn('UTC', now)
+    }
+    todayFormats.set(timeZone, f)
+  }
+  const p: Record<string, string> = {}
+  for (const part of f.formatToParts(now)) p[part.type] = part.value
+  return `${p.year}-${p.month}-${p.day}`
+}
+
+const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })
+const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
+
+/** 'November 2026'. */
+export function monthLabel(view: MonthView): string {
+  return monthTitle.format(Date.UTC(view.year, view.month - 1, 1))
+}
+
+/** 'Monday, November 16, 2026' for a `YYYY-MM-DD` day. */
+export function dayLabel(date: string): string {
+  const t = Date.parse(`${date}T00:00:00Z`)
+  return Number.isNaN(t) ? date : dayTitle.format(t)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data-center multi-select (spec §2 Calendar)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The multi-select's button text (spec §2 Calendar): 'Select Data Centers' with none selected,
+ * 'All Data Centers' with all of them, otherwise 'N selected'.
+ */
+export function dataCenterButtonLabel(selected: number, total: number): string {
+  if (selected <= 0) return 'Select Data Centers'
+  if (total > 0 && selected >= total) return 'All Data Centers'
+  return `${selected} selected`
+}
+
+/** Every data-center id of the groups, in order, without duplicates. */
+export function allDataCenterIds(groups: readonly CalendarDataCenterGroup[]): string[] {
+  return [...new Set(groups.flatMap(g => g.options.map(o => o.value)))]
+}
+
+/**
+ * The groups whose region or data-center label contains `query` (case-insensitive, trimmed): a
+ * matching region keeps all its data centers, otherwise only matching data centers stay;
+ * groups left empty are dropped. An empty query returns the groups as they are.
+ */
+export function filterDataCenterGroups(groups: readonly CalendarDataCenterGroup[], query: string): CalendarDataCenterGroup[] {
+  const q = query.trim().toLowerCase()
+  if (!q) return groups as CalendarDataCenterGroup[]
+  const out: CalendarDataCenterGroup[] = []
+  for (const g of groups) {
+    if (g.label.toLowerCase().includes(q)) out.push(g)
+    else {
+      const options = g.options.filter(o => o.label.toLowerCase().includes(q))
+      if (options.length) out.push({ label: g.label, options })
+    }
+  }
+  return out
+}
+
+/** `ids` with each of `toggle` added (`on`) or removed, keeping order and no duplicates. */
+export function toggleIds(ids: readonly string[], toggle: readonly string[], on: boolean): string[] {
+  if (on) return [...new Set([...ids, ...toggle])]
+  const drop = new Set(toggle)
+  return ids.filter(id => !drop.has(id))
+}

@@ -1,0 +1,289 @@
+import { useId, type ReactNode } from 'react'
+import type { ListSeverity, RecordStatus, TrustRecord } from '../core/contract'
+import { isSafeUrl, safeHtml } from '../core/safe-html'
+import { formatTimestamp } from '../core/time'
+import { RssIcon, SeverityIcon, StatusIcon } from './icons'
+import { internalEntries, paginationWindow, rssFeedHref, severityKind, timeLabels, type PageItem } from './model'
+import * as styles from './records.css'
+
+/*
+ * Building blocks shared by the record lists (`Records`), the notification lists
+ * (`Notifications`) and the single post (`Post`).
+ */
+
+/** A heading element of the given level. */
+export function Heading({ level, id, className, children }: { level: 1 | 2 | 3; id?: string; className?: string; children: ReactNode }) {
+  const Tag = `h${level}` as 'h1' | 'h2' | 'h3'
+  return (
+    <Tag id={id} className={className}>
+      {children}
+    </Tag>
+  )
+}
+
+/** The RSS badge (spec §2 Route table `/rss-feed/{name}`). */
+export function RssBadge({ segment, apiBase = '' }: { segment: string; apiBase?: string }) {
+  return (
+    <a className={styles.badge} href={rssFeedHref(segment, apiBase)} data-testid="rss-link">
+      <RssIcon className={styles.icon} />
+      <span>RSS</span>
+    </a>
+  )
+}
+
+/** Props of {@link StatusFilter}. */
+export interface StatusFilterProps {
+  statuses: readonly RecordStatus[]
+  /** Selected `RecordStatus.id`; '' = All Statuses. */
+  value: string
+  onChange: (status: string) => void
+  disabled?: boolean
+}
+
+/** The labelled 'Status' dropdown: 'All Statuses' plus the answer's statuses (spec §2). */
+export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilterProps) {
+  const id = useId()
+  // A selected status missing from the answer (e.g. still loading) keeps an option so the
+  // select shows it rather than silently jumping to All Statuses.
+  const known = value === '' || statuses.some(s => s.id === value)
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        Status
+      </label>
+      <select id={id} className={styles.select} value={value} onChange={e => onChange(e.currentTarget.value)} disabled={disabled} data-testid="status-filter">
+        <option value="">All Statuses</option>
+        {!known && <option value={value}>{value}</option>}
+        {statuses.map(s => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+const PAGER_TEXT: Record<'first' | 'previous' | 'next' | 'last', { text: string; label: string }> = {
+  first: { text: '« First', label: 'First page' },
+  previous: { text: '‹ Previous', label: 'Previous page' },
+  next: { text: 'Next ›', label: 'Next page' },
+  last: { text: 'Last »', label: 'Last page' },
+}
+
+/** Props of {@link Pagination}. */
+export interface PaginationProps {
+  /** 1-based page shown. */
+  current: number
+  total: number
+  onPage: (page: number) => void
+  /** Accessible name of the navigation. @default 'Pagination' */
+  label?: string
+}
+
+/**
+ * The pager (spec §4 Pagination): a `nav` with First, Previous, up to 5 page numbers (with
+ * ellipses), Next and Last, from {@link paginationWindow}. The current page is
+ * `aria-current="page"`. Nothing for fewer than 2 pages.
+ */
+export function Pagination({ current, total, onPage, label = 'Pagination' }: PaginationProps) {
+  const items = paginationWindow(current, total)
+  if (!items.length) return null
+  return (
+    <nav className={styles.pager} aria-label={label} data-testid="pagination">
+      <ul className={styles.pagerList}>
+        {items.map(item => (
+          <li key={itemKey(item)}>
+            {item.kind === 'ellipsis' ? (
+              <span className={styles.ellipsis} aria-hidden="true">
+                …
+              </span>
+            ) : item.kind === 'page' ? (
+              <button
+                type="button"
+                className={styles.pageButton}
+                aria-current={item.current ? 'page' : undefined}
+                aria-label={`Page ${item.page}`}
+                data-testid={`page-${item.page}`}
+                onClick={() => !item.current && onPage(item.page)}
+              >
+                {item.page}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={styles.pageButton}
+                aria-label={PAGER_TEXT[item.kind].label}
+                disabled={item.disabled}
+                data-testid={`page-${item.kind}`}
+                onClick={() => onPage(item.page)}
+              >
+                {PAGER_TEXT[item.kind].text}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function itemKey(item: PageItem): string {
+  return item.kind === 'ellipsis' ? `e-${item.key}` : item.kind === 'page' ? `p-${item.page}` : item.kind
+}
+
+/** Props of {@link RecordArticle}. */
+export interface RecordArticleProps {
+  record: TrustRecord
+  /** The list's severities (names by `severityId`); none for notifications. */
+  severities?: readonly ListSeverity[]
+  /** The list's statuses (icons by `statusId` or name). */
+  statuses?: readonly RecordStatus[]
+  timezone: string
+  /** Link of the title; plain text when absent (the post page itself). */
+  href?: string
+  /** Heading level of the title. @default 3 */
+  level?: 1 | 2 | 3
+  /** Show `body` (the post) instead of `summary` (lists). @default false */
+  full?: boolean
+}
+
+/** An HTML field through the allow-list sanitiser, under a small heading. */
+function HtmlSection({ title, html, testId }: { title: string; html: string | null | undefined; testId: string }) {
+  if (!html || !html.trim()) return null
+  return (
+    <div className={styles.section} data-testid={testId}>
+      <p className={styles.sectionTitle}>{title}</p>
+      <div className={styles.body}>{safeHtml(html)}</div>
+    </div>
+  )
+}
+
+/**
+ * One record (spec §2 lists and Single post, §3 Record): title (linked to its post), severity
+ * with its icon and name, status with its icon and name, the resolved-update marker, times in
+ * `timezone` (spec §9 format), summary or body, customer impact and workaround (all server HTML
+ * through `safeHtml`), data centers, and the 'Internal use only' block whenever any internal
+ * field is present.
+ */
+export function RecordArticle({ record, severities = [], statuses = [], timezone, href, level = 3, full = false }: RecordArticleProps) {
+  const titleId = useId()
+  const severity = record.severityId ? severities.find(s => s.tid === record.severityId) : undefined
+  const kind = severityKind(record.severityId)
+  const status = statuses.find(s => s.id === record.statusId) ?? statuses.find(s => s.name === record.status)
+  const labels = timeLabels(record.type)
+  const internal = internalEntries(record)
+  return (
+    <article className={styles.record} aria-labelledby={titleId} data-testid="record" data-record-id={record.id}>
+      <Heading level={level} id={titleId} className={styles.recordTitle}>
+        {href ? (
+          <a href={href} data-testid="record-link">
+            {record.title}
+          </a>
+        ) : (
+          record.title
+        )}
+      </Heading>
+      <div className={styles.tags}>
+        {severity && (
+          <span className={`${styles.pill} ${styles.severity[kind]}`} data-testid="record-severity" data-kind={kind}>
+            <SeverityIcon kind={kind} className={styles.icon} />
+            <span>{severity.name}</span>
+          </span>
+        )}
+        {record.status && (
+          <span className={`${styles.pill} ${styles.status}`} data-testid="record-status" data-status={status?.class}>
+            <StatusIcon icon={status?.icon ?? ''} className={styles.icon} />
+            <span>
+              <span className={styles.hidden}>Status: </span>
+              {record.status}
+            </span>
+          </span>
+        )}
+        {record.event_type && (
+          <span className={styles.pill} data-testid="record-event-type">
+            {record.event_type}
+          </span>
+        )}
+        {record.resolved && (
+          <span className={`${styles.pill} ${styles.resolved}`} data-testid="resolved-marker">
+            <StatusIcon icon="check" className={styles.icon} />
+            <span>Resolved update</span>
+          </span>
+        )}
+      </div>
+      <dl className={styles.meta}>
+        {record.fromTime && (
+          <>
+            <dt>{labels.from}</dt>
+            <dd>{formatTimestamp(record.fromTime, timezone)}</dd>
+          </>
+        )}
+        {record.fromTime && record.type !== 'notification' && (
+          <>
+            <dt>{labels.to}</dt>
+            <dd>{record.toTime ? formatTimestamp(record.toTime, timezone) : 'Ongoing'}</dd>
+          </>
+        )}
+        {record.posted_on && (
+          <>
+            <dt>Posted on</dt>
+            <dd>{formatTimestamp(record.posted_on, timezone)}</dd>
+          </>
+        )}
+        {record.updated_on && record.updated_on !== record.posted_on && (
+          <>
+            <dt>Updated on</dt>
+            <dd>{formatTimestamp(record.updated_on, timezone)}</dd>
+          </>
+        )}
+        {record.clusters.length > 0 && (
+          <>
+            <dt>Data centers</dt>
+            <dd>{record.clusters.join(', ')}</dd>
+          </>
+        )}
+        {record.categories && record.categories.length > 0 && (
+          <>
+            <dt>Categories</dt>
+            <dd>{record.categories.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <div className={styles.body} data-testid="record-body">
+        {safeHtml(full ? record.body || record.summary : record.summary || record.body)}
+      </div>
+      <HtmlSection title="Customer impact" html={record.customer_impact} testId="customer-impact" />
+      <HtmlSection title="Workaround" html={record.available_workaround} testId="workaround" />
+      {internal.length > 0 && (
+        <section className={styles.internal} aria-label="Internal use only" data-testid="internal-block">
+          <p className={styles.sectionTitle}>Internal use only</p>
+          <dl className={styles.meta}>
+            {internal.map(e => (
+              <InternalRow key={e.field} label={e.label} value={e.value} link={e.link} />
+            ))}
+          </dl>
+        </section>
+      )}
+    </article>
+  )
+}
+
+function InternalRow({ label, value, link }: { label: string; value: string; link: boolean }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        {link && isSafeUrl(value) ? (
+          <a href={value} target="_blank" rel="noopener noreferrer">
+            {value}
+          </a>
+        ) : link ? (
+          value
+        ) : (
+          safeHtml(value)
+        )}
+      </dd>
+    </>
+  )
+}

@@ -1,0 +1,305 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+import { button, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
+import { BREAKPOINTS } from '../../styles/tokens'
+
+/*
+ * Styles of the record lists, their calendar, the notification lists and the single post. Sizes
+ * are px, never rem (widgets are embedded on pages with any root font size). Status and severity
+ * are never told by colour alone: every coloured mark also has an icon or glyph and a name in
+ * text or in its accessible name.
+ */
+
+const BELOW_LG = `screen and (max-width: ${BREAKPOINTS.lg - 0.02}px)`
+const NARROW = `screen and (max-width: ${BREAKPOINTS.md - 0.02}px)`
+const focusRing = { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' }
+
+globalStyle(':host', { display: 'block' })
+
+export const root = style([widgetRoot, { position: 'relative' }])
+globalStyle(`${root}, ${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
+globalStyle(`${root} *`, { fontFamily: 'inherit', letterSpacing: 'normal' })
+globalStyle(`${root} a`, { color: vars.color.link })
+globalStyle(`${root} a:focus-visible, ${root} button:focus-visible, ${root} select:focus-visible, ${root} input:focus-visible`, focusRing)
+
+export const hidden = visuallyHidden
+
+/** Main column and the calendar side column; the side column goes under the list below 992 px. */
+export const layout = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) 320px',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  '@media': { [BELOW_LG]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
+})
+
+export const main = style({ minWidth: 0 })
+export const aside = style({ minWidth: 0, display: 'flex', flexDirection: 'column', gap: vars.space.lg })
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.md })
+
+export const heading = style({ margin: 0, fontSize: '24px', lineHeight: 1.25, fontWeight: 700, color: vars.color.text })
+globalStyle(`${root} ${heading}`, { fontSize: '24px', lineHeight: 1.25 })
+
+export const badge = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  fontSize: '13px',
+  fontWeight: 600,
+  textDecoration: 'none',
+  minHeight: '28px',
+})
+globalStyle(`${root} a${badge}`, { color: vars.color.link, textDecoration: 'none' })
+globalStyle(`${root} a${badge}:hover`, { textDecoration: 'underline' })
+
+export const icon = style({ width: '16px', height: '16px', flex: '0 0 16px', display: 'inline-block', verticalAlign: '-3px' })
+
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.md })
+
+export const field = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.sm })
+export const label = style({ fontWeight: 600 })
+
+export const select = style({
+  font: 'inherit',
+  fontSize: '14px',
+  minHeight: '36px',
+  minWidth: '180px',
+  padding: `4px ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  '@media': { [NARROW]: { minWidth: '0', maxWidth: '100%' } },
+})
+
+export const topMessage = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderLeft: `4px solid ${vars.color.accent}`,
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.sm,
+})
+
+// --- maintenance schedule --------------------------------------------------------------------
+
+// `position: relative` keeps the visually hidden cell texts inside the scroller (they are absolute).
+export const scheduleWrap = style({ position: 'relative', overflowX: 'auto', maxWidth: '100%', marginBottom: vars.space.lg })
+
+export const schedule = style({ borderCollapse: 'collapse', width: '100%', minWidth: '560px', fontSize: '13px', background: vars.color.surface })
+globalStyle(`${schedule} th, ${schedule} td`, { border: `1px solid ${vars.color.border}`, padding: `${vars.space.xs} ${vars.space.sm}`, textAlign: 'left', verticalAlign: 'top' })
+globalStyle(`${schedule} thead th`, { background: vars.color.surfaceAlt, whiteSpace: 'nowrap' })
+
+export const caption = style({ captionSide: 'top', textAlign: 'left', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
+
+export const scheduleCell = styleVariants({
+  scheduled: { background: `color-mix(in srgb, ${vars.severity.maintenance} 14%, transparent)` },
+  postponed: { background: `color-mix(in srgb, ${vars.severity.degradation} 14%, transparent)`, fontStyle: 'italic' },
+  none: {},
+})
+
+// --- records ---------------------------------------------------------------------------------
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md })
+
+export const record = style({
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+})
+
+export const recordTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: '18px', lineHeight: 1.3, fontWeight: 700 })
+globalStyle(`${root} ${recordTitle}`, { fontSize: '18px', lineHeight: 1.3 })
+
+export const tags = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center', margin: `0 0 ${vars.space.sm}` })
+
+export const pill = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `1px ${vars.space.sm}`,
+  borderRadius: '999px',
+  border: '1px solid currentColor',
+  fontSize: '13px',
+  fontWeight: 600,
+  background: vars.color.surface,
+})
+
+/** Severity pills: coloured border and icon, text in the body colour (the amber fails contrast as text). */
+const SEVERITY_COLOURS = {
+  disruption: vars.severity.disruption,
+  degradation: vars.severity.degradation,
+  informational: vars.severity.informational,
+}
+export const severity = styleVariants(SEVERITY_COLOURS, colour => ({ color: vars.color.text, borderColor: colour, borderWidth: '2px' }))
+for (const [kind, colour] of Object.entries(SEVERITY_COLOURS)) {
+  globalStyle(`${severity[kind as keyof typeof SEVERITY_COLOURS]} svg`, { color: colour })
+}
+
+export const status = style({ color: vars.color.text })
+
+export const resolved = style({ color: vars.severity.operational })
+
+export const meta = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `2px ${vars.space.md}`, margin: `0 0 ${vars.space.sm}`, fontSize: '13px' })
+globalStyle(`${meta} dt`, { fontWeight: 600, color: vars.color.muted })
+globalStyle(`${meta} dd`, { margin: 0 })
+
+export const body = style({ margin: `${vars.space.sm} 0 0` })
+globalStyle(`${body} p`, { margin: `0 0 ${vars.space.sm}` })
+globalStyle(`${body} table`, { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%' })
+globalStyle(`${body} td, ${body} th`, { border: `1px solid ${vars.color.border}`, padding: '2px 6px' })
+
+export const section = style({ margin: `${vars.space.sm} 0 0` })
+export const sectionTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: '14px', fontWeight: 700 })
+globalStyle(`${root} ${sectionTitle}`, { fontSize: '14px' })
+
+export const internal = style({
+  margin: `${vars.space.md} 0 0`,
+  padding: vars.space.md,
+  border: `2px dashed ${vars.color.muted}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surfaceAlt,
+  fontSize: '13px',
+})
+
+export const empty = style({ padding: vars.space.lg, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, margin: 0 })
+
+// --- pagination ------------------------------------------------------------------------------
+
+export const pager = style({ marginTop: vars.space.lg })
+export const pagerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' })
+
+export const pageButton = style([
+  button,
+  {
+    minWidth: '36px',
+    minHeight: '36px',
+    justifyContent: 'center',
+    padding: `4px ${vars.space.sm}`,
+    selectors: { '&[aria-current="page"]': { background: vars.color.accent, color: vars.color.accentText, fontWeight: 700 } },
+  },
+])
+
+export const ellipsis = style({ padding: `0 ${vars.space.xs}`, color: vars.color.muted })
+
+// --- calendar --------------------------------------------------------------------------------
+
+export const card = style({ padding: vars.space.lg, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, minWidth: 0 })
+
+export const calHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.sm })
+export const monthTitle = style({ margin: 0, fontSize: '16px', fontWeight: 700, textAlign: 'center', flex: 1 })
+globalStyle(`${root} ${monthTitle}`, { fontSize: '16px' })
+
+export const navButton = style([button, { minWidth: '36px', minHeight: '36px', justifyContent: 'center', padding: '4px 8px' }])
+
+export const calGrid = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' })
+globalStyle(`${calGrid} th`, { fontSize: '12px', fontWeight: 600, color: vars.color.muted, padding: `${vars.space.xs} 0`, textAlign: 'center' })
+globalStyle(`${calGrid} td`, { padding: '2px', textAlign: 'center', height: '40px' })
+
+export const dayPlain = style({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '36px', color: vars.color.text })
+
+/**
+ * Calendar style classes (spec §4) → colour and a glyph, so each status has a shape as well.
+ * Glyphs are CSS escapes: the CSS is inlined into drop-in scripts, which host pages may load
+ * without a UTF-8 charset.
+ */
+const DAY_STATUS: Record<string, { color: string; glyph: string }> = {
+  service_disruption: { color: vars.severity.disruption, glyph: '"!"' },
+  service_degradation: { color: vars.severity.degradation, glyph: '"\\2013"' },
+  under_investigation: { color: vars.severity.degradation, glyph: '"?"' },
+  informational: { color: vars.severity.informational, glyph: '"i"' },
+  security_advisory: { color: vars.severity.disruption, glyph: '"\\25C6"' },
+  'no-service-impact': { color: vars.severity.operational, glyph: '"\\25CB"' },
+  scheduled: { color: vars.severity.maintenance, glyph: '"\\25F7"' },
+  completed: { color: vars.severity.operational, glyph: '"\\2713"' },
+  postponed: { color: vars.color.muted, glyph: '"\\BB"' },
+}
+
+export const dayButton = style({
+  all: 'unset',
+  boxSizing: 'border-box',
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  height: '36px',
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  fontWeight: 700,
+  color: vars.color.text,
+  border: '2px solid var(--trust-day-color, currentColor)',
+  background: `color-mix(in srgb, var(--trust-day-color, ${vars.color.accent}) 14%, ${vars.color.surface})`,
+  selectors: {
+    '&::after': {
+      content: 'var(--trust-day-glyph, "\\2022")',
+      position: 'absolute',
+      top: '0',
+      right: '2px',
+      fontSize: '10px',
+      lineHeight: 1,
+      color: 'var(--trust-day-color, currentColor)',
+    },
+    '&[aria-pressed="true"]': { background: vars.color.accent, color: vars.color.accentText, borderColor: vars.color.accent },
+    '&[aria-pressed="true"]::after': { color: vars.color.accentText },
+    '&:focus-visible': focusRing,
+  },
+})
+for (const [cls, { color, glyph }] of Object.entries(DAY_STATUS)) {
+  globalStyle(`${dayButton}[data-status="${cls}"]`, { vars: { '--trust-day-color': color, '--trust-day-glyph': glyph } })
+}
+
+export const today = style({ textDecoration: 'underline', textUnderlineOffset: '3px' })
+
+export const calFooter = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginTop: vars.space.sm })
+export const note = style({ margin: 0, fontSize: '12px', color: vars.color.muted })
+
+export const calendarButton = button
+
+// --- data-center multi-select ----------------------------------------------------------------
+
+export const dcLabel = style({ display: 'block', fontWeight: 600, marginBottom: vars.space.xs })
+
+export const dcTrigger = style([
+  button,
+  { width: '100%', justifyContent: 'space-between', color: vars.color.text, borderColor: vars.color.border, minHeight: '36px' },
+])
+
+export const dcPanel = style({
+  zIndex: 20,
+  width: '300px',
+  maxWidth: 'calc(100vw - 16px)',
+  maxHeight: '340px',
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: '0 6px 24px rgba(15, 39, 64, 0.18)',
+  padding: vars.space.sm,
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  color: vars.color.text,
+})
+
+export const dcSearch = style({
+  font: 'inherit',
+  width: '100%',
+  minHeight: '32px',
+  padding: `4px ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  marginBottom: vars.space.sm,
+})
+
+export const dcOptions = style({ overflowY: 'auto', minHeight: 0 })
+export const dcGroup = style({ border: 0, margin: `0 0 ${vars.space.sm}`, padding: 0 })
+export const dcGroupTitle = style({ fontWeight: 700, padding: `${vars.space.xs} 0`, fontSize: '13px' })
+export const dcOption = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: '4px 2px', cursor: 'pointer', minHeight: '28px' })
+export const count = style({ color: vars.color.muted, fontWeight: 400 })
