@@ -14,6 +14,7 @@ import { registerStaticSite } from './http/static-site.js'
 import type { VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
+import { seedListRecordsIfEmpty } from './seed/lists.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
 
@@ -32,8 +33,8 @@ export interface BuildAppOptions {
 
 /**
  * Builds the server without listening: opens (creating) `${dataDir}/trust.sqlite` in WAL mode,
- * applies pending migrations, seeds an empty database (and the status data of one created before
- * it existed), fills the demo traffic up to yesterday and the demo record history up to the day
+ * applies pending migrations, seeds an empty database (and the status data and the list records of
+ * one created before they existed), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, and registers the HTTP policies, the API routes and the static site. Closing the instance closes the
  * database.
  *
@@ -53,6 +54,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await migrateToLatest(db)
     await seedIfEmpty(db, now())
     await seedStatusIfEmpty(db, now())
+    await seedListRecordsIfEmpty(db, now())
     await extendRecords(db, now())
     await extendTraffic(db, now())
 

@@ -68,7 +68,7 @@ export interface MenuItemsTable {
 /** The shared term id space: which vocabulary each tid belongs to. */
 export interface TermsTable {
   tid: number
-  /** `'region'`, `'data_center'`, `'service'`, `'severity'`; later issues add more. */
+  /** `'region'`, `'data_center'`, `'service'`, `'severity'`, `'notification_category'`; later issues add more. */
   vocabulary: string
 }
 
@@ -219,6 +219,11 @@ export interface RecordsTable {
   updated_by: string | null
   /** Internal. */
   resolved_by: string | null
+  /**
+   * Notifications: where the reader is sent instead (spec §2 /notification/{id}), a path below the
+   * site without the leading slash; `null` for none. Stored as authored (migration 003).
+   */
+  url_redirect: Generated<string | null>
 }
 
 /** Which clouds a record concerns. */
@@ -227,10 +232,22 @@ export interface RecordCloudsTable {
   cloud_id: number
 }
 
-/** Which terms (services, data centers; later categories) a record concerns. */
+/** Which terms (services, data centers, notification categories) a record concerns. */
 export interface RecordTermsTable {
   record_id: number
   tid: number
+}
+
+/**
+ * Notification categories (migration 003): terms of the `notification_category` vocabulary, each
+ * belonging to one notification type (`url_change_notification`, `cloud_app`,
+ * `privacy_notification`), e.g. a URL category or a group of cloud applications.
+ */
+export interface NotificationCategoriesTable {
+  tid: number
+  notification_type: string
+  name: string
+  sort: Generated<number>
 }
 
 /** Every table of the database, as Kysely sees it. */
@@ -251,4 +268,5 @@ export interface Database {
   records: RecordsTable
   record_clouds: RecordCloudsTable
   record_terms: RecordTermsTable
+  notification_categories: NotificationCategoriesTable
 }

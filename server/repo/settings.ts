@@ -16,6 +16,8 @@ export const SETTING = {
   vendor: 'vendor',
   /** The last UTC day (`YYYY-MM-DD`) the demo record history has been generated for (seed). */
   recordsHistoryThrough: 'records_history_through',
+  /** `'1'` once the demo advisories, notifications and list records are seeded (seed, `./seed/lists.ts`). */
+  recordListsSeeded: 'record_lists_seeded',
 } as const
 
 /** Every setting as a plain object; missing keys are simply absent. */

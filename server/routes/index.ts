@@ -1,13 +1,15 @@
 /**
- * Every API route module. A later slice adds its module (records, cloud status, accounts, …) to
- * {@link ROUTE_MODULES}.
+ * Every route module of the API (and the feeds beside it). A later slice adds its module
+ * (accounts, subscriptions, …) to {@link ROUTE_MODULES}.
  */
 import type { FastifyInstance } from 'fastify'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
 import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
 import type { RouteDeps } from './deps.js'
+import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
+import { registerRecordRoutes } from './records.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
@@ -20,6 +22,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerDcMapRoutes,
   registerSpeedometerRoutes,
   registerCloudStatusRoutes,
+  registerRecordRoutes,
+  registerFeedRoutes,
 ]
 
 /** Registers every API route. */

@@ -1,19 +1,22 @@
 /**
  * The demo seed: fills an empty database with the demo vendor's catalogue, the real data-center
- * list, a year of traffic and the status data (services, severities, incidents and maintenance, see
- * `./records.ts`). Deterministic: the same `now` gives the same database.
+ * list, a year of traffic, the status data (services, severities, incidents and maintenance, see
+ * `./records.ts`) and the list records (advisories, notifications, more maintenance, see
+ * `./lists.ts`). Deterministic: the same `now` gives the same database.
  *
  * Term ids (tids) are allocated in fixed blocks so they stay stable when the seed grows:
  * tids below 1000 are kept for terms whose ids the spec fixes (severities '17'…'20', the
  * advisory category 241), regions start at {@link TID_BASE}.region + 1 and data centers at
- * {@link TID_BASE}.data_center + 1, both in file order, services at {@link TID_BASE}.service + 1.
- * Later vocabularies take the next free block.
+ * {@link TID_BASE}.data_center + 1, both in file order, services at {@link TID_BASE}.service + 1,
+ * notification categories at {@link TID_BASE}.notification_category + 1. Later vocabularies take
+ * the next free block.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { assignDataCenter } from './assignment.js'
 import { bannerTitle, CLOUDS, MAIN_MENU, PRODUCTS, SETTINGS, TOP_MENU, type MenuSeed } from './catalog.js'
 import { loadDataCenters, type DataCenterSeed } from './data-centers.js'
+import { seedListRecordsIfEmpty } from './lists.js'
 import { extendRecords, seedStatusIfEmpty } from './records.js'
 import { TID_BASE } from './tids.js'
 import { extendTraffic } from './traffic.js'
@@ -24,7 +27,8 @@ export { TID_BASE }
  * Seeds the database when it holds no product yet; otherwise leaves it alone.
  * The catalogue and data centers go in one transaction, so a failed seed leaves the database empty;
  * the status data follows in a second one ({@link seedStatusIfEmpty}, which the server also runs at
- * every start for databases created before it existed). Traffic is then filled by
+ * every start for databases created before it existed), then the advisories, notifications and
+ * list records of `./lists.ts` ({@link seedListRecordsIfEmpty}, likewise). Traffic is then filled by
  * {@link extendTraffic}, which the server also runs at every start, like {@link extendRecords}.
  *
  * @param now The moment the seed is relative to (traffic ends with the UTC day before it).
@@ -45,6 +49,7 @@ export async function seedIfEmpty(
   })
   if (seeded) {
     await seedStatusIfEmpty(db, now)
+    await seedListRecordsIfEmpty(db, now)
     await extendTraffic(db, now)
   }
   return seeded

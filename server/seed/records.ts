@@ -8,9 +8,10 @@
  *   would (given the same services and data centers). Every cloud whose status block is on gets a
  *   record on a core service every third day, one on a public data center every third day and (with
  *   premium data centers) one on a premium data center every third day, plus random extras, so each
- *   of the 13 timeline weeks has issues on every block. Once a week a maintenance concerns every
- *   cloud of a product. History records may run up to 6 hours past their day's midnight, never into
- *   today.
+ *   of the 13 timeline weeks has issues on every block. A top-up adds one incident every third day
+ *   (two days in three on clouds without data centers), so every cloud has at least 60 incidents
+ *   in any 90 days. Once a week a maintenance concerns every cloud of a product. History records
+ *   may run up to 6 hours past their day's midnight, never into today.
  * - Live records, made once at seed time relative to `now`: ongoing incidents (to_time NULL),
  *   maintenance later today and in the coming days, two overlapping incidents on one row, a
  *   maintenance across a week boundary, and the one record whose body carries hostile markup (the
@@ -43,7 +44,7 @@ const SERVICE_TID_BASE = TID_BASE.service
 
 const HOUR_MS = 60 * MINUTE_MS
 const HELP_SITE = 'https://help.auroraedge.example'
-const PEOPLE = ['Dana Whitfield', 'Ravi Menon', 'Sofia Lindqvist', 'Tomás Ortega', 'Mei Tanaka', 'Kwame Asante']
+export const PEOPLE = ['Dana Whitfield', 'Ravi Menon', 'Sofia Lindqvist', 'Tomás Ortega', 'Mei Tanaka', 'Kwame Asante']
 
 // ------------------------------------------------------------------------------------------------
 // Catalogue: severities, statuses, services, commissioning dates
@@ -202,7 +203,7 @@ async function seedVocabulary(trx: Transaction<Database>, now: Date): Promise<vo
 // What the generators see
 // ------------------------------------------------------------------------------------------------
 
-interface Item {
+export interface Item {
   tid: number
   name: string
   /** Data centers only. */
@@ -212,7 +213,7 @@ interface Item {
   end: number | null
 }
 
-interface CloudWorld {
+export interface CloudWorld {
   id: number
   machine_name: string
   domain: string
@@ -224,11 +225,12 @@ interface CloudWorld {
   dataCenters: Item[]
 }
 
-interface World {
+export interface World {
   clouds: CloudWorld[]
 }
 
-async function loadWorld(db: Db): Promise<World> {
+/** The clouds with their services and data centers, as the record generators see them. */
+export async function loadWorld(db: Db): Promise<World> {
   const clouds = await db
     .selectFrom('clouds')
     .innerJoin('products', 'products.id', 'clouds.product_id')
@@ -277,26 +279,32 @@ async function loadWorld(db: Db): Promise<World> {
 }
 
 /** Whether an item is in service for the whole of [from, to]. */
-const inService = (item: Item, from: number, to: number) =>
+export const inService = (item: Item, from: number, to: number) =>
   (item.start === null || item.start <= from) && (item.end === null || item.end >= to)
 
 // ------------------------------------------------------------------------------------------------
 // Record texts
 // ------------------------------------------------------------------------------------------------
 
-/** A record before it gets its id. */
-interface Draft {
-  type: Extract<RecordType, 'incident' | 'maintenance'>
+/** A record before it gets its id (`id` only when the seed fixes it, see `./lists.ts`). */
+export interface Draft {
+  id?: number
+  type: RecordType
   title: string
   summary: string
   body: string
   status_id: number
-  severity_tid: number
+  severity_tid: number | null
+  /** Advisories: the event type (spec §4). */
+  event_type?: string | null
+  /** Notifications: the notification type and where the reader is sent instead. */
+  notification_type?: string | null
+  url_redirect?: string | null
   from: number
   to: number | null
   posted_on: number
   closed_on: number | null
-  customer_impact: string
+  customer_impact: string | null
   available_workaround: string | null
   next_update: string | null
   how_found: string | null
@@ -306,7 +314,7 @@ interface Draft {
   internal: { note: string; ticket: number; author: string; resolver: string | null }
 }
 
-interface Template {
+export interface Template {
   severity: number
   title: (target: string) => string
   summary: (target: string) => string
@@ -315,7 +323,7 @@ interface Template {
   incidentType?: string
 }
 
-const SERVICE_INCIDENTS: Template[] = [
+export const SERVICE_INCIDENTS: Template[] = [
   {
     severity: SEVERITY.disruption,
     title: (s) => `${s} unavailable for some users`,
@@ -350,7 +358,7 @@ const SERVICE_INCIDENTS: Template[] = [
   },
 ]
 
-const DATA_CENTER_INCIDENTS: Template[] = [
+export const DATA_CENTER_INCIDENTS: Template[] = [
   {
     severity: SEVERITY.disruption,
     title: (d) => `Connectivity loss in ${d}`,
@@ -385,7 +393,7 @@ const DATA_CENTER_INCIDENTS: Template[] = [
   },
 ]
 
-const SERVICE_MAINTENANCE: Template[] = [
+export const SERVICE_MAINTENANCE: Template[] = [
   {
     severity: SEVERITY.informational,
     title: (s) => `Scheduled maintenance: ${s} service upgrade`,
@@ -409,7 +417,7 @@ const SERVICE_MAINTENANCE: Template[] = [
   },
 ]
 
-const DATA_CENTER_MAINTENANCE: Template[] = [
+export const DATA_CENTER_MAINTENANCE: Template[] = [
   {
     severity: SEVERITY.informational,
     title: (d) => `Scheduled maintenance: hardware refresh in ${d}`,
@@ -442,7 +450,7 @@ const clock = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 10)} ${clock(ms)}`
 
 function renderBody(o: {
-  type: Draft['type']
+  type: 'incident' | 'maintenance'
   summary: string
   targets: string[]
   domains: string[]
@@ -475,8 +483,9 @@ function renderBody(o: {
   ].join('')
 }
 
-function makeDraft(o: {
-  type: Draft['type']
+/** An incident or maintenance from a template, with its texts, body HTML and internal fields. */
+export function makeDraft(o: {
+  type: 'incident' | 'maintenance'
   template: Template
   targets: Item[]
   clouds: CloudWorld[]
@@ -546,8 +555,8 @@ function dayRecords(world: World, day: string): Draft[] {
   const start = dayStart(day)
   const drafts: Draft[] = []
 
-  const oneRecord = (cloud: CloudWorld, items: Item[], random: () => number, kind: 'service' | 'dc'): void => {
-    const maintenance = random() < 0.35
+  const oneRecord = (cloud: CloudWorld, items: Item[], random: () => number, kind: 'service' | 'dc', incidentOnly = false): void => {
+    const maintenance = !incidentOnly && random() < 0.35
     let from: number
     let to: number
     if (maintenance) {
@@ -585,6 +594,18 @@ function dayRecords(world: World, day: string): Draft[] {
     if (cloud.premium && turn === 2) oneRecord(cloud, cloud.dataCenters.filter((d) => d.premium), random, 'dc')
   }
 
+  // Top-up, with its own random sequence so the records above stay as they were: one more incident
+  // every third day, or two days in three on clouds without a data-center block, so that every
+  // cloud's incident list holds at least 60 incidents over any 90 days.
+  for (const cloud of world.clouds) {
+    const turn = (n + cloud.id) % 3
+    if (cloud.datacenter ? turn !== 1 : turn === 0) continue
+    const random = createRandom(`records:extra:${cloud.machine_name}:${day}`)
+    const onService = cloud.core && (!cloud.datacenter || random() < 0.5)
+    if (onService) oneRecord(cloud, cloud.services, random, 'service', true)
+    else if (cloud.datacenter) oneRecord(cloud, cloud.dataCenters.filter((d) => !d.premium), random, 'dc', true)
+  }
+
   // Once a week, one maintenance on a service that every cloud of a product runs.
   if (n % 7 === 2) {
     const products = [...new Set(world.clouds.map((c) => c.product))]
@@ -610,7 +631,10 @@ function dayRecords(world: World, day: string): Draft[] {
 // Live records, relative to now
 // ------------------------------------------------------------------------------------------------
 
-/** The hostile markup carried by exactly one record body; the front end must neutralise it. */
+/**
+ * The hostile markup carried by exactly one record body of this module (the timeline's); the front
+ * end must neutralise it. `./lists.ts` adds one such record per list with its own payload.
+ */
 export const HOSTILE_MARKUP =
   '<p>Diagnostics attached below.</p><img src=x onerror="alert(1)"><script>alert("xss")</script>'
 
@@ -745,7 +769,11 @@ const ALIAS_PREFIX: Record<RecordType, string> = {
   notification: '/notification/',
 }
 
-async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]): Promise<void> {
+/**
+ * Inserts records with their cloud and term links. A draft with an `id` keeps it; the others get
+ * the ids after the largest one in the table, in order.
+ */
+export async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]): Promise<void> {
   if (drafts.length === 0) return
   const max = await trx.selectFrom('records').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
   let nextId = Number(max?.id ?? 0) + 1
@@ -753,7 +781,7 @@ async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]): Promis
   const clouds: Array<{ record_id: number; cloud_id: number }> = []
   const terms: Array<{ record_id: number; tid: number }> = []
   for (const d of drafts) {
-    const id = nextId++
+    const id = d.id ?? nextId++
     rows.push({
       id,
       type: d.type,
@@ -763,14 +791,15 @@ async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]): Promis
       body: d.body,
       status_id: d.status_id,
       severity_tid: d.severity_tid,
-      event_type: null,
+      event_type: d.event_type ?? null,
       customer_impact: d.customer_impact,
       available_workaround: d.available_workaround,
       next_update: d.next_update,
       how_found: d.how_found,
       incident_type: d.incident_type,
       post_type: null,
-      notification_type: null,
+      notification_type: d.notification_type ?? null,
+      url_redirect: d.url_redirect ?? null,
       posted_on: d.posted_on,
       created: d.posted_on - 5 * MINUTE_MS,
       updated_on: d.closed_on ?? d.posted_on,

@@ -404,7 +404,7 @@ test('internal-only fields never reach the answer', async () => {
 })
 
 test('the hostile record body is sent as stored (the front end sanitises it)', async () => {
-  const hostile = query<{ id: number }>(`select id from records where body like '%onerror=%'`)
+  const hostile = query<{ id: number }>(`select id from records where body like '%onerror="alert(1)"%'`)
   assert.is(hostile.length, 1)
   const data = await status('auroraedge', 'core_cloud_services', 0)
   const issue = issues(data).find((i) => i.id === hostile[0].id)

@@ -46,7 +46,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
   const db = t.openDb()
   try {
     const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
-    assert.equal(applied, ['001_foundation', '002_records'])
+    assert.equal(applied, ['001_foundation', '002_records', '003_record_lists'])
     assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
     const perRegion = db
       .prepare(
@@ -120,7 +120,7 @@ test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', () => 
   }
 })
 
-test('term ids are unique across severities, regions, data centers and services, in fixed blocks', () => {
+test('term ids are unique across severities, regions, data centers, services and notification categories, in fixed blocks', () => {
   const db = t.openDb()
   try {
     const terms = db.prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo').all()
@@ -129,6 +129,7 @@ test('term ids are unique across severities, regions, data centers and services,
       { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
       { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
       { vocabulary: 'service', lo: 3001, hi: 3019, n: 19 },
+      { vocabulary: 'notification_category', lo: 4001, hi: 4015, n: 15 },
     ])
     assert.is(db.prepare("select tid from data_centers where name = 'Abu Dhabi II'").pluck().get(), 2001)
   } finally {
@@ -166,7 +167,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
     const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
     assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
     assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 2)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 3)
     check.close()
   } finally {
     removeDir(dataDir)

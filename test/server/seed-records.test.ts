@@ -90,16 +90,18 @@ test('data centers have commissioning dates; exactly the decommissioned ones an 
 test('records: hundreds of incidents and maintenance, linked to their cloud and to its rows', () => {
   withDb((db) => {
     const perType = Object.fromEntries((db.prepare('select type, count(*) as n from records group by type').all() as any[]).map((r) => [r.type, r.n]))
-    assert.equal(Object.keys(perType).sort(), ['incident', 'maintenance'])
+    assert.equal(Object.keys(perType).sort(), ['advisory', 'incident', 'maintenance', 'notification'])
     assert.ok(perType.incident >= 200 && perType.incident < 3000, String(perType.incident))
     assert.ok(perType.maintenance >= 100 && perType.maintenance < 3000, String(perType.maintenance))
 
     assert.is(db.prepare('select count(*) from records r where not exists (select 1 from record_clouds where record_id = r.id)').pluck().get(), 0)
     assert.is(db.prepare('select count(*) from records r where not exists (select 1 from record_terms where record_id = r.id)').pluck().get(), 0)
-    // Every linked term is a service or data center of every cloud of the record.
+    // Every linked term of an incident, maintenance or advisory is a service or data center of
+    // every cloud of the record (notifications link to their categories).
     const foreign = db
       .prepare(
         `select count(*) from record_terms rt join record_clouds rc on rc.record_id = rt.record_id
+         join records r on r.id = rt.record_id and r.type <> 'notification'
          where not exists (select 1 from cloud_services cs where cs.cloud_id = rc.cloud_id and cs.service_tid = rt.tid)
            and not exists (select 1 from cloud_data_centers cdc where cdc.cloud_id = rc.cloud_id and cdc.data_center_tid = rt.tid)`,
       )
@@ -107,15 +109,24 @@ test('records: hundreds of incidents and maintenance, linked to their cloud and 
       .get()
     assert.is(foreign, 0)
     assert.ok((db.prepare('select count(*) from record_clouds group by record_id having count(*) > 1').all() as any[]).length > 0, 'some records concern several clouds')
-    assert.is(db.prepare(`select count(*) from records where alias <> (case type when 'incident' then '/incidents/' else '/maintenance/' end) || id`).pluck().get(), 0)
+    assert.is(
+      db
+        .prepare(
+          `select count(*) from records where alias <> (case type when 'incident' then '/incidents/' when 'maintenance' then '/maintenance/'
+           when 'advisory' then '/security-advisories/' else '/notification/' end) || id`,
+        )
+        .pluck()
+        .get(),
+      0,
+    )
     assert.is(db.prepare('select count(*) from records where internal_note is null or jira_link is null or author is null').pluck().get(), 0)
     assert.is(db.prepare('select count(*) from records where to_time < from_time or posted_on < created').pluck().get(), 0)
-    const severities = db.prepare('select distinct severity_tid from records order by 1').pluck().all()
+    const severities = db.prepare("select distinct severity_tid from records where type <> 'notification' order by 1").pluck().all()
     assert.equal(severities, [17, 18, 19, 20])
   })
 })
 
-test('records relative to now: ongoing, future scheduled maintenance, exactly one hostile body', () => {
+test('records relative to now: ongoing, future scheduled maintenance, exactly one hostile timeline body', () => {
   const now = FIXED_NOW.getTime()
   withDb((db) => {
     const ongoing = db.prepare('select s.name from records r join record_statuses s on s.id = r.status_id where r.to_time is null').pluck().all()
@@ -130,9 +141,10 @@ test('records relative to now: ongoing, future scheduled maintenance, exactly on
     assert.is(db.prepare(`select count(*) from records r join record_statuses s on s.id = r.status_id where s.name = 'Scheduled' and r.from_time < ?`).pluck().get(now), 0)
     assert.is(db.prepare(`select count(*) from records r join record_statuses s on s.id = r.status_id where s.name in ('Resolved', 'Completed') and r.to_time > ?`).pluck().get(now), 0)
 
-    assert.is(db.prepare(`select count(*) from records where body like '%onerror=%'`).pluck().get(), 1)
-    assert.is(db.prepare(`select count(*) from records where body like '%<script%'`).pluck().get(), 1)
-    const body = db.prepare(`select body from records where body like '%<script%'`).pluck().get() as string
+    // The timeline's hostile record; the list records' hostile bodies are checked in records.test.ts.
+    assert.is(db.prepare(`select count(*) from records where body like '%onerror="alert(1)"%'`).pluck().get(), 1)
+    assert.is(db.prepare(`select count(*) from records where body like '%<script>alert%'`).pluck().get(), 1)
+    const body = db.prepare(`select body from records where body like '%<script>alert%'`).pluck().get() as string
     assert.match(body, /<img src=x onerror="alert\(1\)">/)
     const sample = db.prepare(`select body from records where body not like '%<script%' limit 1`).pluck().get() as string
     assert.match(sample, /<p>.+<\/p>/)

@@ -1,0 +1,506 @@
+/**
+ * Records as the lists, single posts and notification lists send them (spec §2 Incidents,
+ * Maintenance, Security Advisories lists, Notification list page, Single post; §3 Record, List
+ * response, Notification list; §4 Record statuses, Lists; §7).
+ *
+ * Internal-use columns are selected only when {@link visibleInternalFields} grants them to the
+ * viewer (never, until accounts exist). A page costs a handful of queries whatever its size: the
+ * count, the page's ids, then the records with their clouds and terms.
+ */
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import {
+  RECORDS_PAGE_SIZE,
+  type AdvisoryEventType,
+  type ListSeverity,
+  type NotificationListData,
+  type NotificationType,
+  type PostData,
+  type RecordListData,
+  type RecordListType,
+  type RecordStatus,
+  type RecordType,
+  type TrustRecord,
+} from '../../widgets/core/contract.js'
+import type { Database } from '../db/schema.js'
+import { badRequest, notFound } from '../http/errors.js'
+import { zonedDayRange } from '../lib/zones.js'
+import type { CloudRow } from './clouds.js'
+import { maintenanceSchedule } from './maintenance-schedule.js'
+import { visibleInternalFields, type Viewer } from './visibility.js'
+
+type Db = Kysely<Database>
+
+/**
+ * The statuses each list filters by, by name, in the dropdown's order after 'All Statuses'
+ * (spec §2 lists, §4 Record statuses). Their ids are the `record_statuses` ids.
+ */
+export const LIST_STATUS_NAMES: Record<RecordType, readonly string[]> = {
+  incident: ['In Progress', 'Monitoring', 'Resolved', 'Remediated'],
+  maintenance: ['Scheduled', 'In Progress', 'Completed', 'Postponed', 'Archived'],
+  advisory: ['In Progress', 'Monitoring', 'Resolved', 'Remediated', 'Archived'],
+  notification: ['Scheduled', 'In Progress', 'Completed', 'Archived'],
+}
+
+/** The notification list types (contract `NotificationType`), the first being the default (spec §7). */
+export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
+
+/** Advisory event types (spec §4) with their style class, in the order the categories list them. */
+export const ADVISORY_EVENT_TYPES: ReadonlyArray<{ name: AdvisoryEventType; class: string }> = [
+  { name: 'Under Investigation', class: 'under_investigation' },
+  { name: 'Service Disruption', class: 'service_disruption' },
+  { name: 'Service Degradation', class: 'service_degradation' },
+  { name: 'Informational', class: 'informational' },
+  { name: 'No Service Impact', class: 'no-service-impact' },
+  { name: 'Security Advisory', class: 'security_advisory' },
+]
+
+/** Messages of the single-post errors (spec §2 Single post, §8 Empty states). */
+export const POST_MESSAGES = {
+  notFound: 'No records found.',
+  notOnCloud: 'Post not available on this cloud.',
+} as const
+
+/** What a page of records is filtered by. Instants are epoch ms. */
+export interface RecordFilter {
+  type: RecordType
+  /** Only records linked to this cloud. */
+  cloudId?: number
+  /** `record_statuses.id`. */
+  statusId?: number
+  /** Notifications: only this type. */
+  notificationType?: NotificationType
+  /** Only records linked to at least one of these data-center term ids. */
+  dataCenters?: readonly number[]
+  /** Only records whose time overlaps `[start, end)` (see {@link overlaps}). */
+  range?: { start: number; end: number }
+  /** The server's now: an ongoing record (no `to_time`) runs until it. */
+  now: number
+}
+
+/**
+ * Whether a record's time overlaps `[start, end)`: it starts before `end`, and it ends after
+ * `start` (an ongoing record ends at `now`) or starts within the range. The calendar marks the
+ * same days (`server/repo/calendar.ts`), so a marked day never filters to an empty list.
+ */
+function overlaps(eb: ExpressionBuilder<Database & { r: Database['records'] }, 'r'>, range: { start: number; end: number }, now: number): Expression<SqlBool> {
+  return eb.and([
+    eb('r.from_time', '<', range.end),
+    eb.or([eb(eb.fn.coalesce('r.to_time', eb.val(now)), '>', range.start), eb('r.from_time', '>=', range.start)]),
+  ])
+}
+
+function filtered(db: Db, f: RecordFilter) {
+  let q = db.selectFrom('records as r').where('r.type', '=', f.type)
+  if (f.notificationType !== undefined) q = q.where('r.notification_type', '=', f.notificationType)
+  if (f.statusId !== undefined) q = q.where('r.status_id', '=', f.statusId)
+  const cloudId = f.cloudId
+  if (cloudId !== undefined) {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('record_clouds as rc').select('rc.record_id').whereRef('rc.record_id', '=', 'r.id').where('rc.cloud_id', '=', cloudId)),
+    )
+  }
+  const dataCenters = f.dataCenters
+  if (dataCenters && dataCenters.length > 0) {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('record_terms as rt').select('rt.record_id').whereRef('rt.record_id', '=', 'r.id').where('rt.tid', 'in', dataCenters)),
+    )
+  }
+  const range = f.range
+  if (range) q = q.where((eb) => overlaps(eb, range, f.now))
+  return q
+}
+
+/**
+ * One page of records matching `filter`, newest first (by `from_time`, then id, both descending),
+ * {@link RECORDS_PAGE_SIZE} a page.
+ *
+ * @param pageIndex Zero-based.
+ * @returns The page's records and the number of matching records.
+ */
+export async function recordPage(
+  db: Db,
+  filter: RecordFilter,
+  pageIndex: number,
+  viewer: Viewer,
+): Promise<{ records: TrustRecord[]; total: number }> {
+  const [count, ids] = await Promise.all([
+    filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .select('r.id')
+      .orderBy('r.from_time', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(RECORDS_PAGE_SIZE)
+      .offset(pageIndex * RECORDS_PAGE_SIZE)
+      .execute(),
+  ])
+  const records = await loadRecords(db, ids.map((r) => r.id), viewer)
+  return { records: records.map((r) => r.record), total: Number(count.n) }
+}
+
+/** The newest `limit` records matching `filter` (feeds), newest first. */
+export async function newestRecords(db: Db, filter: RecordFilter, limit: number, viewer: Viewer): Promise<LoadedRecord[]> {
+  const ids = await filtered(db, filter).select('r.id').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(limit).execute()
+  return loadRecords(db, ids.map((r) => r.id), viewer)
+}
+
+/** A record in the contract's shape, with what feeds and posts need besides. */
+export interface LoadedRecord {
+  record: TrustRecord
+  /** Domains of the record's clouds, in cloud order (feeds link to the first). */
+  cloudDomains: string[]
+  /** The stored `url_redirect` (notifications); `null` for none. */
+  urlRedirect: string | null
+  /** Epoch ms, for feeds and calendars. */
+  from: number
+  to: number | null
+  updated: number
+  created: number
+  /** The status's style class, e.g. `'postponed'`. */
+  statusClass: string
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
+
+/** Statuses whose record was closed by an update (contract `TrustRecord.resolved`). */
+const RESOLVED_CLASSES = new Set(['resolved', 'remediated', 'completed'])
+
+/**
+ * The records with ids `ids`, in that order (unknown ids are skipped), with their clouds, services
+ * (`tags`), data centers (`clusters`) and, for notifications, categories. Internal-use fields are
+ * selected only when {@link visibleInternalFields} grants them to `viewer`.
+ */
+export async function loadRecords(db: Db, ids: readonly number[], viewer: Viewer): Promise<LoadedRecord[]> {
+  if (ids.length === 0) return []
+  const internal = visibleInternalFields(viewer)
+  const [rows, clouds, terms] = await Promise.all([
+    db
+      .selectFrom('records as r')
+      .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+      .select([
+        'r.id',
+        'r.type',
+        'r.title',
+        'r.alias',
+        'r.summary',
+        'r.body',
+        'r.status_id',
+        'r.severity_tid',
+        'r.event_type',
+        'r.customer_impact',
+        'r.available_workaround',
+        'r.next_update',
+        'r.how_found',
+        'r.incident_type',
+        'r.post_type',
+        'r.notification_type',
+        'r.posted_on',
+        'r.created',
+        'r.updated_on',
+        'r.closed_on',
+        'r.from_time',
+        'r.to_time',
+        'r.url_redirect',
+        'st.name as status',
+        'st.class as status_class',
+      ])
+      .$if(internal.length > 0, (qb) => qb.select(internal.map((field) => `r.${field}` as const)))
+      .where('r.id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('record_clouds as rc')
+      .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
+      .select(['rc.record_id', 'c.machine_name', 'c.domain'])
+      .where('rc.record_id', 'in', ids)
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('record_terms as rt')
+      .leftJoin('services as s', 's.tid', 'rt.tid')
+      .leftJoin('data_centers as dc', 'dc.tid', 'rt.tid')
+      .leftJoin('notification_categories as nc', 'nc.tid', 'rt.tid')
+      .select(['rt.record_id', 's.name as service', 'dc.name as data_center', 'nc.name as category'])
+      .where('rt.record_id', 'in', ids)
+      .orderBy('rt.tid')
+      .execute(),
+  ])
+
+  const group = <T extends { record_id: number }>(list: T[]) => {
+    const map = new Map<number, T[]>()
+    for (const item of list) {
+      const bucket = map.get(item.record_id)
+      if (bucket) bucket.push(item)
+      else map.set(item.record_id, [item])
+    }
+    return map
+  }
+  const cloudsOf = group(clouds)
+  const termsOf = group(terms)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+
+  const loaded: LoadedRecord[] = []
+  for (const id of ids) {
+    const row = byId.get(id)
+    if (!row) continue
+    const recordClouds = cloudsOf.get(id) ?? []
+    const recordTerms = termsOf.get(id) ?? []
+    const names = (key: 'service' | 'data_center' | 'category') =>
+      recordTerms.map((t) => t[key]).filter((name): name is string => typeof name === 'string')
+    const record: TrustRecord = {
+      id: row.id,
+      type: row.type,
+      title: row.title,
+      alias: row.alias,
+      summary: row.summary,
+      body: row.body,
+      status: row.status,
+      statusId: String(row.status_id),
+      severityId: row.severity_tid === null ? null : String(row.severity_tid),
+      tags: names('service'),
+      clusters: names('data_center'),
+      clouds: recordClouds.map((c) => c.machine_name),
+      customer_impact: row.customer_impact,
+      available_workaround: row.available_workaround,
+      next_update: row.next_update,
+      how_found: row.how_found,
+      posted_on: iso(row.posted_on),
+      created: iso(row.created),
+      updated_on: iso(row.updated_on),
+      closed_on: isoOrNull(row.closed_on),
+      fromTime: iso(row.from_time),
+      toTime: isoOrNull(row.to_time),
+      incident_type: row.incident_type,
+      post_type: row.post_type,
+      notification_type: row.notification_type as TrustRecord['notification_type'],
+      event_type: row.event_type as TrustRecord['event_type'],
+      pageType: row.type,
+      resolved: RESOLVED_CLASSES.has(row.status_class),
+    }
+    if (row.type === 'notification') record.categories = names('category')
+    const privileged = row as unknown as Partial<Record<(typeof internal)[number], string | null>>
+    for (const field of internal) record[field] = privileged[field] ?? null
+    loaded.push({
+      record,
+      cloudDomains: recordClouds.map((c) => c.domain),
+      urlRedirect: row.url_redirect,
+      from: row.from_time,
+      to: row.to_time,
+      updated: row.updated_on,
+      created: row.created,
+      statusClass: row.status_class,
+    })
+  }
+  return loaded
+}
+
+/** The statuses of a list (or of notifications), in the list's order (spec §4 Record statuses). */
+export async function listStatuses(db: Db, type: RecordType): Promise<RecordStatus[]> {
+  const names = LIST_STATUS_NAMES[type]
+  const rows = await db.selectFrom('record_statuses').select(['id', 'name', 'class', 'icon']).where('name', 'in', names).execute()
+  return names.flatMap((name) => {
+    const row = rows.find((r) => r.name === name)
+    return row ? [{ id: String(row.id), name: row.name, class: row.class, icon: row.icon }] : []
+  })
+}
+
+/** Severities as lists send them, most severe first (spec §3 Severity). */
+export async function listSeverities(db: Db): Promise<ListSeverity[]> {
+  const rows = await db.selectFrom('severities').select(['tid', 'name', 'color_code']).orderBy('sort').orderBy('tid').execute()
+  return rows.map((r) => ({ tid: String(r.tid), name: r.name, color_code: r.color_code }))
+}
+
+/**
+ * The status id a `category` parameter names, checked against the list's statuses.
+ * @returns `undefined` for absent or empty (all statuses).
+ * @throws HttpError 400 `bad_request` when it names no status of the list.
+ */
+export function statusFilter(category: string | undefined, statuses: readonly RecordStatus[], list: string): number | undefined {
+  const value = (category ?? '').trim()
+  if (value === '') return undefined
+  const status = statuses.find((s) => s.id === value)
+  if (!status) {
+    throw badRequest(
+      `category must be a status id of the ${list} list (${statuses.map((s) => `${s.id} ${s.name}`).join(', ')}) or empty, not ${JSON.stringify(value.slice(0, 40))}.`,
+    )
+  }
+  return Number(status.id)
+}
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+
+/** The list's categories (contract `RecordListData.categories`). */
+async function listCategories(db: Db, type: RecordListType, cloudId: number): Promise<Array<{ id: string; name: string }>> {
+  if (type === 'advisory') return ADVISORY_EVENT_TYPES.map((e) => ({ id: e.class, name: e.name }))
+  if (type === 'maintenance') return []
+  const rows = await db
+    .selectFrom('records as r')
+    .innerJoin('record_clouds as rc', 'rc.record_id', 'r.id')
+    .select('r.incident_type')
+    .distinct()
+    .where('rc.cloud_id', '=', cloudId)
+    .where('r.type', '=', 'incident')
+    .where('r.incident_type', 'is not', null)
+    .orderBy('r.incident_type')
+    .execute()
+  return rows.map((r) => ({ id: slug(r.incident_type!), name: r.incident_type! }))
+}
+
+/**
+ * The plain-text message above a list (contract `RecordListData.topMessage`): on the incident
+ * list, the incidents still open (no end, In Progress or Monitoring); on the maintenance list, the
+ * windows running now (Scheduled or In Progress, started, not ended); `''` otherwise.
+ */
+async function topMessage(db: Db, type: RecordListType, cloudId: number, now: number): Promise<string> {
+  if (type === 'advisory') return ''
+  const base = db
+    .selectFrom('records as r')
+    .innerJoin('record_clouds as rc', 'rc.record_id', 'r.id')
+    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+    .select(['r.title'])
+    .where('rc.cloud_id', '=', cloudId)
+    .where('r.type', '=', type)
+    .orderBy('r.from_time', 'desc')
+    .orderBy('r.id', 'desc')
+  if (type === 'incident') {
+    const open = await base.where('r.to_time', 'is', null).where('st.name', 'in', ['In Progress', 'Monitoring']).execute()
+    if (open.length === 0) return ''
+    return open.length === 1
+      ? `We are working on an ongoing incident: ${open[0].title}.`
+      : `We are working on ${open.length} ongoing incidents.`
+  }
+  const running = await base
+    .where('st.name', 'in', ['Scheduled', 'In Progress'])
+    .where('r.from_time', '<=', now)
+    .where((eb) => eb.or([eb('r.to_time', 'is', null), eb('r.to_time', '>', now)]))
+    .execute()
+  if (running.length === 0) return ''
+  return running.length === 1
+    ? `Maintenance is in progress: ${running[0].title}.`
+    : `${running.length} maintenance windows are in progress.`
+}
+
+/** Parameters of {@link recordList}, validated by the route except `category`. */
+export interface RecordListQuery {
+  /** `category`: a status id of the list; absent or empty = all. */
+  category?: string
+  /** 1-based. */
+  page: number
+  /** `YYYY-MM-DD` in `tz`; absent = every day. */
+  date?: string
+  /** IANA zone of `date`. */
+  tz: string
+  /** Data-center term ids; empty = all. */
+  dataCenters: readonly number[]
+}
+
+/**
+ * `GET /api/{incident|maintenance|advisory}` (spec §3 List response, §7): one page of the cloud's
+ * records of `type`, newest first, with the list's statuses, the severities, its categories, the
+ * top message and, for maintenance, the schedule table.
+ *
+ * - `date`: records whose time overlaps that day in `tz` (an ongoing record runs until now).
+ * - `currentPage` is the page asked for (1 when there are no records); a page beyond the end
+ *   answers no records and the real `totalPages`.
+ *
+ * @throws HttpError 400 `bad_request` when `category` is not a status of the list.
+ */
+export async function recordList(
+  db: Db,
+  cloud: CloudRow,
+  type: RecordListType,
+  query: RecordListQuery,
+  now: Date,
+  viewer: Viewer,
+): Promise<RecordListData> {
+  const statuses = await listStatuses(db, type)
+  const statusId = statusFilter(query.category, statuses, type)
+  const t = now.getTime()
+  const filter: RecordFilter = {
+    type,
+    cloudId: cloud.id,
+    statusId,
+    dataCenters: query.dataCenters,
+    range: query.date === undefined ? undefined : zonedDayRange(query.date, query.tz),
+    now: t,
+  }
+  const [page, severity, categories, message, schedule] = await Promise.all([
+    recordPage(db, filter, query.page - 1, viewer),
+    listSeverities(db),
+    listCategories(db, type, cloud.id),
+    topMessage(db, type, cloud.id, t),
+    type === 'maintenance' ? maintenanceSchedule(db, cloud.id, now) : Promise.resolve(null),
+  ])
+  const totalPages = Math.ceil(page.total / RECORDS_PAGE_SIZE)
+  return {
+    records: page.records,
+    severity,
+    statuses,
+    categories,
+    topMessage: message,
+    maintenanceSchedule: schedule,
+    currentPage: page.total === 0 ? 1 : query.page,
+    totalPages,
+  }
+}
+
+/** Parameters of {@link notificationList}. */
+export interface NotificationListQuery {
+  type: NotificationType
+  /** A status id of the notification statuses; absent or empty = all. */
+  category?: string
+  /** Zero-based. */
+  page: number
+  /** Only for `cloud_app`: the cloud whose notifications to list; absent = every cloud. */
+  cloud?: CloudRow
+}
+
+/**
+ * `GET /api/notifications` (spec §3 Notification list, §7): one page of the notifications of a
+ * type, newest first. Pages are ZERO-based: `currentPage` is the page asked for (0 when there are
+ * none), `totalPages` the number of pages (0 when there are none).
+ *
+ * @throws HttpError 400 `bad_request` when `category` is not a notification status.
+ */
+export async function notificationList(db: Db, query: NotificationListQuery, now: Date, viewer: Viewer): Promise<NotificationListData> {
+  const statuses = await listStatuses(db, 'notification')
+  const statusId = statusFilter(query.category, statuses, 'notification')
+  const page = await recordPage(
+    db,
+    {
+      type: 'notification',
+      notificationType: query.type,
+      statusId,
+      cloudId: query.type === 'cloud_app' ? query.cloud?.id : undefined,
+      now: now.getTime(),
+    },
+    query.page,
+    viewer,
+  )
+  return {
+    records: page.records,
+    currentPage: page.total === 0 ? 0 : query.page,
+    totalPages: Math.ceil(page.total / RECORDS_PAGE_SIZE),
+    statuses,
+  }
+}
+
+/**
+ * One record for the single-post page (`GET /api/posts/{id}`, spec §2 Single post), or a
+ * notification (`GET /api/notification/{id}/{cloud}`) with its `url_redirect` when it has one.
+ *
+ * @param kind `'post'`: any record; `'notification'`: notifications only.
+ * @throws HttpError 404 `not_found` ('No records found.') when there is no such record (or, for
+ *   `'notification'`, it is not a notification); 404 `not_on_cloud` ('Post not available on this
+ *   cloud.') when it is not linked to `cloud`.
+ */
+export async function findPost(db: Db, id: number, cloud: CloudRow, kind: 'post' | 'notification', viewer: Viewer): Promise<PostData> {
+  const [loaded] = await loadRecords(db, [id], viewer)
+  if (!loaded || (kind === 'notification' && loaded.record.type !== 'notification')) {
+    throw notFound(POST_MESSAGES.notFound, 'not_found')
+  }
+  if (!loaded.record.clouds.includes(cloud.machine_name)) throw notFound(POST_MESSAGES.notOnCloud, 'not_on_cloud')
+  const post: PostData = { ...loaded.record }
+  if (kind === 'notification' && loaded.urlRedirect) post.url_redirect = loaded.urlRedirect
+  return post
+}

@@ -1,0 +1,45 @@
+/**
+ * Who may see what of a record (spec §2 lists "a block marked internal use only", §3 Record
+ * internal-only fields, §6 Roles and permissions).
+ *
+ * {@link visibleInternalFields} is the one place that decides whether internal-use fields
+ * (`INTERNAL_FIELDS` of the contract) leave the server: the record queries select those columns
+ * only when it grants them, so a public answer cannot carry them by accident. There are no
+ * accounts yet: every request is {@link ANONYMOUS}. The accounts step resolves the session's roles
+ * into a {@link Viewer} (see `viewerOf` in `server/routes/records.ts`) and nothing else changes.
+ */
+import { INTERNAL_FIELDS, type InternalField } from '../../widgets/core/contract.js'
+
+/** Whoever asks: anonymous, or a signed-in user with roles (spec §6). */
+export interface Viewer {
+  /** Role machine names of the signed-in user; empty for anonymous visitors. */
+  roles: readonly string[]
+}
+
+/** An anonymous visitor: the only viewer until accounts exist. */
+export const ANONYMOUS: Viewer = Object.freeze({ roles: Object.freeze([]) as readonly string[] })
+
+/** The roles that see the Admin link (spec §6), and with it the internal-use block of records. */
+export const PRIVILEGED_ROLES: readonly string[] = [
+  'administrator',
+  'blog_editor',
+  'jab_compliance',
+  'url_editor',
+  'customer_success_manager',
+  'cloud_apps',
+  'legal_team',
+  'trust_admin',
+]
+
+const NONE: readonly InternalField[] = Object.freeze([])
+
+/**
+ * The internal-use fields `viewer` may see: all of `INTERNAL_FIELDS` for a privileged role, none
+ * otherwise (anonymous visitors and plain registered users).
+ *
+ * @example visibleInternalFields(ANONYMOUS) // []
+ * @example visibleInternalFields({ roles: ['trust_admin'] }) // ['internal_note', 'slack_link', …]
+ */
+export function visibleInternalFields(viewer: Viewer): readonly InternalField[] {
+  return viewer.roles.some((role) => PRIVILEGED_ROLES.includes(role)) ? INTERNAL_FIELDS : NONE
+}

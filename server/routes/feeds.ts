@@ -1,0 +1,150 @@
+/**
+ * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, spec §2 Route table) and the
+ * maintenance calendar subscription (`GET /ics/maintenance/{cloud}.ics`). Both are public and
+ * cacheable for 30 s, readable from any origin without credentials, like the public API. Being
+ * registered routes, they are never answered by the site's SPA fallback.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { renderMaintenanceIcs } from '../feeds/ics.js'
+import { recordUrl, renderRss, RSS_FEEDS, RSS_ITEMS } from '../feeds/rss.js'
+import { notFound } from '../http/errors.js'
+import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
+import { requireCloud, type CloudRow } from '../repo/clouds.js'
+import { loadRecords, newestRecords } from '../repo/records.js'
+import { SETTING } from '../repo/settings.js'
+import type { RouteDeps } from './deps.js'
+import { parseDataCenters, viewerOf } from './records.js'
+
+/** Content types of the feeds. */
+export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8'
+
+/** The maintenance calendar holds windows that ended at most this many days ago, and all later ones. */
+export const ICS_PAST_DAYS = 30
+
+/** At most this many windows in one calendar. */
+export const ICS_MAX_EVENTS = 500
+
+const DAY_MS = 86_400_000
+
+/**
+ * The site's origin as the client reached it, e.g. `https://trust.example`; a missing or malformed
+ * Host header gives `localhost` rather than odd links.
+ */
+function originOf(request: FastifyRequest): string {
+  const host = typeof request.host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host) ? request.host : 'localhost'
+  return `${request.protocol}://${host}`
+}
+
+async function vendorName(deps: RouteDeps): Promise<string> {
+  const row = await deps.db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst()
+  return row?.value || 'Trust'
+}
+
+const FEED_QUERY_SCHEMA = {
+  type: 'object',
+  properties: { cloud: { type: 'string', maxLength: 200 } },
+} as const
+
+const ICS_QUERY_SCHEMA = {
+  type: 'object',
+  properties: { datacenter: { type: 'string', maxLength: 40 } },
+} as const
+
+const NAME_PARAMS_SCHEMA = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const
+
+const ICS_PARAMS_SCHEMA = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', minLength: 5, maxLength: 210 } },
+} as const
+
+/**
+ * Registers the feeds.
+ *
+ * - `GET /rss-feed/{name}[?cloud=]` — RSS 2.0 (`application/rss+xml`) of the newest
+ *   {@link RSS_ITEMS} records the named list holds, of one cloud (machine name or domain) or of
+ *   all. Names: `incidents`, `maintenance`, `advisories`, `url-category-notification` (also
+ *   `url-category`), `cloud-app` (also `cloud-app-notification`), `privacy-notification` (also
+ *   `privacy`); see `server/feeds/rss.ts` for the rule. Errors (JSON): 404 `not_found` for an
+ *   unknown name, 404 `unknown_cloud`, 400 `bad_request`.
+ * - `GET /ics/maintenance/{cloud}.ics[?datacenter=tid]` — iCalendar (`text/calendar`) of the
+ *   cloud's maintenance windows that ended at most {@link ICS_PAST_DAYS} days ago or later,
+ *   oldest first, optionally only those concerning one data center; stable UIDs
+ *   `maintenance-{id}@trust-site`. Errors (JSON): 404 `not_found` when the file does not end in
+ *   `.ics`, 404 `unknown_cloud`, 400 `bad_request` for a malformed `datacenter`.
+ */
+export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const { db, now } = deps
+
+  app.get<{ Params: { name: string }; Querystring: { cloud?: string } }>(
+    '/rss-feed/:name',
+    { schema: { params: NAME_PARAMS_SCHEMA, querystring: FEED_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    async (request, reply) => {
+      const name = request.params.name.toLowerCase()
+      const source = RSS_FEEDS.get(name)
+      if (!source) {
+        throw notFound(`Unknown feed ${JSON.stringify(name.slice(0, 100))}; feeds: ${[...RSS_FEEDS.keys()].join(', ')}.`)
+      }
+      const cloudParam = (request.query.cloud ?? '').trim()
+      const cloud: CloudRow | undefined = cloudParam === '' ? undefined : await requireCloud(db, cloudParam)
+      const [records, vendor] = await Promise.all([
+        newestRecords(
+          db,
+          { type: source.type, notificationType: source.notificationType, cloudId: cloud?.id, now: now().getTime() },
+          RSS_ITEMS,
+          viewerOf(request),
+        ),
+        vendorName(deps),
+      ])
+      const origin = originOf(request)
+      const xml = renderRss({
+        source,
+        records,
+        origin,
+        selfUrl: `${origin}/rss-feed/${name}${cloud ? `?cloud=${encodeURIComponent(cloud.machine_name)}` : ''}`,
+        vendor,
+        cloudDomain: cloud?.domain,
+        now: now(),
+      })
+      return reply.type(RSS_CONTENT_TYPE).send(xml)
+    },
+  )
+
+  app.get<{ Params: { file: string }; Querystring: { datacenter?: string } }>(
+    '/ics/maintenance/:file',
+    { schema: { params: ICS_PARAMS_SCHEMA, querystring: ICS_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    async (request, reply) => {
+      const file = request.params.file
+      if (!file.toLowerCase().endsWith('.ics')) throw notFound(`Calendars are served as {cloud}.ics, not ${JSON.stringify(file.slice(0, 100))}.`)
+      const dataCenters = parseDataCenters(request.query.datacenter)
+      const cloud = await requireCloud(db, file.slice(0, -4))
+      const since = now().getTime() - ICS_PAST_DAYS * DAY_MS
+      let query = db
+        .selectFrom('records as r')
+        .innerJoin('record_clouds as rc', 'rc.record_id', 'r.id')
+        .select('r.id')
+        .where('rc.cloud_id', '=', cloud.id)
+        .where('r.type', '=', 'maintenance')
+        .where((eb) => eb.or([eb('r.to_time', '>=', since), eb.and([eb('r.to_time', 'is', null), eb('r.from_time', '>=', since)])]))
+      if (dataCenters.length > 0) {
+        query = query.where((eb) =>
+          eb.exists(eb.selectFrom('record_terms as rt').select('rt.record_id').whereRef('rt.record_id', '=', 'r.id').where('rt.tid', 'in', dataCenters)),
+        )
+      }
+      const ids = await query.orderBy('r.from_time').orderBy('r.id').limit(ICS_MAX_EVENTS).execute()
+      const records = await loadRecords(db, ids.map((r) => r.id), viewerOf(request))
+      const origin = originOf(request)
+      const ics = renderMaintenanceIcs({
+        records,
+        calendarName: `${await vendorName(deps)} maintenance – ${cloud.domain}`,
+        pageUrl: (loaded) => recordUrl(origin, loaded, cloud.domain),
+      })
+      return reply.type(ICS_CONTENT_TYPE).header('content-disposition', `inline; filename="${cloud.machine_name}.ics"`).send(ics)
+    },
+  )
+}
