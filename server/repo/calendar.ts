@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js'
 import { addDays } from '../lib/days.js'
 import { zonedDay, zonedDayStart } from '../lib/zones.js'
 import type { CloudRow } from './clouds.js'
+import { cloudDataCenters } from './data-centers.js'
 import { ADVISORY_EVENT_TYPES } from './records.js'
 
 /** The list each calendar kind belongs to. */
@@ -68,14 +69,10 @@ export function calendarClass(
  * order, by name within a region. Option values are term ids as strings.
  */
 export async function dataCenterGroups(db: Kysely<Database>, cloudId: number): Promise<CalendarDataCenterGroup[]> {
-  const rows = await db
-    .selectFrom('cloud_data_centers as cdc')
-    .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
-    .innerJoin('regions as rg', 'rg.tid', 'dc.region_tid')
-    .select(['dc.tid', 'dc.name', 'rg.tid as region_tid', 'rg.name as region'])
-    .where('cdc.cloud_id', '=', cloudId)
-    .orderBy('rg.sort')
-    .orderBy('rg.tid')
+  const rows = await cloudDataCenters(db, cloudId)
+    .select(['dc.tid', 'dc.name', 'r.tid as region_tid', 'r.name as region'])
+    .orderBy('r.sort')
+    .orderBy('r.tid')
     .orderBy('dc.name')
     .execute()
   const groups: Array<CalendarDataCenterGroup & { tid: number }> = []

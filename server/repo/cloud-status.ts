@@ -19,6 +19,7 @@ import type {
 import type { Database } from '../db/schema.js'
 import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
 import type { CloudRow } from './clouds.js'
+import { cloudDataCenters } from './data-centers.js'
 
 /** The tid and title of the one category a `core_cloud_services` answer has. */
 export const CORE_CATEGORY = { tid: 'core_cloud_services', title: 'Core Cloud Services' } as const
@@ -93,10 +94,7 @@ async function serviceItems(db: Kysely<Database>, cloudId: number): Promise<Item
 
 /** The public (`premium = 0`) or premium data centers of a cloud, by region order then name. */
 async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0 | 1): Promise<ItemRow[]> {
-  const rows = await db
-    .selectFrom('cloud_data_centers as cdc')
-    .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
-    .innerJoin('regions as r', 'r.tid', 'dc.region_tid')
+  const rows = await cloudDataCenters(db, cloudId)
     .select([
       'dc.tid',
       'dc.name',
@@ -108,7 +106,6 @@ async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0
       'cdc.start_date',
       'cdc.end_date',
     ])
-    .where('cdc.cloud_id', '=', cloudId)
     .where('cdc.premium_dc', '=', premium)
     .orderBy('r.sort')
     .orderBy('r.tid')

@@ -6,14 +6,25 @@ import type { MapDataCenter } from '../../widgets/core/contract.js'
 import type { Database } from '../db/schema.js'
 
 /**
+ * The data centers linked to a cloud (`cdc` = cloud_data_centers, `dc` = data_centers, `r` = the
+ * data center's region), unordered and unselected: callers add their columns, filters and order.
+ * One join for the map, the status timeline, the calendar's multi-select and the maintenance
+ * schedule.
+ */
+export function cloudDataCenters(db: Kysely<Database>, cloudId: number) {
+  return db
+    .selectFrom('cloud_data_centers as cdc')
+    .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
+    .innerJoin('regions as r', 'r.tid', 'dc.region_tid')
+    .where('cdc.cloud_id', '=', cloudId)
+}
+
+/**
  * The active data centers of a cloud, ordered by region then list order. Decommissioned ones
  * (`active = 0`) are left out. Coordinates in degrees.
  */
 export async function activeDataCenters(db: Kysely<Database>, cloudId: number): Promise<MapDataCenter[]> {
-  const rows = await db
-    .selectFrom('cloud_data_centers as cdc')
-    .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
-    .innerJoin('regions as r', 'r.tid', 'dc.region_tid')
+  const rows = await cloudDataCenters(db, cloudId)
     .select([
       'dc.name',
       'dc.city',
@@ -23,7 +34,6 @@ export async function activeDataCenters(db: Kysely<Database>, cloudId: number): 
       'cdc.regional_surcharge',
       'cdc.premium_dc',
     ])
-    .where('cdc.cloud_id', '=', cloudId)
     .where('cdc.active', '=', 1)
     .orderBy('r.sort')
     .orderBy('dc.sort')

@@ -7,6 +7,7 @@ import type { MaintenanceSchedule } from '../../widgets/core/contract.js'
 import type { Database } from '../db/schema.js'
 import { addDays, dayStart, utcDay } from '../lib/days.js'
 import { DAY_MS } from '../lib/week.js'
+import { cloudDataCenters } from './data-centers.js'
 
 /** Days the table shows: today (UTC) and the 6 after it. */
 export const SCHEDULE_DAYS = 7
@@ -34,16 +35,12 @@ export async function maintenanceSchedule(db: Kysely<Database>, cloudId: number,
   const end = start + SCHEDULE_DAYS * DAY_MS
 
   const [regions, windows] = await Promise.all([
-    db
-      .selectFrom('cloud_data_centers as cdc')
-      .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
-      .innerJoin('regions as rg', 'rg.tid', 'dc.region_tid')
-      .select(['rg.tid', 'rg.name'])
+    cloudDataCenters(db, cloudId)
+      .select(['r.tid', 'r.name'])
       .distinct()
-      .where('cdc.cloud_id', '=', cloudId)
       .where('cdc.active', '=', 1)
-      .orderBy('rg.sort')
-      .orderBy('rg.tid')
+      .orderBy('r.sort')
+      .orderBy('r.tid')
       .execute(),
     db
       .selectFrom('records as r')
