@@ -31,7 +31,6 @@ import {
 import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
 
-
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-9, `${what}: expected ${expected}, got ${actual}`)
 
