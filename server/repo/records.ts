@@ -500,7 +500,16 @@ export async function findPost(db: Db, id: number, cloud: CloudRow, kind: 'post'
     throw notFound(POST_MESSAGES.notFound, 'not_found')
   }
   if (!loaded.record.clouds.includes(cloud.machine_name)) throw notFound(POST_MESSAGES.notOnCloud, 'not_on_cloud')
-  const post: PostData = { ...loaded.record }
+  const { record } = loaded
+  const [severities, status] = await Promise.all([
+    listSeverities(db),
+    db.selectFrom('record_statuses').select(['id', 'name', 'class', 'icon']).where('id', '=', Number(record.statusId)).executeTakeFirstOrThrow(),
+  ])
+  const post: PostData = {
+    ...record,
+    severity: severities.find((s) => s.tid === record.severityId) ?? null,
+    statusDetail: { id: String(status.id), name: status.name, class: status.class, icon: status.icon },
+  }
   if (kind === 'notification' && loaded.urlRedirect) post.url_redirect = loaded.urlRedirect
   return post
 }

@@ -454,8 +454,6 @@ function renderBody(o: {
   summary: string
   targets: string[]
   domains: string[]
-  impact: string
-  workaround: string | null
   from: number
   to: number | null
   extra?: string
@@ -475,8 +473,7 @@ function renderBody(o: {
     `<p>${e(o.summary)}</p>`,
     '<p><strong>Affected</strong></p>',
     `<ul>${[...o.targets, ...o.domains].map((t) => `<li>${e(t)}</li>`).join('')}</ul>`,
-    `<p><strong>Customer impact:</strong> ${e(o.impact)}</p>`,
-    o.workaround ? `<p><strong>Workaround:</strong> ${e(o.workaround)}</p>` : '',
+    `<p><strong>${o.type === 'incident' ? 'Updates' : 'Schedule'}</strong></p>`,
     `<ul>${updates.join('')}</ul>`,
     o.extra ?? '',
     `<p>Read more about how we handle these events in the <a href="${HELP_SITE}/articles/${article}">help center</a>.</p>`,
@@ -514,8 +511,6 @@ export function makeDraft(o: {
       summary,
       targets: o.targets.map((t) => t.name),
       domains: o.clouds.map((c) => c.domain),
-      impact,
-      workaround: o.template.workaround,
       from: o.from,
       to: o.to,
       extra: o.bodyExtra,

@@ -455,9 +455,13 @@ posts.after(async () => {
 })
 
 posts('a post answers the record as lists do, for any record type on its cloud', async () => {
-  const fromList = (await list('incident', 'cloud=auroraedge')).records[0]
-  const post = await ok<PostData>(`/api/posts/${fromList.id}?cloud=auroraedge.net`)
+  const answer = await list('incident', 'cloud=auroraedge')
+  const fromList = answer.records[0]
+  const { severity, statusDetail, ...post } = await ok<PostData>(`/api/posts/${fromList.id}?cloud=auroraedge.net`)
   assert.equal(post, fromList)
+  // The badges' names and icons come with the post, as the list sends them in its own lists.
+  assert.equal(severity, answer.severity.find((s) => s.tid === fromList.severityId))
+  assert.equal(statusDetail, answer.statuses.find((s) => s.id === fromList.statusId))
   for (const id of [DEMO_RECORD_IDS.hostileMaintenance, DEMO_RECORD_IDS.hostileAdvisory, DEMO_RECORD_IDS.hostileCloudAppNotification]) {
     const data = await ok<PostData>(`/api/posts/${id}?cloud=auroraedge`)
     assert.is(data.id, id)

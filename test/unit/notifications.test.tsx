@@ -72,7 +72,7 @@ test('cloud apps send cloud=; privacy does not', async () => {
   await waitFor(() => records(container).length === 1, 'records')
   assert.equal(calls[0].query, { notification_type: 'cloud_app', page: '0', cloud: 'alpha' })
   assert.is(container.querySelector('h2')!.textContent, 'Cloud App Notifications')
-  assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/cloud-app')
+  assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/cloud-app?cloud=alpha')
   root.render(<Notifications {...props({ type: 'privacy_notification' })} />)
   await waitFor(() => calls.length === 2, 'privacy')
   assert.equal(calls[1].query, { notification_type: 'privacy_notification', page: '0' })

@@ -24,6 +24,29 @@ test('post: GET /api/posts/{id}?cloud=, the record in full with its title as h1'
   restore()
 })
 
+test('post: the severity badge and the status icon come from severity and statusDetail; absent, the status still shows', async () => {
+  let detail = true
+  const { restore } = serve(call => ({
+    data: {
+      ...record(Number(call.path.split('/')[3]), { status: 'Resolved', statusId: '4', severityId: '20' }),
+      ...(detail ? { severity: { tid: '20', name: 'Service Disruption', color_code: '#d0021b' }, statusDetail: { id: '4', name: 'Resolved', class: 'resolved', icon: 'check' } } : {}),
+    },
+  }))
+  const { container, root, unmount } = mount()
+  root.render(<Post {...props()} />)
+  await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'record')
+  assert.is(byTestId(container, 'record-severity').textContent, 'Service Disruption')
+  assert.is(byTestId(container, 'record-status').querySelector('svg')!.getAttribute('data-icon'), 'check')
+  assert.is(byTestId(container, 'record-status').dataset.status, 'resolved')
+  detail = false
+  root.render(<Post {...props({ id: '8' })} />)
+  await waitFor(() => byTestId(container, 'record')?.dataset.recordId === '8', 'second record')
+  assert.is(byTestId(container, 'record-severity'), null)
+  assert.is(byTestId(container, 'record-status').textContent, 'Status: Resolved')
+  unmount()
+  restore()
+})
+
 test('messages: not_on_cloud → "Post not available on this cloud.", not_found → "No records found."', async () => {
   let code = 'not_on_cloud'
   const { restore } = serve(() => notFound(code))

@@ -183,6 +183,7 @@ test('rssFeedName: last segment, underscores → hyphens, change → category, s
   assert.is(rssFeedName('privacy_notification'), 'privacy-notification')
   assert.is(rssFeedHref('security-advisories'), '/rss-feed/advisories')
   assert.is(rssFeedHref('incidents', 'https://trust.example/'), 'https://trust.example/rss-feed/incidents')
+  assert.is(rssFeedHref('cloud_app', '', 'alpha beta'), '/rss-feed/cloud-app?cloud=alpha%20beta')
 })
 
 test('ics link: webcal on the site host, ?datacenter= only with exactly one data center', () => {

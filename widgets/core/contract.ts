@@ -470,7 +470,12 @@ export interface CalendarData {
  * `unknown_cloud`.
  */
 export interface PostData extends TrustRecord {
+  /** Notifications only: a same-site path (without the leading `/`) the page redirects to. */
   url_redirect?: string
+  /** The record's severity with its name; `null` when it has none (notifications). */
+  severity: ListSeverity | null
+  /** The record's status with its style class and icon (the list answers carry these in `statuses`). */
+  statusDetail: RecordStatus
 }
 
 /**

@@ -53,7 +53,7 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
         <Heading level={headingLevel} id={headingId} className={styles.heading}>
           {heading}
         </Heading>
-        <RssBadge segment={type} apiBase={apiBase} />
+        <RssBadge segment={type} apiBase={apiBase} cloud={type === 'cloud_app' && cloud ? cloud : undefined} />
       </div>
       <div className={styles.toolbar}>
         <StatusFilter statuses={last.current?.statuses ?? []} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />

@@ -60,7 +60,14 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
               Redirecting…
             </p>
           ) : (
-            <RecordArticle record={data.record} timezone={timezone} level={headingLevel} full />
+            <RecordArticle
+              record={data.record}
+              severities={data.record.severity ? [data.record.severity] : []}
+              statuses={[data.record.statusDetail]}
+              timezone={timezone}
+              level={headingLevel}
+              full
+            />
           )
         }
       </LoadState>

@@ -1,6 +1,6 @@
 import type { ApiAnswer, PostData } from '../core/contract'
 import { ApiError, is, request } from '../core/request'
-import { parseRecord } from '../records/api'
+import { parseRecord, parseSeverity, parseStatuses } from '../records/api'
 
 /** Which endpoint a post comes from: a record post or a notification (spec §2 Route table). */
 export type PostKind = 'post' | 'notification'
@@ -17,14 +17,25 @@ export const MISSING_MESSAGES = {
 } as const
 
 /**
- * Checks a post answer (contract `PostData`): a record plus an optional string `url_redirect`.
+ * Checks a post answer (contract `PostData`): a record plus its `severity` and `statusDetail`
+ * (defaults when absent) and an optional string `url_redirect`.
  *
  * @throws ApiError (status 0, 'Malformed answer')
  */
 export function parsePostAnswer(answer: unknown): PostData {
   const data = is.object(answer) ? answer.data : undefined
-  const record: PostData = parseRecord(data, 'post')
-  const redirect = (data as Record<string, unknown>).url_redirect
+  const base = parseRecord(data, 'post')
+  const raw = data as Record<string, unknown>
+  // A missing severity/status detail only costs the badge's name and icon; a malformed one
+  // is a malformed answer like any other field.
+  const [severity] = is.object(raw.severity) ? parseSeverity([raw.severity]) : []
+  const [statusDetail] = is.object(raw.statusDetail) ? parseStatuses([raw.statusDetail]) : []
+  const record: PostData = {
+    ...base,
+    severity: severity ?? null,
+    statusDetail: statusDetail ?? { id: base.statusId, name: base.status, class: '', icon: '' },
+  }
+  const redirect = raw.url_redirect
   if (is.string(redirect) && redirect.trim() !== '') record.url_redirect = redirect
   return record
 }

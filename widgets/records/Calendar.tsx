@@ -176,6 +176,8 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
     open,
     onOpenChange(next, _event, reason) {
       setOpen(next)
+      // A reopened panel starts with an empty search, as select boxes do.
+      if (!next) setQuery('')
       // Escape returns focus to the button (a press outside leaves it where it went).
       if (!next && reason === 'escape-key') (refs.domReference.current as HTMLElement | null)?.focus()
     },
@@ -202,7 +204,10 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   // Tabbing out of the button-and-panel pair closes the panel.
   const onBlur = (e: FocusEvent<HTMLDivElement>) => {
     const to = e.relatedTarget
-    if (open && to instanceof Node && !e.currentTarget.contains(to)) setOpen(false)
+    if (open && to instanceof Node && !e.currentTarget.contains(to)) {
+      setOpen(false)
+      setQuery('')
+    }
   }
   const shownIds = shown.flatMap(g => g.options.map(o => o.value))
   const allShownSelected = shownIds.length > 0 && shownIds.every(v => selected.includes(v))

@@ -120,7 +120,7 @@ function RecordsView(props: RecordsProps) {
             <Heading level={headingLevel} id={headingId} className={styles.heading}>
               {LIST_HEADINGS[type]}
             </Heading>
-            <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} />
+            <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} cloud={cloud} />
             {type === 'maintenance' && (
               <a className={styles.badge} href={icsHref(origin, cloud, filters.datacenters)} data-testid="ics-link">
                 <Icon path={STATUS_ICON_PATHS.calendar} className={styles.icon} />
@@ -212,12 +212,17 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
  * the days are UTC, a column header per day and a row header per region.
  */
 function ScheduleTable({ data }: { data: RecordListData }) {
+  const captionId = useId()
   const table = scheduleTable(data.maintenanceSchedule)
   if (!table) return null
   return (
-    <div className={styles.scheduleWrap} data-testid="maintenance-schedule">
+    // The wrapper scrolls sideways on narrow screens; as a labelled, focusable region keyboard
+    // users can scroll it too (WCAG 2.1.1).
+    <div className={styles.scheduleWrap} role="region" aria-labelledby={captionId} tabIndex={0} data-testid="maintenance-schedule">
       <table className={styles.schedule}>
-        <caption className={styles.caption}>Maintenance schedule (days and times in UTC)</caption>
+        <caption className={styles.caption} id={captionId}>
+          Maintenance schedule (days and times in UTC)
+        </caption>
         <thead>
           <tr>
             <th scope="col">Region</th>

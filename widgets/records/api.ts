@@ -83,7 +83,13 @@ export function parseStatuses(raw: unknown): RecordStatus[] {
   })
 }
 
-function parseSeverity(raw: unknown): ListSeverity[] {
+/**
+ * Checks a list answer's `severity` (spec §3 Severity): a list of `{ tid, name, color_code }`;
+ * absent is `[]`.
+ *
+ * @throws ApiError (status 0, 'Malformed answer')
+ */
+export function parseSeverity(raw: unknown): ListSeverity[] {
   if (raw === undefined) return []
   if (!is.array(raw)) throw malformed('severity is not a list')
   return raw.map((s, i) => {

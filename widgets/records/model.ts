@@ -61,9 +61,13 @@ export function rssFeedName(path: string): string {
   return name === 'security-advisories' ? 'advisories' : name
 }
 
-/** The RSS badge's link: `/rss-feed/{rssFeedName(segment)}` on `base` (the API origin, '' = this site). */
-export function rssFeedHref(segment: string, base = ''): string {
-  return `${trimBase(base)}/rss-feed/${rssFeedName(segment)}`
+/**
+ * The RSS badge's link: `/rss-feed/{rssFeedName(segment)}` on `base` (the API origin, '' = this
+ * site), with `?cloud={cloud}` when given so the feed holds that cloud's records only.
+ */
+export function rssFeedHref(segment: string, base = '', cloud?: string): string {
+  const query = cloud ? `?cloud=${encodeURIComponent(cloud)}` : ''
+  return `${trimBase(base)}/rss-feed/${rssFeedName(segment)}${query}`
 }
 
 /** `apiBase` without trailing slashes ('' for the same origin). */

@@ -21,10 +21,13 @@ export function Heading({ level, id, className, children }: { level: 1 | 2 | 3; 
   )
 }
 
-/** The RSS badge (spec §2 Route table `/rss-feed/{name}`). */
-export function RssBadge({ segment, apiBase = '' }: { segment: string; apiBase?: string }) {
+/**
+ * The RSS badge (spec §2 Route table `/rss-feed/{name}`); with `cloud`, the feed of that cloud's
+ * records only (lists of all clouds, e.g. URL category notifications, leave it out).
+ */
+export function RssBadge({ segment, apiBase = '', cloud }: { segment: string; apiBase?: string; cloud?: string }) {
   return (
-    <a className={styles.badge} href={rssFeedHref(segment, apiBase)} data-testid="rss-link">
+    <a className={styles.badge} href={rssFeedHref(segment, apiBase, cloud)} data-testid="rss-link">
       <RssIcon className={styles.icon} />
       <span>RSS</span>
     </a>

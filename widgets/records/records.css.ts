@@ -87,7 +87,7 @@ export const topMessage = style({
 // --- maintenance schedule --------------------------------------------------------------------
 
 // `position: relative` keeps the visually hidden cell texts inside the scroller (they are absolute).
-export const scheduleWrap = style({ position: 'relative', overflowX: 'auto', maxWidth: '100%', marginBottom: vars.space.lg })
+export const scheduleWrap = style({ position: 'relative', overflowX: 'auto', maxWidth: '100%', marginBottom: vars.space.lg, selectors: { '&:focus-visible': focusRing } })
 
 export const schedule = style({ borderCollapse: 'collapse', width: '100%', minWidth: '560px', fontSize: '13px', background: vars.color.surface })
 globalStyle(`${schedule} th, ${schedule} td`, { border: `1px solid ${vars.color.border}`, padding: `${vars.space.xs} ${vars.space.sm}`, textAlign: 'left', verticalAlign: 'top' })
