@@ -360,6 +360,21 @@ records('notification pages: the record, a same-site url_redirect is followed, h
   await page.getByTestId('records').waitFor()
   assert.is(await page.locator('h1').textContent(), 'Incidents')
 
+  // Back navigation to a notification path selects the cloud its first segment names.
+  await page.goto(`${ctx.server.url}/auroraedgetwo.net/notifications/url-category`)
+  await page.getByTestId('record-link').first().click()
+  await page.waitForURL(u => /^\/auroraedgetwo\.net\/notification\/\d+$/.test(new URL(u).pathname))
+  await page.getByTestId('post').getByTestId('record').waitFor()
+  const notificationPath = new URL(page.url()).pathname
+  await page.getByTestId('cloud-selector').click()
+  await page.getByRole('dialog', { name: 'Choose a cloud' }).getByRole('button', { name: 'auroraedgethree.net' }).click()
+  await page.waitForURL(u => new URL(u).pathname.startsWith('/auroraedgethree.net'))
+  await eventually(() => page.getByTestId('cloud-selector').textContent(), t => /auroraedgethree\.net/.test(t ?? ''), 'cloud changed')
+  await page.goBack()
+  await page.waitForURL(u => new URL(u).pathname === notificationPath)
+  await eventually(() => page.getByTestId('cloud-selector').textContent(), t => /auroraedgetwo\.net/.test(t ?? ''), 'cloud of the notification path')
+  await page.getByTestId('post').getByTestId('record').waitFor()
+
   const origin = new URL(ctx.server.url).origin
   for (const key of ['redirectProtocolRelative', 'redirectBackslash', 'redirectJavascript'] as const) {
     const path = `/auroraedge.net/notification/${DEMO_RECORD_IDS[key]}`
