@@ -2,15 +2,21 @@
  * The reference backend: the API contract (`widgets/core/contract.ts`, spec §7) over an embedded
  * SQLite database, plus the built site with a fallback for client-side routes — on one port.
  */
+import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { registerSessionHook } from './accounts/sessions.js'
+import { ensureDemoAccounts } from './accounts/users.js'
+import { readAccountsConfig, type AccountsConfig, type Mode } from './config.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
+import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
 import { registerPublicApiPolicy } from './http/public-api.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite } from './http/static-site.js'
+import { createMailer } from './mail/outbox.js'
 import type { VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
@@ -29,14 +35,25 @@ export interface BuildAppOptions {
   now?: () => Date
   /** Variant flags forced by the deployment; unset flags come from the `settings` table. */
   variant?: VariantOverride
+  /** Fastify's `trustProxy` (see `ServerConfig.trustProxy`); default `false`. */
+  trustProxy?: boolean | string
+  /** Default `'development'`: adds the demo viewer and the `/dev/mail` pages. */
+  mode?: Mode
+  /**
+   * Accounts and mail settings; missing ones take the defaults of `readAccountsConfig({}, mode)`
+   * (development: admin `admin` / `trust-admin@example.com` / `Admin12345`, demo viewer, JSON mail
+   * transport).
+   */
+  accounts?: Partial<AccountsConfig>
 }
 
 /**
  * Builds the server without listening: opens (creating) `${dataDir}/trust.sqlite` in WAL mode,
  * applies pending migrations, seeds an empty database (and the status data and the list records of
  * one created before they existed), fills the demo traffic up to yesterday and the demo record history up to the day
- * before yesterday, and registers the HTTP policies, the API routes and the static site. Closing the instance closes the
- * database.
+ * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
+ * mail outbox, and registers the HTTP policies (cookies, cross-site guard, sessions), the API
+ * routes and the static site. Closing the instance stops the mailer and closes the database.
  *
  * @example
  * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
@@ -47,6 +64,8 @@ export interface BuildAppOptions {
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date())
+  const mode = opts.mode ?? 'development'
+  const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
   mkdirSync(opts.dataDir, { recursive: true })
   const db = openDatabase(join(opts.dataDir, DATABASE_FILE))
 
@@ -57,17 +76,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await seedListRecordsIfEmpty(db, now())
     await extendRecords(db, now())
     await extendTraffic(db, now())
+    await ensureDemoAccounts(db, accounts, now().getTime())
 
-    const app = Fastify({ logger: opts.logger ?? false })
+    const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false })
+    const mailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
     app.addHook('onClose', async () => {
+      await mailer.close()
       await db.destroy()
     })
 
     registerErrorHandler(app)
     registerSecurityHeaders(app)
+    await app.register(cookie)
+    registerCrossSiteGuard(app)
+    registerSessionHook(app, db, now)
     await app.register(etag)
     registerPublicApiPolicy(app)
-    registerApiRoutes(app, { db, now, variant: opts.variant ?? {} })
+    registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, mode, accounts, mailer })
     await registerStaticSite(app, opts.staticDir)
     return app
   } catch (error) {

@@ -4,7 +4,81 @@
 import { resolve } from 'node:path'
 import type { VariantOverride } from './routes/deps.js'
 
+/** `'production'` when `NODE_ENV=production`, else `'development'` (demo viewer, /dev/mail). */
+export type Mode = 'production' | 'development'
+
+/** The demo administrator created at start-up when missing. */
+export interface AdminAccount {
+  name: string
+  mail: string
+  password: string
+}
+
+/** Accounts, sessions and mail settings (see {@link readAccountsConfig}). */
+export interface AccountsConfig {
+  /** Employee email domains, lower-case, e.g. `['auroraedge.example']` (spec §5; `/api/global` sso). */
+  employeeDomains: string[]
+  /** The administrator to create if missing (roles administrator and trust_admin); null = none. */
+  admin: AdminAccount | null
+  /** Whether to create the plain demo user `viewer` / `viewer@example.com` / `Viewer12345`. */
+  seedViewer: boolean
+  /** SMTP connection URL (`smtp://user:pass@host:587`); null = JSON transport, mail stays in the outbox. */
+  smtpUrl: string | null
+  /** The From header of every mail. */
+  mailFrom: string
+  /** The site's public origin for links in mail, e.g. `https://trust.example`; null = the request's origin. */
+  publicUrl: string | null
+}
+
+export const DEFAULT_EMPLOYEE_DOMAINS = 'auroraedge.example'
+export const DEFAULT_MAIL_FROM = 'Aurora Edge Trust <no-reply@trust.example>'
+export const DEFAULT_ADMIN_NAME = 'admin'
+export const DEFAULT_ADMIN_EMAIL = 'trust-admin@example.com'
+/** The demo administrator's password in development (never a default in production). */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
+
+/**
+ * Reads the accounts settings: `TRUST_EMPLOYEE_DOMAINS` (comma list, default `auroraedge.example`;
+ * an empty value means none), `TRUST_ADMIN_NAME` (default `admin`), `TRUST_ADMIN_EMAIL` (default
+ * `trust-admin@example.com`), `TRUST_ADMIN_PASSWORD` (default `Admin12345` in development; in
+ * production no administrator is created unless it is set), `SMTP_URL`, `MAIL_FROM` (default
+ * `Aurora Edge Trust <no-reply@trust.example>`), `PUBLIC_URL` (trailing slashes removed).
+ * The demo viewer is seeded in development only.
+ *
+ * @throws When `PUBLIC_URL` is not an http(s) URL.
+ */
+export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): AccountsConfig {
+  const domains = env.TRUST_EMPLOYEE_DOMAINS ?? DEFAULT_EMPLOYEE_DOMAINS
+  const password = env.TRUST_ADMIN_PASSWORD || (mode === 'production' ? '' : DEFAULT_ADMIN_PASSWORD)
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null
+  if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
+    throw new Error(`PUBLIC_URL must be an origin such as https://trust.example, got ${JSON.stringify(env.PUBLIC_URL)}`)
+  }
+  return {
+    employeeDomains: domains.split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== ''),
+    admin: password
+      ? {
+          name: env.TRUST_ADMIN_NAME?.trim() || DEFAULT_ADMIN_NAME,
+          mail: (env.TRUST_ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase(),
+          password,
+        }
+      : null,
+    seedViewer: mode !== 'production',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    publicUrl,
+  }
+}
+
 export interface ServerConfig {
+  mode: Mode
+  accounts: AccountsConfig
+  /**
+   * Fastify's `trustProxy`: `false` (default), `true` (`TRUST_PROXY=1`: trust every proxy), or a
+   * comma list of proxy addresses/CIDRs. Decides `request.ip` (flood control per IP) and
+   * `request.protocol` (the cookie's Secure flag) behind a reverse proxy.
+   */
+  trustProxy: boolean | string
   port: number
   host: string
   /** Absolute path of the database folder. */
@@ -19,7 +93,9 @@ export interface ServerConfig {
  * `PORT` (default 8080; 0 picks a free port), `HOST` (default `0.0.0.0`), `DATA_DIR` (default
  * `./data`), `STATIC_DIR` (default `./dist/site`), `TRUST_GOV` and `TRUST_DR` (`'1'` forces the
  * government / disaster-recovery variant on; otherwise the database's settings decide).
- * Relative paths are resolved against `cwd`.
+ * Relative paths are resolved against `cwd`. `TRUST_PROXY`: see {@link ServerConfig.trustProxy}.
+ * `NODE_ENV=production` selects the production mode;
+ * the accounts settings are described at {@link readAccountsConfig}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535.
  */
@@ -32,7 +108,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   const variant: VariantOverride = {}
   if (env.TRUST_GOV === '1') variant.isGov = true
   if (env.TRUST_DR === '1') variant.isTrustDR = true
+  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'development'
   return {
+    mode,
+    accounts: readAccountsConfig(env, mode),
+    trustProxy: env.TRUST_PROXY === '1' ? true : env.TRUST_PROXY?.trim() || false,
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),

@@ -15,7 +15,13 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     logger: { level: process.env.LOG_LEVEL?.trim() || 'warn' },
     variant: config.variant,
+    mode: config.mode,
+    trustProxy: config.trustProxy,
+    accounts: config.accounts,
   })
+  if (config.mode === 'production' && !config.accounts.publicUrl) {
+    app.log.warn('PUBLIC_URL is not set: links in mail use the Host header of the request that caused them')
+  }
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

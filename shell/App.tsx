@@ -4,6 +4,10 @@ import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
 import { $session } from '../widgets/core/session'
 import * as ui from '../widgets/core/ui.css'
+import { AccountBanners } from './accounts/AccountBanners'
+import { signOutAndLeave } from './accounts/actions'
+import { IdleLogout } from './accounts/IdleLogout'
+import { Toaster } from './accounts/Toaster'
 import { Footer } from './Footer'
 import { Header } from './header/Header'
 import { applyMeta } from './meta'
@@ -18,6 +22,19 @@ const CloudStatusPage = lazy(() => import('./pages/CloudStatusPage'))
 const RecordsPage = lazy(() => import('./pages/RecordsPage'))
 const NotificationsPage = lazy(() => import('./pages/NotificationsPage'))
 const PostPage = lazy(() => import('./pages/PostPage'))
+const SignInPage = lazy(() => import('./pages/SignInPage'))
+const SignUpPage = lazy(() => import('./pages/SignUpPage'))
+const ThankYouPage = lazy(() => import('./pages/ThankYouPage'))
+const PasswordPage = lazy(() => import('./pages/PasswordPage'))
+const SettingsPage = lazy(() => import('./pages/SettingsPage'))
+
+/** What the disaster-recovery variant shows instead of the account pages (spec §8). */
+export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
+
+/** Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE} (spec §2). */
+const DR_PAGES = new Set(['sign-in', 'sign-up', 'subscribe'])
+
+const idleSignOut = () => void signOutAndLeave()
 
 /** The list each record-list menu component shows (spec §7: the path picks the API). */
 const LIST_OF_COMPONENT = { incidents: 'incident', maintenance: 'maintenance', 'security-advisories': 'advisory' } as const
@@ -29,7 +46,47 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
   const global = useStore($global).data!
   const chosen = useStore($cloud)
   const cloud = resolution.cloud ?? chosen
+  const page = useStore($router)
+  if (global.isTrustDR && DR_PAGES.has(resolution.component)) {
+    return (
+      <p role="status" data-testid="dr-unavailable">
+        {DR_UNAVAILABLE}
+      </p>
+    )
+  }
+  const loading = <p role="status">Loading…</p>
   switch (resolution.component) {
+    case 'sign-in':
+      return (
+        <Suspense fallback={loading}>
+          <SignInPage key={page?.path} global={global} cloud={chosen} />
+        </Suspense>
+      )
+    case 'sign-up':
+      return (
+        <Suspense fallback={loading}>
+          <SignUpPage cloud={chosen} />
+        </Suspense>
+      )
+    case 'thank-you':
+      return (
+        <Suspense fallback={loading}>
+          <ThankYouPage search={location.search} />
+        </Suspense>
+      )
+    case 'user-password':
+    case 'user-reset':
+      return (
+        <Suspense fallback={loading}>
+          <PasswordPage key={resolution.params.token ?? ''} token={resolution.params.token} />
+        </Suspense>
+      )
+    case 'user-edit':
+      return (
+        <Suspense fallback={loading}>
+          <SettingsPage />
+        </Suspense>
+      )
     case 'home':
       return cloud ? <Home cloud={cloud} links={global.links} /> : <Fallback cloud={chosen} />
     case 'cloud-status':
@@ -131,9 +188,12 @@ export function App() {
       </a>
       <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
       <main className={styles.main} id="content" tabIndex={-1}>
+        <AccountBanners hidden={global.data.isTrustDR} />
         {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">Loading…</p>}
       </main>
       <Footer links={global.data.links} year={new Date().getFullYear()} />
+      <Toaster />
+      <IdleLogout onIdle={idleSignOut} />
     </div>
   )
 }

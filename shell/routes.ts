@@ -17,6 +17,7 @@ export const $router = createRouter({
   cookiePolicy: '/privacy-compliance/cookie-policy',
   adminDashboard: '/admin/dashboard',
   userPassword: '/user/password',
+  userReset: '/user/reset/:token',
   userEdit: '/user/:uid/edit',
   accountSettings: '/account-settings',
   rssFeed: '/rss-feed/:name',
@@ -50,6 +51,7 @@ export type PageComponent =
   | 'post'
   | 'user-edit'
   | 'user-password'
+  | 'user-reset'
   | 'fallback'
 
 /** What the shell shows for a path. */
@@ -64,9 +66,24 @@ const FIXED: Partial<Record<string, PageComponent>> = {
   thankYou: 'thank-you',
   cookiePolicy: 'cookie-policy',
   userPassword: 'user-password',
+  userReset: 'user-reset',
   userEdit: 'user-edit',
-  accountSettings: 'sign-in',
+  accountSettings: 'user-edit',
   notification: 'notification',
+}
+
+/** Routes that need a signed-in visitor (spec §6); others go to sign-in. */
+const PROTECTED = new Set(['subscribe', 'userEdit', 'accountSettings'])
+
+/** True when `path` is a protected page (spec §6: /subscribe, /user/{uid}/edit, /account-settings). */
+export function isProtectedPath(path: string): boolean {
+  const p = path.split(/[?#]/)[0].replace(/\/+$/, '')
+  return p === '/subscribe' || p === '/account-settings' || /^\/user\/[^/]+\/edit$/.test(p)
+}
+
+/** Where a signed-out visitor of a protected page goes: sign-in, keeping the page (spec §2). */
+export function signInPathFor(path: string): string {
+  return `/sign-in?destination=${encodeURIComponent(path)}`
 }
 
 const fallback = (params: Record<string, string> = {}): Resolution => ({ kind: 'page', component: 'fallback', params })
@@ -82,16 +99,23 @@ const fallback = (params: Record<string, string> = {}): Resolution => ({ kind: '
  * @param route the router's match (`undefined` when nothing matched)
  * @param global the loaded global data
  * @param chosen the chosen cloud
+ * @param signedIn whether the visitor is signed in (spec §4 Session)
  */
 export function resolvePage(
   path: string,
   route: { route: string; params: Record<string, string> } | undefined,
-  global: Pick<GlobalData, 'clouds' | 'menu'>,
+  global: Pick<GlobalData, 'clouds' | 'menu'> & Partial<Pick<GlobalData, 'isTrustDR'>>,
   chosen: Cloud | null | undefined,
+  signedIn = false,
 ): Resolution {
   if (!route) return fallback()
   const { params } = route
   const fixed = FIXED[route.route]
+  // Protected pages send signed-out visitors to sign-in (not in DR mode, where /subscribe only
+  // says the service is unavailable).
+  if (fixed && PROTECTED.has(route.route) && !signedIn && !(global.isTrustDR && route.route === 'subscribe')) {
+    return { kind: 'redirect', to: signInPathFor(path) }
+  }
   if (fixed) return { kind: 'page', component: fixed, params, cloud: chosen ?? undefined }
   if (route.route === 'root') return chosen ? { kind: 'redirect', to: defaultPagePath(chosen) } : fallback()
   if (route.route === 'post') return chosen ? { kind: 'redirect', to: `/${chosen.domain}/posts/${encodeURIComponent(params.id)}` } : fallback()
@@ -148,15 +172,19 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
   post: ['Post', 'A single incident, maintenance or advisory post.'],
   'user-edit': ['Settings', 'Your account settings.'],
   'user-password': ['Reset Password', 'Request a password reset link.'],
+  'user-reset': ['Choose a New Password', 'Set a new password for your account.'],
   fallback: ['Page Not Found', 'The page you asked for does not exist.'],
 }
 
-/** Page meta per resolution; /sign-in and /subscribe are marked noindex (spec §2 Route table). */
+/** Account pages kept out of search results: /sign-in and /subscribe (spec §2) and the other account pages. */
+const NOINDEX: readonly PageComponent[] = ['sign-in', 'sign-up', 'subscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'fallback']
+
+/** Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex (spec §2 Route table). */
 export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {
   if (resolution.kind === 'redirect') return { title: siteName, description: '', noindex: true }
   const [name, description] = PAGE_TITLES[resolution.component]
   const label = resolution.item?.item ?? name
   const title = [label, resolution.cloud?.title ?? cloud?.title, siteName].filter(Boolean).join(' | ')
-  const noindex = ['sign-in', 'subscribe'].includes(resolution.component) || resolution.component === 'fallback'
+  const noindex = NOINDEX.includes(resolution.component)
   return { title, description, noindex }
 }

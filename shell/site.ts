@@ -2,13 +2,18 @@ import { computed } from 'nanostores'
 import type { Cloud } from '../widgets/core/contract'
 import { $cloud, $cloudName, chooseCloud, cloudFromPath, selectCloud, switchCloudPath } from '../widgets/core/cloud'
 import { COOKIE, readCookie } from '../widgets/core/cookies'
+import { adoptSessionCookies, restoreSession } from '../widgets/core/account'
 import { $global, loadGlobal } from '../widgets/core/global'
+import { $session } from '../widgets/core/session'
 import { $router, resolvePage, type Resolution } from './routes'
 
+/** Whether the visitor is signed in (changes only on sign-in and sign-out, not on every session update). */
+export const $signedIn = computed($session, s => s.isLoggedIn)
+
 /** What the current path shows; `undefined` until the global data has loaded. */
-export const $resolution = computed([$router, $global, $cloud], (page, global, cloud): Resolution | undefined => {
+export const $resolution = computed([$router, $global, $cloud, $signedIn], (page, global, cloud, signedIn): Resolution | undefined => {
   if (!global.data) return undefined
-  return resolvePage(page?.path ?? location.pathname, page, global.data, cloud)
+  return resolvePage(page?.path ?? location.pathname, page, global.data, cloud, signedIn)
 })
 
 function currentPath(): string {
@@ -19,9 +24,12 @@ function currentPath(): string {
  * Starts the site (spec §4 Global data load, Cloud choice): loads the global data, chooses the
  * cloud from the `cloud` query parameter, the path, the cookie or the first cloud, removes the
  * `cloud` parameter from the address bar, and keeps the chosen cloud in step with the path's
- * first segment on every later navigation (back and forward included).
+ * first segment on every later navigation (back and forward included). The session is taken
+ * over from the cookies before the first page resolves (so a signed-in visitor of /subscribe is
+ * not sent to sign-in), and the user's details load once the cloud is known (spec §3 Session).
  */
 export async function startSite(): Promise<void> {
+  adoptSessionCookies()
   await loadGlobal()
   const data = $global.get().data
   if (!data) return
@@ -29,6 +37,7 @@ export async function startSite(): Promise<void> {
   const query = url.searchParams.get('cloud')
   const chosen = chooseCloud(data.clouds, { pathname: url.pathname, query, cookie: readCookie(COOKIE.machineName) })
   if (chosen) selectCloud(chosen)
+  void restoreSession(chosen?.machine_name ?? '')
   if (query !== null) {
     url.searchParams.delete('cloud')
     const path = chosen ? switchCloudPath(data.clouds, url.pathname, chosen) : url.pathname

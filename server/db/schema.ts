@@ -269,4 +269,79 @@ export interface Database {
   record_clouds: RecordCloudsTable
   record_terms: RecordTermsTable
   notification_categories: NotificationCategoriesTable
+  users: UsersTable
+  user_roles: UserRolesTable
+  sessions: SessionsTable
+  flood: FloodTable
+  user_tokens: UserTokensTable
+  outbox: OutboxTable
+}
+
+/** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
+export interface UsersTable {
+  uid: Generated<number>
+  name: string
+  mail: string
+  /** `scrypt$N$r$p$salt$hash`, base64 parts (see `server/accounts/passwords.ts`). */
+  pass_hash: string
+  verified: Generated<IntFlag>
+  /** IANA zone; `'UTC'` by default. */
+  timezone: Generated<string>
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms of the last successful sign-in, or null. */
+  last_login: number | null
+}
+
+/** Role machine names of a user (spec §6). */
+export interface UserRolesTable {
+  uid: number
+  role: string
+}
+
+/** Server sessions; the cookie carries a random value whose SHA-256 hex is `id_hash`. */
+export interface SessionsTable {
+  id_hash: string
+  uid: number
+  csrf_token: string
+  logout_token: string
+  security_string: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms; `created` + 86 400 000. */
+  expires: number
+}
+
+/** Flood-control events (failed logins, rate-limited calls); `at` is epoch ms. */
+export interface FloodTable {
+  id: Generated<number>
+  event: string
+  identifier: string
+  at: number
+}
+
+/** One-time email tokens, stored as SHA-256 hex; instants are epoch ms. */
+export interface UserTokensTable {
+  token_hash: string
+  uid: number
+  purpose: 'verify' | 'reset'
+  expires: number
+  used_at: number | null
+}
+
+/** Mail to deliver (see `server/mail/outbox.ts`); instants are epoch ms. */
+export interface OutboxTable {
+  id: Generated<number>
+  to_address: string
+  subject: string
+  text: string
+  html: string | null
+  /** JSON object of extra headers. */
+  headers: Generated<string>
+  created: number
+  sent_at: number | null
+  attempts: Generated<number>
+  last_error: string | null
+  /** Unique when set: the same event is enqueued at most once. */
+  event_key: string | null
 }

@@ -9,7 +9,12 @@
  * - `Cache-Control: public, max-age=N`, or `no-cache` when `maxAge` is 0 (revalidate every time;
  *   the ETag makes that a cheap 304). Error answers of these routes get `no-store`.
  *
- * Every other `/api/*` answer (later: sessions, subscriptions) gets no CORS headers and
+ * A route whose answer depends on the viewer adds `perViewer: true` (see
+ * {@link PUBLIC_SHORT_CACHE_PER_VIEWER}): for a request with a valid session its answer gets
+ * `Cache-Control: private, no-store` and no CORS header; anonymous answers are unchanged. Both
+ * carry `Vary: Cookie`, so no cache serves the anonymous copy to a viewer who just signed in.
+ *
+ * Every other `/api/*` answer (sessions, subscriptions, …) gets no CORS headers and
  * `Cache-Control: no-store` unless its route sets one. CORS preflights under `/api/` are answered
  * for GET and HEAD only; a preflight grants nothing by itself, since the actual answer must carry
  * the allow-origin header too.
@@ -22,6 +27,11 @@ import { isApiPath } from './paths.js'
 export interface PublicApiPolicy {
   /** Seconds browsers and shared caches may reuse an answer; 0 means revalidate every time. */
   maxAge: number
+  /**
+   * The answer depends on the viewer (signed-in privileged users see internal fields): a request
+   * with a valid session gets `Cache-Control: private, no-store` and no CORS header instead.
+   */
+  perViewer?: boolean
 }
 
 declare module 'fastify' {
@@ -33,6 +43,9 @@ declare module 'fastify' {
 
 /** Route config of public data that may be 30 s old (banners, map, speedometer). */
 export const PUBLIC_SHORT_CACHE = { publicApi: { maxAge: 30 } } as const
+
+/** Like {@link PUBLIC_SHORT_CACHE}, for answers that differ by viewer (record lists and posts). */
+export const PUBLIC_SHORT_CACHE_PER_VIEWER = { publicApi: { maxAge: 30, perViewer: true } } as const
 
 /**
  * Route config of public data that must be fresh on every load: `/api/global` carries the
@@ -54,7 +67,13 @@ const PREFLIGHT_MAX_AGE = 600
 export function registerPublicApiPolicy(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const policy = request.routeOptions.config?.publicApi
-    if (policy && isRead(request.method)) {
+    // Whether the answer is the public or a signed-in viewer's depends on the session cookie: a
+    // cache must not hand the anonymous copy to a viewer who has just signed in.
+    if (policy?.perViewer) reply.header('vary', 'Cookie')
+    if (policy?.perViewer && request.userSession) {
+      // A signed-in viewer's answer may carry internal fields: never shared, never stored.
+      reply.header('cache-control', 'private, no-store')
+    } else if (policy && isRead(request.method)) {
       reply.header('access-control-allow-origin', '*')
       if (reply.statusCode >= 400) reply.header('cache-control', 'no-store')
       else reply.header('cache-control', policy.maxAge > 0 ? `public, max-age=${policy.maxAge}` : 'no-cache')

@@ -4,11 +4,11 @@
  *
  * {@link visibleInternalFields} is the one place that decides whether internal-use fields
  * (`INTERNAL_FIELDS` of the contract) leave the server: the record queries select those columns
- * only when it grants them, so a public answer cannot carry them by accident. There are no
- * accounts yet: every request is {@link ANONYMOUS}. The accounts step resolves the session's roles
- * into a {@link Viewer} (see `viewerOf` in `server/routes/records.ts`) and nothing else changes.
+ * only when it grants them, so a public answer cannot carry them by accident. A request without a
+ * valid session is {@link ANONYMOUS}; a signed-in one is a {@link Viewer} with the session's roles
+ * (see `viewerOf` in `server/routes/records.ts`).
  */
-import { INTERNAL_FIELDS, type InternalField } from '../../widgets/core/contract.js'
+import { INTERNAL_FIELDS, PRIVILEGED_ROLES as CONTRACT_PRIVILEGED_ROLES, type InternalField } from '../../widgets/core/contract.js'
 
 /** Whoever asks: anonymous, or a signed-in user with roles (spec §6). */
 export interface Viewer {
@@ -16,20 +16,11 @@ export interface Viewer {
   roles: readonly string[]
 }
 
-/** An anonymous visitor: the only viewer until accounts exist. */
+/** An anonymous visitor (no valid session). */
 export const ANONYMOUS: Viewer = Object.freeze({ roles: Object.freeze([]) as readonly string[] })
 
-/** The roles that see the Admin link (spec §6), and with it the internal-use block of records. */
-export const PRIVILEGED_ROLES: readonly string[] = [
-  'administrator',
-  'blog_editor',
-  'jab_compliance',
-  'url_editor',
-  'customer_success_manager',
-  'cloud_apps',
-  'legal_team',
-  'trust_admin',
-]
+/** The roles that see the Admin link (spec §6), and with it the internal-use block of records (from the contract). */
+export const PRIVILEGED_ROLES: readonly string[] = CONTRACT_PRIVILEGED_ROLES
 
 const NONE: readonly InternalField[] = Object.freeze([])
 

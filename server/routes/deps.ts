@@ -1,6 +1,8 @@
 /** What route modules receive from the application. */
 import type { Kysely } from 'kysely'
+import type { AccountsConfig, Mode } from '../config.js'
 import type { Database } from '../db/schema.js'
+import type { Mailer } from '../mail/outbox.js'
 
 /**
  * Variant flags forced by the deployment (spec §1 Variants). An unset flag falls back to the
@@ -18,6 +20,12 @@ export interface RouteDeps {
   /** The current time; injectable so answers that depend on it can be tested. */
   now: () => Date
   variant: VariantOverride
+  /** `'production'` or `'development'` (development adds the demo viewer and `/dev/mail`). */
+  mode: Mode
+  /** Accounts, sessions and mail settings. */
+  accounts: AccountsConfig
+  /** Delivers the mail outbox; `kick()` after committing a transaction that enqueued mail. */
+  mailer: Mailer
 }
 
 /** Query-string schema of the routes that take a `cloud` (machine_name or domain). */

@@ -13,9 +13,13 @@ import type { RouteDeps } from './deps.js'
 /**
  * Assembles the global data. The variant flags come from the `settings` table (`is_gov`,
  * `is_trust_dr`, `'1'` = on) unless `deps.variant` forces them; the government variant links to
- * its own help site.
+ * its own help site. `sso.employee_domains` comes from the configuration (`TRUST_EMPLOYEE_DOMAINS`).
  */
-export async function readGlobalData({ db, variant }: Pick<RouteDeps, 'db' | 'variant'>): Promise<GlobalData> {
+export async function readGlobalData({
+  db,
+  variant,
+  accounts,
+}: Pick<RouteDeps, 'db' | 'variant'> & Partial<Pick<RouteDeps, 'accounts'>>): Promise<GlobalData> {
   const [settings, menu, clouds, products] = await Promise.all([
     readSettings(db),
     readMenu(db),
@@ -29,7 +33,7 @@ export async function readGlobalData({ db, variant }: Pick<RouteDeps, 'db' | 'va
     menu,
     clouds,
     products,
-    sso: { alias: settings[SETTING.ssoAlias] ?? '' },
+    sso: { alias: settings[SETTING.ssoAlias] ?? '', employee_domains: accounts?.employeeDomains ?? [] },
     isGov,
     isTrustDR,
     links: {

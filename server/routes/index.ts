@@ -3,9 +3,11 @@
  * (accounts, subscriptions, …) to {@link ROUTE_MODULES}.
  */
 import type { FastifyInstance } from 'fastify'
+import { registerAccountRoutes } from './accounts.js'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
 import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
+import { registerDevMailRoutes } from './dev-mail.js'
 import type { RouteDeps } from './deps.js'
 import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
@@ -24,6 +26,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerCloudStatusRoutes,
   registerRecordRoutes,
   registerFeedRoutes,
+  registerAccountRoutes,
+  registerDevMailRoutes,
 ]
 
 /** Registers every API route. */

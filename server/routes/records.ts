@@ -8,7 +8,9 @@
  * - `GET /api/posts/{id}?cloud=` and `GET /api/notification/{id}/{cloud}` — one record.
  *
  * All are public and cacheable for 30 s, readable from any origin without credentials. Internal-use
- * fields never appear in their answers (see `server/repo/visibility.ts`).
+ * fields appear only for a signed-in privileged viewer (see `server/repo/visibility.ts`); answers
+ * to a request with a valid session are `Cache-Control: private, no-store` without CORS (see
+ * `PUBLIC_SHORT_CACHE_PER_VIEWER`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type {
@@ -22,7 +24,7 @@ import type {
   RecordListType,
 } from '../../widgets/core/contract.js'
 import { badRequest } from '../http/errors.js'
-import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
+import { PUBLIC_SHORT_CACHE, PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
 import { dayStart } from '../lib/days.js'
 import { DEFAULT_ZONE, isTimeZone } from '../lib/zones.js'
 import { CALENDAR_LISTS, recordCalendar } from '../repo/calendar.js'
@@ -41,11 +43,13 @@ export const CALENDAR_TYPES = Object.keys(CALENDAR_LISTS) as CalendarType[]
 export const MAX_DATACENTER_FILTER = 200
 
 /**
- * Who is asking. Always {@link ANONYMOUS} until accounts exist; the accounts step resolves the
- * session here, and `visibleInternalFields` decides what that viewer sees.
+ * Who is asking: the roles of the request's valid session (resolved by the session hook, see
+ * `server/accounts/sessions.ts`), else {@link ANONYMOUS}. `visibleInternalFields` decides what
+ * that viewer sees.
  */
-export function viewerOf(_request: FastifyRequest): Viewer {
-  return ANONYMOUS
+export function viewerOf(request: FastifyRequest): Viewer {
+  const session = request.userSession
+  return session ? { roles: session.roles } : ANONYMOUS
 }
 
 /** The query string of the record lists. */
@@ -190,7 +194,7 @@ export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDep
   for (const type of RECORD_LISTS) {
     app.get<{ Querystring: RecordListQueryString }>(
       `/api/${type}`,
-      { schema: { querystring: LIST_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+      { schema: { querystring: LIST_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
       async (request): Promise<ApiAnswer<RecordListData>> => {
         const q = request.query
         const tz = parseZone(q.tz)
@@ -216,7 +220,7 @@ export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDep
 
   app.get<{ Querystring: NotificationsQueryString }>(
     '/api/notifications',
-    { schema: { querystring: NOTIFICATIONS_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { querystring: NOTIFICATIONS_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
     async (request): Promise<ApiAnswer<NotificationListData>> => {
       const q = request.query
       const raw = (q.notification_type ?? '').trim()
@@ -232,7 +236,7 @@ export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDep
 
   app.get<{ Params: { id: number }; Querystring: CloudQuery }>(
     '/api/posts/:id',
-    { schema: { params: POST_PARAMS_SCHEMA, querystring: CLOUD_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { params: POST_PARAMS_SCHEMA, querystring: CLOUD_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
     async (request): Promise<ApiAnswer<PostData>> => {
       const cloud = await requireCloud(db, request.query.cloud)
       return { data: await findPost(db, request.params.id, cloud, 'post', viewerOf(request)) }
@@ -241,7 +245,7 @@ export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDep
 
   app.get<{ Params: { id: number; cloud: string } }>(
     '/api/notification/:id/:cloud',
-    { schema: { params: NOTIFICATION_PARAMS_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { params: NOTIFICATION_PARAMS_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
     async (request): Promise<ApiAnswer<PostData>> => {
       const cloud = await requireCloud(db, request.params.cloud)
       return { data: await findPost(db, request.params.id, cloud, 'notification', viewerOf(request)) }

@@ -1,10 +1,13 @@
+import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import type { Cloud, GlobalData } from '../../widgets/core/contract'
 import { cloudHomePath } from '../../widgets/core/cloud'
+import { $session } from '../../widgets/core/session'
 import { resolveRoute } from '../menu'
 import * as styles from '../shell.css'
 import { CloudSelector, MobileCloudSelector } from './CloudSelector'
 import { MainMenu } from './MainMenu'
+import { UserMenu } from './UserMenu'
 
 /** Props of {@link Header}. */
 export interface HeaderProps {
@@ -41,6 +44,13 @@ function SignedOutMenu({ isTrustDR }: { isTrustDR: boolean }) {
   )
 }
 
+/** The user menu (spec §2): signed out or signed in; nothing in DR mode. */
+function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
+  const signedIn = useStore($session).isLoggedIn
+  if (isTrustDR) return null
+  return signedIn ? <UserMenu /> : <SignedOutMenu isTrustDR={false} />
+}
+
 /**
  * The site header (spec §2 Header and menus): logo to the cloud's home, cloud selector, top
  * menu (new tab; per-cloud routes with a `commercial` fallback), main menu and user menu. Below
@@ -67,7 +77,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           <nav aria-label="Top menu" style={{ display: 'flex', gap: 16 }}>
             {topLinks}
           </nav>
-          <SignedOutMenu isTrustDR={global.isTrustDR} />
+          <AccountMenu isTrustDR={global.isTrustDR} />
         </div>
         <button
           type="button"
@@ -87,7 +97,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
               <MobileCloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
                 {topLinks}
-                <SignedOutMenu isTrustDR={global.isTrustDR} />
+                <AccountMenu isTrustDR={global.isTrustDR} />
               </div>
             </div>
           )}

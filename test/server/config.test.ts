@@ -1,11 +1,23 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readConfig } from '../../server/config.js'
+import { readAccountsConfig, readConfig } from '../../server/config.js'
 
 const test = suite('server configuration from the environment')
 
+const DEV_ACCOUNTS = {
+  employeeDomains: ['auroraedge.example'],
+  admin: { name: 'admin', mail: 'trust-admin@example.com', password: 'Admin12345' },
+  seedViewer: true,
+  smtpUrl: null,
+  mailFrom: 'Aurora Edge Trust <no-reply@trust.example>',
+  publicUrl: null,
+}
+
 test('defaults', () => {
   assert.equal(readConfig({}, '/srv/trust'), {
+    mode: 'development',
+    accounts: DEV_ACCOUNTS,
+    trustProxy: false,
     port: 8080,
     host: '0.0.0.0',
     dataDir: '/srv/trust/data',
@@ -20,6 +32,9 @@ test('values from the environment; relative folders resolve against the working 
     '/srv/trust',
   )
   assert.equal(config, {
+    mode: 'development',
+    accounts: DEV_ACCOUNTS,
+    trustProxy: false,
     port: 3000,
     host: '127.0.0.1',
     dataDir: '/srv/trust/var/db',
@@ -39,6 +54,39 @@ test('an invalid PORT is refused', () => {
     assert.throws(() => readConfig({ PORT: port }), /PORT/, port)
   }
   assert.is(readConfig({ PORT: '0' }).port, 0)
+})
+
+test('TRUST_PROXY: 1 trusts every proxy, a list trusts those addresses', () => {
+  assert.is(readConfig({ TRUST_PROXY: '1' }).trustProxy, true)
+  assert.is(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy, '10.0.0.0/8, 127.0.0.1')
+  assert.is(readConfig({ TRUST_PROXY: '' }).trustProxy, false)
+})
+
+test('accounts: production creates no admin without a password and seeds no viewer', () => {
+  const config = readConfig({ NODE_ENV: 'production' })
+  assert.is(config.mode, 'production')
+  assert.is(config.accounts.admin, null)
+  assert.is(config.accounts.seedViewer, false)
+  const withAdmin = readAccountsConfig({ TRUST_ADMIN_PASSWORD: 'S3cretPass', TRUST_ADMIN_EMAIL: 'Ops@Example.com' }, 'production')
+  assert.equal(withAdmin.admin, { name: 'admin', mail: 'ops@example.com', password: 'S3cretPass' })
+})
+
+test('accounts: employee domains, SMTP, sender and public URL from the environment', () => {
+  const config = readAccountsConfig(
+    {
+      TRUST_EMPLOYEE_DOMAINS: ' Corp.Example , ,staff.example',
+      SMTP_URL: 'smtp://mail:25',
+      MAIL_FROM: 'Ops <ops@example.com>',
+      PUBLIC_URL: 'https://trust.example/',
+    },
+    'development',
+  )
+  assert.equal(config.employeeDomains, ['corp.example', 'staff.example'])
+  assert.is(config.smtpUrl, 'smtp://mail:25')
+  assert.is(config.mailFrom, 'Ops <ops@example.com>')
+  assert.is(config.publicUrl, 'https://trust.example')
+  assert.equal(readAccountsConfig({ TRUST_EMPLOYEE_DOMAINS: '' }, 'development').employeeDomains, [])
+  assert.throws(() => readAccountsConfig({ PUBLIC_URL: 'trust.example/path' }, 'development'), /PUBLIC_URL/)
 })
 
 test.run()

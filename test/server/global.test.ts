@@ -121,7 +121,7 @@ test('top menu: Help has per-cloud routes with a commercial fallback', () => {
 })
 
 test('sso, links and the variant flags (off by default)', () => {
-  assert.equal(global.sso, { alias: '/sso/login' })
+  assert.equal(global.sso, { alias: '/sso/login', employee_domains: ['auroraedge.example'] })
   assert.is(global.isGov, false)
   assert.is(global.isTrustDR, false)
   assert.equal(global.links, {

@@ -661,7 +661,7 @@ test('widget: cloud flags and the government flag come from the global data; tim
     menu: { main_menu: [], top_menu: [] },
     clouds: [gov],
     products,
-    sso: { alias: '/saml/login' },
+    sso: { alias: '/saml/login', employee_domains: [] },
     isGov: true,
     isTrustDR: false,
     links: { help_site: '', continuity_policy: '', feedback_email: '', vendor: '' },

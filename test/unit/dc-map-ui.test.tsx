@@ -154,7 +154,7 @@ const global: GlobalData = {
   menu: { main_menu: [], top_menu: [] },
   clouds,
   products,
-  sso: { alias: '/saml/login' },
+  sso: { alias: '/saml/login', employee_domains: [] },
   isGov: false,
   isTrustDR: false,
   links: { help_site: '', continuity_policy: '', feedback_email: '', vendor: '' },

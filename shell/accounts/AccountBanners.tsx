@@ -1,0 +1,35 @@
+import { useStore } from '@nanostores/react'
+import { fieldValue, resendVerification } from '../../widgets/core/account'
+import { $session } from '../../widgets/core/session'
+import * as styles from './accounts.css'
+
+/**
+ * The banners under the header (spec §2 Header and menus): a warning while the signed-in
+ * account is not verified, whose 'here' button resends the verification email, and a success
+ * banner with the resend answer for 10 seconds.
+ */
+export function AccountBanners({ hidden = false }: { hidden?: boolean }) {
+  const session = useStore($session)
+  if (hidden) return null
+  const verified = session.apiData ? fieldValue(session.apiData.user.verified, true) : true
+  const unverified = session.isLoggedIn && session.apiData !== null && verified === false
+  if (!unverified && !session.resendMessage) return null
+  return (
+    <div className={styles.banners}>
+      {unverified && (
+        <p className={styles.warningBox} data-testid="verify-banner">
+          Please check your email to verify your account. Didn't receive it? Click{' '}
+          <button type="button" className={styles.inlineButton} onClick={() => void resendVerification()}>
+            here
+          </button>{' '}
+          to resend the verification email.
+        </p>
+      )}
+      {session.resendMessage && (
+        <p className={styles.successBox} role="status" data-testid="resend-message">
+          {session.resendMessage}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,18 @@
+import { signOut } from '../../widgets/core/account'
+import { $cloud, defaultPagePath } from '../../widgets/core/cloud'
+import { $router, isProtectedPath } from '../routes'
+import { showToast, TOASTS } from '../toast'
+
+/**
+ * Signs out from the user menu or the idle timer (spec §4 Logout): a visitor on a protected page
+ * first goes to the cloud's default page (other pages stay), then the session ends and the
+ * logged-out toast shows.
+ */
+export async function signOutAndLeave(): Promise<void> {
+  if (typeof location !== 'undefined' && isProtectedPath(location.pathname)) {
+    const cloud = $cloud.get()
+    $router.open(cloud ? defaultPagePath(cloud) : '/')
+  }
+  await signOut()
+  showToast(TOASTS.loggedOut)
+}

@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react'
+import { requestPasswordReset, resetPassword } from '../../widgets/core/account'
+import { errorMessage } from '../../widgets/core/resource'
+import * as styles from '../accounts/accounts.css'
+import { Field, useInvalidFocus } from '../accounts/Field'
+import { validateEmail, validateNewPassword, type FieldErrors } from '../accounts/validate'
+import * as shell from '../shell.css'
+
+/** The outcome of a form post: the server's message or its error. */
+type Outcome = { ok: true; message: string } | { ok: false; message: string } | null
+
+/**
+ * /user/password (spec §2 Route table, the Forgot Password target): the account's email address
+ * → `POST /api/user/password` → the server's message (the same whether or not the account
+ * exists).
+ */
+export function PasswordRequestPage() {
+  const [mail, setMail] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { formRef, reportInvalid } = useInvalidFocus()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const found = validateEmail(mail)
+    setError(found)
+    if (found) return reportInvalid()
+    setBusy(true)
+    setOutcome(null)
+    try {
+      setOutcome({ ok: true, message: await requestPasswordReset(mail.trim()) })
+    } catch (e) {
+      setOutcome({ ok: false, message: errorMessage(e) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.formPage} aria-labelledby="password-title" data-testid="user-password">
+      <h1 className={shell.pageTitle} id="password-title">
+        Reset Password
+      </h1>
+      {outcome && !outcome.ok && (
+        <div className={styles.errorBox} role="alert">
+          {outcome.message}
+        </div>
+      )}
+      {outcome?.ok ? (
+        <p className={styles.successBox} role="status" data-testid="password-message">
+          {outcome.message}
+        </p>
+      ) : (
+        <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
+          <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+          <Field id="password-mail" label="Email" name="mail" type="email" autoComplete="email" required value={mail} error={error} onChange={e => setMail(e.target.value)} />
+          <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
+            Send Reset Link
+          </button>
+        </form>
+      )}
+      <div className={styles.links}>
+        <a href="/sign-in">Back to Sign In</a>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * /user/reset/{token}: a new password and its confirmation (the sign-up rules, spec §5) →
+ * `POST /api/user/reset {token, pass}` → the server's message and a link to sign in.
+ */
+export function PasswordResetPage({ token }: { token: string }) {
+  const [form, setForm] = useState({ pass: '', confirm: '' })
+  const [errors, setErrors] = useState<FieldErrors<'pass' | 'confirm'>>({})
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { formRef, reportInvalid } = useInvalidFocus()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    const found = validateNewPassword(form)
+    setErrors(found)
+    if (found.pass || found.confirm) return reportInvalid()
+    setBusy(true)
+    setOutcome(null)
+    try {
+      setOutcome({ ok: true, message: await resetPassword(token, form.pass) })
+    } catch (e) {
+      setOutcome({ ok: false, message: errorMessage(e) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className={styles.formPage} aria-labelledby="reset-title" data-testid="user-reset">
+      <h1 className={shell.pageTitle} id="reset-title">
+        Choose a New Password
+      </h1>
+      {outcome && !outcome.ok && (
+        <div className={styles.errorBox} role="alert">
+          {outcome.message}
+        </div>
+      )}
+      {outcome?.ok ? (
+        <>
+          <p className={styles.successBox} role="status" data-testid="reset-message">
+            {outcome.message}
+          </p>
+          <p>
+            <a href="/sign-in">Sign In</a>
+          </p>
+        </>
+      ) : (
+        <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
+          <Field
+            id="reset-pass"
+            label="New Password"
+            name="pass"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={form.pass}
+            error={errors.pass}
+            onChange={e => setForm(f => ({ ...f, pass: e.target.value }))}
+          />
+          <Field
+            id="reset-confirm"
+            label="Confirm Password"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={form.confirm}
+            error={errors.confirm}
+            onChange={e => setForm(f => ({ ...f, confirm: e.target.value }))}
+          />
+          <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
+            Save Password
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** Lazy entry: /user/password, or /user/reset/{token} when `token` is given. */
+export default function PasswordPage({ token }: { token?: string }) {
+  return token ? <PasswordResetPage token={token} /> : <PasswordRequestPage />
+}

@@ -1,0 +1,138 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { resetAccountErrors, signIn } from '../../widgets/core/account'
+import { defaultPagePath } from '../../widgets/core/cloud'
+import type { Cloud, GlobalData } from '../../widgets/core/contract'
+import { signInDestination } from '../../widgets/core/redirect'
+import { $session } from '../../widgets/core/session'
+import * as styles from '../accounts/accounts.css'
+import { Field, useInvalidFocus } from '../accounts/Field'
+import { validateSignIn, type FieldErrors } from '../accounts/validate'
+import { $router, isProtectedPath } from '../routes'
+import * as shell from '../shell.css'
+import { showToast, TOASTS } from '../toast'
+
+/** Info banners of the sign-in page (spec §2 Sign-in). */
+export const SIGN_IN_BANNERS = {
+  subscribe: 'Please sign in or sign up to receive email notifications from the vendor.',
+  settings: 'Please sign in or sign up to change user settings.',
+} as const
+
+/** What the sign-in page makes of its query (`destination`, `subscribe=1`). */
+export interface SignInContext {
+  /** Safe same-origin path to return to after sign-in, '' when none. */
+  destination: string
+  /** The info banner to show, '' for none. */
+  banner: string
+  /** `destination` query of the Employee login link: 'subscribe' or 'sign-in'. */
+  employeeDestination: 'subscribe' | 'sign-in'
+}
+
+/**
+ * Reads the sign-in query: `?destination={path}` (set by protected pages; only same-origin paths
+ * are kept) and `?subscribe=1` (the subscribe action while signed out).
+ */
+export function signInContext(search: string): SignInContext {
+  const query = new URLSearchParams(search)
+  const fromSubscribe = query.get('subscribe') === '1'
+  const destination = signInDestination(query.get('destination'))
+  const path = destination.split(/[?#]/)[0]
+  const toSubscribe = fromSubscribe || path === '/subscribe'
+  let banner = ''
+  if (path === '/account-settings') banner = SIGN_IN_BANNERS.settings
+  else if (fromSubscribe || (destination && isProtectedPath(destination))) banner = SIGN_IN_BANNERS.subscribe
+  return { destination: destination || (fromSubscribe ? '/subscribe' : ''), banner, employeeDestination: toSubscribe ? 'subscribe' : 'sign-in' }
+}
+
+/** The Employee login address: the SSO alias plus `destination` (spec §2 Sign-in). */
+export function employeeLoginHref(alias: string, destination: 'subscribe' | 'sign-in'): string {
+  return `${alias}${alias.includes('?') ? '&' : '?'}destination=${destination}`
+}
+
+/**
+ * The sign-in page (spec §2 Sign-in, §4 Sign-in, §5): Email or Username and Password, links to
+ * Forgot Password, Sign Up and the Employee login. Field errors sit under their inputs; the
+ * server's error is a red alert above the form. After success: a toast and the `destination`
+ * (a same-origin path) or the cloud's default page.
+ */
+export default function SignInPage({ global, cloud }: { global: GlobalData; cloud: Cloud | null }) {
+  const page = useStore($router)
+  const session = useStore($session)
+  const ctx = signInContext(typeof location === 'undefined' ? '' : location.search)
+  const [name, setName] = useState('')
+  const [pass, setPass] = useState('')
+  const [errors, setErrors] = useState<FieldErrors<'name' | 'pass'>>({})
+  const { formRef, reportInvalid } = useInvalidFocus()
+
+  useEffect(() => resetAccountErrors(), [])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (session.signingIn) return
+    const found = validateSignIn({ name, pass }, global.sso?.employee_domains ?? [])
+    setErrors(found)
+    if (found.name || found.pass) {
+      reportInvalid()
+      return
+    }
+    if (await signIn(name.trim(), pass, cloud?.machine_name ?? '')) {
+      showToast(TOASTS.loggedIn)
+      $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
+    }
+  }
+
+  const employeeLabel = global.isGov ? 'Government employee login' : 'Employee login'
+  return (
+    <section className={styles.formPage} aria-labelledby="sign-in-title" data-testid="sign-in" data-path={page?.path}>
+      <h1 className={shell.pageTitle} id="sign-in-title">
+        Sign In
+      </h1>
+      {ctx.banner && (
+        <p className={styles.infoBox} data-testid="sign-in-banner">
+          {ctx.banner}
+        </p>
+      )}
+      {session.errorSignIn && (
+        <div className={styles.errorBox} role="alert" id="sign-in-error" data-testid="sign-in-error">
+          {session.errorSignIn}
+        </div>
+      )}
+      <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-describedby={session.errorSignIn ? 'sign-in-error' : undefined}>
+        <Field
+          id="sign-in-name"
+          label="Email or Username"
+          name="name"
+          autoComplete="username"
+          required
+          value={name}
+          error={errors.name}
+          onChange={e => setName(e.target.value)}
+        />
+        <Field
+          id="sign-in-pass"
+          label="Password"
+          name="pass"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={pass}
+          error={errors.pass}
+          onChange={e => setPass(e.target.value)}
+        />
+        <button type="submit" className={styles.primary} aria-disabled={session.signingIn || undefined}>
+          {session.signingIn ? 'Signing In…' : 'Sign In'}
+        </button>
+      </form>
+      <div className={styles.links}>
+        <a href="/user/password">Forgot Password</a>
+        <a href="/sign-up">Sign Up</a>
+        {global.sso?.alias && (
+          // target=_self: a full page load to the SSO endpoint, not an in-app route.
+          <a href={employeeLoginHref(global.sso.alias, ctx.employeeDestination)} target="_self" data-testid="employee-login">
+            {employeeLabel}
+          </a>
+        )}
+      </div>
+    </section>
+  )
+}
