@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely'
 import { SESSION_COOKIE } from '../../widgets/core/contract.js'
 import type { Database } from '../db/schema.js'
 import { HttpError } from '../http/errors.js'
+import { isApiPath, pathOf } from '../http/paths.js'
 import { randomToken, sha256 } from './tokens.js'
 import { rolesOf } from './users.js'
 
@@ -142,15 +143,21 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookie(request, publicUrl) })
 }
 
+/** Whether a request to `url` may act on a session: the API and the `/user/…` endpoints. */
+function usesSession(url: string): boolean {
+  return isApiPath(url) || pathOf(url).startsWith('/user/')
+}
+
 /**
- * Installs the hook that fills `request.userSession` from the cookie (null without one). Requires
- * `@fastify/cookie` to be registered first.
+ * Installs the hook that fills `request.userSession` from the cookie (null without one) for the
+ * API and `/user/…` requests; the site's HTML, assets and feeds never look the session up, so a
+ * signed-in page load costs no database reads per asset. Requires `@fastify/cookie` first.
  */
 export function registerSessionHook(app: FastifyInstance, db: Kysely<Database>, now: () => Date): void {
   app.decorateRequest('userSession', null)
   app.addHook('onRequest', async (request) => {
     const value = request.cookies?.[SESSION_COOKIE]
-    request.userSession = value ? await sessionOf(db, value, now().getTime()) : null
+    if (value && usesSession(request.url)) request.userSession = await sessionOf(db, value, now().getTime())
   })
 }
 

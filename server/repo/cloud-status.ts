@@ -69,6 +69,15 @@ function decommissionNote(end: number | null, active: boolean): string {
 const onTimeline = (item: Pick<ItemRow, 'start' | 'end'>, week: StatusWeek) =>
   (item.start === null || item.start < week.end) && (item.end === null || item.end > week.start)
 
+/** The row fields a service and a data center share: id, name and when it was in service. */
+const rowOf = (r: { tid: number; name: string; active: number; start_date: number | null; end_date: number | null }) => ({
+  tid: r.tid,
+  name: r.name,
+  active: r.active === 1,
+  start: r.start_date,
+  end: r.end_date,
+})
+
 /** The services of a cloud, in row order. */
 async function serviceItems(db: Kysely<Database>, cloudId: number): Promise<ItemRow[]> {
   const rows = await db
@@ -80,11 +89,7 @@ async function serviceItems(db: Kysely<Database>, cloudId: number): Promise<Item
     .orderBy('s.name')
     .execute()
   return rows.map((r) => ({
-    tid: r.tid,
-    name: r.name,
-    active: r.active === 1,
-    start: r.start_date,
-    end: r.end_date,
+    ...rowOf(r),
     info:
       `<strong>${escapeHtml(r.name)}</strong>` +
       (r.description ? `<br>${escapeHtml(r.description)}` : '') +
@@ -112,11 +117,7 @@ async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0
     .orderBy('dc.name')
     .execute()
   return rows.map((r) => ({
-    tid: r.tid,
-    name: r.name,
-    active: r.active === 1,
-    start: r.start_date,
-    end: r.end_date,
+    ...rowOf(r),
     region: { tid: r.region_tid, name: r.region_name },
     info:
       `<strong>${escapeHtml(r.name)}</strong><br>` +

@@ -2,7 +2,8 @@
  * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, spec §2 Route table) and the
  * maintenance calendar subscription (`GET /ics/maintenance/{cloud}.ics`). Both are public and
  * cacheable for 30 s, readable from any origin without credentials, like the public API. Being
- * registered routes, they are never answered by the site's SPA fallback.
+ * registered routes, they are never answered by the site's SPA fallback. Feeds are for feed
+ * readers and shared caches, so they are always the anonymous view, whoever asks.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { renderMaintenanceIcs } from '../feeds/ics.js'
@@ -13,7 +14,8 @@ import { requireCloud, type CloudRow } from '../repo/clouds.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
 import { SETTING } from '../repo/settings.js'
 import type { RouteDeps } from './deps.js'
-import { parseDataCenters, viewerOf } from './records.js'
+import { ANONYMOUS } from '../repo/visibility.js'
+import { parseDataCenters } from './records.js'
 
 /** Content types of the feeds. */
 export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
@@ -97,7 +99,7 @@ export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void 
           db,
           { type: source.type, notificationType: source.notificationType, cloudId: cloud?.id, now: now().getTime() },
           RSS_ITEMS,
-          viewerOf(request),
+          ANONYMOUS,
         ),
         vendorName(deps),
       ])
@@ -137,7 +139,7 @@ export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void 
         )
       }
       const ids = await query.orderBy('r.from_time').orderBy('r.id').limit(ICS_MAX_EVENTS).execute()
-      const records = await loadRecords(db, ids.map((r) => r.id), viewerOf(request))
+      const records = await loadRecords(db, ids.map((r) => r.id), ANONYMOUS)
       const origin = originOf(request)
       const ics = renderMaintenanceIcs({
         records,

@@ -10,6 +10,27 @@ import * as shell from '../shell.css'
 type Outcome = { ok: true; message: string } | { ok: false; message: string } | null
 
 /**
+ * A form post's state: `busy` while `post(send)` runs, then `outcome` holds the message `send`
+ * resolved to, or the message of its error.
+ */
+function usePost() {
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const post = async (send: () => Promise<string>) => {
+    setBusy(true)
+    setOutcome(null)
+    try {
+      setOutcome({ ok: true, message: await send() })
+    } catch (e) {
+      setOutcome({ ok: false, message: errorMessage(e) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, outcome, post }
+}
+
+/**
  * /user/password (spec §2 Route table, the Forgot Password target): the account's email address
  * → `POST /api/user/password` → the server's message (the same whether or not the account
  * exists).
@@ -17,8 +38,7 @@ type Outcome = { ok: true; message: string } | { ok: false; message: string } | 
 export function PasswordRequestPage() {
   const [mail, setMail] = useState('')
   const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { busy, outcome, post } = usePost()
   const { formRef, reportInvalid } = useInvalidFocus()
 
   const submit = async (event: FormEvent) => {
@@ -27,15 +47,7 @@ export function PasswordRequestPage() {
     const found = validateEmail(mail)
     setError(found)
     if (found) return reportInvalid()
-    setBusy(true)
-    setOutcome(null)
-    try {
-      setOutcome({ ok: true, message: await requestPasswordReset(mail.trim()) })
-    } catch (e) {
-      setOutcome({ ok: false, message: errorMessage(e) })
-    } finally {
-      setBusy(false)
-    }
+    await post(() => requestPasswordReset(mail.trim()))
   }
 
   return (
@@ -75,8 +87,7 @@ export function PasswordRequestPage() {
 export function PasswordResetPage({ token }: { token: string }) {
   const [form, setForm] = useState({ pass: '', confirm: '' })
   const [errors, setErrors] = useState<FieldErrors<'pass' | 'confirm'>>({})
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Outcome>(null)
+  const { busy, outcome, post } = usePost()
   const { formRef, reportInvalid } = useInvalidFocus()
 
   const submit = async (event: FormEvent) => {
@@ -85,15 +96,7 @@ export function PasswordResetPage({ token }: { token: string }) {
     const found = validateNewPassword(form)
     setErrors(found)
     if (found.pass || found.confirm) return reportInvalid()
-    setBusy(true)
-    setOutcome(null)
-    try {
-      setOutcome({ ok: true, message: await resetPassword(token, form.pass) })
-    } catch (e) {
-      setOutcome({ ok: false, message: errorMessage(e) })
-    } finally {
-      setBusy(false)
-    }
+    await post(() => resetPassword(token, form.pass))
   }
 
   return (

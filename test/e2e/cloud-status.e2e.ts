@@ -1,5 +1,3 @@
-import SQLite from 'better-sqlite3'
-import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { startExamplesServer, type ExamplesServer } from '../../examples/serve'
@@ -7,7 +5,7 @@ import type { CloudStatusData } from '../../widgets/core/contract'
 import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../widgets/core/contract'
 import { weekRangeLabel } from '../../widgets/cloud-status/model'
 import { formatTimestamp } from '../../widgets/core/time'
-import { apiData, axeViolations, newPage, open, screenshot, siteSuite, type SiteContext } from './harness'
+import { apiData, axeViolations, newPage, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
 
 const status = siteSuite('cloud status timeline')
 
@@ -31,32 +29,29 @@ interface SeededRecord {
  * [start, start + 7 days), read straight from the database (not through the API).
  */
 function seededCoreRecords(ctx: SiteContext, cloud: string, start: number): SeededRecord[] {
-  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'), { readonly: true })
-  try {
-    const rows = db
-      .prepare(
-        `select r.id, r.title, r.summary, st.name as status, r.from_time, r.to_time, s.name as row
-           from records r
-           join record_statuses st on st.id = r.status_id
-           join record_clouds rc on rc.record_id = r.id
-           join clouds c on c.id = rc.cloud_id and c.machine_name = ?
-           join record_terms rt on rt.record_id = r.id
-           join services s on s.tid = rt.tid
-           join cloud_services cs on cs.service_tid = s.tid and cs.cloud_id = c.id
-          where r.type in ('incident', 'maintenance') and r.from_time >= ? and r.to_time is not null and r.to_time < ?
-          order by r.from_time, r.id`,
-      )
-      .all(cloud, start, start + WEEK_MS) as Array<Omit<SeededRecord, 'rows'> & { row: string }>
-    const byId = new Map<number, SeededRecord>()
-    for (const { row, ...r } of rows) {
-      const known = byId.get(r.id)
-      if (known) known.rows.push(row)
-      else byId.set(r.id, { ...r, rows: [row] })
-    }
-    return [...byId.values()]
-  } finally {
-    db.close()
+  const rows = queryDb<Omit<SeededRecord, 'rows'> & { row: string }>(
+    ctx,
+    `select r.id, r.title, r.summary, st.name as status, r.from_time, r.to_time, s.name as row
+       from records r
+       join record_statuses st on st.id = r.status_id
+       join record_clouds rc on rc.record_id = r.id
+       join clouds c on c.id = rc.cloud_id and c.machine_name = ?
+       join record_terms rt on rt.record_id = r.id
+       join services s on s.tid = rt.tid
+       join cloud_services cs on cs.service_tid = s.tid and cs.cloud_id = c.id
+      where r.type in ('incident', 'maintenance') and r.from_time >= ? and r.to_time is not null and r.to_time < ?
+      order by r.from_time, r.id`,
+    cloud,
+    start,
+    start + WEEK_MS,
+  )
+  const byId = new Map<number, SeededRecord>()
+  for (const { row, ...r } of rows) {
+    const known = byId.get(r.id)
+    if (known) known.rows.push(row)
+    else byId.set(r.id, { ...r, rows: [row] })
   }
+  return [...byId.values()]
 }
 
 /** Left edge and width of a bar as fractions of its row's timeline lane. */

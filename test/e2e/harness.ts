@@ -3,6 +3,7 @@
  * server per e2e file on a free loopback port with a throw-away database, console errors
  * collected per page, screenshots into test-results/screenshots.
  */
+import SQLite from 'better-sqlite3'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -149,6 +150,16 @@ export async function apiData<T>(ctx: SiteContext, path: string): Promise<T> {
   const res = await ctx.server.app.inject({ method: 'GET', url: path })
   if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body.slice(0, 200)}`)
   return (JSON.parse(res.body) as { data: T }).data
+}
+
+/** Runs one read-only SQL query on the suite server's database (checks made apart from the server's code). */
+export function queryDb<T = any>(ctx: SiteContext, sql: string, ...params: unknown[]): T[] {
+  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'), { readonly: true })
+  try {
+    return db.prepare(sql).all(...params) as T[]
+  } finally {
+    db.close()
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

@@ -1,12 +1,10 @@
-import SQLite from 'better-sqlite3'
 import ICAL from 'ical.js'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import Parser from 'rss-parser'
 import * as assert from 'uvu/assert'
 import { DEMO_RECORD_IDS, HOSTILE_BODY, REDIRECT_TARGETS } from '../../server/seed/lists'
 import { INTERNAL_FIELDS, type CalendarData, type NotificationListData, type RecordListData } from '../../widgets/core/contract'
-import { axeViolations, open, screenshot, siteSuite, type SiteContext } from './harness'
+import { apiData, axeViolations, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
 
 const records = siteSuite('incidents, maintenance, advisories and notifications')
 
@@ -41,14 +39,7 @@ async function showsIds(page: Page, expected: number[], what: string): Promise<v
   await eventually(() => ids(page), v => JSON.stringify(v) === JSON.stringify(expected), what)
 }
 
-const list = (ctx: SiteContext, type: string, query: string) => apiGet<RecordListData>(ctx, `/api/${type}?cloud=auroraedge&tz=UTC&${query}`)
-
-/** GET through the real server, without the browser. */
-async function apiGet<T>(ctx: SiteContext, path: string): Promise<T> {
-  const res = await ctx.server.app.inject({ method: 'GET', url: path })
-  assert.is(res.statusCode, 200, `GET ${path}`)
-  return (JSON.parse(res.body) as { data: T }).data
-}
+const list = (ctx: SiteContext, type: string, query: string) => apiData<RecordListData>(ctx, `/api/${type}?cloud=auroraedge&tz=UTC&${query}`)
 
 /** Whether [from, to ?? now] overlaps the UTC day `day` (YYYY-MM-DD). */
 function overlapsDay(fromTime: string, toTime: string | null, day: string): boolean {
@@ -122,7 +113,7 @@ records('paging: Last page shows the remainder; Next and Last are disabled there
 
 records('calendar: a day with records filters the list to that day; Today clears it and returns to this month', async ctx => {
   const { page, errors } = await openList(ctx, '/auroraedge.net/incidents')
-  const cal = await apiGet<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=recent_incident&tz=UTC')
+  const cal = await apiData<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=recent_incident&tz=UTC')
   const thisMonth = new Date().toISOString().slice(0, 7)
   // A day of last month with records: the calendar has to be paged back to reach it.
   const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 1)).toISOString().slice(0, 7)
@@ -157,7 +148,7 @@ records('calendar: a day with records filters the list to that day; Today clears
 
 records('data-center multi-select narrows the list to the chosen data centers', async ctx => {
   const { page, errors } = await openList(ctx, '/auroraedge.net/maintenance')
-  const cal = await apiGet<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=scheduled_maintenance&tz=UTC')
+  const cal = await apiData<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=scheduled_maintenance&tz=UTC')
   const options = cal.datacenters.flatMap(g => g.options)
   // A data center with maintenance records but fewer than the whole list.
   const all = await list(ctx, 'maintenance', 'page=1')
@@ -239,7 +230,7 @@ records('empty states read exactly as the spec gives them', async ctx => {
     }
   }
   if (!empty) {
-    const cal = await apiGet<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=scheduled_maintenance&tz=UTC')
+    const cal = await apiData<CalendarData>(ctx, '/api/calendar?cloud=auroraedge&type=scheduled_maintenance&tz=UTC')
     search: for (const dc of cal.datacenters.flatMap(g => g.options)) {
       for (const st of all.statuses) {
         if ((await list(ctx, 'maintenance', `page=1&category=${st.id}&datacenter=${dc.value}`)).records.length === 0) {
@@ -271,8 +262,8 @@ records('empty states read exactly as the spec gives them', async ctx => {
   let emptyNotifications: { path: string; status: string } | undefined
   search: for (const [type, path] of types) {
     const base = `/api/notifications?notification_type=${type}&page=0&cloud=auroraedge`
-    for (const st of (await apiGet<NotificationListData>(ctx, base)).statuses) {
-      if ((await apiGet<NotificationListData>(ctx, `${base}&category=${st.id}`)).records.length === 0) {
+    for (const st of (await apiData<NotificationListData>(ctx, base)).statuses) {
+      if ((await apiData<NotificationListData>(ctx, `${base}&category=${st.id}`)).records.length === 0) {
         emptyNotifications = { path, status: st.name }
         break search
       }
@@ -291,15 +282,15 @@ records('notification lists: URL category pages (zero-based API pages), status f
   const { page, errors } = await open(ctx, '/auroraedge.net/notifications/url-category')
   await page.getByTestId('record').first().waitFor()
   assert.is(await page.locator('h1').textContent(), 'URL Category Notifications')
-  const p0 = await apiGet<NotificationListData>(ctx, '/api/notifications?notification_type=url_change_notification&page=0')
+  const p0 = await apiData<NotificationListData>(ctx, '/api/notifications?notification_type=url_change_notification&page=0')
   assert.is(p0.totalPages, 3)
   await showsIds(page, p0.records.map(r => r.id), 'page 1')
   await page.getByRole('button', { name: 'Page 2' }).click()
-  const p1 = await apiGet<NotificationListData>(ctx, '/api/notifications?notification_type=url_change_notification&page=1')
+  const p1 = await apiData<NotificationListData>(ctx, '/api/notifications?notification_type=url_change_notification&page=1')
   await showsIds(page, p1.records.map(r => r.id), 'page 2')
   const completed = p0.statuses.find(s => s.name === 'Completed')!
   await page.getByTestId('status-filter').selectOption({ label: 'Completed' })
-  const filtered = await apiGet<NotificationListData>(ctx, `/api/notifications?notification_type=url_change_notification&page=0&category=${completed.id}`)
+  const filtered = await apiData<NotificationListData>(ctx, `/api/notifications?notification_type=url_change_notification&page=0&category=${completed.id}`)
   await showsIds(page, filtered.records.map(r => r.id), 'completed')
   assert.is(await currentPage(page).catch(() => '1'), '1')
   assert.is(await page.getByTestId('rss-link').getAttribute('href'), '/rss-feed/url-category-notification')
@@ -309,7 +300,7 @@ records('notification lists: URL category pages (zero-based API pages), status f
   await page.goto(`${ctx.server.url}/auroraedge.net/notifications/cloud-app`)
   await page.getByTestId('record').first().waitFor()
   assert.is(await page.getByTestId('rss-link').getAttribute('href'), '/rss-feed/cloud-app?cloud=auroraedge')
-  const cloudApp = await apiGet<NotificationListData>(ctx, '/api/notifications?notification_type=cloud_app&page=0&cloud=auroraedge')
+  const cloudApp = await apiData<NotificationListData>(ctx, '/api/notifications?notification_type=cloud_app&page=0&cloud=auroraedge')
   await showsIds(page, cloudApp.records.map(r => r.id), 'cloud-app page 1')
   assert.equal(errors, [])
 })
@@ -463,15 +454,10 @@ records('feeds: the RSS badge’s feed parses as RSS 2.0 with the list’s recor
   assert.ok(statuses.has('CONFIRMED'))
 })
 
-/** Every internal-use value the database holds, for records of the demo cloud. */
+/** Every internal-use value the database holds (longer than 8 characters, so it cannot match by chance). */
 function internalValues(ctx: SiteContext): string[] {
-  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'), { readonly: true })
-  try {
-    const rows = db.prepare(`select ${INTERNAL_FIELDS.join(', ')} from records`).all() as Array<Record<string, string | null>>
-    return [...new Set(rows.flatMap(r => Object.values(r)).filter((v): v is string => typeof v === 'string' && v.length > 8))]
-  } finally {
-    db.close()
-  }
+  const rows = queryDb<Record<string, string | null>>(ctx, `select ${INTERNAL_FIELDS.join(', ')} from records`)
+  return [...new Set(rows.flatMap(r => Object.values(r)).filter((v): v is string => typeof v === 'string' && v.length > 8))]
 }
 
 records('public answers never carry internal-use fields, and no page shows them', async ctx => {

@@ -35,14 +35,7 @@ const issues = (data: CloudStatusData): StatusIssue[] => items(data).flatMap((i)
 /** Minutes from the week's start, clipped: computed here from the unclipped times. */
 const clip = (start: number, instant: number) => Math.min(WEEK_MINUTES, Math.max(0, Math.floor((instant - start) / 60_000)))
 
-function query<T = any>(sql: string, ...params: unknown[]): T[] {
-  const db = t.openDb()
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T = any>(sql: string, ...params: unknown[]): T[] => t.query<T>(sql, ...params)
 
 const test = suite('GET /api/cloud-status')
 test.before(async () => {

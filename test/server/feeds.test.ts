@@ -20,14 +20,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers: { host: 'trust.test', ...headers } })
 }
 
-function query<T = any>(sql: string, ...params: unknown[]): T[] {
-  const db = t.openDb()
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T = any>(sql: string, ...params: unknown[]): T[] => t.query<T>(sql, ...params)
 
 /** Newest records of a type (and notification type, and cloud), as the feeds should list them. */
 function newest(type: string, notificationType: string | null, cloud: string | null, limit = RSS_ITEMS) {

@@ -26,6 +26,8 @@ export interface TestApp {
   dataDir: string
   /** Opens the app's database file directly (read-only unless asked). Close it after use. */
   openDb(options?: { write?: boolean }): SQLite.Database
+  /** Runs one read-only SQL query on the app's database and returns its rows. */
+  query<T = any>(sql: string, ...params: unknown[]): T[]
   /** Closes the app and removes its data folder. */
   close(): Promise<void>
 }
@@ -34,10 +36,19 @@ export interface TestApp {
 export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir()
   const app = await buildApp({ now: () => FIXED_NOW, ...options, dataDir })
+  const openDb = ({ write = false } = {}) => new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write })
   return {
     app,
     dataDir,
-    openDb: ({ write = false } = {}) => new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write }),
+    openDb,
+    query: <T>(sql: string, ...params: unknown[]) => {
+      const db = openDb()
+      try {
+        return db.prepare(sql).all(...params) as T[]
+      } finally {
+        db.close()
+      }
+    },
     close: async () => {
       await app.close()
       removeDir(dataDir)

@@ -54,14 +54,7 @@ async function ok<T>(url: string): Promise<T> {
 
 const list = (type: string, query: string) => ok<RecordListData>(`/api/${type}?${query}`)
 
-function query<T = any>(sql: string, ...params: unknown[]): T[] {
-  const db = t.openDb()
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const query = <T = any>(sql: string, ...params: unknown[]): T[] => t.query<T>(sql, ...params)
 
 /** Ids of a cloud's records of a type, newest first, straight from the database. */
 function expectedIds(cloud: string, type: string, where = '1 = 1', ...params: unknown[]): number[] {
