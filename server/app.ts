@@ -21,6 +21,7 @@ import type { VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
 import { seedListRecordsIfEmpty } from './seed/lists.js'
+import { ensureSubscriptionTopics } from './seed/subscription-topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
 
@@ -50,7 +51,7 @@ export interface BuildAppOptions {
 /**
  * Builds the server without listening: opens (creating) `${dataDir}/trust.sqlite` in WAL mode,
  * applies pending migrations, seeds an empty database (and the status data and the list records of
- * one created before they existed), fills the demo traffic up to yesterday and the demo record history up to the day
+ * one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
  * mail outbox, and registers the HTTP policies (cookies, cross-site guard, sessions), the API
  * routes and the static site. Closing the instance stops the mailer and closes the database.
@@ -76,10 +77,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await seedListRecordsIfEmpty(db, now())
     await extendRecords(db, now())
     await extendTraffic(db, now())
+    await ensureSubscriptionTopics(db)
     await ensureDemoAccounts(db, accounts, now().getTime())
 
     const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false })
     const mailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
+    // Mail left pending by a previous run (a crash, or rows queued by `npm run publish:record`)
+    // goes out at once instead of at the first interval.
+    mailer.kick()
     app.addHook('onClose', async () => {
       await mailer.close()
       await db.destroy()

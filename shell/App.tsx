@@ -27,6 +27,8 @@ const SignUpPage = lazy(() => import('./pages/SignUpPage'))
 const ThankYouPage = lazy(() => import('./pages/ThankYouPage'))
 const PasswordPage = lazy(() => import('./pages/PasswordPage'))
 const SettingsPage = lazy(() => import('./pages/SettingsPage'))
+const SubscribePage = lazy(() => import('./pages/SubscribePage'))
+const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'))
 
 /** What the disaster-recovery variant shows instead of the account pages (spec §8). */
 export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
@@ -79,6 +81,18 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       return (
         <Suspense fallback={loading}>
           <PasswordPage key={resolution.params.token ?? ''} token={resolution.params.token} />
+        </Suspense>
+      )
+    case 'subscribe':
+      return (
+        <Suspense fallback={loading}>
+          <SubscribePage cloud={chosen} />
+        </Suspense>
+      )
+    case 'unsubscribe':
+      return (
+        <Suspense fallback={loading}>
+          <UnsubscribePage key={resolution.params.token} token={resolution.params.token ?? ''} />
         </Suspense>
       )
     case 'user-edit':

@@ -13,6 +13,7 @@ export const $router = createRouter({
   signIn: '/sign-in',
   signUp: '/sign-up',
   subscribe: '/subscribe',
+  unsubscribe: '/unsubscribe/:token',
   thankYou: '/thank-you',
   cookiePolicy: '/privacy-compliance/cookie-policy',
   adminDashboard: '/admin/dashboard',
@@ -45,6 +46,7 @@ export type PageComponent =
   | 'sign-in'
   | 'sign-up'
   | 'subscribe'
+  | 'unsubscribe'
   | 'thank-you'
   | 'cookie-policy'
   | 'notification'
@@ -63,6 +65,7 @@ const FIXED: Partial<Record<string, PageComponent>> = {
   signIn: 'sign-in',
   signUp: 'sign-up',
   subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
   thankYou: 'thank-you',
   cookiePolicy: 'cookie-policy',
   userPassword: 'user-password',
@@ -166,6 +169,7 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
   'sign-in': ['Sign In', 'Sign in to manage your email notifications.'],
   'sign-up': ['Sign Up', 'Create an account to receive email notifications.'],
   subscribe: ['Subscriptions', 'Choose the email notifications you receive.'],
+  unsubscribe: ['Unsubscribe', 'Stop the notification emails a link was sent for.'],
   'thank-you': ['Thank You', 'Your sign-up is complete.'],
   'cookie-policy': ['Cookie Policy', 'How this site uses cookies.'],
   notification: ['Notification', 'A single notification.'],
@@ -177,7 +181,7 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
 }
 
 /** Account pages kept out of search results: /sign-in and /subscribe (spec §2) and the other account pages. */
-const NOINDEX: readonly PageComponent[] = ['sign-in', 'sign-up', 'subscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'fallback']
+const NOINDEX: readonly PageComponent[] = ['sign-in', 'sign-up', 'subscribe', 'unsubscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'fallback']
 
 /** Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex (spec §2 Route table). */
 export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {

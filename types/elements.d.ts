@@ -11,6 +11,7 @@ declare module 'react' {
       'trust-speedometer': TrustElementProps
       'trust-dc-map': TrustElementProps
       'trust-cloud-status': TrustElementProps & { timezone?: string }
+      'trust-subscriptions': TrustElementProps & { 'faq-href'?: string }
     }
   }
 }

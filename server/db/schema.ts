@@ -68,7 +68,7 @@ export interface MenuItemsTable {
 /** The shared term id space: which vocabulary each tid belongs to. */
 export interface TermsTable {
   tid: number
-  /** `'region'`, `'data_center'`, `'service'`, `'severity'`, `'notification_category'`; later issues add more. */
+  /** `'region'`, `'data_center'`, `'service'`, `'severity'`, `'notification_category'`, `'subscription_topic'`; later issues add more. */
   vocabulary: string
 }
 
@@ -275,6 +275,11 @@ export interface Database {
   flood: FloodTable
   user_tokens: UserTokensTable
   outbox: OutboxTable
+  subscription_topics: SubscriptionTopicsTable
+  subscriptions: SubscriptionsTable
+  notification_subscriptions: NotificationSubscriptionsTable
+  record_events: RecordEventsTable
+  unsubscribe_tokens: UnsubscribeTokensTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -344,4 +349,61 @@ export interface OutboxTable {
   last_error: string | null
   /** Unique when set: the same event is enqueued at most once. */
   event_key: string | null
+}
+
+/**
+ * The maintenance and advisory rows of the Subscriptions page (migration 005): terms of the
+ * `subscription_topic` vocabulary. The maintenance topic matches every maintenance record; an
+ * advisory topic matches the advisories whose `event_type` equals its `event_type`.
+ */
+export interface SubscriptionTopicsTable {
+  tid: number
+  kind: 'maintenance' | 'advisory'
+  name: string
+  event_type: string | null
+  sort: Generated<number>
+}
+
+/**
+ * A user's stored subscription targets per cloud (migration 005; model: `server/subscriptions/tree.ts`).
+ * `target` is `'all'`, `'core_cloud_services'`, `'public'`, `'premium'` or a tid as a decimal string.
+ */
+export interface SubscriptionsTable {
+  uid: number
+  cloud_id: number
+  target: string
+  /** Epoch ms. */
+  created: number
+}
+
+/** A user's stored notification targets, over every cloud: `'all'`, a notification type or a category tid string. */
+export interface NotificationSubscriptionsTable {
+  uid: number
+  target: string
+  /** Epoch ms. */
+  created: number
+}
+
+/** One publish or update of a record; its id keys the emails it causes (`record-event:{id}:uid:{uid}`). */
+export interface RecordEventsTable {
+  id: Generated<number>
+  record_id: number
+  kind: 'published' | 'updated'
+  /** Epoch ms. */
+  at: number
+  /** The update text, if any. */
+  note: string | null
+}
+
+/** One-click unsubscribe links of notification emails; the token is stored as SHA-256 hex. */
+export interface UnsubscribeTokensTable {
+  token_hash: string
+  uid: number
+  scope: 'cloud' | 'notification'
+  /** The cloud of a `cloud` token; null for `notification`. */
+  cloud_id: number | null
+  /** JSON array of the target strings the mail was sent for. */
+  targets: string
+  /** Epoch ms. */
+  created: number
 }

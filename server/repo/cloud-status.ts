@@ -199,10 +199,13 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  * - `issues`: the cloud's incidents and maintenance linked to the row that overlap the week, clipped
  *   to it in minutes from its start (an ongoing one ends at `current_time`), sorted by start.
  *   `category_status`: the number of those issues per severity, severity order, non-zero counts only.
- * - `subscribed` is always `'0'` (no sessions yet).
+ * - `subscribed` is the viewer's effective state (`server/subscriptions/tree.ts`): `'1'` when
+ *   `stored` holds the row's tid, `all`, and for a service `core_cloud_services`, for a data center
+ *   its region's tid or its type (`public` / `premium`). `'0'` without `stored` (anonymous).
  *
  * @param now The server's clock; the week is {@link statusWeek}(now, offset).
  * @param offset Whole weeks back, 0…12 (validated by the route).
+ * @param stored The signed-in viewer's stored subscription targets on this cloud; omitted for anonymous.
  */
 export async function cloudStatus(
   db: Kysely<Database>,
@@ -210,6 +213,7 @@ export async function cloudStatus(
   requestType: CloudStatusRequestType,
   offset: number,
   now: Date,
+  stored?: ReadonlySet<string>,
 ): Promise<CloudStatusData> {
   const week = statusWeek(now, offset)
   const enabled = blockEnabled(cloud, requestType)
@@ -251,6 +255,11 @@ export async function cloudStatus(
     else issuesByTid.set(r.tid, [issue])
   }
 
+  const groupTarget = requestType === 'core_cloud_services' ? 'core_cloud_services' : requestType
+  const isSubscribed = (row: ItemRow): boolean =>
+    stored !== undefined &&
+    (stored.has('all') || stored.has(groupTarget) || stored.has(String(row.tid)) || (row.region !== undefined && stored.has(String(row.region.tid))))
+
   const toItem = (row: ItemRow): StatusItem => {
     const issues = issuesByTid.get(row.tid) ?? []
     const counts = new Map<string, number>()
@@ -262,7 +271,7 @@ export async function cloudStatus(
       tid: row.tid,
       name: row.name,
       status: row.active,
-      subscribed: '0',
+      subscribed: isSubscribed(row) ? '1' : '0',
       startDate: iso(row.start),
       endDate: iso(row.end),
       info: row.info,

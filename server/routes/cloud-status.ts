@@ -1,7 +1,8 @@
 /**
  * GET /api/cloud-status?cloud=&requestType=&dateOffset= — one week of the cloud status timeline
  * (spec §2 Cloud status page, §3 Status response, §4 Timeline paging, §7). Public and cacheable
- * for 30 s, readable from any origin without credentials.
+ * for 30 s, readable from any origin without credentials; a signed-in viewer's answer carries their
+ * subscribe stars (`subscribed`) and is `private, no-store` (`PUBLIC_SHORT_CACHE_PER_VIEWER`).
  */
 import type { FastifyInstance } from 'fastify'
 import {
@@ -10,9 +11,10 @@ import {
   type CloudStatusData,
   type CloudStatusRequestType,
 } from '../../widgets/core/contract.js'
-import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
+import { PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { cloudStatus } from '../repo/cloud-status.js'
+import { storedTargets } from '../subscriptions/repo.js'
 import type { RouteDeps } from './deps.js'
 
 /** The request types of the contract (`CloudStatusRequestType`). */
@@ -44,11 +46,13 @@ const QUERY_SCHEMA = {
 export function registerCloudStatusRoutes(app: FastifyInstance, { db, now }: RouteDeps): void {
   app.get<{ Querystring: CloudStatusQuery }>(
     '/api/cloud-status',
-    { schema: { querystring: QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { querystring: QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
     async (request): Promise<ApiAnswer<CloudStatusData>> => {
       const { cloud: param, requestType, dateOffset } = request.query
       const cloud = await requireCloud(db, param)
-      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now()) }
+      const session = request.userSession
+      const stored = session ? await storedTargets(db, session.uid, cloud.id) : undefined
+      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now(), stored) }
     },
   )
 }

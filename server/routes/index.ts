@@ -13,6 +13,8 @@ import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
 import { registerRecordRoutes } from './records.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
+import { registerSubscriptionRoutes } from './subscriptions.js'
+import { registerAdminRecordRoutes } from './admin-records.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
 export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => void
@@ -27,6 +29,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerRecordRoutes,
   registerFeedRoutes,
   registerAccountRoutes,
+  registerSubscriptionRoutes,
+  registerAdminRecordRoutes,
   registerDevMailRoutes,
 ]
 

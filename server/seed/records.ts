@@ -757,7 +757,8 @@ function liveRecords(world: World, now: Date): Draft[] {
 // Writing
 // ------------------------------------------------------------------------------------------------
 
-const ALIAS_PREFIX: Record<RecordType, string> = {
+/** Path prefix of each record type's alias (the id follows). */
+export const ALIAS_PREFIX: Record<RecordType, string> = {
   incident: '/incidents/',
   maintenance: '/maintenance/',
   advisory: '/security-advisories/',

@@ -5,4 +5,4 @@
  */
 
 /** First tid of each vocabulary's block, minus one. */
-export const TID_BASE = { region: 1000, data_center: 2000, service: 3000, notification_category: 4000 } as const
+export const TID_BASE = { region: 1000, data_center: 2000, service: 3000, notification_category: 4000, subscription_topic: 5000 } as const

@@ -46,7 +46,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
   const db = t.openDb()
   try {
     const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
-    assert.equal(applied, ['001_foundation', '002_records', '003_record_lists', '004_accounts'])
+    assert.equal(applied, ['001_foundation', '002_records', '003_record_lists', '004_accounts', '005_subscriptions'])
     assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
     const perRegion = db
       .prepare(
@@ -130,6 +130,7 @@ test('term ids are unique across severities, regions, data centers, services and
       { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
       { vocabulary: 'service', lo: 3001, hi: 3019, n: 19 },
       { vocabulary: 'notification_category', lo: 4001, hi: 4015, n: 15 },
+      { vocabulary: 'subscription_topic', lo: 5001, hi: 5007, n: 7 },
     ])
     assert.is(db.prepare("select tid from data_centers where name = 'Abu Dhabi II'").pluck().get(), 2001)
   } finally {
@@ -167,7 +168,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
     const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
     assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
     assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 4)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 5)
     check.close()
   } finally {
     removeDir(dataDir)

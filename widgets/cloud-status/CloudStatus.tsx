@@ -15,12 +15,16 @@ import {
 } from 'react'
 import { createPortal } from 'react-dom'
 import type { CloudStatusData, CloudStatusFlags, StatusIssue, StatusItem, StatusSeverity } from '../core/contract'
-import { TrustEvent, type HostProps } from '../core/element'
+import type { HostProps } from '../core/element'
+import { SignInRequiredEvent, signInPath } from '../core/events'
+import { errorMessage } from '../core/resource'
+import { showToast } from '../core/toast'
+import { starCall, subscriptionToast } from '../core/subscribe'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
-import { fetchCloudStatus } from './api'
+import { fetchCloudStatus, subscribeStar } from './api'
 import { PremiumIcon, SeverityIcon } from './icons'
 import {
   barKind,
@@ -51,23 +55,8 @@ export const POPOVER_CLOSE_DELAY_MS = 300
 /** How long after the full-post modal opens its week is fetched again, ms (spec §9). */
 export const MODAL_REFRESH_DELAY_MS = 1500
 
-/** Detail of {@link SignInRequiredEvent}. */
-export interface SignInRequiredDetail {
-  reason: 'subscribe'
-  /** Term id of the service or data center whose star was pressed. */
-  tid: number
-}
-
-/**
- * `trust-sign-in-required` (bubbles, composed, cancelable): a subscribe star was pressed
- * (spec §4 Subscribe star). When the visitor is signed out and nobody calls `preventDefault()`,
- * the widget goes to `{api-base}/sign-in?subscribe=1` itself.
- */
-export class SignInRequiredEvent extends TrustEvent<SignInRequiredDetail> {
-  constructor(detail: SignInRequiredDetail) {
-    super('trust-sign-in-required', detail, { cancelable: true })
-  }
-}
+export { SignInRequiredEvent } from '../core/events'
+export type { SignInRequiredDetail } from '../core/events'
 
 /** Flags used when the cloud is not in the global data (or that load failed): both blocks, no premium. */
 const DEFAULT_FLAGS: CloudStatusFlags = { core_cloud_services: '1', datacenter: '1', premium_datacenter: '0' }
@@ -374,15 +363,43 @@ function Timeline(props: TimelineProps) {
     }
   }, [open, active])
 
+  // Signed in, a star subscribes or unsubscribes its row (spec §4 Subscribe star): the new state
+  // is kept here per tid until the week is loaded again with the server's flags.
+  const [starState, setStarState] = useState<{ flags: Record<number, boolean>; pending: number | null; error: string }>({
+    flags: {},
+    pending: null,
+    error: '',
+  })
+  const alive = useRef(true)
+  useEffect(() => {
+    alive.current = true
+    return () => void (alive.current = false)
+  }, [])
+  useEffect(() => setStarState(s => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
+  const isSubscribed = (item: StatusItem) => starState.flags[item.tid] ?? item.subscribed === '1'
+
   const onStar = useCallback(
-    (item: StatusItem, button: HTMLElement) => {
-      // Subscribing itself arrives with the subscriptions issue; until then a star only asks the
-      // host (or the widget) to sign the visitor in, signed in or not.
-      const event = new SignInRequiredEvent({ reason: 'subscribe', tid: item.tid })
-      button.dispatchEvent(event)
-      if (!isLoggedIn && !event.defaultPrevented) location.assign(`${apiBase.replace(/\/+$/, '')}/sign-in?subscribe=1`)
+    (item: StatusItem, subscribed: boolean, button: HTMLElement) => {
+      if (!isLoggedIn) {
+        const event = new SignInRequiredEvent({ reason: 'subscribe', tid: item.tid })
+        button.dispatchEvent(event)
+        if (!event.defaultPrevented) location.assign(signInPath(apiBase))
+        return
+      }
+      const call = starCall(item.tid, subscribed)
+      setStarState(s => ({ ...s, pending: item.tid, error: '' }))
+      subscribeStar(props.cloud, call.tid, call.action, apiBase).then(
+        () => {
+          if (!alive.current) return
+          setStarState(s => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
+          showToast(subscriptionToast('cloud', call.tid, call.action, item.name))
+        },
+        error => {
+          if (alive.current) setStarState(s => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
+        },
+      )
     },
-    [isLoggedIn, apiBase],
+    [isLoggedIn, apiBase, props.cloud],
   )
 
   const popIssue = open ? issueAt(active?.pos) : undefined
@@ -391,6 +408,11 @@ function Timeline(props: TimelineProps) {
 
   return (
     <>
+      {starState.error && (
+        <div className={styles.starError} role="alert" data-testid="star-error">
+          {starState.error}
+        </div>
+      )}
       <div className={styles.scroller} part="timeline">
         <div
           className={styles.grid}
@@ -442,6 +464,8 @@ function Timeline(props: TimelineProps) {
                   tabStopCol={tabStop?.row === row.index ? tabStop.col : -1}
                   activeCol={open && active?.pos.row === row.index ? active.pos.col : -1}
                   popoverId={popoverId}
+                  subscribed={isSubscribed(row.item!)}
+                  starPending={starState.pending === row.item!.tid}
                   onStar={onStar}
                 />
               ),
@@ -499,11 +523,15 @@ interface RowProps {
   /** Bar index whose popover is open, or -1. */
   activeCol: number
   popoverId: string
-  onStar: (item: StatusItem, button: HTMLElement) => void
+  /** The star's state: the answer's flag, or the state a press here set. */
+  subscribed: boolean
+  /** A subscribe call for this row is running. */
+  starPending: boolean
+  onStar: (item: StatusItem, subscribed: boolean, button: HTMLElement) => void
 }
 
 /** One service or data center: star, name (with its info tooltip), and the bars. Memoised: a focus move re-renders two rows. */
-const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, onStar }: RowProps) {
+const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, subscribed, starPending, onStar }: RowProps) {
   const item = row.item!
   const { bars, lanes } = row.layout!
   const height = lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
@@ -513,10 +541,12 @@ const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, 
         <button
           type="button"
           className={styles.star}
-          aria-pressed={item.subscribed === '1'}
+          aria-pressed={subscribed}
           aria-label={`Subscribe to ${item.name} notifications`}
+          // A decommissioned row has nothing left to send mail about (spec §2 Visual hints: a star can be disabled).
+          disabled={starPending || !item.status}
           data-testid="subscribe-star"
-          onClick={e => onStar(item, e.currentTarget)}
+          onClick={e => onStar(item, subscribed, e.currentTarget)}
           part="star"
         />
         {premium && (

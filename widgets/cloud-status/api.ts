@@ -8,6 +8,8 @@ import {
   type StatusIssue,
   type StatusItem,
   type StatusSeverity,
+  type SubscribeBody,
+  type SubscriptionAction,
 } from '../core/contract'
 import { ApiError, is, request } from '../core/request'
 
@@ -119,4 +121,18 @@ export async function fetchCloudStatus({ cloud, requestType, dateOffset, apiBase
     signal,
   })
   return parseCloudStatusAnswer(answer)
+}
+
+/**
+ * `POST /api/subscribe {cloud, tid, action}` for one row's star (spec §4 Subscribe star, §7).
+ * The star only needs to know the change was made, so of the answer (contract `SubscribeData`)
+ * only `data.action` is checked — the subscriptions page validates the whole tree; this keeps the
+ * drop-in within its budget.
+ *
+ * @throws ApiError on a failed call, or when the answer does not confirm `action`
+ */
+export async function subscribeStar(cloud: string, tid: number, action: SubscriptionAction, apiBase = ''): Promise<void> {
+  const body: SubscribeBody = { cloud, tid, action }
+  const answer = await request<ApiAnswer<{ action?: unknown }>>('/api/subscribe', { method: 'POST', body, apiBase })
+  if (!is.object(answer) || !is.object(answer.data) || answer.data.action !== action) throw malformed('subscribe answer')
 }

@@ -1,6 +1,6 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { button, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
+import { button, errorAlert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 import { POPOVER, TOOLTIP_MAX_WIDTH } from '../../styles/tokens'
 import { maskUrl, SEVERITY_PATHS, STAR_PATH } from './icon-paths'
 
@@ -391,3 +391,6 @@ globalStyle(`${body} p`, { margin: `0 0 ${vars.space.sm}` })
 globalStyle(`${body} a`, { color: vars.color.link })
 
 export const hidden = visuallyHidden
+
+/** The alert of a subscribe star whose call failed. */
+export const starError = style([errorAlert, { marginBottom: vars.space.sm }])

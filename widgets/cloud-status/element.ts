@@ -14,10 +14,15 @@ import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
  * - `api-base` — origin of the trust site's API (and of record links) when embedded elsewhere.
  * - `timezone` — IANA time zone for the shown times, overriding the session's (default UTC).
  *
+ * Subscribe stars: signed in, a star posts `POST /api/subscribe {cloud, tid, action}`, is
+ * disabled while the call runs, then flips its `aria-pressed` and shows the success toast in the
+ * page's shared toast store ('You have successfully subscribed to the {name} notifications.');
+ * a failed call shows an alert and keeps the state.
+ *
  * Events:
  * - `trust-sign-in-required` (`SignInRequiredEvent`, bubbles, composed, cancelable;
- *   `detail: { reason: 'subscribe', tid }`) — a subscribe star was pressed. When the visitor
- *   is signed out and the event is not cancelled, the widget opens `{api-base}/sign-in?subscribe=1`.
+ *   `detail: { reason: 'subscribe', tid }`) — a signed-out visitor pressed a subscribe star.
+ *   Unless the event is cancelled, the widget opens `{api-base}/sign-in?subscribe=1`.
  *
  * CSS parts: `root`, `block` (each block), `timeline` (the scrolling timeline), `bar`, `star`,
  * `legend`, `popover`, `modal`.

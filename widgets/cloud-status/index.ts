@@ -1,4 +1,4 @@
-export { fetchCloudStatus, parseCloudStatusAnswer } from './api'
+export { fetchCloudStatus, parseCloudStatusAnswer, subscribeStar } from './api'
 export type { CloudStatusQuery } from './api'
 export {
   CloudStatus,

@@ -8,12 +8,14 @@ import * as m001 from './001_foundation.js'
 import * as m002 from './002_records.js'
 import * as m003 from './003_record_lists.js'
 import * as m004 from './004_accounts.js'
+import * as m005 from './005_subscriptions.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_records': m002,
   '003_record_lists': m003,
   '004_accounts': m004,
+  '005_subscriptions': m005,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

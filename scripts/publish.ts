@@ -1,0 +1,197 @@
+/**
+ * Operators' command line for publishing records and their notification emails
+ * (`server/publishing/publish.ts`, contract "Publishing").
+ *
+ *   npm run publish:record -- --type incident --cloud auroraedge.net --title "Packet loss" \
+ *     --status "In Progress" --severity 20 --dc "Amsterdam II" --service "<name>" \
+ *     --from 2026-03-15T09:00:00Z [--to <ISO>] [--summary "..."]
+ *   npm run publish:record -- --update 123 --status Resolved --note "Traffic rerouted."
+ *
+ * It opens the database of `DATA_DIR` (default `./data`, as the server: `readConfig` in
+ * `server/config.ts`), applies pending migrations, and publishes or updates the record, its record
+ * event and the emails in one transaction. It does not send mail itself: the emails wait in the
+ * outbox, and a running server's mailer sends them within its 5 s interval (`SEND_INTERVAL_MS`),
+ * or the next server start does. Links in the emails use `PUBLIC_URL`, else
+ * `http://localhost:{PORT}`.
+ *
+ * Prints the record id, the post URL and the number of emails queued. Exit status: 0 on success,
+ * 1 when the record is refused (the message names the field), 2 for bad arguments.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Kysely } from 'kysely'
+import type { PublishRecordBody, UpdateRecordBody } from '../widgets/core/contract.js'
+import { readConfig } from '../server/config.js'
+import { DATABASE_FILE, migrateToLatest, openDatabase } from '../server/db/connection.js'
+import type { Database } from '../server/db/schema.js'
+import { HttpError } from '../server/http/errors.js'
+import { publishRecord, updateRecord } from '../server/publishing/publish.js'
+import { ensureSubscriptionTopics } from '../server/seed/subscription-topics.js'
+
+const USAGE = `Usage:
+  npm run publish:record -- --type <incident|maintenance|advisory|notification> --cloud <domain or machine name>
+      --title <text> --status <status name> --from <ISO 8601> [--to <ISO 8601>] [--severity <tid or name>]
+      [--dc <data center name>]... [--service <service name>]... [--category <notification category>]...
+      [--event-type <advisory event type>] [--notification-type <type>] [--summary <text>] [--body <html>]
+  npm run publish:record -- --update <record id> [--status <name>] [--note <update text>] [--to <ISO>]
+      [--title <text>] [--summary <text>] [--severity <tid or name>]
+
+--cloud, --dc, --service and --category may be repeated. Names are matched without regard to case.
+DATA_DIR selects the database (default ./data); PUBLIC_URL the origin of links in the emails.
+The emails are queued; a running server sends them within 5 seconds.`
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  type: { type: 'string' },
+  cloud: { type: 'string', multiple: true },
+  title: { type: 'string' },
+  status: { type: 'string' },
+  severity: { type: 'string' },
+  dc: { type: 'string', multiple: true },
+  service: { type: 'string', multiple: true },
+  category: { type: 'string', multiple: true },
+  'event-type': { type: 'string' },
+  'notification-type': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  summary: { type: 'string' },
+  body: { type: 'string' },
+  update: { type: 'string' },
+  note: { type: 'string' },
+} as const
+
+/** A refusal with exit status `code`. */
+class CliError extends Error {
+  constructor(message: string, readonly code = 1) {
+    super(message)
+  }
+}
+
+/** The tid of the row of `table` named `name` (case-insensitive). */
+async function tidByName(db: Kysely<Database>, table: 'data_centers' | 'services' | 'notification_categories', name: string, what: string): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select('tid')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .executeTakeFirst()
+  if (!row) throw new CliError(`--${what}: unknown ${what === 'dc' ? 'data center' : what} ${JSON.stringify(name)}.`)
+  return row.tid
+}
+
+/** A severity tid from a tid or a name. */
+async function severityOf(db: Kysely<Database>, value: string | undefined): Promise<number | null | undefined> {
+  if (value === undefined) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value)
+  const row = await db.selectFrom('severities').select('tid').where((eb) => eb(eb.fn('lower', ['name']), '=', value.trim().toLowerCase())).executeTakeFirst()
+  if (!row) throw new CliError(`--severity: unknown severity ${JSON.stringify(value)}.`)
+  return row.tid
+}
+
+async function main(argv: string[]): Promise<number> {
+  let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values']
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`, 2)
+  }
+  if (values.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const isUpdate = values.update !== undefined
+  if (isUpdate && !/^\d+$/.test(values.update!)) throw new CliError('--update: a record id is a positive integer.', 2)
+  if (!isUpdate) {
+    const missing = (['type', 'cloud', 'title', 'status', 'from'] as const).filter((k) => values[k] === undefined)
+    if (missing.length > 0) throw new CliError(`Missing ${missing.map((k) => `--${k}`).join(', ')}.\n\n${USAGE}`, 2)
+  }
+
+  const config = readConfig(process.env)
+  const publicUrl = config.accounts.publicUrl ?? `http://localhost:${config.port}`
+  mkdirSync(config.dataDir, { recursive: true })
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
+  try {
+    await migrateToLatest(db)
+    await ensureSubscriptionTopics(db)
+    const anyCloud = await db.selectFrom('clouds').select('id').limit(1).executeTakeFirst()
+    if (!anyCloud) throw new CliError(`The database in ${config.dataDir} has no clouds yet: start the server once to create it.`)
+
+    const terms: number[] = []
+    for (const name of values.dc ?? []) terms.push(await tidByName(db, 'data_centers', name, 'dc'))
+    for (const name of values.service ?? []) terms.push(await tidByName(db, 'services', name, 'service'))
+    for (const name of values.category ?? []) terms.push(await tidByName(db, 'notification_categories', name, 'category'))
+    const severity = await severityOf(db, values.severity)
+    const now = Date.now()
+    const actor = `cli:${process.env.USER ?? 'operator'}`
+
+    const result = isUpdate
+      ? await updateRecord(
+          db,
+          Number(values.update),
+          {
+            ...(values.status !== undefined && { status: values.status }),
+            ...(values.title !== undefined && { title: values.title }),
+            ...(values.summary !== undefined && { summary: values.summary }),
+            ...(values.body !== undefined && { body: values.body }),
+            ...(values.from !== undefined && { from: values.from }),
+            ...(values.to !== undefined && { to: values.to }),
+            ...(severity !== undefined && { severity }),
+            ...(values.cloud !== undefined && { clouds: values.cloud }),
+            ...(terms.length > 0 && { terms }),
+            ...(values.note !== undefined && { update: values.note }),
+          } satisfies UpdateRecordBody,
+          now,
+          actor,
+          { publicUrl },
+        )
+      : await publishRecord(
+          db,
+          {
+            type: values.type as PublishRecordBody['type'],
+            title: values.title!,
+            summary: values.summary,
+            body: values.body,
+            status: values.status!,
+            severity: severity ?? null,
+            event_type: values['event-type'] ?? null,
+            notification_type: (values['notification-type'] as PublishRecordBody['notification_type']) ?? null,
+            clouds: values.cloud!,
+            terms,
+            from: values.from!,
+            to: values.to ?? null,
+          },
+          now,
+          actor,
+          { publicUrl },
+        )
+    const cloud = await db
+      .selectFrom('record_clouds as rc')
+      .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
+      .select('c.domain')
+      .where('rc.record_id', '=', result.id)
+      .orderBy('c.sort')
+      .executeTakeFirst()
+    console.log(`Record ${result.id} ${isUpdate ? 'updated' : 'published'} (event ${result.event_id}).`)
+    console.log(`Post: ${publicUrl}${cloud ? `/${cloud.domain}` : ''}${result.alias}`)
+    console.log(`Emails queued: ${result.mails} (a running server sends them within 5 seconds).`)
+    return 0
+  } finally {
+    await db.destroy()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CliError) {
+      console.error(`publish:record: ${error.message}`)
+      process.exit(error.code)
+    }
+    if (error instanceof HttpError) {
+      console.error(`publish:record: ${error.message}`)
+      process.exit(1)
+    }
+    console.error('publish:record failed:', error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

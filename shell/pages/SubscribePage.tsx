@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react'
+import type { Cloud } from '../../widgets/core/contract'
+import { SubscriptionsWidget, type SubscriptionsErrorEvent } from '../../widgets/subscriptions/Subscriptions'
+import { $router } from '../routes'
+
+/**
+ * /subscribe (spec §2 Subscriptions page): the `<trust-subscriptions>` widget's React component,
+ * the chosen cloud's tab first. A load error while signed in moves in-app to the cloud's default
+ * page (spec §8); a signed-out visitor never gets here (the route sends them to /sign-in).
+ */
+export default function SubscribePage({ cloud }: { cloud: Cloud | null }) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const onError = (event: Event) => {
+      event.preventDefault()
+      $router.open((event as SubscriptionsErrorEvent).detail.redirect)
+    }
+    el.addEventListener('trust-subscriptions-error', onError)
+    return () => el.removeEventListener('trust-subscriptions-error', onError)
+  }, [])
+  return (
+    <div ref={ref}>
+      <SubscriptionsWidget cloud={cloud?.machine_name ?? ''} />
+    </div>
+  )
+}

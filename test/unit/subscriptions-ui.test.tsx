@@ -1,0 +1,285 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { COOKIE, removeCookie, writeCookie } from '../../widgets/core/cookies'
+import type { GlobalData } from '../../widgets/core/contract'
+import { SignInRequiredEvent } from '../../widgets/core/events'
+import { $global } from '../../widgets/core/global'
+import { $session } from '../../widgets/core/session'
+import { $toast } from '../../widgets/core/toast'
+import { Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from '../../widgets/subscriptions/Subscriptions'
+import { $toast as shellToast } from '../../shell/toast'
+import { mount, serve, settle, waitFor, type Served } from '../fixtures/dom'
+import { clouds, products } from '../fixtures/global'
+import { notificationTree, tree } from './subscriptions-fixtures'
+
+const q = <T extends HTMLElement = HTMLElement>(c: ParentNode, sel: string) => c.querySelector<T>(sel)!
+const star = (c: ParentNode, tid: number | string) => q<HTMLButtonElement>(c, `[data-testid="star"][data-tid="${tid}"]`)
+const loaded = (c: HTMLElement) => () => c.querySelector('[data-testid="cloud-subscriptions"]') !== null
+
+function signIn() {
+  writeCookie(COOKIE.csrfToken, 'csrf-123')
+  writeCookie(COOKIE.logoutToken, 'logout-456')
+}
+function signOut() {
+  removeCookie(COOKIE.csrfToken)
+  removeCookie(COOKIE.logoutToken)
+  $session.setKey('isLoggedIn', false)
+}
+
+/** Stubs `location.assign`, returning what it was asked to open. */
+function stubAssign(): { opened: string[]; restore: () => void } {
+  const opened: string[] = []
+  ;(location as unknown as { assign: (u: string) => void }).assign = u => void opened.push(u)
+  return { opened, restore: () => void delete (location as unknown as { assign?: unknown }).assign }
+}
+
+/** A server that keeps a tree and answers every call of the contract. */
+function api(options: { fail?: (call: Served) => Response | undefined } = {}) {
+  let cloudTree = tree()
+  let notes = notificationTree()
+  return serve(call => {
+    const failed = options.fail?.(call)
+    if (failed) return failed
+    const body = call.body as Record<string, unknown> | undefined
+    switch (call.path) {
+      case '/api/subscriptions':
+        return { data: { ...cloudTree, cloud: body?.cloud } }
+      case '/api/subscribe': {
+        const subscribed = body!.action === 'subscribe' ? '1' : '0'
+        const names: Record<string, string> = { '301': 'Amsterdam II', '300': 'EMEA', core_cloud_services: 'Core Cloud Services', all: 'all' }
+        cloudTree = structuredClone(cloudTree)
+        if (body!.tid === 301) cloudTree.datacenter.category[0].subCategory[0].subscribed = subscribed
+        if (body!.tid === 'core_cloud_services') {
+          cloudTree.core_cloud_services[0].subscribed = subscribed
+          cloudTree.core_cloud_services[0].subCategory.forEach(s => (s.subscribed = subscribed))
+        }
+        cloudTree.subscriptions_count += body!.action === 'subscribe' ? 1 : -1
+        return { data: { tid: String(body!.tid), action: body!.action, name: names[String(body!.tid)] ?? '?', subscriptions: cloudTree } }
+      }
+      case '/api/user_notifications':
+        return { data: notes }
+      case '/api/notification_manage_subscription': {
+        notes = structuredClone(notes)
+        if (body!.tid === '12') notes.terms.url_change_notification!.categories[1].notification_subcategory_sub_status = '1'
+        return { data: { tid: String(body!.tid), action: body!.action, name: body!.tid === 'all' ? 'all' : 'News', notifications: notes } }
+      }
+    }
+    return new Response('{}', { status: 404, statusText: 'Not Found' })
+  })
+}
+
+test('renders the heading with the count, the help link, a tab per cloud plus Notifications, and the sections', async () => {
+  signIn()
+  const { calls, restore } = api()
+  const { container, root, unmount } = mount()
+  root.render(<Subscriptions clouds={clouds} initialCloud="beta" />)
+  await waitFor(loaded(container), 'cloud tab')
+  assert.is(q(container, 'h1').textContent, 'Manage Subscriptions')
+  await waitFor(() => container.querySelector('[data-testid="subscriptions-count"]')?.textContent === '1 subscription', 'count')
+  const help = q<HTMLAnchorElement>(container, '[data-testid="subscriptions-help"]')
+  assert.is(help.textContent, 'How to Manage Your Subscription?')
+  assert.is(help.getAttribute('href'), '/faq#how-to-manage-your-subscription')
+  const tabs = [...container.querySelectorAll('[role="tab"]')]
+  assert.equal(tabs.map(t => t.textContent), ['alpha.net', 'beta.net', 'private.gamma.com', 'Notifications'])
+  assert.equal(tabs.map(t => t.getAttribute('aria-selected')), ['false', 'true', 'false', 'false'], 'the store cloud is selected')
+  assert.equal(calls[0].body, { cloud: 'beta' })
+  assert.is(calls[0].method, 'POST')
+  assert.equal([...container.querySelectorAll('h2')].map(h => h.textContent), ['Maintenance', 'Advisory', 'Cloud Status'])
+  assert.equal([...container.querySelectorAll('h3')].map(h => h.textContent), ['Core Cloud Services', 'Public Data Center'], 'no premium without regions')
+  assert.is(container.querySelectorAll('[data-testid="region"]').length, 2)
+  const amsterdam = star(container, 301)
+  assert.is(amsterdam.getAttribute('aria-label'), 'Subscribe to Amsterdam II')
+  assert.is(amsterdam.getAttribute('aria-pressed'), 'false')
+  assert.is(star(container, 102).getAttribute('aria-label'), 'Unsubscribe from Firewall')
+  assert.is(q(container, '[data-testid="group-core_cloud_services"] legend').textContent, 'Core Cloud Services: subscribe to')
+  unmount()
+  restore()
+})
+
+test('tabs: arrow keys move and select; the Notifications tab lists types with categories and its own count', async () => {
+  signIn()
+  const { calls, restore } = api()
+  const { container, root, unmount } = mount()
+  root.render(<Subscriptions clouds={clouds} initialCloud="gamma" faqHref="/help#subs" />)
+  await waitFor(loaded(container), 'cloud tab')
+  assert.is(q(container, '[data-testid="subscriptions-help"]').getAttribute('href'), '/help#subs')
+  const selected = () => q(container, '[role="tab"][aria-selected="true"]')
+  selected().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+  await waitFor(() => container.querySelector('[data-testid="notification-subscriptions"]') !== null, 'notifications tab')
+  assert.is(selected().textContent, 'Notifications')
+  assert.is(calls.at(-1)!.path, '/api/user_notifications')
+  await waitFor(() => container.querySelector('[data-testid="subscriptions-count"]')?.textContent === '2 subscriptions', 'notification count')
+  assert.equal([...container.querySelectorAll('h2')].map(h => h.textContent), ['URL Category Notifications', 'Cloud App Notifications'])
+  assert.ok(star(container, 21).disabled, 'a type in All mode disables its categories')
+  assert.is(star(container, 11).getAttribute('aria-pressed'), 'true')
+
+  star(container, 12).click()
+  await waitFor(() => star(container, 12).getAttribute('aria-pressed') === 'true', 'category subscribed')
+  assert.equal(calls.at(-1)!.body, { tid: '12', action: 'subscribe' })
+  assert.is($toast.get()?.text, 'You have successfully subscribed to the News notifications.')
+
+  await waitFor(() => !q<HTMLButtonElement>(container, '[data-testid="unsubscribe-all"]').disabled, 'controls enabled again')
+  q<HTMLButtonElement>(container, '[data-testid="unsubscribe-all"]').click()
+  await waitFor(() => $toast.get()?.text === 'You have successfully unsubscribed from all the service notifications.', 'all toast')
+  assert.equal(calls.at(-1)!.body, { tid: 'all', action: 'unsubscribe' })
+
+  selected().dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true }))
+  await waitFor(() => selected().textContent === 'alpha.net', 'Home')
+  await waitFor(loaded(container), 'alpha tab')
+  assert.equal(calls.at(-1)!.body, { cloud: 'alpha' })
+  unmount()
+  restore()
+})
+
+test('a star posts {cloud, tid, action} with the CSRF header, is disabled while pending, then updates from the answer with a toast', async () => {
+  signIn()
+  let release: () => void = () => {}
+  const gate = new Promise<void>(r => (release = r))
+  const { calls, restore } = api()
+  const served = globalThis.fetch
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (String(input).endsWith('/api/subscribe')) await gate
+    return served(input, init)
+  }) as typeof fetch
+  const { container, root, unmount } = mount()
+  root.render(<Subscriptions clouds={clouds} initialCloud="alpha" />)
+  await waitFor(loaded(container), 'cloud tab')
+  star(container, 301).click()
+  await waitFor(() => star(container, 301).disabled, 'disabled while pending')
+  release()
+  await waitFor(() => star(container, 301).getAttribute('aria-pressed') === 'true', 'subscribed')
+  const call = calls.find(c => c.path === '/api/subscribe')!
+  assert.is(call.method, 'POST')
+  assert.equal(call.body, { cloud: 'alpha', tid: 301, action: 'subscribe' })
+  assert.is(call.headers!['X-CSRF-Token'], 'csrf-123')
+  assert.not.ok(star(container, 301).disabled)
+  assert.is(star(container, 301).getAttribute('aria-label'), 'Unsubscribe from Amsterdam II')
+  assert.is($toast.get()?.text, 'You have successfully subscribed to the Amsterdam II notifications.')
+  assert.is(shellToast, $toast, 'the shell re-exports the shared store')
+  await waitFor(() => q(container, '[data-testid="subscriptions-count"]').textContent === '2 subscriptions', 'count from the answer')
+
+  star(container, 300).click()
+  await waitFor(() => calls.at(-1)!.path === '/api/subscribe' && (calls.at(-1)!.body as { tid: number }).tid === 300, 'region star')
+  assert.equal(calls.at(-1)!.body, { cloud: 'alpha', tid: 300, action: 'subscribe' })
+  await waitFor(() => $toast.get()?.text === 'You have successfully subscribed to the EMEA notifications.', 'region toast')
+
+  await waitFor(() => !q<HTMLButtonElement>(container, '[data-testid="subscribe-all"]').disabled, 'controls enabled again')
+  q<HTMLButtonElement>(container, '[data-testid="subscribe-all"]').click()
+  await waitFor(() => $toast.get()?.text === 'You have successfully subscribed to all the services.', 'all toast')
+  assert.equal(calls.at(-1)!.body, { cloud: 'alpha', tid: 'all', action: 'subscribe' })
+  unmount()
+  globalThis.fetch = served
+  restore()
+})
+
+test('All / Individual: All subscribes the group and disables its items; Individual makes no call and enables them', async () => {
+  signIn()
+  const { calls, restore } = api()
+  const { container, root, unmount } = mount()
+  root.render(<Subscriptions clouds={clouds} initialCloud="alpha" />)
+  await waitFor(loaded(container), 'cloud tab')
+  const group = () => q(container, '[data-testid="group-core_cloud_services"]')
+  assert.is(group().dataset.mode, 'individual')
+  q<HTMLInputElement>(group(), '[data-testid="mode-all"]').click()
+  await waitFor(() => group().dataset.mode === 'all', 'All mode')
+  assert.equal(calls.at(-1)!.body, { cloud: 'alpha', tid: 'core_cloud_services', action: 'subscribe' })
+  assert.is($toast.get()?.text, 'You have successfully subscribed to the Core Cloud Services notifications.')
+  assert.ok(star(container, 101).disabled && star(container, 102).disabled)
+  assert.is(star(container, 101).getAttribute('aria-pressed'), 'true')
+
+  const before = calls.length
+  q<HTMLInputElement>(group(), '[data-testid="mode-individual"]').click()
+  await waitFor(() => group().dataset.mode === 'individual', 'Individual mode')
+  await settle()
+  assert.is(calls.length, before, 'no server call')
+  assert.not.ok(star(container, 101).disabled)
+  assert.is(star(container, 101).getAttribute('aria-pressed'), 'true', 'still subscribed')
+  unmount()
+  restore()
+})
+
+test('a failing call keeps the state and shows an alert', async () => {
+  signIn()
+  const { restore } = api({ fail: c => (c.path === '/api/subscribe' ? new Response(JSON.stringify({ error: { code: 'unknown_tid', message: 'Unknown term.' } }), { status: 404, statusText: 'Not Found' }) : undefined) })
+  const { container, root, unmount } = mount()
+  root.render(<Subscriptions clouds={clouds} initialCloud="alpha" />)
+  await waitFor(loaded(container), 'cloud tab')
+  $toast.set(null)
+  star(container, 301).click()
+  await waitFor(() => container.querySelector('[data-testid="subscriptions-alert"]') !== null, 'alert')
+  assert.is(q(container, '[data-testid="subscriptions-alert"]').getAttribute('role'), 'alert')
+  assert.ok(q(container, '[data-testid="subscriptions-alert"]').textContent!.includes('Unknown term.'))
+  assert.is(star(container, 301).getAttribute('aria-pressed'), 'false')
+  assert.not.ok(star(container, 301).disabled)
+  assert.is($toast.get(), null)
+  unmount()
+  restore()
+})
+
+test('a malformed answer is an error state, and signed in it raises trust-subscriptions-error then opens the default page', async () => {
+  signIn()
+  const { restore } = serve(() => ({ data: { maintenance: 'nope' } }))
+  const nav = stubAssign()
+  const seen: SubscriptionsErrorEvent[] = []
+  const listener = (e: Event) => void seen.push(e as SubscriptionsErrorEvent)
+  document.addEventListener('trust-subscriptions-error', listener)
+  $global.set({ loading: false, data: { menu: { main_menu: [], top_menu: [] }, clouds, products, sso: { alias: '', employee_domains: [] }, isGov: false, isTrustDR: false } as unknown as GlobalData })
+  const { container, root, unmount } = mount()
+  root.render(<SubscriptionsWidget cloud="beta" />)
+  await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
+  assert.ok(q(container, '[role="alert"]').textContent!.includes('unexpected shape'))
+  await waitFor(() => seen.length === 1, 'event')
+  assert.instance(seen[0], SubscriptionsErrorEvent)
+  assert.ok(seen[0].bubbles && seen[0].composed && seen[0].cancelable)
+  assert.is(seen[0].detail.tab, 'beta')
+  assert.equal(nav.opened, ['/beta.net/cloud-status'])
+  document.removeEventListener('trust-subscriptions-error', listener)
+  unmount()
+  nav.restore()
+  restore()
+  $global.set({ loading: false })
+})
+
+test('a cancelled trust-subscriptions-error keeps the page (a 500 on load, signed in)', async () => {
+  signIn()
+  const { restore } = serve(() => new Response('boom', { status: 500, statusText: 'Internal Server Error' }))
+  const nav = stubAssign()
+  const listener = (e: Event) => e.preventDefault()
+  document.addEventListener('trust-subscriptions-error', listener)
+  $global.set({ loading: false, data: { menu: { main_menu: [], top_menu: [] }, clouds, products, sso: { alias: '', employee_domains: [] }, isGov: false, isTrustDR: false } as unknown as GlobalData })
+  const { container, root, unmount } = mount()
+  root.render(<SubscriptionsWidget />)
+  await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
+  assert.ok(q(container, '[role="alert"]').textContent!.includes('Internal Server Error'))
+  await settle()
+  assert.equal(nav.opened, [])
+  document.removeEventListener('trust-subscriptions-error', listener)
+  unmount()
+  nav.restore()
+  restore()
+  $global.set({ loading: false })
+})
+
+test('signed out: trust-sign-in-required, then /sign-in?subscribe=1; no subscriptions call', async () => {
+  signOut()
+  const { calls, restore } = serve(() => ({ data: tree() }))
+  const nav = stubAssign()
+  const seen: Event[] = []
+  const listener = (e: Event) => void seen.push(e)
+  document.addEventListener('trust-sign-in-required', listener)
+  const { container, root, unmount } = mount()
+  root.render(<SubscriptionsWidget cloud="alpha" />)
+  await waitFor(() => seen.length === 1, 'event')
+  assert.instance(seen[0], SignInRequiredEvent)
+  assert.equal((seen[0] as SignInRequiredEvent).detail, { reason: 'subscribe' })
+  assert.equal(nav.opened, ['/sign-in?subscribe=1'])
+  await settle()
+  assert.not.ok(calls.some(c => c.path === '/api/subscriptions'))
+  assert.ok(container.textContent!.includes('sign in'))
+  document.removeEventListener('trust-sign-in-required', listener)
+  unmount()
+  nav.restore()
+  restore()
+})
+
+test.run()

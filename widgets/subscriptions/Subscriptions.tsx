@@ -1,0 +1,523 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { defaultPagePath } from '../core/cloud'
+import type { Cloud, NotificationManageBody, SubscriptionAction, SubscriptionsData, SubscriptionTarget, UserNotificationsData } from '../core/contract'
+import { TrustEvent, type HostProps } from '../core/element'
+import { SignInRequiredEvent, signInPath } from '../core/events'
+import { loadGlobal } from '../core/global'
+import { useGlobal, useResource, useWidgetContext } from '../core/react'
+import { ApiError } from '../core/request'
+import { errorMessage } from '../core/resource'
+import { $session, isSignedIn } from '../core/session'
+import { showToast } from '../core/toast'
+import { LoadState } from '../core/ui'
+import { fetchSubscriptions, fetchUserNotifications, manageNotification, subscribe } from './api'
+import {
+  allCall,
+  chooseMode,
+  cloudView,
+  countLabel,
+  nextTab,
+  notificationsView,
+  NOTIFICATIONS_TAB,
+  starCall,
+  starLabel,
+  subscriptionToast,
+  type GroupMode,
+  type IndividualChoices,
+  type StarView,
+  type ToastScope,
+} from './model'
+import * as styles from './subscriptions.css'
+
+/** Where the help link goes by default (spec §2: 'How to Manage Your Subscription?' to the FAQ). */
+export const DEFAULT_FAQ_HREF = '/faq#how-to-manage-your-subscription'
+
+/** Detail of {@link SubscriptionsErrorEvent}. */
+export interface SubscriptionsErrorDetail {
+  /** What failed, as a sentence. */
+  error: string
+  /** The tab whose load failed: a cloud machine name, or `'#notifications'`. */
+  tab: string
+  /** Where the widget goes unless the event is cancelled: the cloud's default page (spec §8). */
+  redirect: string
+}
+
+/**
+ * `trust-subscriptions-error` (bubbles, composed, cancelable): the subscriptions of a signed-in
+ * user could not be loaded (spec §8 "Subscription load error while logged in: redirect to the
+ * default page"). Unless cancelled, the widget then goes to `detail.redirect`.
+ */
+export class SubscriptionsErrorEvent extends TrustEvent<SubscriptionsErrorDetail> {
+  constructor(detail: SubscriptionsErrorDetail) {
+    super('trust-subscriptions-error', detail, { cancelable: true })
+  }
+}
+
+/** Props of {@link Subscriptions}. */
+export interface SubscriptionsProps {
+  /** The clouds, one tab each (from the global data). */
+  clouds: readonly Cloud[]
+  /** Machine name of the cloud whose tab is selected first. @default the first cloud */
+  initialCloud?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** Target of the help link. @default DEFAULT_FAQ_HREF */
+  faqHref?: string
+  /**
+   * A tab could not be loaded. `signedOut` is true when the server answered that nobody is
+   * signed in. @default the widget's sign-in / default-page handling (see {@link SubscriptionsWidget})
+   */
+  onLoadError?: (error: unknown, tab: string, signedOut: boolean, origin: HTMLElement | null) => void
+}
+
+const isSignedOutError = (e: unknown) => e instanceof ApiError && (e.code === 'not_signed_in' || e.status === 401)
+
+/** Runs one change at a time: the pending control's key, the last failure, and `run`. */
+function useChange() {
+  const [pending, setPending] = useState<string | null>(null)
+  const [error, setError] = useState('')
+  const alive = useRef(true)
+  useEffect(() => () => void (alive.current = false), [])
+  const run = useCallback(async <T,>(key: string, call: () => Promise<T>, done: (answer: T) => void) => {
+    setPending(key)
+    setError('')
+    try {
+      const answer = await call()
+      if (alive.current) done(answer)
+    } catch (e) {
+      if (alive.current) setError(errorMessage(e))
+    } finally {
+      if (alive.current) setPending(null)
+    }
+  }, [])
+  return { pending, error, run }
+}
+
+/**
+ * The subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §7, §8): the heading
+ * 'Manage Subscriptions' with the count of the shown tab, the help link, a tab per cloud and a
+ * Notifications tab. A cloud tab has Subscribe All / Unsubscribe All and the Maintenance,
+ * Advisory and Cloud Status sections; the Notifications tab lists each notification type with its
+ * categories. Every change is one call; while it runs the controls are disabled, on success the
+ * whole tree comes from the answer and a toast confirms it, on failure an alert says why and the
+ * state stays.
+ */
+export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DEFAULT_FAQ_HREF, onLoadError }: SubscriptionsProps) {
+  const tabs = [...clouds.map(c => c.machine_name), NOTIFICATIONS_TAB]
+  const [tab, setTab] = useState(() => (initialCloud && tabs.includes(initialCloud) ? initialCloud : tabs[0]))
+  const [count, setCount] = useState<{ tab: string; count: number } | null>(null)
+  const rootRef = useRef<HTMLElement>(null)
+  const tabsRef = useRef<HTMLDivElement>(null)
+  const id = useId()
+  const tabId = (t: string) => `${id}-tab-${tabs.indexOf(t)}`
+  const onCount = useCallback((n: number) => setCount({ tab, count: n }), [tab])
+  const onError = useCallback(
+    (error: unknown) => onLoadError?.(error, tab, isSignedOutError(error), rootRef.current),
+    [onLoadError, tab],
+  )
+  const select = (t: string) => {
+    setTab(t)
+    setCount(null)
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    const next = nextTab(tabs, tab, e.key)
+    if (!next) return
+    e.preventDefault()
+    select(next)
+    tabsRef.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(next))}`)?.focus()
+  }
+  const cloud = clouds.find(c => c.machine_name === tab)
+  const shownCount = count?.tab === tab ? count.count : null
+
+  return (
+    <section ref={rootRef} className={styles.root} aria-labelledby={`${id}-title`} data-testid="subscriptions">
+      <div className={styles.header}>
+        <h1 className={styles.heading} id={`${id}-title`}>
+          Manage Subscriptions
+        </h1>
+        {shownCount !== null && (
+          <p className={styles.count} data-testid="subscriptions-count" aria-live="polite">
+            {countLabel(shownCount)}
+          </p>
+        )}
+        <a className={styles.help} href={faqHref} data-testid="subscriptions-help" part="help">
+          How to Manage Your Subscription?
+        </a>
+      </div>
+      <div className={styles.tabs} role="tablist" aria-label="Subscriptions" ref={tabsRef} onKeyDown={onKeyDown} part="tabs">
+        {tabs.map(t => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={tabId(t)}
+            className={styles.tab}
+            aria-selected={t === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={t === tab ? 0 : -1}
+            data-testid={t === NOTIFICATIONS_TAB ? 'tab-notifications' : `tab-${t}`}
+            onClick={() => select(t)}
+          >
+            {t === NOTIFICATIONS_TAB ? 'Notifications' : clouds.find(c => c.machine_name === t)!.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={tabId(tab)} data-testid="subscriptions-panel" part="panel">
+        {cloud ? (
+          <CloudPanel key={tab} cloud={cloud.machine_name} apiBase={apiBase} onCount={onCount} onLoadError={onError} />
+        ) : (
+          <NotificationsPanel key={tab} apiBase={apiBase} onCount={onCount} onLoadError={onError} />
+        )}
+      </div>
+    </section>
+  )
+}
+
+interface PanelProps {
+  apiBase: string
+  onCount: (count: number) => void
+  onLoadError: (error: unknown) => void
+}
+
+/** Loads a tab's tree once; after each change the answer's tree replaces it. */
+function useTree<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], onLoadError: (error: unknown) => void) {
+  const failure = useRef<unknown>(undefined)
+  const state = useResource(signal => load(signal).catch(e => ((failure.current = e), Promise.reject(e))), deps)
+  const [tree, setTree] = useState<T | null>(null)
+  useEffect(() => {
+    if (state.status === 'error') onLoadError(failure.current)
+    // Reported once per failed load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.status])
+  const shown = tree !== null ? { ...state, status: 'ready' as const, data: tree } : state
+  return { shown, setTree }
+}
+
+function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { cloud: string }) {
+  const { shown, setTree } = useTree(signal => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError)
+  const [individual, setIndividual] = useState<IndividualChoices>(new Set())
+  const change = useChange()
+  const count = shown.data?.subscriptions_count
+  useEffect(() => {
+    if (count !== undefined) onCount(count)
+  }, [count, onCount])
+
+  const send = (key: string, tid: SubscriptionTarget, action: SubscriptionAction) =>
+    change.run(
+      key,
+      () => subscribe(cloud, tid, action, { apiBase }),
+      answer => {
+        setTree(answer.subscriptions)
+        showToast(subscriptionToast('cloud', tid, action, answer.name))
+      },
+    )
+  const onStar = (s: StarView) => {
+    const call = starCall(s.tid as number, s.subscribed)
+    void send(`star-${s.tid}`, call.tid, call.action)
+  }
+  const onMode = (group: 'core_cloud_services' | 'public' | 'premium', mode: GroupMode) => {
+    const next = chooseMode(group, mode, individual)
+    setIndividual(next.individual)
+    if (next.call) void send(`mode-${group}`, next.call.tid, next.call.action)
+  }
+
+  return (
+    <LoadState state={shown} loadingLabel="Loading subscriptions…">
+      {(data: SubscriptionsData) => {
+        const view = cloudView(data, individual)
+        const busy = change.pending !== null
+        return (
+          <div aria-busy={busy} data-testid="cloud-subscriptions">
+            <AllButtons scope="cloud" busy={busy} pending={change.pending} onAll={action => void send(`all-${action}`, 'all', allCall(action).action)} />
+            {change.error && <Alert text={change.error} />}
+            <Section title="Maintenance" testId="section-maintenance">
+              <Stars stars={view.maintenance} busy={busy} pending={change.pending} onStar={onStar} />
+            </Section>
+            <Section title="Advisory" testId="section-advisory">
+              <Stars stars={view.advisory} busy={busy} pending={change.pending} onStar={onStar} />
+            </Section>
+            <Section title="Cloud Status" testId="section-cloud-status">
+              {view.core.length === 0 && view.dataCenters.length === 0 && <p>There is nothing to subscribe to on this cloud.</p>}
+              {view.core.map(g => (
+                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={m => onMode(g.tid, m)}>
+                  <Stars stars={g.items} busy={busy} pending={change.pending} onStar={onStar} />
+                </Group>
+              ))}
+              {view.dataCenters.map(g => (
+                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={m => onMode(g.tid, m)}>
+                  <ul className={styles.regions} aria-label={`${g.name} regions`}>
+                    {g.regions.map(r => (
+                      <li key={r.tid} className={styles.region} data-testid="region">
+                        <Star star={r} busy={busy} pending={change.pending} onStar={onStar} className={styles.regionStar} />
+                        <ul className={styles.regionItems} aria-label={`${r.name} data centers`}>
+                          {r.dataCenters.map(d => (
+                            <li key={d.tid}>
+                              <Star star={d} busy={busy} pending={change.pending} onStar={onStar} />
+                            </li>
+                          ))}
+                        </ul>
+                      </li>
+                    ))}
+                  </ul>
+                </Group>
+              ))}
+            </Section>
+          </div>
+        )
+      }}
+    </LoadState>
+  )
+}
+
+function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
+  const { shown, setTree } = useTree(signal => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError)
+  const [individual, setIndividual] = useState<IndividualChoices>(new Set())
+  const change = useChange()
+  const count = shown.data?.subscriptions_count
+  useEffect(() => {
+    if (count !== undefined) onCount(count)
+  }, [count, onCount])
+
+  const send = (key: string, tid: NotificationManageBody['tid'], action: SubscriptionAction) =>
+    change.run(
+      key,
+      () => manageNotification(tid, action, { apiBase }),
+      answer => {
+        setTree(answer.notifications)
+        showToast(subscriptionToast('notifications', tid, action, answer.name))
+      },
+    )
+  const onStar = (s: StarView) => {
+    const call = starCall(String(s.tid) as `${number}`, s.subscribed)
+    void send(`star-${s.tid}`, call.tid, call.action)
+  }
+
+  return (
+    <LoadState state={shown} loadingLabel="Loading notification subscriptions…">
+      {(data: UserNotificationsData) => {
+        const view = notificationsView(data, individual)
+        const busy = change.pending !== null
+        return (
+          <div aria-busy={busy} data-testid="notification-subscriptions">
+            <AllButtons scope="notifications" busy={busy} pending={change.pending} onAll={action => void send(`all-${action}`, 'all', action)} />
+            {change.error && <Alert text={change.error} />}
+            {view.types.length === 0 && <p>There are no notification types to subscribe to.</p>}
+            {view.types.map(t => (
+              <Section key={t.type} title={t.name} testId={`type-${t.type}`}>
+                <Group
+                  tid={t.type}
+                  name={t.name}
+                  mode={t.mode}
+                  busy={busy}
+                  titleHidden
+                  onMode={m => {
+                    const next = chooseMode(t.type, m, individual)
+                    setIndividual(next.individual)
+                    if (next.call) void send(`mode-${t.type}`, next.call.tid, next.call.action)
+                  }}
+                >
+                  <Stars stars={t.categories} busy={busy} pending={change.pending} onStar={onStar} />
+                </Group>
+              </Section>
+            ))}
+          </div>
+        )
+      }}
+    </LoadState>
+  )
+}
+
+function Alert({ text }: { text: string }) {
+  return (
+    <div className={styles.alert} role="alert" data-testid="subscriptions-alert">
+      The change was not saved: {text}
+    </div>
+  )
+}
+
+function AllButtons({ scope, busy, onAll }: { scope: ToastScope; busy: boolean; pending: string | null; onAll: (action: SubscriptionAction) => void }) {
+  const what = scope === 'cloud' ? 'all the services of this cloud' : 'all the service notifications'
+  return (
+    <div className={styles.toolbar}>
+      <button type="button" className={styles.action} disabled={busy} onClick={() => onAll('subscribe')} data-testid="subscribe-all" aria-description={`Subscribe to ${what}`}>
+        Subscribe All
+      </button>
+      <button type="button" className={styles.action} disabled={busy} onClick={() => onAll('unsubscribe')} data-testid="unsubscribe-all" aria-description={`Unsubscribe from ${what}`}>
+        Unsubscribe All
+      </button>
+    </div>
+  )
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className={styles.section} aria-labelledby={id} data-testid={testId}>
+      <h2 className={styles.sectionTitle} id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+interface GroupProps {
+  tid: string
+  name: string
+  mode: GroupMode
+  busy: boolean
+  /** The section heading already names the group. */
+  titleHidden?: boolean
+  onMode: (mode: GroupMode) => void
+  children: ReactNode
+}
+
+/** A group with its All / Individual radio group (spec §2, §4). */
+function Group({ tid, name, mode, busy, titleHidden, onMode, children }: GroupProps) {
+  const id = useId()
+  return (
+    <div className={styles.group} data-testid={`group-${tid}`} data-mode={mode}>
+      <div className={styles.groupHeader}>
+        {!titleHidden && <h3 className={styles.groupTitle}>{name}</h3>}
+        <fieldset className={styles.modes} disabled={busy}>
+          <legend className={styles.legend}>{name}: subscribe to</legend>
+          {(['all', 'individual'] as const).map(m => (
+            <label key={m} className={styles.mode}>
+              <input type="radio" name={id} value={m} checked={mode === m} onChange={() => onMode(m)} data-testid={`mode-${m}`} />
+              {m === 'all' ? 'All' : 'Individual'}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      {children}
+    </div>
+  )
+}
+
+interface StarProps {
+  star: StarView
+  busy: boolean
+  pending: string | null
+  onStar: (star: StarView) => void
+  className?: string
+}
+
+function Stars({ stars, ...rest }: Omit<StarProps, 'star'> & { stars: StarView[] }) {
+  if (stars.length === 0) return <p>Nothing to subscribe to.</p>
+  return (
+    <ul className={styles.items}>
+      {stars.map(s => (
+        <li key={s.tid}>
+          <Star star={s} {...rest} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * A subscribe star: a toggle button (`aria-pressed`) whose name says what pressing it does;
+ * filled, bold and pressed when subscribed, outlined otherwise (spec §2 Visual hints).
+ */
+function Star({ star, busy, pending, onStar, className }: StarProps) {
+  return (
+    <button
+      type="button"
+      className={className ? `${styles.star} ${className}` : styles.star}
+      aria-pressed={star.subscribed}
+      aria-label={starLabel(star.name, star.subscribed)}
+      disabled={star.disabled || busy}
+      data-testid="star"
+      data-tid={star.tid}
+      data-pending={pending === `star-${star.tid}` ? 'true' : undefined}
+      onClick={() => onStar(star)}
+      part="star"
+    >
+      {star.name}
+      <span className={styles.hidden}>{star.subscribed ? ' (subscribed)' : ' (not subscribed)'}</span>
+    </button>
+  )
+}
+
+/** Props of {@link SubscriptionsWidget} (and attributes of `<trust-subscriptions>`). */
+export interface SubscriptionsWidgetProps extends HostProps {
+  /** Cloud machine name or domain of the tab selected first; the page's chosen cloud when absent. */
+  cloud?: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+  /** Target of the help link. @default DEFAULT_FAQ_HREF */
+  faqHref?: string
+}
+
+/**
+ * `<trust-subscriptions>`'s component: the clouds of the global data, the first tab from `cloud`
+ * or the page's chosen cloud, then {@link Subscriptions}. Signed out (spec §6: authenticated users
+ * only) it raises `trust-sign-in-required` and, unless cancelled, goes to `/sign-in?subscribe=1`;
+ * a load failure while signed in raises `trust-subscriptions-error` and, unless cancelled, goes to
+ * the cloud's default page (spec §8).
+ */
+export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: SubscriptionsWidgetProps) {
+  const ctx = useWidgetContext(cloud, apiBase)
+  const global = useGlobal(apiBase)
+  const signedIn = ctx.isLoggedIn || isSignedIn()
+  const base = apiBase.replace(/\/+$/, '')
+  const markerRef = useRef<HTMLDivElement>(null)
+  const asked = useRef(false)
+
+  const askSignIn = useCallback(
+    (origin: HTMLElement | null) => {
+      if (asked.current) return
+      asked.current = true
+      const event = new SignInRequiredEvent({ reason: 'subscribe' })
+      ;(origin ?? host ?? document).dispatchEvent(event)
+      if (!event.defaultPrevented) location.assign(signInPath(base))
+    },
+    [base, host],
+  )
+  useEffect(() => {
+    if (!signedIn) askSignIn(markerRef.current)
+  }, [signedIn, askSignIn])
+
+  const fallback = ctx.found ?? global.data?.clouds[0]
+  const onLoadError = useCallback(
+    (error: unknown, tab: string, signedOut: boolean, origin: HTMLElement | null) => {
+      if (signedOut || !($session.get().isLoggedIn || isSignedIn())) return askSignIn(origin)
+      const redirect = base + (fallback ? defaultPagePath(fallback) : '/')
+      const event = new SubscriptionsErrorEvent({ error: errorMessage(error), tab, redirect })
+      ;(origin ?? host ?? document).dispatchEvent(event)
+      if (!event.defaultPrevented) location.assign(redirect)
+    },
+    [askSignIn, base, fallback, host],
+  )
+
+  if (!signedIn) {
+    return (
+      <div ref={markerRef} className={styles.root} data-testid="subscriptions-signed-out">
+        <p>
+          Please <a href={signInPath(base)}>sign in</a> to manage your subscriptions.
+        </p>
+      </div>
+    )
+  }
+  if (!global.data) {
+    const state = global.error
+      ? { status: 'error' as const, error: global.error, reload: () => void loadGlobal(apiBase, true) }
+      : { status: 'loading' as const, reload() {} }
+    return (
+      <section className={styles.root} aria-label="Manage Subscriptions">
+        <LoadState state={state} loadingLabel="Loading subscriptions…">
+          {() => null}
+        </LoadState>
+      </section>
+    )
+  }
+  return (
+    <Subscriptions
+      clouds={global.data.clouds}
+      initialCloud={ctx.found?.machine_name}
+      apiBase={base}
+      faqHref={faqHref || DEFAULT_FAQ_HREF}
+      onLoadError={onLoadError}
+    />
+  )
+}

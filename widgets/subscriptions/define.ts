@@ -1,0 +1,4 @@
+import { defineElement } from '../core/element'
+import { SubscriptionsElement } from './element'
+
+defineElement('trust-subscriptions', SubscriptionsElement)

@@ -1,0 +1,35 @@
+import { createWidgetElement } from '../core/element'
+import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscriptions'
+
+/**
+ * `<trust-subscriptions>`: the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star,
+ * §8 toasts) for signed-in users — heading 'Manage Subscriptions' with the shown tab's count, the
+ * help link 'How to Manage Your Subscription?', a tab per cloud plus a 'Notifications' tab
+ * (arrow keys, Home and End move between tabs). A cloud tab has Subscribe All / Unsubscribe All and
+ * the Maintenance, Advisory and Cloud Status sections (Core Cloud Services and data centers by
+ * region, each with an All / Individual choice and subscribe stars); the Notifications tab lists
+ * each notification type with its categories. Success toasts go to the page's shared toast store.
+ *
+ * Attributes:
+ * - `cloud` — cloud machine name or domain of the tab selected first; the page's chosen cloud when absent.
+ * - `api-base` — origin of the trust site's API (and of the sign-in and default-page redirects) when embedded elsewhere.
+ * - `faq-href` — target of the help link. Default `/faq#how-to-manage-your-subscription`.
+ *
+ * Events:
+ * - `trust-sign-in-required` (`SignInRequiredEvent`, bubbles, composed, cancelable;
+ *   `detail: { reason: 'subscribe' }`) — the visitor is signed out (or the server says so). Unless
+ *   cancelled, the widget opens `{api-base}/sign-in?subscribe=1`.
+ * - `trust-subscriptions-error` (`SubscriptionsErrorEvent`, bubbles, composed, cancelable;
+ *   `detail: { error, tab, redirect }`) — a signed-in user's subscriptions could not be loaded.
+ *   Unless cancelled, the widget opens `detail.redirect`, the cloud's default page.
+ *
+ * CSS parts: `root`, `help` (the help link), `tabs` (the tab list), `panel` (the tab panel), `star`
+ * (every subscribe star).
+ *
+ * Custom properties: the theme's `--trust-color-*`, `--trust-font-body`, `--trust-radius-*`,
+ * `--trust-space-*`.
+ */
+export const SubscriptionsElement = createWidgetElement<SubscriptionsWidgetProps>({
+  component: SubscriptionsWidget,
+  attributes: { cloud: 'cloud', 'api-base': 'apiBase', 'faq-href': 'faqHref' },
+})
