@@ -17,7 +17,7 @@ import { registerPublicApiPolicy } from './http/public-api.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite } from './http/static-site.js'
 import { createMailer } from './mail/outbox.js'
-import type { VariantOverride } from './routes/deps.js'
+import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
 import { seedListRecordsIfEmpty } from './seed/lists.js'
@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   now?: () => Date
   /** Variant flags forced by the deployment; unset flags come from the `settings` table. */
   variant?: VariantOverride
+  /** Site settings forced by the environment (cookie-consent ids, status pages); unset ones come from `settings`. */
+  site?: SiteOverrides
   /** Fastify's `trustProxy` (see `ServerConfig.trustProxy`); default `false`. */
   trustProxy?: boolean | string
   /** Default `'development'`: adds the demo viewer and the `/dev/mail` pages. */
@@ -97,7 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerSessionHook(app, db, now)
     await app.register(etag)
     registerPublicApiPolicy(app)
-    registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, mode, accounts, mailer })
+    registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
     await registerStaticSite(app, opts.staticDir)
     return app
   } catch (error) {

@@ -2,7 +2,7 @@
  * The server's settings from its environment.
  */
 import { resolve } from 'node:path'
-import type { VariantOverride } from './routes/deps.js'
+import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 
 /** `'production'` when `NODE_ENV=production`, else `'development'` (demo viewer, /dev/mail). */
 export type Mode = 'production' | 'development'
@@ -86,13 +86,42 @@ export interface ServerConfig {
   /** Absolute path of the built site. */
   staticDir: string
   variant: VariantOverride
+  /** Cookie-consent ids and external status pages (see {@link readSiteOverrides}). */
+  site: SiteOverrides
+}
+
+const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/i
+const CONSENT_ID = /^[A-Za-z0-9._-]{1,100}$/
+
+/**
+ * Reads the site overrides: `COOKIE_CONSENT_ID` and `COOKIE_CONSENT_GOV_ID` (the cookie-consent
+ * domain ids of the commercial and government sites; letters, digits, `.`, `_`, `-`), and
+ * `TRUST_STATUS_VM_URL` / `TRUST_STATUS_BRANCH_URL` (http(s) URLs of the two external status pages
+ * in the Notifications dropdown). Unset or empty values fall back to the `settings` table.
+ *
+ * @throws When a value is set but malformed.
+ */
+export function readSiteOverrides(env: NodeJS.ProcessEnv): SiteOverrides {
+  const site: SiteOverrides = {}
+  const pick = (name: string, pattern: RegExp, key: keyof SiteOverrides) => {
+    const value = env[name]?.trim()
+    if (!value) return
+    if (!pattern.test(value)) throw new Error(`${name} is malformed, got ${JSON.stringify(env[name])}`)
+    site[key] = value
+  }
+  pick('COOKIE_CONSENT_ID', CONSENT_ID, 'cookieConsentId')
+  pick('COOKIE_CONSENT_GOV_ID', CONSENT_ID, 'cookieConsentGovId')
+  pick('TRUST_STATUS_VM_URL', HTTP_URL, 'statusVmUrl')
+  pick('TRUST_STATUS_BRANCH_URL', HTTP_URL, 'statusBranchUrl')
+  return site
 }
 
 /**
  * Reads the configuration from environment variables:
  * `PORT` (default 8080; 0 picks a free port), `HOST` (default `0.0.0.0`), `DATA_DIR` (default
  * `./data`), `STATIC_DIR` (default `./dist/site`), `TRUST_GOV` and `TRUST_DR` (`'1'` forces the
- * government / disaster-recovery variant on; otherwise the database's settings decide).
+ * government / disaster-recovery variant on; otherwise the database's settings decide); the
+cookie-consent ids and status pages of {@link readSiteOverrides}.
  * Relative paths are resolved against `cwd`. `TRUST_PROXY`: see {@link ServerConfig.trustProxy}.
  * `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
@@ -118,5 +147,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
     staticDir: resolve(cwd, env.STATIC_DIR?.trim() || './dist/site'),
     variant,
+    site: readSiteOverrides(env),
   }
 }

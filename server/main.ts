@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     logger: { level: process.env.LOG_LEVEL?.trim() || 'warn' },
     variant: config.variant,
+    site: config.site,
     mode: config.mode,
     trustProxy: config.trustProxy,
     accounts: config.accounts,

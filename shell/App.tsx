@@ -8,6 +8,7 @@ import { AccountBanners } from './accounts/AccountBanners'
 import { signOutAndLeave } from './accounts/actions'
 import { IdleLogout } from './accounts/IdleLogout'
 import { Toaster } from './accounts/Toaster'
+import { CookieConsent } from './CookieConsent'
 import { Footer } from './Footer'
 import { Header } from './header/Header'
 import { applyMeta } from './meta'
@@ -29,12 +30,19 @@ const PasswordPage = lazy(() => import('./pages/PasswordPage'))
 const SettingsPage = lazy(() => import('./pages/SettingsPage'))
 const SubscribePage = lazy(() => import('./pages/SubscribePage'))
 const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'))
+const FaqPage = lazy(() => import('./pages/FaqPage'))
+const CompliancePage = lazy(() => import('./pages/CompliancePage'))
+const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'))
 
 /** What the disaster-recovery variant shows instead of the account pages (spec §8). */
 export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
 
-/** Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE} (spec §2). */
-const DR_PAGES = new Set(['sign-in', 'sign-up', 'subscribe'])
+/**
+ * Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE}: sign-in,
+ * sign-up and subscribe (spec §2), and the other account pages, which need the same unavailable
+ * account service (thank-you, settings, password request and reset, unsubscribe).
+ */
+export const DR_PAGES: ReadonlySet<string> = new Set(['sign-in', 'sign-up', 'subscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'unsubscribe'])
 
 const idleSignOut = () => void signOutAndLeave()
 
@@ -146,6 +154,28 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       ) : (
         <Fallback cloud={chosen} />
       )
+    case 'faq':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading the FAQ…</p>}>
+          <FaqPage cloud={cloud} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    case 'compliance':
+      return cloud ? (
+        <Suspense fallback={<p role="status">Loading compliance information…</p>}>
+          <CompliancePage cloud={cloud} />
+        </Suspense>
+      ) : (
+        <Fallback cloud={chosen} />
+      )
+    case 'cookie-policy':
+      return (
+        <Suspense fallback={loading}>
+          <CookiePolicyPage />
+        </Suspense>
+      )
     default:
       return <Fallback cloud={chosen} />
   }
@@ -200,6 +230,9 @@ export function App() {
       <a className={styles.skipLink} href="#content">
         Skip to content
       </a>
+      {global.data.links.cookie_consent_id !== undefined && (
+        <CookieConsent domainId={global.data.links.cookie_consent_id} onChoice={() => document.getElementById('content')?.focus({ preventScroll: true })} />
+      )}
       <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
       <main className={styles.main} id="content" tabIndex={-1}>
         <AccountBanners hidden={global.data.isTrustDR} />

@@ -42,3 +42,22 @@ export function menuHref(item: MenuItem, cloud: Pick<Cloud, 'domain' | 'machine_
 export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
   return items.flatMap(item => [item, ...flattenMenu(item.sub_menus ?? [])])
 }
+
+/**
+ * True for the main menu's Notifications dropdown: an item with sub-menus that is routed at
+ * `notifications` or holds notification-list pages (spec §2 Header and menus).
+ */
+export function isNotificationsMenu(item: MenuItem): boolean {
+  if (!item.sub_menus?.length) return false
+  const route = typeof item.route === 'string' ? item.route : item.route.commercial
+  return route.replace(/^\/+|\/+$/g, '') === 'notifications' || item.sub_menus.some(s => s.component === 'notifications')
+}
+
+/**
+ * The main menu as the variant shows it (spec §1 Variants): the government variant has no
+ * Notifications dropdown (its external status pages included); other variants show every item.
+ * Only the menu changes: a notification list stays reachable by its address.
+ */
+export function variantMainMenu(items: readonly MenuItem[], variant: { isGov: boolean }): MenuItem[] {
+  return variant.isGov ? items.filter(item => !isNotificationsMenu(item)) : [...items]
+}

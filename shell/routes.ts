@@ -114,9 +114,9 @@ export function resolvePage(
   if (!route) return fallback()
   const { params } = route
   const fixed = FIXED[route.route]
-  // Protected pages send signed-out visitors to sign-in (not in DR mode, where /subscribe only
-  // says the service is unavailable).
-  if (fixed && PROTECTED.has(route.route) && !signedIn && !(global.isTrustDR && route.route === 'subscribe')) {
+  // Protected pages send signed-out visitors to sign-in (not in DR mode, where every account
+  // page only says the service is unavailable).
+  if (fixed && PROTECTED.has(route.route) && !signedIn && !global.isTrustDR) {
     return { kind: 'redirect', to: signInPathFor(path) }
   }
   if (fixed) return { kind: 'page', component: fixed, params, cloud: chosen ?? undefined }

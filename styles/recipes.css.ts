@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from './theme.css'
 
 /**
@@ -15,6 +15,13 @@ export const widgetRoot = style({
   color: vars.color.text,
   textAlign: 'left',
 })
+
+/**
+ * A widget root that never outgrows its container (long names wrap, everything inside is
+ * border-box), so a page never scrolls sideways at 375 px.
+ */
+export const fluidWidgetRoot = style([widgetRoot, { maxWidth: '100%', minWidth: 0, overflowWrap: 'anywhere' }])
+globalStyle(`${fluidWidgetRoot} *, ${fluidWidgetRoot} *::before, ${fluidWidgetRoot} *::after`, { boxSizing: 'border-box' })
 
 export const card = style({
   background: vars.color.surface,

@@ -12,6 +12,8 @@ declare module 'react' {
       'trust-dc-map': TrustElementProps
       'trust-cloud-status': TrustElementProps & { timezone?: string }
       'trust-subscriptions': TrustElementProps & { 'faq-href'?: string }
+      'trust-faq': TrustElementProps
+      'trust-compliance': TrustElementProps
     }
   }
 }

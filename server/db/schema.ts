@@ -280,6 +280,9 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionsTable
   record_events: RecordEventsTable
   unsubscribe_tokens: UnsubscribeTokensTable
+  basic_pages: BasicPagesTable
+  compliance_pages: CompliancePagesTable
+  compliance_rows: ComplianceRowsTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -406,4 +409,34 @@ export interface UnsubscribeTokensTable {
   targets: string
   /** Epoch ms. */
   created: number
+}
+
+/** Static HTML pages by machine name (migration 006); a row with `cloud_id` overrides the shared one for that cloud. */
+export interface BasicPagesTable {
+  id: Generated<number>
+  /** e.g. `'faq'`. */
+  machine_name: string
+  /** Null for the page every cloud shares. */
+  cloud_id: number | null
+  title: string
+  /** HTML (FAQ markup: "FAQ and Compliance" in `widgets/core/contract.ts`); sanitised on display. */
+  body: string
+}
+
+/** The HTML above a cloud's compliance table (migration 006). */
+export interface CompliancePagesTable {
+  cloud_id: number
+  /** HTML; sanitised on display. */
+  page_top: string
+}
+
+/** One authorisation of a cloud on the Compliance page (migration 006). */
+export interface ComplianceRowsTable {
+  id: Generated<number>
+  cloud_id: number
+  /** HTML or text; sanitised on display. */
+  description: string
+  /** Estimated approval date, `YYYY-MM-DD`. */
+  date: string
+  sort: Generated<number>
 }

@@ -14,6 +14,14 @@ export const SETTING = {
   continuityPolicy: 'continuity_policy',
   feedbackEmail: 'feedback_email',
   vendor: 'vendor',
+  /** Cookie-consent domain id of the commercial site (env `COOKIE_CONSENT_ID` wins). */
+  cookieConsentId: 'cookie_consent_id',
+  /** Cookie-consent domain id of the government variant (env `COOKIE_CONSENT_GOV_ID` wins). */
+  cookieConsentGovId: 'cookie_consent_gov_id',
+  /** External vulnerability-management status page in the Notifications dropdown (env `TRUST_STATUS_VM_URL` wins). */
+  statusVmUrl: 'status_vm_url',
+  /** External zero-trust-branch status page in the Notifications dropdown (env `TRUST_STATUS_BRANCH_URL` wins). */
+  statusBranchUrl: 'status_branch_url',
   /** The last UTC day (`YYYY-MM-DD`) the demo record history has been generated for (seed). */
   recordsHistoryThrough: 'records_history_through',
   /** `'1'` once the demo advisories, notifications and list records are seeded (seed, `./seed/lists.ts`). */

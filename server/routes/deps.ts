@@ -13,6 +13,21 @@ export interface VariantOverride {
   isTrustDR?: boolean
 }
 
+/**
+ * Site settings forced by the deployment's environment (see `readSiteOverrides` in
+ * `../config.ts`); an unset value falls back to the `settings` table.
+ */
+export interface SiteOverrides {
+  /** `COOKIE_CONSENT_ID`: cookie-consent domain id of the commercial site. */
+  cookieConsentId?: string
+  /** `COOKIE_CONSENT_GOV_ID`: cookie-consent domain id of the government variant. */
+  cookieConsentGovId?: string
+  /** `TRUST_STATUS_VM_URL`: the vulnerability-management status page. */
+  statusVmUrl?: string
+  /** `TRUST_STATUS_BRANCH_URL`: the zero-trust-branch status page. */
+  statusBranchUrl?: string
+}
+
 /** Dependencies handed to every route module. */
 export interface RouteDeps {
   /** The database (see `server/db/schema.ts`). */
@@ -20,6 +35,8 @@ export interface RouteDeps {
   /** The current time; injectable so answers that depend on it can be tested. */
   now: () => Date
   variant: VariantOverride
+  /** Site settings forced by the environment (cookie-consent ids, external status pages). */
+  site?: SiteOverrides
   /** `'production'` or `'development'` (development adds the demo viewer and `/dev/mail`). */
   mode: Mode
   /** Accounts, sessions and mail settings. */

@@ -3,23 +3,55 @@
  * (spec §3 Global, §7). Revalidated on every load (see `PUBLIC_REVALIDATE`).
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer, GlobalData } from '../../widgets/core/contract.js'
+import { STATUS_PAGE_COMPONENT, type ApiAnswer, type GlobalData, type Menu, type MenuItem } from '../../widgets/core/contract.js'
 import { PUBLIC_REVALIDATE } from '../http/public-api.js'
 import { listClouds, listProducts } from '../repo/clouds.js'
 import { readMenu } from '../repo/menus.js'
 import { readSettings, SETTING } from '../repo/settings.js'
 import type { RouteDeps } from './deps.js'
 
+/** The configured URLs of the Notifications dropdown's two external status pages. */
+export interface StatusPages {
+  vulnerabilityManagement?: string
+  zeroTrustBranch?: string
+}
+
+/**
+ * The menus as the variant shows them: the two external status pages of the Notifications
+ * dropdown point at their configured URLs (unset: the stored route stays), and on the government
+ * variant every top-menu route that leads to the commercial help site leads to the government one.
+ */
+export function variantMenu(menu: Menu, opts: { isGov: boolean; helpSite: string; helpSiteGov: string; statusPages: StatusPages }): Menu {
+  const status = (item: MenuItem): MenuItem => {
+    const url =
+      item.component === STATUS_PAGE_COMPONENT.vulnerabilityManagement
+        ? opts.statusPages.vulnerabilityManagement
+        : item.component === STATUS_PAGE_COMPONENT.zeroTrustBranch
+          ? opts.statusPages.zeroTrustBranch
+          : undefined
+    return { ...item, route: url || item.route, sub_menus: item.sub_menus.map(status) }
+  }
+  const help = (item: MenuItem): MenuItem => {
+    if (!opts.isGov || !opts.helpSite || !opts.helpSiteGov) return item
+    const commercial = typeof item.route === 'string' ? item.route : item.route.commercial
+    return commercial.replace(/\/+$/, '') === opts.helpSite.replace(/\/+$/, '') ? { ...item, route: opts.helpSiteGov } : item
+  }
+  return { main_menu: menu.main_menu.map(status), top_menu: menu.top_menu.map(help) }
+}
+
 /**
  * Assembles the global data. The variant flags come from the `settings` table (`is_gov`,
  * `is_trust_dr`, `'1'` = on) unless `deps.variant` forces them; the government variant links to
- * its own help site. `sso.employee_domains` comes from the configuration (`TRUST_EMPLOYEE_DOMAINS`).
+ * its own help site (also the top menu's Help link) and cookie-consent domain id.
+ * `sso.employee_domains` comes from the configuration (`TRUST_EMPLOYEE_DOMAINS`); the
+ * cookie-consent ids and the external status pages from `deps.site` (environment) or the settings.
  */
 export async function readGlobalData({
   db,
   variant,
   accounts,
-}: Pick<RouteDeps, 'db' | 'variant'> & Partial<Pick<RouteDeps, 'accounts'>>): Promise<GlobalData> {
+  site = {},
+}: Pick<RouteDeps, 'db' | 'variant'> & Partial<Pick<RouteDeps, 'accounts' | 'site'>>): Promise<GlobalData> {
   const [settings, menu, clouds, products] = await Promise.all([
     readSettings(db),
     readMenu(db),
@@ -29,18 +61,30 @@ export async function readGlobalData({
   const isGov = variant.isGov ?? settings[SETTING.isGov] === '1'
   const isTrustDR = variant.isTrustDR ?? settings[SETTING.isTrustDR] === '1'
   const helpSite = settings[SETTING.helpSite] ?? ''
+  const helpSiteGov = settings[SETTING.helpSiteGov] ?? ''
+  const consentId = site.cookieConsentId || settings[SETTING.cookieConsentId] || ''
+  const consentGovId = site.cookieConsentGovId || settings[SETTING.cookieConsentGovId] || consentId
   return {
-    menu,
+    menu: variantMenu(menu, {
+      isGov,
+      helpSite,
+      helpSiteGov,
+      statusPages: {
+        vulnerabilityManagement: site.statusVmUrl || settings[SETTING.statusVmUrl],
+        zeroTrustBranch: site.statusBranchUrl || settings[SETTING.statusBranchUrl],
+      },
+    }),
     clouds,
     products,
     sso: { alias: settings[SETTING.ssoAlias] ?? '', employee_domains: accounts?.employeeDomains ?? [] },
     isGov,
     isTrustDR,
     links: {
-      help_site: isGov ? (settings[SETTING.helpSiteGov] ?? helpSite) : helpSite,
+      help_site: isGov ? helpSiteGov || helpSite : helpSite,
       continuity_policy: settings[SETTING.continuityPolicy] ?? '',
       feedback_email: settings[SETTING.feedbackEmail] ?? '',
       vendor: settings[SETTING.vendor] ?? '',
+      cookie_consent_id: isGov ? consentGovId : consentId,
     },
   }
 }

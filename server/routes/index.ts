@@ -8,6 +8,7 @@ import { registerCloudBannerRoutes } from './cloud-banner.js'
 import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
 import { registerDevMailRoutes } from './dev-mail.js'
+import { registerFaqComplianceRoutes } from './faq-compliance.js'
 import type { RouteDeps } from './deps.js'
 import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
@@ -31,6 +32,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAccountRoutes,
   registerSubscriptionRoutes,
   registerAdminRecordRoutes,
+  registerFaqComplianceRoutes,
   registerDevMailRoutes,
 ]
 

@@ -2,7 +2,7 @@
  * The demo vendor's catalogue: products, clouds with their banners and status flags, the main and
  * top menus and the site settings. The demo vendor is "Aurora Edge", a neutral white-label name.
  */
-import type { MenuRoute } from '../../widgets/core/contract.js'
+import { STATUS_PAGE_COMPONENT, type MenuRoute } from '../../widgets/core/contract.js'
 import { SETTING } from '../repo/settings.js'
 
 export interface ProductSeed {
@@ -183,14 +183,16 @@ export const MAIN_MENU: MenuSeed[] = [
       },
       {
         label: 'Vulnerability Management Status',
+        // The route is replaced by the configured URL (setting status_vm_url / TRUST_STATUS_VM_URL).
         route: 'https://status.vm.auroraedge.example',
-        component: 'external',
+        component: STATUS_PAGE_COMPONENT.vulnerabilityManagement,
         deep_link: false,
       },
       {
         label: 'Zero Trust Branch Status',
+        // The route is replaced by the configured URL (setting status_branch_url / TRUST_STATUS_BRANCH_URL).
         route: 'https://status.branch.auroraedge.example',
-        component: 'external',
+        component: STATUS_PAGE_COMPONENT.zeroTrustBranch,
         deep_link: false,
       },
     ],
@@ -227,4 +229,8 @@ export const SETTINGS: Record<string, string> = {
   [SETTING.continuityPolicy]: 'https://help.auroraedge.example/articles/service-continuity-policy',
   [SETTING.feedbackEmail]: 'trust-feedback@auroraedge.example',
   [SETTING.vendor]: 'Aurora Edge',
+  [SETTING.cookieConsentId]: 'trust-auroraedge-commercial',
+  [SETTING.cookieConsentGovId]: 'trust-auroraedge-gov',
+  [SETTING.statusVmUrl]: 'https://status.vm.auroraedge.example',
+  [SETTING.statusBranchUrl]: 'https://status.branch.auroraedge.example',
 }

@@ -16,6 +16,7 @@ import type { Database } from '../db/schema.js'
 import { assignDataCenter } from './assignment.js'
 import { bannerTitle, CLOUDS, MAIN_MENU, PRODUCTS, SETTINGS, TOP_MENU, type MenuSeed } from './catalog.js'
 import { loadDataCenters, type DataCenterSeed } from './data-centers.js'
+import { seedFaqComplianceIfEmpty } from './faq-compliance.js'
 import { seedListRecordsIfEmpty } from './lists.js'
 import { extendRecords, seedStatusIfEmpty } from './records.js'
 import { TID_BASE } from './tids.js'
@@ -52,6 +53,8 @@ export async function seedIfEmpty(
     await seedListRecordsIfEmpty(db, now)
     await extendTraffic(db, now)
   }
+  // Also for databases seeded before migration 006: fills the FAQ and Compliance pages once.
+  await seedFaqComplianceIfEmpty(db)
   return seeded
 }
 

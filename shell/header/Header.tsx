@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { Cloud, GlobalData } from '../../widgets/core/contract'
 import { cloudHomePath } from '../../widgets/core/cloud'
 import { $session } from '../../widgets/core/session'
-import { resolveRoute } from '../menu'
+import { resolveRoute, variantMainMenu } from '../menu'
 import * as styles from '../shell.css'
 import { CloudSelector, MobileCloudSelector } from './CloudSelector'
 import { MainMenu } from './MainMenu'
@@ -91,7 +91,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
       </div>
       <nav className={styles.nav} aria-label="Main menu">
         <div id="main-menu" className={`${styles.navInner} ${menuOpen ? styles.navOpen : ''}`}>
-          <MainMenu items={global.menu.main_menu} cloud={cloud} currentPath={currentPath} />
+          <MainMenu items={variantMainMenu(global.menu.main_menu, global)} cloud={cloud} currentPath={currentPath} />
           {menuOpen && (
             <div className={styles.mobileExtras}>
               <MobileCloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />

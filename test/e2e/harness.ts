@@ -164,21 +164,24 @@ export function queryDb<T = any>(ctx: SiteContext, sql: string, ...params: unkno
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
+/** The axe-core rule tags every scan runs: WCAG 2.0 A/AA, 2.1 A/AA and 2.2 AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const
+
 /**
- * Runs axe-core (WCAG 2 A/AA rules) on the page, or on the elements matching `selector`, open
+ * Runs axe-core ({@link AXE_TAGS}: WCAG 2.0, 2.1 and 2.2 A/AA rules) on the page, or on the elements matching `selector`, open
  * shadow roots included, and returns one line per violating node: `rule-id: target — summary`.
  * axe is injected through the DevTools protocol, so the site's Content-Security-Policy stays on.
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   await page.evaluate(axeSource)
-  return page.evaluate(async sel => {
+  return page.evaluate(async ([sel, tags]) => {
     const axe = (globalThis as unknown as { axe: any }).axe
     const result = await axe.run(sel ?? document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     })
     return result.violations.flatMap((v: any) =>
       v.nodes.map((n: any) => `${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
     )
-  }, selector)
+  }, [selector, [...AXE_TAGS]] as const)
 }

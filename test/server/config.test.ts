@@ -23,6 +23,7 @@ test('defaults', () => {
     dataDir: '/srv/trust/data',
     staticDir: '/srv/trust/dist/site',
     variant: {},
+    site: {},
   })
 })
 
@@ -40,6 +41,7 @@ test('values from the environment; relative folders resolve against the working 
     dataDir: '/srv/trust/var/db',
     staticDir: '/opt/site',
     variant: { isGov: true, isTrustDR: true },
+    site: {},
   })
 })
 
@@ -87,6 +89,21 @@ test('accounts: employee domains, SMTP, sender and public URL from the environme
   assert.is(config.publicUrl, 'https://trust.example')
   assert.equal(readAccountsConfig({ TRUST_EMPLOYEE_DOMAINS: '' }, 'development').employeeDomains, [])
   assert.throws(() => readAccountsConfig({ PUBLIC_URL: 'trust.example/path' }, 'development'), /PUBLIC_URL/)
+})
+
+test('cookie-consent ids and status pages from the environment; malformed values are refused', () => {
+  assert.equal(
+    readConfig({
+      COOKIE_CONSENT_ID: ' abc-123 ',
+      COOKIE_CONSENT_GOV_ID: 'gov_1',
+      TRUST_STATUS_VM_URL: 'https://vm.example/status',
+      TRUST_STATUS_BRANCH_URL: 'http://branch.example',
+    }).site,
+    { cookieConsentId: 'abc-123', cookieConsentGovId: 'gov_1', statusVmUrl: 'https://vm.example/status', statusBranchUrl: 'http://branch.example' },
+  )
+  assert.equal(readConfig({ COOKIE_CONSENT_ID: '' }).site, {})
+  assert.throws(() => readConfig({ COOKIE_CONSENT_ID: '<script>' }), /COOKIE_CONSENT_ID/)
+  assert.throws(() => readConfig({ TRUST_STATUS_VM_URL: 'javascript:alert(1)' }), /TRUST_STATUS_VM_URL/)
 })
 
 test.run()

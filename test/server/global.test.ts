@@ -96,8 +96,8 @@ test('main menu: deep-linked items, a sub-menu, hidden items and a non-deep-link
     ['Cloud Application Notifications', 'notifications/cloud-app', 'notifications', true],
     ['URL Category Notifications', 'notifications/url-category', 'notifications', true],
     ['Privacy Notifications', 'notifications/privacy', 'notifications', true],
-    ['Vulnerability Management Status', 'https://status.vm.auroraedge.example', 'external', false],
-    ['Zero Trust Branch Status', 'https://status.branch.auroraedge.example', 'external', false],
+    ['Vulnerability Management Status', 'https://status.vm.auroraedge.example', 'status-vulnerability-management', false],
+    ['Zero Trust Branch Status', 'https://status.branch.auroraedge.example', 'status-zero-trust-branch', false],
   ])
   assert.equal(byLabel(subs, 'Privacy Notifications').hide_from_clouds, ['private', 'privategov'])
   for (const item of main.filter((i) => i.item !== 'Notifications')) assert.equal(item.sub_menus, [])
@@ -129,6 +129,7 @@ test('sso, links and the variant flags (off by default)', () => {
     continuity_policy: 'https://help.auroraedge.example/articles/service-continuity-policy',
     feedback_email: 'trust-feedback@auroraedge.example',
     vendor: 'Aurora Edge',
+    cookie_consent_id: 'trust-auroraedge-commercial',
   })
 })
 
@@ -139,6 +140,10 @@ test('the deployment can force the government and disaster-recovery variants on'
     assert.is(data.isGov, true)
     assert.is(data.isTrustDR, true)
     assert.is(data.links.help_site, 'https://help.auroraedgegov.example')
+    assert.is(data.links.cookie_consent_id, 'trust-auroraedge-gov')
+    // The top menu's Help leads to the government help site for every cloud.
+    assert.is(byLabel(data.menu.top_menu, 'Help').route, 'https://help.auroraedgegov.example')
+    assert.is(byLabel(data.menu.top_menu, 'Community').route, 'https://community.auroraedge.example')
   } finally {
     await gov.close()
   }
@@ -165,6 +170,29 @@ test('without an override the settings table decides; an explicit override wins 
     const restore = t.openDb({ write: true })
     restore.prepare("update settings set value = '0' where key in ('is_gov', 'is_trust_dr')").run()
     restore.close()
+  }
+})
+
+test('the environment sets the cookie-consent ids and the external status pages', async () => {
+  const site = {
+    cookieConsentId: 'env-commercial',
+    cookieConsentGovId: 'env-gov',
+    statusVmUrl: 'https://vm.status.example/',
+    statusBranchUrl: 'https://branch.status.example/',
+  }
+  const commercial = await startApp({ site })
+  const gov = await startApp({ site, variant: { isGov: true } })
+  try {
+    const data: GlobalData = body(await commercial.app.inject('/api/global')).data
+    assert.is(data.links.cookie_consent_id, 'env-commercial')
+    const subs = byLabel(data.menu.main_menu, 'Notifications').sub_menus
+    assert.is(byLabel(subs, 'Vulnerability Management Status').route, 'https://vm.status.example/')
+    assert.is(byLabel(subs, 'Zero Trust Branch Status').route, 'https://branch.status.example/')
+    const govData: GlobalData = body(await gov.app.inject('/api/global')).data
+    assert.is(govData.links.cookie_consent_id, 'env-gov')
+  } finally {
+    await commercial.close()
+    await gov.close()
   }
 })
 

@@ -65,7 +65,7 @@ test('merging: Amsterdam II and Amsterdam III share one marker of kind multiple'
   assert.is(amsterdam.length, 1)
   assert.equal(amsterdam[0].datacenters.map(d => d.name), ['Amsterdam II', 'Amsterdam III'])
   assert.is(amsterdam[0].kind, 'multiple')
-  assert.is(amsterdam[0].label, 'Amsterdam II, Amsterdam III (2 data centers)')
+  assert.is(amsterdam[0].label, '2 data centers: Amsterdam II, Amsterdam III')
 })
 
 test('merging: all 95 real data centers become 68 markers, every data center on exactly one', () => {

@@ -73,6 +73,8 @@ export interface CloudStatusProps {
   isGov: boolean
   /** Whether the visitor is signed in (subscribe stars, spec §4). */
   isLoggedIn: boolean
+  /** Disaster-recovery variant: no subscribe stars (subscriptions are unavailable, spec §1 Variants). */
+  isTrustDR?: boolean
   /** IANA zone timestamps are shown in. @default 'UTC' */
   timezone?: string
   /** Origin of the API and record links on foreign pages. @default '' (same origin) */
@@ -245,7 +247,7 @@ function focusedIn(node: Node): Element | null {
  * are one tab stop (roving tabindex; arrows, Home and End move, see `moveFocus`).
  */
 function Timeline(props: TimelineProps) {
-  const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, apiBase = '' } = props
+  const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
   const rows = useMemo(() => timelineRows(data.category), [data])
   const itemRows = useMemo(() => rows.filter(r => r.type === 'item'), [rows])
   const centres = useMemo(() => itemRows.map(r => r.layout!.bars.map(b => b.left + b.width / 2)), [itemRows])
@@ -467,6 +469,7 @@ function Timeline(props: TimelineProps) {
                   subscribed={isSubscribed(row.item!)}
                   starPending={starState.pending === row.item!.tid}
                   onStar={onStar}
+                  noStar={isTrustDR}
                 />
               ),
             )}
@@ -528,17 +531,19 @@ interface RowProps {
   /** A subscribe call for this row is running. */
   starPending: boolean
   onStar: (item: StatusItem, subscribed: boolean, button: HTMLElement) => void
+  /** Disaster-recovery variant: the row has no star. */
+  noStar?: boolean
 }
 
 /** One service or data center: star, name (with its info tooltip), and the bars. Memoised: a focus move re-renders two rows. */
-const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, subscribed, starPending, onStar }: RowProps) {
+const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, subscribed, starPending, onStar, noStar }: RowProps) {
   const item = row.item!
   const { bars, lanes } = row.layout!
   const height = lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
   return (
     <li className={styles.row} data-testid="status-row" data-tid={item.tid}>
       <div className={styles.nameCell}>
-        <button
+        {!noStar && <button
           type="button"
           className={styles.star}
           aria-pressed={subscribed}
@@ -548,7 +553,7 @@ const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, 
           data-testid="subscribe-star"
           onClick={e => onStar(item, subscribed, e.currentTarget)}
           part="star"
-        />
+        />}
         {premium && (
           <>
             <PremiumIcon className={styles.premiumBadge} />
@@ -865,6 +870,7 @@ export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatus
       flags={ctx.found?.cloud_status ?? DEFAULT_FLAGS}
       isGov={ctx.isGov}
       isLoggedIn={ctx.isLoggedIn}
+      isTrustDR={ctx.isTrustDR}
       timezone={ctx.timezone}
       apiBase={apiBase}
     />

@@ -76,6 +76,8 @@ export interface WidgetContext {
   /** The `timezone` attribute when it is a valid IANA name, else the session's (default UTC). */
   timezone: string
   isGov: boolean
+  /** The disaster-recovery variant: no subscribe stars or subscription panel (spec §1 Variants). */
+  isTrustDR: boolean
   isLoggedIn: boolean
 }
 
@@ -98,6 +100,7 @@ export function useWidgetContext(cloudAttribute: string | undefined, apiBase = '
     loadingGlobal: global.data === undefined && global.error === undefined,
     timezone: timezone && isTimeZone(timezone) ? timezone : session.timezone,
     isGov: global.data?.isGov ?? false,
+    isTrustDR: global.data?.isTrustDR ?? false,
     isLoggedIn: session.isLoggedIn,
   }
 }

@@ -67,7 +67,7 @@ export interface MapMarker {
   kind: MarkerKind
   /** The data centers the marker stands for, in input order. */
   datacenters: MapDataCenter[]
-  /** Accessible name, e.g. 'Amsterdam II, Amsterdam III (2 data centers)'. */
+  /** Accessible name, e.g. '2 data centers: Amsterdam II, Amsterdam III'. */
   label: string
 }
 
@@ -119,12 +119,13 @@ const SINGLE_NOUN: Record<Exclude<MarkerKind, 'multiple'>, string> = {
 
 /**
  * The accessible name of a marker: its data centers' names, then what they are.
- * @example markerLabel(amsterdam) // 'Amsterdam II, Amsterdam III (2 data centers)'
+ * @example markerLabel(amsterdam) // '2 data centers: Amsterdam II, Amsterdam III'
  * @example markerLabel(dubai) // 'Dubai I (data center with regional surcharge)'
  */
 export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind): string {
   const names = members.map(dc => dc.name).join(', ')
-  return kind === 'multiple' ? `${names} (${members.length} data centers)` : `${names} (${SINGLE_NOUN[kind]})`
+  // The count is the marker's visible text, so it leads the name outside parentheses (WCAG 2.5.3 Label in Name).
+  return kind === 'multiple' ? `${members.length} data centers: ${names}` : `${names} (${SINGLE_NOUN[kind]})`
 }
 
 /**

@@ -449,6 +449,9 @@ export interface SubscriptionsWidgetProps extends HostProps {
   faqHref?: string
 }
 
+/** What the disaster-recovery variant shows instead of the subscription panel (spec §8). */
+export const DR_UNAVAILABLE_TEXT = 'The service is temporarily unavailable.'
+
 /**
  * `<trust-subscriptions>`'s component: the clouds of the global data, the first tab from `cloud`
  * or the page's chosen cloud, then {@link Subscriptions}. Signed out (spec §6: authenticated users
@@ -475,8 +478,9 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
     [base, host],
   )
   useEffect(() => {
-    if (!signedIn) askSignIn(markerRef.current)
-  }, [signedIn, askSignIn])
+    // The disaster-recovery variant has no subscriptions to sign in for (spec §1 Variants).
+    if (!signedIn && !ctx.isTrustDR) askSignIn(markerRef.current)
+  }, [signedIn, askSignIn, ctx.isTrustDR])
 
   const fallback = ctx.found ?? global.data?.clouds[0]
   const onLoadError = useCallback(
@@ -490,6 +494,13 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
     [askSignIn, base, fallback, host],
   )
 
+  if (ctx.isTrustDR) {
+    return (
+      <p className={styles.root} role="status" data-testid="dr-unavailable">
+        {DR_UNAVAILABLE_TEXT}
+      </p>
+    )
+  }
   if (!signedIn) {
     return (
       <div ref={markerRef} className={styles.root} data-testid="subscriptions-signed-out">

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { button, errorAlert, visuallyHidden } from '../../styles/recipes.css'
+import { button, errorAlert, fluidWidgetRoot, visuallyHidden } from '../../styles/recipes.css'
 import { vars } from '../../styles/theme.css'
 import { BREAKPOINTS, minWidth } from '../../styles/tokens'
 import { maskUrl, STAR_PATH } from '../cloud-status/icon-paths'
@@ -9,18 +9,7 @@ import { maskUrl, STAR_PATH } from '../cloud-status/icon-paths'
  * responsive grid from 576 px. Nothing is wider than its container, so the page never scrolls
  * sideways.
  */
-export const root = style({
-  display: 'block',
-  boxSizing: 'border-box',
-  maxWidth: '100%',
-  minWidth: 0,
-  fontFamily: vars.font.body,
-  fontSize: '14px',
-  lineHeight: 1.5,
-  color: vars.color.text,
-  overflowWrap: 'anywhere',
-})
-globalStyle(`${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
+export const root = style([fluidWidgetRoot])
 
 export const header = style({
   display: 'flex',

@@ -9,6 +9,7 @@ import * as m002 from './002_records.js'
 import * as m003 from './003_record_lists.js'
 import * as m004 from './004_accounts.js'
 import * as m005 from './005_subscriptions.js'
+import * as m006 from './006_faq_compliance.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '003_record_lists': m003,
   '004_accounts': m004,
   '005_subscriptions': m005,
+  '006_faq_compliance': m006,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -1,0 +1,92 @@
+import type { HostProps } from '../core/element'
+import { useResource, useWidgetContext } from '../core/react'
+import { safeHtml } from '../core/safe-html'
+import { LoadState } from '../core/ui'
+import { fetchCompliance } from './api'
+import * as styles from './compliance.css'
+import { formatApprovalDate, NO_ROWS } from './model'
+
+/** Props of {@link Compliance}. */
+export interface ComplianceProps {
+  /** Cloud machine name (or domain). */
+  cloud: string
+  /** Origin of the API on foreign pages. @default '' (same origin) */
+  apiBase?: string
+}
+
+/**
+ * The Compliance page's content (spec §2 Compliance, §8): the cloud's top HTML, then a table of
+ * descriptions and estimated approval dates (`15 Mar 2027`), or 'No rows'. HTML goes through
+ * {@link safeHtml}. Loading and error-with-Retry states like every widget.
+ */
+export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
+  const state = useResource(signal => fetchCompliance(cloud, { apiBase, signal }), [cloud, apiBase])
+  return (
+    <div className={styles.root} data-testid="compliance">
+      <LoadState state={state} loadingLabel="Loading compliance information…">
+        {data => (
+          <>
+            {data.page_top && (
+              <div className={styles.top} data-testid="compliance-top">
+                {safeHtml(data.page_top)}
+              </div>
+            )}
+            {data.page_content.length === 0 ? (
+              <p className={styles.empty} role="status" data-testid="compliance-empty">
+                {NO_ROWS}
+              </p>
+            ) : (
+              <div className={styles.tableWrap}>
+                <table className={styles.table} data-testid="compliance-table">
+                  <caption className={styles.caption}>Authorizations and estimated approval dates</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className={styles.th}>
+                        Description
+                      </th>
+                      <th scope="col" className={styles.dateHead}>
+                        Estimated approval date
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.page_content.map((row, i) => (
+                      <tr key={i} data-testid="compliance-row">
+                        <td className={styles.td}>{safeHtml(row.description)}</td>
+                        <td className={styles.dateCell} data-date={row.date}>
+                          {formatApprovalDate(row.date)}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </LoadState>
+    </div>
+  )
+}
+
+/** Props of {@link ComplianceWidget} (and attributes of `<trust-compliance>`). */
+export interface ComplianceWidgetProps extends HostProps {
+  /** Cloud machine name or domain; the page's chosen cloud when absent. */
+  cloud?: string
+  apiBase?: string
+}
+
+/** `<trust-compliance>`'s component: resolves the cloud, then renders {@link Compliance}. */
+export function ComplianceWidget({ cloud, apiBase = '' }: ComplianceWidgetProps) {
+  const ctx = useWidgetContext(cloud, apiBase)
+  if (!ctx.key) {
+    return (
+      <div className={styles.root} data-testid="compliance">
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading compliance information…">
+          {() => null}
+        </LoadState>
+      </div>
+    )
+  }
+  return <Compliance cloud={ctx.cloud!} apiBase={apiBase.replace(/\/+$/, '')} />
+}

@@ -1,0 +1,5 @@
+export { fetchCompliance, isComplianceData } from './api'
+export { Compliance, ComplianceWidget } from './Compliance'
+export type { ComplianceProps, ComplianceWidgetProps } from './Compliance'
+export { ComplianceElement } from './element'
+export { formatApprovalDate, NO_ROWS } from './model'
