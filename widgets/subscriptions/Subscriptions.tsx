@@ -179,8 +179,13 @@ interface PanelProps {
   onLoadError: (error: unknown) => void
 }
 
-/** Loads a tab's tree once; after each change the answer's tree replaces it. */
-function useTree<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[], onLoadError: (error: unknown) => void) {
+/** Loads a tab's tree once; after each change the answer's tree replaces it. Reports the tree's count to the heading. */
+function useTree<T extends { subscriptions_count: number }>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: readonly unknown[],
+  onLoadError: (error: unknown) => void,
+  onCount: (count: number) => void,
+) {
   const failure = useRef<unknown>(undefined)
   const state = useResource(signal => load(signal).catch(e => ((failure.current = e), Promise.reject(e))), deps)
   const [tree, setTree] = useState<T | null>(null)
@@ -190,17 +195,17 @@ function useTree<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly un
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.status])
   const shown = tree !== null ? { ...state, status: 'ready' as const, data: tree } : state
-  return { shown, setTree }
-}
-
-function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { cloud: string }) {
-  const { shown, setTree } = useTree(signal => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError)
-  const [individual, setIndividual] = useState<IndividualChoices>(new Set())
-  const change = useChange()
   const count = shown.data?.subscriptions_count
   useEffect(() => {
     if (count !== undefined) onCount(count)
   }, [count, onCount])
+  return { shown, setTree }
+}
+
+function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { cloud: string }) {
+  const { shown, setTree } = useTree(signal => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError, onCount)
+  const [individual, setIndividual] = useState<IndividualChoices>(new Set())
+  const change = useChange()
 
   const send = (key: string, tid: SubscriptionTarget, action: SubscriptionAction) =>
     change.run(
@@ -270,13 +275,9 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
 }
 
 function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
-  const { shown, setTree } = useTree(signal => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError)
+  const { shown, setTree } = useTree(signal => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError, onCount)
   const [individual, setIndividual] = useState<IndividualChoices>(new Set())
   const change = useChange()
-  const count = shown.data?.subscriptions_count
-  useEffect(() => {
-    if (count !== undefined) onCount(count)
-  }, [count, onCount])
 
   const send = (key: string, tid: NotificationManageBody['tid'], action: SubscriptionAction) =>
     change.run(
