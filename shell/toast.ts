@@ -8,6 +8,7 @@ export const TOASTS = {
 } as const
 
 // The store lives in widgets/core so drop-in widgets (subscribe stars, the subscriptions page)
-// show their toasts in the shell's one toast region.
-export { $toast, showToast, TOAST_MS } from '../widgets/core/toast'
+// show their toasts in the shell's one toast region; the shell's <Toaster> registers itself, so
+// core creates no fallback region on the site.
+export { $toast, registerToastRegion, showToast, TOAST_MS } from '../widgets/core/toast'
 export type { Toast } from '../widgets/core/toast'

@@ -1,4 +1,4 @@
-import { atom, task } from 'nanostores'
+import { atom } from 'nanostores'
 import type { ApiAnswer, GlobalData } from './contract'
 import { dataOf, is, request } from './request'
 import { errorMessage } from './resource'
@@ -40,7 +40,7 @@ const inflight = shared('globalInflight', () => ({ promise: undefined as Promise
 export function loadGlobal(apiBase = '', force = false): Promise<void> {
   if (!force && (inflight.promise || $global.get().data)) return inflight.promise ?? Promise.resolve()
   $global.set({ ...$global.get(), loading: true, error: undefined })
-  const promise = task(async () => {
+  const promise = (async () => {
     try {
       const answer = await request<ApiAnswer<GlobalData>>('/api/global', { apiBase })
       $global.set({ loading: false, data: dataOf(answer, isGlobalData) })
@@ -49,7 +49,7 @@ export function loadGlobal(apiBase = '', force = false): Promise<void> {
     } finally {
       inflight.promise = undefined
     }
-  })
+  })()
   inflight.promise = promise
   return promise
 }

@@ -1,4 +1,4 @@
-import { atom, onMount, task, type ReadableAtom } from 'nanostores'
+import { atom, onMount, type ReadableAtom } from 'nanostores'
 import { ApiError } from './request'
 
 /** State of a loaded resource. While reloading, the previous `data` stays available. */
@@ -22,8 +22,7 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Creates a store that runs `load` when its first listener subscribes, aborts the request when
- * the last one leaves (a widget unmounting), and keeps `{ status, data, error }`. Loads run as
- * nanostores tasks, so `allTasks()` waits for them in tests.
+ * the last one leaves (a widget unmounting), and keeps `{ status, data, error }`.
  *
  * @param load fetches the data; must honour the `AbortSignal`
  * @example
@@ -38,14 +37,14 @@ export function createResource<T>(load: (signal: AbortSignal) => Promise<T>): Re
     const current = (controller = new AbortController())
     const previous = $state.get().data
     $state.set({ status: 'loading', data: previous })
-    void task(async () => {
+    void (async () => {
       try {
         const data = await load(current.signal)
         if (!current.signal.aborted) $state.set({ status: 'ready', data })
       } catch (error) {
         if (!current.signal.aborted) $state.set({ status: 'error', error: errorMessage(error), data: previous })
       }
-    })
+    })()
   }
 
   onMount($state, () => {

@@ -1,5 +1,8 @@
 import { atom } from 'nanostores'
 import { shared } from './shared'
+import { ensureToastRegion } from './toast-region'
+
+export { registerToastRegion } from './toast-region'
 
 /** Toast duration, ms (spec §8, §9: 1000 ms). */
 export const TOAST_MS = 1000
@@ -21,7 +24,9 @@ const clock = shared('toastClock', () => ({ timer: undefined as ReturnType<typeo
 
 /**
  * Shows `text` in the page's toast region for `ms` milliseconds, replacing any toast shown
- * (spec §8 success toasts).
+ * (spec §8 success toasts). When no region is registered (a partner page with only drop-in
+ * widgets, no shell `<Toaster>`), core shows it in a fallback region it creates once per page
+ * (see `toast-region.ts`).
  *
  * @param ms how long the toast stays, ms @default TOAST_MS (1000)
  * @example
@@ -30,6 +35,7 @@ const clock = shared('toastClock', () => ({ timer: undefined as ReturnType<typeo
 export function showToast(text: string, ms: number = TOAST_MS): void {
   clearTimeout(clock.timer)
   const id = ++clock.next
+  ensureToastRegion($toast)
   $toast.set({ id, text })
   clock.timer = setTimeout(() => {
     if ($toast.get()?.id === id) $toast.set(null)

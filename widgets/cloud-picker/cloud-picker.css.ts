@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css'
+import { fluidWidgetRoot } from '../../styles/recipes.css'
+import { vars } from '../../styles/theme.css'
+
+/** Styles of `<trust-cloud-picker>`: a label above a native select; fits 375 px. */
+export const root = style([fluidWidgetRoot])
+
+export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, maxWidth: '320px' })
+
+export const label = style({ fontWeight: 600, fontSize: '14px', color: vars.color.text })
+
+export const select = style({
+  boxSizing: 'border-box',
+  width: '100%',
+  minHeight: '36px',
+  padding: `6px ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  lineHeight: 1.4,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+  },
+})

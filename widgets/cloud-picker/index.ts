@@ -1,0 +1,5 @@
+export { CloudPicker, DEFAULT_LABEL } from './CloudPicker'
+export type { CloudPickerProps } from './CloudPicker'
+export { CloudPickerElement } from './element'
+export { CloudChangeEvent } from './events'
+export type { CloudChangeDetail } from './events'
