@@ -7,6 +7,10 @@ import { vars } from './theme.css'
  */
 export const widgetRoot = style({
   all: 'initial',
+  // `all` resets it to `normal` (light): follow the host's scheme (theme.css.ts).
+  colorScheme: 'inherit',
+  // Transparent in light (as before); dark text needs its dark ground on any host page.
+  background: `light-dark(transparent,${vars.color.bg})`,
   display: 'block',
   boxSizing: 'border-box',
   fontFamily: vars.font.body,

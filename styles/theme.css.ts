@@ -1,10 +1,12 @@
-import { createGlobalTheme, createGlobalThemeContract } from '@vanilla-extract/css'
+import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vanilla-extract/css'
+import { COLOURS, FONTS, lightDark, RADII, SEVERITIES, SPACES, type ColourPair } from './palette'
 
 /**
  * The theme contract: every colour, font, radius and spacing the kit uses, as stable
  * `--trust-*` custom properties so host pages can theme embedded widgets (architecture
  * §Two flavours). Defaults are declared on `:root` (the site) and `:host` (shadow roots of
- * drop-in widgets); a host page's own declaration on the element wins over `:host`.
+ * drop-in widgets); a host page's own declaration on the element wins over `:host`. Values, with
+ * a light and a dark value per colour, are in ./palette.ts.
  */
 export const vars = createGlobalThemeContract(
   {
@@ -39,34 +41,25 @@ export const vars = createGlobalThemeContract(
   (_value, path) => `trust-${path.join('-').replace(/[A-Z]/g, c => '-' + c.toLowerCase())}`,
 )
 
-const light = {
-  color: {
-    bg: '#f5f7fa',
-    surface: '#ffffff',
-    surfaceAlt: '#eef2f7',
-    text: '#1b2533',
-    muted: '#556274',
-    border: '#d3dae4',
-    accent: '#0b5cad',
-    accentText: '#ffffff',
-    focus: '#1a73e8',
-    link: '#0b5cad',
-    header: '#0f2740',
-    headerText: '#ffffff',
-  },
-  severity: {
-    disruption: '#c62828',
-    degradation: '#b26a00',
-    informational: '#1565c0',
-    operational: '#2e7d32',
-    maintenance: '#6a4fb3',
-  },
-  font: {
-    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  },
-  radius: { sm: '4px', md: '8px' },
-  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
+const mapPairs = <K extends string>(pairs: Record<K, ColourPair>) =>
+  Object.fromEntries(Object.entries<ColourPair>(pairs).map(([k, v]) => [k, lightDark(v)])) as Record<K, string>
+
+const theme = {
+  color: mapPairs(COLOURS),
+  severity: mapPairs(SEVERITIES),
+  font: FONTS,
+  radius: RADII,
+  space: SPACES,
 }
 
-createGlobalTheme(':root, :host', vars, light)
+/*
+ * Colours are `light-dark()` pairs. The document keeps `color-scheme: normal`, so the site shell
+ * (and the React flavour) stays light; a drop-in's shadow host follows the visitor's
+ * `prefers-color-scheme`, and `theme="dark"` / `theme="light"` on the element forces one.
+ * `widgetRoot` re-inherits `color-scheme` after its `all: initial`.
+ */
+createGlobalTheme(':root, :host', vars, theme)
+globalStyle(':host', { display: 'block', colorScheme: 'light dark' })
+globalStyle(':host([hidden])', { display: 'none' })
+globalStyle(':host([theme="dark"])', { colorScheme: 'dark' })
+globalStyle(':host([theme="light"])', { colorScheme: 'light' })

@@ -23,10 +23,6 @@ export const LANE_PX = 18
 export const LANE_GAP_PX = 4
 export const ROW_PAD_PX = 6
 
-// The host is a block; hostile page CSS on `*` reaches the host only, and the root below resets
-// what inherits from it.
-globalStyle(':host', { display: 'block' })
-
 export const root = style([widgetRoot, { position: 'relative' }])
 
 // Font, line height and box model set on every element of the widget, whatever the host says.
@@ -215,7 +211,7 @@ export const star = style({
   cursor: 'pointer',
   selectors: {
     '&::before': maskIcon(maskUrl(STAR_PATH, STAR_STROKE), '16px'),
-    '&[aria-pressed="true"]': { color: '#a15c00' },
+    '&[aria-pressed="true"]': { color: 'light-dark(#a15c00,#d29922)' },
     '&[aria-pressed="true"]::before': {
       maskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
       WebkitMaskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
@@ -265,7 +261,8 @@ export const bar = style({
   alignItems: 'center',
   overflow: 'hidden',
   borderRadius: '3px',
-  color: '#ffffff',
+  // Icons in the surface colour: white on the light theme's dark fills, dark on the dark theme's light ones.
+  color: vars.color.surface,
   cursor: 'pointer',
   selectors: {
     '&:focus-visible, &[aria-expanded="true"]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px', zIndex: 4 },
@@ -379,7 +376,7 @@ export const modalTitle = style({
 globalStyle(`${root} ${modalTitle}`, { fontSize: '18px', lineHeight: 1.35 })
 globalStyle(`${modalTitle} a`, { color: vars.color.link })
 
-export const modalIcon = style({ flex: 'none', width: '22px', height: '22px', padding: '3px', borderRadius: '50%', color: '#ffffff' })
+export const modalIcon = style({ flex: 'none', width: '22px', height: '22px', padding: '3px', borderRadius: '50%', color: vars.color.surface })
 
 export const close = style([
   button,

@@ -27,7 +27,7 @@ export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
         {data => (
           <>
             {data.page_top && (
-              <div className={styles.top} data-testid="compliance-top">
+              <div className={styles.top} part="top" data-testid="compliance-top">
                 {safeHtml(data.page_top)}
               </div>
             )}
@@ -37,7 +37,7 @@ export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
               </p>
             ) : (
               <div className={styles.tableWrap}>
-                <table className={styles.table} data-testid="compliance-table">
+                <table className={styles.table} part="table" data-testid="compliance-table">
                   <caption className={styles.caption}>Authorizations and estimated approval dates</caption>
                   <thead>
                     <tr>

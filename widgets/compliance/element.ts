@@ -3,13 +3,14 @@ import { ComplianceWidget, type ComplianceWidgetProps } from './Compliance'
 
 /**
  * `<trust-compliance>`: a cloud's compliance page top and its rows of description and estimated
- * approval date, or 'No rows' (spec §2 Compliance).
+ * approval date, or 'No rows' (spec §2 Compliance). Fires no events.
  *
- * Attributes:
- * - `cloud` — cloud machine name or domain; the page's chosen cloud when absent.
- * - `api-base` — origin of the trust site's API when embedded elsewhere.
- *
- * Events: none. CSS parts: `root`. Custom properties: the theme's `--trust-*` properties.
+ * @element trust-compliance
+ * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.
+ * @attr {string} api-base - Origin of the trust site's API when embedded elsewhere.
+ * @csspart root - The widget's outer box.
+ * @csspart top - The page top (the cloud's HTML above the table).
+ * @csspart table - The table of descriptions and estimated approval dates.
  */
 export const ComplianceElement = createWidgetElement<ComplianceWidgetProps>({
   component: ComplianceWidget,

@@ -24,6 +24,8 @@ const TOOLTIP_MAX_WIDTH = '270px'
 
 export const root = style([widgetRoot])
 
+const ocean = 'var(--trust-dc-ocean,light-dark(#d9ecff,#12263a))'
+
 export const disclaimer = style({
   margin: `0 0 ${vars.space.md}`,
   fontSize: '13px',
@@ -39,7 +41,7 @@ export const frame = style({
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  background: 'var(--trust-dc-ocean, #d9ecff)',
+  background: ocean,
 })
 
 /** The element svgmap builds its wrapper in. */
@@ -51,10 +53,10 @@ globalStyle(`${mapHost} .svgMap-map-wrapper`, {
   height: MAP_HEIGHT,
   '@media': { [NARROW]: { height: NARROW_MAP_HEIGHT } },
   paddingTop: 0,
-  background: 'var(--trust-dc-ocean, #d9ecff)',
+  background: ocean,
 })
 // svgmap sets each country's fill through an inline custom property; a more specific rule wins.
-globalStyle(`${mapHost} .svgMap-map-wrapper .svgMap-country`, { fill: 'var(--trust-dc-land, #e2e2e2)' })
+globalStyle(`${mapHost} .svgMap-map-wrapper .svgMap-country`, { fill: 'var(--trust-dc-land,light-dark(#e2e2e2,#373e47))' })
 
 // svgmap draws its zoom icons in #ccc on white (1.6:1); icons need 3:1 (WCAG 1.4.11). The
 // selectors outrank svgmap's own, whichever stylesheet comes first.

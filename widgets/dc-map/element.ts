@@ -6,19 +6,21 @@ import { DcMapWidget, type DcMapWidgetProps } from './DcMap'
  * with a marker per group of nearby data centers (within 0.5°), a tooltip per marker on hover,
  * tap and keyboard focus (arrow keys move between markers, Escape closes), a legend and the
  * disclaimer; 'Data is not available for this cloud.' when the cloud has no data centers.
- * It loads nothing from other sites (no flag images, no web fonts).
+ * It loads nothing from other sites (no flag images, no web fonts). Fires no events.
  *
- * Attributes:
- * - `cloud` — cloud machine name or domain; the page's chosen cloud when absent.
- * - `api-base` — origin of the trust site's API when embedded on another site.
- *
- * Events: none.
- *
- * CSS parts: `root`, `map` (the 650 px frame), `tooltip`, `legend`.
- *
- * Custom properties: `--trust-dc-normal`, `--trust-dc-surcharge`, `--trust-dc-premium`,
- * `--trust-dc-multiple` (marker colours), `--trust-dc-land`, `--trust-dc-ocean` (map colours),
- * and the theme's `--trust-color-*`, `--trust-font-body`, `--trust-radius-*`, `--trust-space-*`.
+ * @element trust-dc-map
+ * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.
+ * @attr {string} api-base - Origin of the trust site's API when embedded on another site.
+ * @csspart root - The widget's outer box.
+ * @csspart map - The 650 px map frame.
+ * @csspart tooltip - The tooltip of a marker.
+ * @csspart legend - The legend.
+ * @cssprop [--trust-dc-normal=#1f6fc5] - Marker colour of a data center.
+ * @cssprop [--trust-dc-surcharge=#b35900] - Marker colour of a data center with a surcharge.
+ * @cssprop [--trust-dc-premium=#6a3fb0] - Marker colour of a premium data center.
+ * @cssprop [--trust-dc-multiple=#16324f] - Marker colour of a group of data centers.
+ * @cssprop [--trust-dc-land=light-dark(#e2e2e2, #373e47)] - Fill of the land.
+ * @cssprop [--trust-dc-ocean=light-dark(#d9ecff, #12263a)] - Background of the map (the ocean).
  */
 export const DcMapElement = createWidgetElement<DcMapWidgetProps>({
   component: DcMapWidget,

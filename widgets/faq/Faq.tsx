@@ -130,7 +130,7 @@ export function FaqContent({ body }: FaqContentProps) {
 
   return (
     <div ref={rootRef}>
-      <div className={styles.toolbar} role="search" aria-label="FAQ">
+      <div className={styles.toolbar} part="search" role="search" aria-label="FAQ">
         <div className={styles.searchField}>
           <label className={styles.label} htmlFor={`${ids}-search`}>
             Search the FAQ
@@ -204,7 +204,7 @@ function Section({ section, open, highlight, onSection, onQuestion }: SectionPro
   const expanded = !titled || open.sections.has(section.id)
   const panelId = `${section.id}-panel`
   return (
-    <section id={section.id} className={styles.section} aria-labelledby={titled ? `${section.id}-heading` : undefined} data-testid="faq-section" data-open={expanded}>
+    <section id={section.id} className={styles.section} part="section" aria-labelledby={titled ? `${section.id}-heading` : undefined} data-testid="faq-section" data-open={expanded}>
       {titled && (
         <h2 className={styles.sectionHeading} id={`${section.id}-heading`}>
           <button type="button" className={styles.sectionButton} aria-expanded={expanded} aria-controls={panelId} onClick={onSection}>
@@ -216,13 +216,13 @@ function Section({ section, open, highlight, onSection, onQuestion }: SectionPro
         {section.questions.map(q => {
           const shown = open.questions.has(q.id)
           return (
-            <div key={q.id} id={q.id} className={styles.question} data-testid="faq-question" data-open={shown}>
+            <div key={q.id} id={q.id} className={styles.question} part="question" data-testid="faq-question" data-open={shown}>
               <h3 className={styles.questionHeading}>
                 <button type="button" className={styles.questionButton} aria-expanded={shown} aria-controls={`${q.id}-answer`} onClick={() => onQuestion(q.id)}>
                   <span>{highlight(q.question)}</span>
                 </button>
               </h3>
-              <div id={`${q.id}-answer`} className={styles.answer} hidden={!shown} data-testid="faq-answer">
+              <div id={`${q.id}-answer`} className={styles.answer} part="answer" hidden={!shown} data-testid="faq-answer">
                 {safeHtml(q.answerHtml, { text: highlight })}
               </div>
             </div>

@@ -3,14 +3,17 @@ import { FaqWidget, type FaqWidgetProps } from './Faq'
 
 /**
  * `<trust-faq>`: the FAQ with search, expand/collapse-all and deep links (spec §2 FAQ, §5, §9).
- *
- * Attributes:
- * - `cloud` — cloud machine name or domain; the page's chosen cloud when absent.
- * - `api-base` — origin of the trust site's API when embedded elsewhere.
- *
  * Deep links: the host page's `location.hash` (`#how-to-manage-your-subscription`) opens that
- * question 1 s after load or on `hashchange`. Events: none. CSS parts: `root`. Custom properties:
- * the theme's `--trust-*` properties.
+ * question 1 s after load or on `hashchange`. Fires no events.
+ *
+ * @element trust-faq
+ * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.
+ * @attr {string} api-base - Origin of the trust site's API when embedded elsewhere.
+ * @csspart root - The widget's outer box.
+ * @csspart search - The toolbar: search field and 'Expand all' / 'Collapse all'.
+ * @csspart section - One section of questions.
+ * @csspart question - One question with its answer.
+ * @csspart answer - The answer of a question.
  */
 export const FaqElement = createWidgetElement<FaqWidgetProps>({
   component: FaqWidget,

@@ -55,7 +55,7 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
         </Heading>
         <RssBadge segment={type} apiBase={apiBase} cloud={type === 'cloud_app' && cloud ? cloud : undefined} />
       </div>
-      <div className={styles.toolbar}>
+      <div className={styles.toolbar} part="filters">
         <StatusFilter statuses={last.current?.statuses ?? []} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
       </div>
       <LoadState state={shown} loadingLabel="Loading notifications…">
@@ -66,15 +66,15 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
                 There are no records.
               </p>
             ) : (
-              <ul className={styles.list} aria-label={`${heading}, page ${shownPage(data.currentPage)} of ${Math.max(1, data.totalPages)}`}>
+              <ul className={styles.list} part="list" aria-label={`${heading}, page ${shownPage(data.currentPage)} of ${Math.max(1, data.totalPages)}`}>
                 {data.records.map(record => (
-                  <li key={record.id}>
-                    <RecordArticle record={record} statuses={data.statuses} timezone={timezone} href={notificationHref(record.id, cloudDomain, apiBase)} />
+                  <li key={record.id} part="item">
+                    <RecordArticle part="article" record={record} statuses={data.statuses} timezone={timezone} href={notificationHref(record.id, cloudDomain, apiBase)} />
                   </li>
                 ))}
               </ul>
             )}
-            <Pagination current={shownPage(data.currentPage)} total={data.totalPages} onPage={page => dispatch({ type: 'page', page })} label={`${heading} pages`} />
+            <Pagination part="pager" current={shownPage(data.currentPage)} total={data.totalPages} onPage={page => dispatch({ type: 'page', page })} label={`${heading} pages`} />
           </div>
         )}
       </LoadState>

@@ -61,6 +61,7 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
             </p>
           ) : (
             <RecordArticle
+              part="article"
               record={data.record}
               severities={data.record.severity ? [data.record.severity] : []}
               statuses={[data.record.statusDetail]}

@@ -3,17 +3,18 @@ import { PostWidget, type PostWidgetProps } from './Post'
 
 /**
  * `<trust-post>`: one record or notification in full (spec §2 Single post), or 'Post not
- * available on this cloud.' / 'No records found.'.
+ * available on this cloud.' / 'No records found.'. Fires no events.
  *
- * Attributes:
- * - `post-id` — the record id.
- * - `kind` — `post` (default, `GET /api/posts/{id}?cloud=`) | `notification` (`GET /api/notification/{id}/{cloud}`).
- * - `cloud` — cloud machine name or domain; the page's chosen cloud when absent.
- * - `api-base` — origin of the trust site's API when embedded elsewhere (a notification's
- *   `url_redirect` is then not followed).
- * - `timezone` — IANA time zone for the shown times, overriding the session's (default UTC).
- *
- * Events: none. CSS parts: `root`. Custom properties: the theme's `--trust-*` properties.
+ * @element trust-post
+ * @attr {string} post-id - The record id.
+ * @attr {"post" | "notification"} [kind=post] - `post` loads `GET /api/posts/{id}?cloud=`,
+ * `notification` loads `GET /api/notification/{id}/{cloud}`.
+ * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.
+ * @attr {string} api-base - Origin of the trust site's API when embedded elsewhere (a
+ * notification's `url_redirect` is then not followed).
+ * @attr {string} [timezone=UTC] - IANA time zone for the shown times, overriding the session's.
+ * @csspart root - The widget's outer box.
+ * @csspart article - The record or notification.
  */
 export const PostElement = createWidgetElement<PostWidgetProps>({
   component: PostWidget,

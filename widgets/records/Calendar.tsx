@@ -58,7 +58,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
   const titleId = useId()
   const canPrevious = canGoPreviousMonth(view, data.start_date)
   return (
-    <section className={styles.card} aria-labelledby={titleId} data-testid="calendar">
+    <section className={styles.card} part="calendar" aria-labelledby={titleId} data-testid="calendar">
       <div className={styles.calHeader}>
         <button
           type="button"
@@ -213,7 +213,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   const allShownSelected = shownIds.length > 0 && shownIds.every(v => selected.includes(v))
   const label = dataCenterButtonLabel(selected.length, all.length)
   return (
-    <div data-testid="datacenter-select" onBlur={onBlur}>
+    <div part="datacenters" data-testid="datacenter-select" onBlur={onBlur}>
       <span className={styles.dcLabel} id={`${id}-label`}>
         Data Centers
       </span>

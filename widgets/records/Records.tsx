@@ -128,7 +128,7 @@ function RecordsView(props: RecordsProps) {
               </a>
             )}
           </div>
-          <div className={styles.toolbar}>
+          <div className={styles.toolbar} part="filters">
             <StatusFilter statuses={statuses} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
             {filters.date && (
               <p className={styles.note} data-testid="date-filter">
@@ -188,10 +188,11 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
           There are no records
         </p>
       ) : (
-        <ul className={styles.list} aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
+        <ul className={styles.list} part="list" aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
           {data.records.map(record => (
-            <li key={record.id}>
+            <li key={record.id} part="item">
               <RecordArticle
+                part="article"
                 record={record}
                 severities={data.severity}
                 statuses={data.statuses}
@@ -202,7 +203,7 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
           ))}
         </ul>
       )}
-      <Pagination current={data.currentPage} total={data.totalPages} onPage={onPage} label={`${LIST_HEADINGS[type]} pages`} />
+      <Pagination part="pager" current={data.currentPage} total={data.totalPages} onPage={onPage} label={`${LIST_HEADINGS[type]} pages`} />
     </>
   )
 }
@@ -218,7 +219,7 @@ function ScheduleTable({ data }: { data: RecordListData }) {
   return (
     // The wrapper scrolls sideways on narrow screens; as a labelled, focusable region keyboard
     // users can scroll it too (WCAG 2.1.1).
-    <div className={styles.scheduleWrap} role="region" aria-labelledby={captionId} tabIndex={0} data-testid="maintenance-schedule">
+    <div className={styles.scheduleWrap} part="schedule" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="maintenance-schedule">
       <table className={styles.schedule}>
         <caption className={styles.caption} id={captionId}>
           Maintenance schedule (days and times in UTC)

@@ -82,6 +82,8 @@ export interface PaginationProps {
   onPage: (page: number) => void
   /** Accessible name of the navigation. @default 'Pagination' */
   label?: string
+  /** `part` name of the `nav` (each widget names its parts in its own markup). */
+  part?: string
 }
 
 /**
@@ -89,11 +91,11 @@ export interface PaginationProps {
  * ellipses), Next and Last, from {@link paginationWindow}. The current page is
  * `aria-current="page"`. Nothing for fewer than 2 pages.
  */
-export function Pagination({ current, total, onPage, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ current, total, onPage, label = 'Pagination', part }: PaginationProps) {
   const items = paginationWindow(current, total)
   if (!items.length) return null
   return (
-    <nav className={styles.pager} aria-label={label} data-testid="pagination">
+    <nav className={styles.pager} part={part} aria-label={label} data-testid="pagination">
       <ul className={styles.pagerList}>
         {items.map(item => (
           <li key={itemKey(item)}>
@@ -149,6 +151,8 @@ export interface RecordArticleProps {
   level?: 1 | 2 | 3
   /** Show `body` (the post) instead of `summary` (lists). @default false */
   full?: boolean
+  /** `part` name of the `article` (each widget names its parts in its own markup). */
+  part?: string
 }
 
 /** An HTML field through the allow-list sanitiser, under a small heading. */
@@ -169,7 +173,7 @@ function HtmlSection({ title, html, testId }: { title: string; html: string | nu
  * through `safeHtml`), data centers, and the 'Internal use only' block whenever any internal
  * field is present.
  */
-export function RecordArticle({ record, severities = [], statuses = [], timezone, href, level = 3, full = false }: RecordArticleProps) {
+export function RecordArticle({ record, severities = [], statuses = [], timezone, href, level = 3, full = false, part }: RecordArticleProps) {
   const titleId = useId()
   const severity = record.severityId ? severities.find(s => s.tid === record.severityId) : undefined
   const kind = severityKind(record.severityId)
@@ -177,7 +181,7 @@ export function RecordArticle({ record, severities = [], statuses = [], timezone
   const labels = timeLabels(record.type)
   const internal = internalEntries(record)
   return (
-    <article className={styles.record} aria-labelledby={titleId} data-testid="record" data-record-id={record.id}>
+    <article className={styles.record} part={part} aria-labelledby={titleId} data-testid="record" data-record-id={record.id}>
       <Heading level={level} id={titleId} className={styles.recordTitle}>
         {href ? (
           <a href={href} data-testid="record-link">

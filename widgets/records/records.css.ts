@@ -14,8 +14,6 @@ const BELOW_LG = `screen and (max-width: ${BREAKPOINTS.lg - 0.02}px)`
 const NARROW = `screen and (max-width: ${BREAKPOINTS.md - 0.02}px)`
 const focusRing = { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' }
 
-globalStyle(':host', { display: 'block' })
-
 export const root = style([widgetRoot, { position: 'relative' }])
 globalStyle(`${root}, ${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
 globalStyle(`${root} *`, { fontFamily: 'inherit', letterSpacing: 'normal' })
@@ -50,7 +48,6 @@ export const badge = style({
   border: `1px solid ${vars.color.border}`,
   fontSize: '13px',
   fontWeight: 600,
-  textDecoration: 'none',
   minHeight: '28px',
 })
 globalStyle(`${root} a${badge}`, { color: vars.color.link, textDecoration: 'none' })
@@ -137,7 +134,7 @@ const SEVERITY_COLOURS = {
   degradation: vars.severity.degradation,
   informational: vars.severity.informational,
 }
-export const severity = styleVariants(SEVERITY_COLOURS, colour => ({ color: vars.color.text, borderColor: colour, borderWidth: '2px' }))
+export const severity = styleVariants(SEVERITY_COLOURS, colour => ({ borderColor: colour, borderWidth: '2px' }))
 for (const [kind, colour] of Object.entries(SEVERITY_COLOURS)) {
   globalStyle(`${severity[kind as keyof typeof SEVERITY_COLOURS]} svg`, { color: colour })
 }

@@ -16,6 +16,7 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
     <li className={styles.gauge} part="gauge">
       <svg
         className={styles.dial}
+        part="dial"
         viewBox="0 0 200 112"
         role="meter"
         aria-labelledby={labelId}
@@ -24,13 +25,13 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
         aria-valuenow={gauge.value}
         aria-valuetext={`${formatLong(gauge.value)}, ${percentOfPeak(gauge)}% of the year's peak of ${formatLong(gauge.max)}`}
       >
-        <path className={styles.track} d={arcPath(0)} strokeWidth={DIAL.stroke} />
-        {angle < 180 && <path className={styles.fill} d={arcPath(angle)} strokeWidth={DIAL.stroke} />}
+        <path className={styles.track} d={arcPath(0)} />
+        {angle < 180 && <path className={styles.fill} d={arcPath(angle)} />}
         <line className={styles.needle} x1={DIAL.cx} y1={DIAL.cy} x2={tip.x.toFixed(2)} y2={tip.y.toFixed(2)} />
         <circle className={styles.hub} cx={DIAL.cx} cy={DIAL.cy} r={6} />
       </svg>
-      <p className={styles.value} data-testid="gauge-value">{formatCompact(gauge.value)}</p>
-      <p className={styles.label} id={labelId}>{gauge.label}</p>
+      <p className={styles.value} part="value" data-testid="gauge-value">{formatCompact(gauge.value)}</p>
+      <p className={styles.label} part="label" id={labelId}>{gauge.label}</p>
       <p className={styles.detail}>
         {percentOfPeak(gauge)}% of the 365-day peak ({formatCompact(gauge.max)})
       </p>

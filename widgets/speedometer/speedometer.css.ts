@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import { DIAL } from './model'
 import { vars } from '../../styles/theme.css'
 import { widgetRoot } from '../../styles/recipes.css'
 
@@ -23,8 +24,8 @@ export const gauge = style({
 
 export const dial = style({ display: 'block', width: '100%', maxWidth: '240px', height: 'auto', margin: '0 auto' })
 
-export const track = style({ fill: 'none', stroke: vars.color.surfaceAlt, strokeLinecap: 'round' })
-export const fill = style({ fill: 'none', stroke: `var(--trust-gauge-color, ${vars.color.accent})`, strokeLinecap: 'round' })
+export const track = style({ fill: 'none', stroke: vars.color.surfaceAlt, strokeWidth: DIAL.stroke, strokeLinecap: 'round' })
+export const fill = style({ fill: 'none', stroke: `var(--trust-gauge-color, ${vars.color.accent})`, strokeWidth: DIAL.stroke, strokeLinecap: 'round' })
 export const needle = style({ stroke: vars.color.text, strokeWidth: 3, strokeLinecap: 'round' })
 export const hub = style({ fill: vars.color.text })
 

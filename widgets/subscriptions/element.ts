@@ -10,24 +10,21 @@ import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscripti
  * region, each with an All / Individual choice and subscribe stars); the Notifications tab lists
  * each notification type with its categories. Success toasts go to the page's shared toast store.
  *
- * Attributes:
- * - `cloud` — cloud machine name or domain of the tab selected first; the page's chosen cloud when absent.
- * - `api-base` — origin of the trust site's API (and of the sign-in and default-page redirects) when embedded elsewhere.
- * - `faq-href` — target of the help link. Default `/faq#how-to-manage-your-subscription`.
- *
- * Events:
- * - `trust-sign-in-required` (`SignInRequiredEvent`, bubbles, composed, cancelable;
- *   `detail: { reason: 'subscribe' }`) — the visitor is signed out (or the server says so). Unless
- *   cancelled, the widget opens `{api-base}/sign-in?subscribe=1`.
- * - `trust-subscriptions-error` (`SubscriptionsErrorEvent`, bubbles, composed, cancelable;
- *   `detail: { error, tab, redirect }`) — a signed-in user's subscriptions could not be loaded.
- *   Unless cancelled, the widget opens `detail.redirect`, the cloud's default page.
- *
- * CSS parts: `root`, `help` (the help link), `tabs` (the tab list), `panel` (the tab panel), `star`
- * (every subscribe star).
- *
- * Custom properties: the theme's `--trust-color-*`, `--trust-font-body`, `--trust-radius-*`,
- * `--trust-space-*`.
+ * @element trust-subscriptions
+ * @attr {string} cloud - Cloud machine name or domain of the tab selected first; the page's chosen cloud when absent.
+ * @attr {string} api-base - Origin of the trust site's API (and of the sign-in and default-page redirects) when embedded elsewhere.
+ * @attr {string} [faq-href=/faq#how-to-manage-your-subscription] - Target of the help link.
+ * @fires {SignInRequiredEvent} trust-sign-in-required - Bubbles, composed, cancelable; detail
+ * `{ reason: 'subscribe' }`: the visitor is signed out (or the server says so). Unless cancelled,
+ * the widget opens `{api-base}/sign-in?subscribe=1`.
+ * @fires {SubscriptionsErrorEvent} trust-subscriptions-error - Bubbles, composed, cancelable;
+ * detail `{ error, tab, redirect }`: a signed-in user's subscriptions could not be loaded. Unless
+ * cancelled, the widget opens `detail.redirect`, the cloud's default page.
+ * @csspart root - The widget's outer box.
+ * @csspart help - The help link.
+ * @csspart tabs - The tab list.
+ * @csspart panel - The tab panel.
+ * @csspart star - Every subscribe star.
  */
 export const SubscriptionsElement = createWidgetElement<SubscriptionsWidgetProps>({
   component: SubscriptionsWidget,

@@ -164,7 +164,7 @@ export const star = style({
       forcedColorAdjust: 'none',
     },
     '&[aria-pressed="true"]': { fontWeight: 600 },
-    '&[aria-pressed="true"]::before': { backgroundColor: '#a15c00', maskImage: starUrl(true), WebkitMaskImage: starUrl(true) },
+    '&[aria-pressed="true"]::before': { backgroundColor: 'light-dark(#a15c00,#d29922)', maskImage: starUrl(true), WebkitMaskImage: starUrl(true) },
     '&:hover:not(:disabled)': { background: vars.color.surfaceAlt },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
     '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
