@@ -12,6 +12,8 @@ import { nodeResolve } from '@rollup/plugin-node-resolve'
 import replace from '@rollup/plugin-replace'
 import typescript from '@rollup/plugin-typescript'
 import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin'
+import { transform as esbuildTransform } from 'esbuild'
+import terser from '@rollup/plugin-terser'
 import { minify } from 'rollup-plugin-esbuild'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -60,19 +62,46 @@ function plainCss() {
   }
 }
 
-/** Drop-in flavour: moves the extracted CSS into the script (adopted by each shadow root). */
-function inlineWidgetCss() {
+/**
+ * svgmap keeps country names, emoji flags and continents in class fields that no tree-shaking
+ * can drop. The map never shows svgmap's country tooltips, flags or continent zoom
+ * (widgets/dc-map/map-view.ts), so the build empties those three tables (about 3.5 KB gzip).
+ * The world's paths stay. Fails the build if an svgmap upgrade renames a table.
+ */
+export function stripSvgmapTables() {
+  const tables = ['countries', 'emojiFlags', 'continents']
+  return {
+    name: 'trust-svgmap-tables',
+    transform(code, id) {
+      if (!/[\\/]svgmap[\\/]dist[\\/]index\.js$/.test(id)) return null
+      let out = code
+      for (const table of tables) {
+        const start = out.indexOf(`\n  ${table} = {`)
+        const end = start < 0 ? -1 : out.indexOf('\n  };', start)
+        if (end < 0) this.error(`svgmap: table "${table}" not found; check stripSvgmapTables after an upgrade`)
+        out = out.slice(0, start) + `\n  ${table} = {};` + out.slice(end + '\n  };'.length)
+      }
+      return { code: out, map: null }
+    },
+  }
+}
+
+/** Drop-in flavour: moves the extracted CSS, minified, into the script (adopted by each shadow root). */
+function inlineWidgetCss({ keepAsset = false } = {}) {
   return {
     name: 'trust-inline-css',
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const assets = Object.values(bundle).filter(f => f.type === 'asset' && f.fileName.endsWith('.css'))
-        const css = assets.map(a => String(a.source)).join('\n')
+        const source = assets.map(a => String(a.source)).join('\n')
+        const css = source ? (await esbuildTransform(source, { loader: 'css', minify: true, target: 'chrome100' })).code.trim() : ''
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk') file.code = file.code.split(CSS_PLACEHOLDER).join(JSON.stringify(css))
+          if (file.type === 'chunk') {
+            file.code = file.code.split(CSS_PLACEHOLDER).join(JSON.stringify(css)).split(`'${CSS_PLACEHOLDER.slice(1, -1)}'`).join(JSON.stringify(css))
+          }
         }
-        for (const a of assets) delete bundle[a.fileName]
+        if (!keepAsset) for (const a of assets) delete bundle[a.fileName]
       },
     },
   }
@@ -98,12 +127,31 @@ function htmlShell() {
   }
 }
 
-function plugins({ preact, cssName }) {
+/**
+ * Drop-ins built against Preact core and hooks without preact/compat (widgets/core/lean/): their
+ * widgets use no React-only feature, and compat's option hooks (~1.3 KB gzip) do not fit the
+ * speedometer's 12 KB budget. The e2e gallery and partner pages run these builds in Chromium.
+ */
+export const LEAN_DROP_INS = new Set(['speedometer'])
+
+const leanAliases = alias({
+  entries: [
+    { find: /^react-dom\/client$/, replacement: join(root, 'widgets/core/lean/react-dom-client.ts') },
+    { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+    { find: /^react$/, replacement: join(root, 'widgets/core/lean/react.ts') },
+  ],
+})
+
+function plugins({ preact, lean = false, cssName, minified = true }) {
   return [
-    preact && preactAliases,
+    preact && (lean ? leanAliases : preactAliases),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
+    // `ignoreSideEffectsForRoot`: package.json's `sideEffects` globs describe the *built* files
+    // (dist/pkg/*/define.js); applied to the sources they would let rollup drop `import './x/define'`.
+    nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'], ignoreSideEffectsForRoot: true }),
     commonjs(),
+    stripSvgmapTables(),
     plainCss(),
     vanillaExtractPlugin({ identifiers: 'short', extract: { name: cssName, sourcemap: false } }),
     typescript({
@@ -113,7 +161,11 @@ function plugins({ preact, cssName }) {
       compilerOptions: { noEmit: false, noCheck: true, declaration: false, sourceMap: false, allowImportingTsExtensions: false },
       outputToFilesystem: false,
     }),
-    minify({ target: 'es2022', legalComments: 'none' }),
+    !minified
+      ? null
+      : preact
+      ? terser({ ecma: 2020, toplevel: true, compress: { passes: 3 }, format: { comments: false } })
+      : minify({ target: 'es2022', legalComments: 'none' }),
   ].filter(Boolean)
 }
 
@@ -133,7 +185,7 @@ export function dropInConfig(name, input = join(root, 'widgets', name, 'define.t
     input,
     treeshake,
     onwarn,
-    plugins: [...plugins({ preact: true, cssName: `${name}.css` }), inlineWidgetCss()],
+    plugins: [...plugins({ preact: true, lean: LEAN_DROP_INS.has(name), cssName: `${name}.css` }), inlineWidgetCss()],
     output: { file: join(out, 'widgets', `${basename(name)}.js`), format: 'iife', inlineDynamicImports: true },
   }
 }
@@ -153,8 +205,43 @@ export const shellConfig = {
   },
 }
 
+/**
+ * The npm package's module flavour (package.json `exports`): React components
+ * (`<pkg>/<widget>`), element definitions (`<pkg>/<widget>/define`) and the kit (`<pkg>/kit`)
+ * as ES modules in dist/pkg/, sharing chunks, with React and every runtime dependency left as
+ * imports. The CSS goes to dist/pkg/style.css for React hosts and is inlined for the shadow
+ * roots of the defined elements. Not minified: the host's bundler does that.
+ */
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+const packageExternals = [...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]
+export const packageConfig = {
+  input: Object.fromEntries([
+    ...dropInWidgets.flatMap(name => [
+      [`${name}/index`, join(root, 'widgets', name, 'index.ts')],
+      [`${name}/define`, join(root, 'widgets', name, 'define.ts')],
+    ]),
+    ['core/index', join(root, 'widgets/core/index.ts')],
+    ['kit', join(root, 'widgets/kit.ts')],
+  ]),
+  treeshake,
+  onwarn,
+  external: id => !id.endsWith('.css') && packageExternals.some(dep => id === dep || id.startsWith(dep + '/')),
+  plugins: plugins({ preact: false, cssName: 'style.css', minified: false }).concat(inlineWidgetCss({ keepAsset: true })),
+  output: {
+    dir: join(root, 'dist/pkg'),
+    format: 'es',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    assetFileNames: '[name][extname]',
+  },
+}
+
 const only = process.env.TRUST_BUILD_ONLY
+/** The all-in-one kit script: every widget in one IIFE (widgets/kit.ts). */
+export const kitConfig = dropInConfig('kit', join(root, 'widgets/kit.ts'))
+
 export default [
-  ...(only && only !== 'widgets' ? [] : dropInWidgets.map(name => dropInConfig(name))),
+  ...(only && only !== 'widgets' ? [] : [...dropInWidgets.map(name => dropInConfig(name)), kitConfig]),
   ...(only && only !== 'shell' ? [] : [shellConfig]),
+  ...(only && only !== 'package' ? [] : [packageConfig]),
 ]

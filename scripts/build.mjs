@@ -1,7 +1,10 @@
-// `npm run build`: the drop-in scripts and the site shell into dist/site (rollup.config.mjs),
-// then the shell's static files. One rollup run builds every configuration.
+// `npm run build`: the drop-in scripts and the site shell into dist/site, the npm package's
+// modules into dist/pkg (rollup.config.mjs; one rollup run builds every configuration), the
+// shell's static files, the package's type declarations (tsconfig.pkg.json) and
+// custom-elements.json (scripts/manifest.ts), also served at /widgets/custom-elements.json.
+// TRUST_BUILD_ONLY=widgets|shell|package limits the rollup part (development only).
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -9,6 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist/site')
 
 rmSync(out, { recursive: true, force: true })
+rmSync(join(root, 'dist/pkg'), { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 const started = Date.now()
 const rollup = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], {
@@ -17,4 +21,14 @@ const rollup = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist
 })
 if (rollup.status !== 0) process.exit(rollup.status ?? 1)
 cpSync(join(root, 'shell/public'), out, { recursive: true })
+
+/** Runs a step of the build; a failure ends the build with its exit code. */
+function step(args) {
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+step([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.pkg.json'])
+step(['--import', 'tsx', join(root, 'scripts/manifest.ts')])
+mkdirSync(join(out, 'widgets'), { recursive: true })
+copyFileSync(join(root, 'custom-elements.json'), join(out, 'widgets/custom-elements.json'))
 console.log(`Built dist/site in ${((Date.now() - started) / 1000).toFixed(1)} s`)

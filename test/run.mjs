@@ -1,4 +1,5 @@
-// `npm test`: type-check, unit tests (happy-dom), server tests, one build, e2e in Chromium.
+// `npm test`: type-check, unit tests (happy-dom), server tests, one build, size budgets,
+// package tests, e2e in Chromium.
 // Every stage runs even if an earlier one failed, and the run ends with one line
 // `N passed, N failed` (tests; a failed type-check or build counts as one more failure).
 import { spawn } from 'node:child_process'
@@ -57,7 +58,8 @@ if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--i
 if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
 if (!only || only === 'e2e') {
   if (!process.env.TRUST_SKIP_BUILD) await step('build', [join(root, 'scripts/build.mjs')])
-  await step('size budgets (size-limit, gzip)', [join(root, 'node_modules/size-limit/bin.js')])
+  await step('size budgets (size-limit, gzip)', [join(root, 'scripts/size.mjs')])
+  await suite('package tests (exports, manifest, npm pack)', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/package', '\\.test\\.ts$'])
   await suite('end-to-end tests (Chromium)', ['--import', 'tsx', 'test/e2e/run.ts'])
 }
 
