@@ -1,0 +1,314 @@
+/**
+ * The widget gallery (examples/): every page on its own origin against a real site, at 1280 and
+ * 375 px; two drop-in scripts sharing one store; hostile host CSS against a plain page; the
+ * partner page's one script and one tag; the all-in-one kit.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import * as assert from 'uvu/assert'
+import { DEFAULT_MANIFEST_PATH, startExamplesServer, type ExamplesServer } from '../../examples/serve'
+import { formatCompact } from '../../widgets/speedometer/model'
+import { apiData, axeViolations, browser, newPage, root, screenshot, siteSuite, type SiteContext, type TestPage } from './harness'
+
+/** The element manifest the gallery's reference tables come from (GALLERY_MANIFEST overrides it). */
+const manifestPath = process.env.GALLERY_MANIFEST || DEFAULT_MANIFEST_PATH
+/** Every page of the gallery, so a new page is covered without touching this file. */
+const PAGES = readdirSync(join(root, 'examples')).filter(f => f.endsWith('.html')).sort()
+const WIDTHS = [1280, 375] as const
+/** Every tag of the kit (widgets/kit.ts). */
+const TAGS = readFileSync(join(root, 'widgets/kit.ts'), 'utf8')
+  .split('\n')
+  .map(line => /^import '\.\/([a-z-]+)\/define'/.exec(line)?.[1])
+  .filter((name): name is string => !!name)
+  .map(name => `trust-${name}`)
+
+let examples: ExamplesServer
+
+const gallery = siteSuite('widget gallery')
+gallery.before(async ctx => {
+  examples = await startExamplesServer({ siteOrigin: ctx.server.url, manifestPath })
+  // The site and the gallery are both on 127.0.0.1, and cookies do not care for ports: start from
+  // no session and no chosen cloud (earlier e2e files sign in and choose clouds).
+  await (await browser()).clearCookies()
+})
+gallery.after(async () => {
+  await examples?.close()
+})
+
+/** Opens a gallery page `width` px wide; the examples origin is an expected one. */
+async function openGallery(ctx: SiteContext, name: string, width = 1280): Promise<TestPage> {
+  const tp = await newPage(ctx.server, width, [examples.url])
+  ctx.pages.push(tp)
+  await tp.page.goto(`${examples.url}/${name}`)
+  return tp
+}
+
+/**
+ * Waits until every `trust-*` element of the page is defined and shows its content: no post
+ * template waits for its id, every shadow root has text, no 'Loading…' status and no busy region
+ * is left, and every map drew its markers (or says it has no data).
+ */
+async function widgetsReady(page: Page, timeout = 25_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      if (document.querySelector('template[data-post]')) return false
+      const hosts = [...document.querySelectorAll('*')].filter(e => e.localName.startsWith('trust-'))
+      return hosts.every(el => {
+        const shadow = el.shadowRoot
+        if (!customElements.get(el.localName) || !shadow) return false
+        const part = shadow.querySelector('[part~="root"]')
+        if (!part || !(part.textContent ?? '').trim()) return false
+        if ([...shadow.querySelectorAll('[role="status"]')].some(s => /loading/i.test(s.textContent ?? ''))) return false
+        if (shadow.querySelector('[aria-busy="true"]')) return false
+        if (el.localName === 'trust-dc-map' && !shadow.querySelector('[data-marker], [role="alert"]')) return false
+        return true
+      })
+    },
+    undefined,
+    { timeout, polling: 100 },
+  )
+  await page.waitForLoadState('networkidle')
+}
+
+/** Text of every 'Could not load …' alert inside a widget: a widget that failed to load its data. */
+function loadFailures(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('*')]
+      .filter(e => e.localName.startsWith('trust-') && e.shadowRoot)
+      .flatMap(e => [...e.shadowRoot!.querySelectorAll('[role="alert"]')].map(a => `${e.localName}: ${a.textContent}`))
+      .filter(t => /could not load/i.test(t)),
+  )
+}
+
+interface ManifestDeclaration {
+  tagName: string
+  attributes?: Array<{ name: string }>
+  events?: Array<{ name: string }>
+  cssParts?: Array<{ name: string }>
+  cssProperties?: Array<{ name: string }>
+}
+
+/** The manifest's custom elements by tag, or undefined without a manifest. */
+function manifest(): Map<string, ManifestDeclaration> | undefined {
+  if (!existsSync(manifestPath)) return undefined
+  const json = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules?: Array<{ declarations?: Array<ManifestDeclaration & { customElement?: boolean }> }> }
+  const byTag = new Map<string, ManifestDeclaration>()
+  for (const mod of json.modules ?? []) for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) byTag.set(d.tagName, d)
+  return byTag
+}
+
+/** The reference tables of `[data-manifest-for]` containers list the manifest's names. */
+async function checkManifestTables(page: Page, name: string): Promise<void> {
+  const containers = page.locator('[data-manifest-for]')
+  const count = await containers.count()
+  if (count === 0) return
+  const byTag = manifest()
+  assert.ok(byTag, `${name}: ${manifestPath} is missing (the build writes it); the reference tables cannot be checked`)
+  for (let i = 0; i < count; i++) {
+    const container = containers.nth(i)
+    const tag = (await container.getAttribute('data-manifest-for'))!
+    const decl = byTag!.get(tag)
+    assert.ok(decl, `${name}: the manifest describes <${tag}>`)
+    await page.locator(`[data-manifest-for="${tag}"][data-manifest-ready]`).waitFor()
+    const names = (kind: string) => container.locator(`table[data-table="${kind}"] tbody tr`).evaluateAll(rows => rows.map(r => r.getAttribute('data-name')))
+    assert.equal(await names('attributes'), decl!.attributes?.map(a => a.name) ?? [], `${name}: attributes of <${tag}>`)
+    assert.ok((decl!.attributes?.length ?? 0) > 0, `${name}: <${tag}> has attributes in the manifest`)
+    assert.equal(await names('events'), decl!.events?.map(a => a.name) ?? [], `${name}: events of <${tag}>`)
+    assert.equal(await names('parts'), decl!.cssParts?.map(a => a.name) ?? [], `${name}: parts of <${tag}>`)
+    assert.equal(await names('properties'), decl!.cssProperties?.map(a => a.name) ?? [], `${name}: custom properties of <${tag}>`)
+  }
+}
+
+for (const name of PAGES) {
+  gallery(`${name}: widgets defined and rendered, no errors, axe clean, fits 375 px`, async ctx => {
+    for (const width of WIDTHS) {
+      const { page, errors } = await openGallery(ctx, name, width)
+      const label = `${name} at ${width} px`
+      try {
+        await widgetsReady(page)
+      } catch (error) {
+        await screenshot(page, `gallery-${name.replace(/\.html$/, '')}-${width}-timeout`)
+        throw new Error(`${label}: widgets not ready (${(error as Error).message.split('\n')[0]}); errors: ${errors.join(' | ')}`)
+      }
+      const hosts = await page.evaluate(() =>
+        [...document.querySelectorAll('*')].filter(e => e.localName.startsWith('trust-')).map(e => e.localName),
+      )
+      if (name !== 'index.html') assert.ok(hosts.length > 0, `${label}: shows widgets`)
+      assert.equal(await loadFailures(page), [], `${label}: every widget loaded its data`)
+      await checkManifestTables(page, label)
+      if (width === 375) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        assert.ok(overflow <= 0, `${label}: scrolls sideways by ${overflow} px`)
+      }
+      await screenshot(page, `gallery-${name.replace(/\.html$/, '')}-${width}`)
+      assert.equal(await axeViolations(page), [], `${label}: axe`)
+      assert.equal(errors, [], `${label}: console errors or foreign requests`)
+      await page.close()
+    }
+  })
+}
+
+gallery('two-scripts.html: the tags register once and the picker drives the speedometer of another script', async ctx => {
+  const { page, errors } = await openGallery(ctx, 'two-scripts.html')
+  await widgetsReady(page)
+  const kit = await page.evaluate(tags => {
+    const bag = (globalThis as unknown as { __trustKit_v1?: unknown }).__trustKit_v1
+    return {
+      bag: typeof bag === 'object' && bag !== null && !Array.isArray(bag),
+      undefinedTags: tags.filter(t => !customElements.get(t)),
+      scripts: [...document.querySelectorAll('script[src*="/widgets/"]')].map(s => new URL((s as HTMLScriptElement).src).pathname),
+    }
+  }, TAGS)
+  assert.ok(kit.bag, 'window.__trustKit_v1 is one object')
+  assert.equal(kit.undefinedTags, [])
+  assert.equal(kit.scripts, ['/widgets/cloud-picker.js', '/widgets/speedometer.js', '/widgets/records.js', '/widgets/speedometer.js', '/widgets/kit.js'])
+
+  const select = page.locator('trust-cloud-picker select')
+  const before = await select.inputValue()
+  const target = before === 'auroraedgethree' ? 'auroraedgetwo' : 'auroraedgethree'
+  const speedometerRequest = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/speedometer?`) && new URL(r.url()).searchParams.get('cloud') === target)
+  const recordsRequest = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/maintenance?`) && new URL(r.url()).searchParams.get('cloud') === target)
+  const changed = page.evaluate(() => new Promise<unknown>(resolve => document.addEventListener('trust-cloud-change', e => resolve((e as CustomEvent).detail), { once: true })))
+  await select.selectOption(target)
+  await speedometerRequest
+  await recordsRequest
+  assert.is(((await changed) as { cloud: string }).cloud, target)
+
+  const expected = await apiData<{ gauges: Array<{ label: string; value: number }> }>(ctx, `/api/speedometer?cloud=${target}`)
+  const values = page.locator('trust-speedometer [data-testid="gauge-value"]')
+  const want = expected.gauges.map(g => formatCompact(g.value))
+  await page.waitForFunction(
+    want => {
+      const root = document.querySelector('trust-speedometer')?.shadowRoot
+      const shown = [...(root?.querySelectorAll('[data-testid="gauge-value"]') ?? [])].map(e => e.textContent)
+      return JSON.stringify(shown) === JSON.stringify(want)
+    },
+    want,
+  )
+  assert.equal(await values.allTextContents(), want)
+  const meters = page.locator('trust-speedometer [role="meter"]')
+  assert.equal(
+    await meters.evaluateAll(ms => ms.map(m => Number(m.getAttribute('aria-valuenow')))),
+    expected.gauges.map(g => g.value),
+  )
+  await widgetsReady(page)
+  await screenshot(page, 'gallery-two-scripts-after-change-1280')
+  assert.equal(errors, [])
+  // The choice lives in the machineName cookie of 127.0.0.1: leave no chosen cloud behind.
+  await (await browser()).clearCookies({ name: 'machineName' })
+})
+
+/** Per widget of `#widgets`: its id, box relative to the container, text, and styles for a report. */
+async function widgetSnapshot(page: Page) {
+  return page.evaluate(() => {
+    const container = document.getElementById('widgets')!.getBoundingClientRect()
+    const STYLES = ['font-family', 'font-size', 'line-height', 'letter-spacing', 'word-spacing', 'text-transform', 'color', 'text-align', 'font-weight', 'font-style', 'box-sizing', 'width', 'height', 'padding', 'border']
+    return [...document.querySelectorAll('#widgets > *')].map(el => {
+      const box = el.getBoundingClientRect()
+      const shadow = el.shadowRoot
+      const rootPart = shadow?.querySelector('[part~="root"]') as HTMLElement | null
+      const elements = shadow ? [...shadow.querySelectorAll('*')].slice(0, 400) : []
+      return {
+        id: el.id,
+        tag: el.localName,
+        // (No helper functions in here: the test's compiler would name them with a missing `__name`.)
+        box: {
+          x: Math.round((box.left - container.left) * 100) / 100,
+          y: Math.round((box.top - container.top) * 100) / 100,
+          width: Math.round(box.width * 100) / 100,
+          height: Math.round(box.height * 100) / 100,
+        },
+        text: (shadow?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        innerText: (rootPart?.innerText ?? '').replace(/\s+/g, ' ').trim(),
+        hostStyle: Object.fromEntries(STYLES.map(p => [p, getComputedStyle(el).getPropertyValue(p)])),
+        styles: elements.map(e => ({
+          path: e.localName + (e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : '') + (e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''),
+          style: Object.fromEntries(STYLES.map(p => [p, getComputedStyle(e).getPropertyValue(p)])),
+        })),
+      }
+    })
+  })
+}
+
+gallery('hostile.html: every widget has the same box and text as on plain.html', async ctx => {
+  const plain = await openGallery(ctx, 'plain.html')
+  const hostile = await openGallery(ctx, 'hostile.html')
+  await widgetsReady(plain.page)
+  await widgetsReady(hostile.page)
+  const expected = await widgetSnapshot(plain.page)
+  const actual = await widgetSnapshot(hostile.page)
+  await screenshot(plain.page, 'gallery-plain-compare-1280')
+  await screenshot(hostile.page, 'gallery-hostile-compare-1280')
+  assert.equal(actual.map(w => w.id), expected.map(w => w.id), 'the same widgets')
+  assert.is(expected.length, TAGS.length, 'one of every widget')
+  const problems: string[] = []
+  actual.forEach((w, i) => {
+    const e = expected[i]
+    const boxDiff = (['x', 'y', 'width', 'height'] as const).filter(k => Math.abs(w.box[k] - e.box[k]) > 0.5)
+    const textSame = w.text === e.text && w.innerText === e.innerText
+    if (!boxDiff.length && textSame) return
+    const lines = [`<${w.tag} id=${w.id}>:`]
+    if (boxDiff.length) lines.push(`  box ${boxDiff.map(k => `${k} ${e.box[k]} → ${w.box[k]}`).join(', ')}`)
+    if (w.text !== e.text) lines.push(`  textContent differs: "${e.text.slice(0, 80)}" → "${w.text.slice(0, 80)}"`)
+    if (w.innerText !== e.innerText) lines.push(`  innerText differs: "${e.innerText.slice(0, 80)}" → "${w.innerText.slice(0, 80)}"`)
+    const hostDiff = Object.keys(e.hostStyle).filter(p => e.hostStyle[p] !== w.hostStyle[p])
+    if (hostDiff.length) lines.push(`  host: ${hostDiff.map(p => `${p} ${e.hostStyle[p]} → ${w.hostStyle[p]}`).join('; ')}`)
+    const seen = new Set<string>()
+    w.styles.forEach((s, j) => {
+      const base = e.styles[j]
+      if (!base || base.path !== s.path) return
+      for (const p of Object.keys(s.style)) {
+        if (p === 'width' || p === 'height' || s.style[p] === base.style[p]) continue
+        const key = `${s.path} ${p}`
+        if (seen.has(key) || seen.size >= 12) continue
+        seen.add(key)
+        lines.push(`  ${s.path} ${p}: ${base.style[p]} → ${s.style[p]}`)
+      }
+    })
+    problems.push(lines.join('\n'))
+  })
+  assert.equal(plain.errors, [])
+  assert.equal(hostile.errors, [])
+  if (problems.length) assert.unreachable(`widgets changed under hostile CSS:\n${problems.join('\n')}`)
+})
+
+gallery('partner.html: one script and one tag; the gauges show the API values', async ctx => {
+  const source = await (await fetch(`${examples.url}/partner.html`)).text()
+  assert.is(source.match(/<script\b/g)?.length, 1, 'one <script>')
+  assert.is(source.match(/<trust-[a-z-]+/g)?.length, 1, 'one trust-* tag')
+  assert.match(source, /<trust-speedometer api-base="http:\/\/127\.0\.0\.1:\d+"><\/trust-speedometer>/)
+  const tp = await newPage(ctx.server, 1280, [examples.url])
+  ctx.pages.push(tp)
+  const { page, errors } = tp
+  const request = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/speedometer?`))
+  await page.goto(`${examples.url}/partner.html`)
+  const cloud = new URL((await request).url()).searchParams.get('cloud')!
+  await widgetsReady(page)
+  const expected = await apiData<{ gauges: Array<{ label: string; value: number }> }>(ctx, `/api/speedometer?cloud=${cloud}`)
+  assert.equal(await page.locator('trust-speedometer [data-testid="gauge-value"]').allTextContents(), expected.gauges.map(g => formatCompact(g.value)))
+  const labels = await page.locator('trust-speedometer li').allTextContents()
+  expected.gauges.forEach((g, i) => assert.ok(labels[i]?.includes(g.label), `gauge ${i}: ${g.label}`))
+  await screenshot(page, 'gallery-partner-gauges-1280')
+  assert.equal(errors, [])
+})
+
+gallery('kit.html: the one kit.js script defines every tag', async ctx => {
+  const { page, errors } = await openGallery(ctx, 'kit.html')
+  await widgetsReady(page)
+  const result = await page.evaluate(tags => ({
+    undefinedTags: tags.filter(t => !customElements.get(t)),
+    shown: [...new Set([...document.querySelectorAll('*')].map(e => e.localName).filter(n => n.startsWith('trust-')))].sort(),
+    scripts: performance
+      .getEntriesByType('resource')
+      .map(e => new URL(e.name).pathname)
+      .filter(p => p.startsWith('/widgets/') && p.endsWith('.js')),
+  }), TAGS)
+  assert.ok(TAGS.length >= 10, `kit.ts names ${TAGS.length} tags`)
+  assert.equal(result.undefinedTags, [])
+  assert.equal(result.shown, [...TAGS].sort(), 'one of each widget on the page')
+  assert.equal(result.scripts, ['/widgets/kit.js'])
+  assert.equal(errors, [])
+})
+
+gallery.run()
