@@ -34,6 +34,12 @@ export const card = style({
   padding: vars.space.lg,
 })
 
+/** Focus ring and disabled look shared by the kit's buttons and selects (vanilla-extract `selectors`). */
+export const controlStates = {
+  '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+}
+
 export const button = style({
   all: 'unset',
   boxSizing: 'border-box',
@@ -49,10 +55,7 @@ export const button = style({
   fontSize: '14px',
   lineHeight: 1.4,
   cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-  },
+  selectors: controlStates,
 })
 
 export const alert = style({

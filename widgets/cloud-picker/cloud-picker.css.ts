@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { fluidWidgetRoot } from '../../styles/recipes.css'
+import { controlStates, fluidWidgetRoot } from '../../styles/recipes.css'
 import { vars } from '../../styles/theme.css'
 
 /** Styles of `<trust-cloud-picker>`: a label above a native select; fits 375 px. */
@@ -22,8 +22,5 @@ export const select = style({
   fontSize: '14px',
   lineHeight: 1.4,
   cursor: 'pointer',
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-  },
+  selectors: controlStates,
 })
