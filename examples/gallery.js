@@ -6,6 +6,11 @@
 //   writes; without a manifest it says so and the page works on.
 // - Logs every `trust-*` event the page's widgets fire into `<ol data-event-log>` (a polite live
 //   region), listening on the document in the capture phase.
+// - Cancels `trust-sign-in-required`: a gallery page is not the trust site, so visitors stay here
+//   instead of going to its sign-in page (the log still shows the event).
+// - Fills `<template data-post="incident|maintenance|notification[:cloud]">`: a `<trust-post>`
+//   needs a record id, so the newest record of that public list, fetched from the template's
+//   element's `api-base`, gives it one.
 ;(() => {
   'use strict'
 
@@ -203,6 +208,40 @@
     for (const c of containers) render(c, byTag.get(c.getAttribute('data-manifest-for')))
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loadManifest, { once: true })
-  else void loadManifest()
+  // ---- gallery pages are not the trust site --------------------------------------------------
+
+  document.addEventListener('trust-sign-in-required', event => event.preventDefault())
+
+  /** Public list URL (path and query) of each `data-post` list name. */
+  const POST_LISTS = {
+    incident: cloud => `/api/incident?cloud=${encodeURIComponent(cloud)}`,
+    maintenance: cloud => `/api/maintenance?cloud=${encodeURIComponent(cloud)}`,
+    notification: () => '/api/notifications?notification_type=url_change_notification',
+  }
+
+  async function placePosts() {
+    for (const template of document.querySelectorAll('template[data-post]')) {
+      const [list, cloud = 'auroraedge'] = template.dataset.post.split(':')
+      const fragment = template.content.cloneNode(true)
+      const post = fragment.querySelector('trust-post')
+      let id
+      try {
+        const res = await fetch(post.getAttribute('api-base') + POST_LISTS[list](cloud))
+        id = (await res.json()).data.records[0]?.id
+      } catch {
+        // No id: the page says so below instead of showing a broken widget.
+      }
+      if (id !== undefined) post.setAttribute('post-id', String(id))
+      else post.replaceWith(h('p', null, 'No record to show.'))
+      template.replaceWith(fragment)
+    }
+  }
+
+  function start() {
+    void loadManifest()
+    void placePosts()
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true })
+  else start()
 })()

@@ -136,6 +136,12 @@ for (const name of PAGES) {
       )
       if (name !== 'index.html') assert.ok(hosts.length > 0, `${label}: shows widgets`)
       assert.equal(await loadFailures(page), [], `${label}: every widget loaded its data`)
+      // Every post template became a <trust-post> with the id of a real record.
+      const posts = await page.evaluate(() => [...document.querySelectorAll('trust-post')].map(p => p.getAttribute('post-id')))
+      assert.ok(posts.every(id => id && /^\d+$/.test(id)), `${label}: post ids ${posts.join()}`)
+      assert.is(await page.getByText('No record to show.').count(), 0, `${label}: a post template found no record`)
+      const templates = readFileSync(join(root, 'examples', name), 'utf8').split('<template data-post=').length - 1
+      assert.ok(posts.length >= templates, `${label}: ${posts.length} posts from ${templates} templates`)
       await checkManifestTables(page, label)
       if (width === 375) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
