@@ -4,15 +4,22 @@
 // custom-elements.json (scripts/manifest.ts), also served at /widgets/custom-elements.json.
 // TRUST_BUILD_ONLY=widgets|shell|package limits the rollup part (development only).
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, rmSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const out = join(root, 'dist/site')
 
-rmSync(out, { recursive: true, force: true })
-rmSync(join(root, 'dist/pkg'), { recursive: true, force: true })
+// Remove exactly what this run rebuilds, so a partial build keeps the rest of dist/.
+const only = process.env.TRUST_BUILD_ONLY
+const remove = path => rmSync(path, { recursive: true, force: true })
+if (!only || only === 'package') remove(join(root, 'dist/pkg'))
+if (!only) remove(out)
+else if (only === 'widgets') remove(join(out, 'widgets'))
+else if (only === 'shell' && existsSync(out)) {
+  for (const entry of readdirSync(out)) if (entry !== 'widgets') remove(join(out, entry))
+}
 mkdirSync(out, { recursive: true })
 const started = Date.now()
 const rollup = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist/bin/rollup'), '-c', '--silent'], {

@@ -162,11 +162,14 @@ gallery('two-scripts.html: the tags register once and the picker drives the spee
     const bag = (globalThis as unknown as { __trustKit_v1?: unknown }).__trustKit_v1
     return {
       bag: typeof bag === 'object' && bag !== null && !Array.isArray(bag),
+      stores: Object.keys(bag ?? {}).sort(),
       undefinedTags: tags.filter(t => !customElements.get(t)),
       scripts: [...document.querySelectorAll('script[src*="/widgets/"]')].map(s => new URL((s as HTMLScriptElement).src).pathname),
     }
   }, TAGS)
   assert.ok(kit.bag, 'window.__trustKit_v1 is one object')
+  // One selected cloud, one session (with its time zone) and one global-data load for all scripts.
+  for (const store of ['cloud', 'cloudName', 'global', 'session']) assert.ok(kit.stores.includes(store), `shared ${store}: ${kit.stores.join()}`)
   assert.equal(kit.undefinedTags, [])
   assert.equal(kit.scripts, ['/widgets/cloud-picker.js', '/widgets/speedometer.js', '/widgets/records.js', '/widgets/speedometer.js', '/widgets/kit.js'])
 
