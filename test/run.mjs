@@ -12,22 +12,44 @@ const uvu = join(root, 'node_modules/uvu/bin.js')
 let passed = 0
 let failed = 0
 
-/** Runs one stage, streaming its output while keeping a copy to read the summary from. */
+/**
+ * Minutes a stage may take before it counts as hung: CI must end well inside 90 minutes.
+ * TRUST_STAGE_LIMIT_MIN overrides every limit.
+ */
+const STAGE_LIMIT_MIN = { 'end-to-end tests (Chromium)': 35 }
+const DEFAULT_STAGE_LIMIT_MIN = 10
+
+/**
+ * Runs one stage, streaming its output while keeping a copy to read the summary from. A stage
+ * over its time limit is killed with its process group (Chromium included) and fails.
+ */
 function run(label, args, env = {}) {
   const started = Date.now()
+  const limitMin = Number(process.env.TRUST_STAGE_LIMIT_MIN) || (STAGE_LIMIT_MIN[label] ?? DEFAULT_STAGE_LIMIT_MIN)
   console.log(`\n== ${label}`)
   return new Promise(resolve => {
-    const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
+    let hung = false
     const keep = stream => chunk => {
       output += chunk
       stream.write(chunk)
     }
     child.stdout.on('data', keep(process.stdout))
     child.stderr.on('data', keep(process.stderr))
+    const watchdog = setTimeout(() => {
+      hung = true
+      console.log(`\n-- ${label}: still running after ${limitMin} min; stopping it`)
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        child.kill('SIGKILL')
+      }
+    }, limitMin * 60_000)
     child.on('close', code => {
-      console.log(`-- ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`)
-      resolve({ ok: code === 0, output })
+      clearTimeout(watchdog)
+      console.log(`-- ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s${hung ? ' (stopped: over its time limit)' : ''}`)
+      resolve({ ok: code === 0 && !hung, output })
     })
   })
 }

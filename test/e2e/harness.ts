@@ -64,6 +64,13 @@ export interface TestServer {
 export async function startServer(options: { variant?: { isGov?: boolean; isTrustDR?: boolean } } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
   const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, variant: options.variant })
+  // By the time a suite closes its server its pages are closed, but Chromium may still hold a
+  // preconnected socket that never sent a request: Node counts it neither idle nor timed out once
+  // the server is closing, so `server.close()` would wait for it forever. Drop every connection.
+  app.addHook('preClose', done => {
+    app.server.closeAllConnections()
+    done()
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : 0
