@@ -5,8 +5,9 @@
  * the site it is told about, so the pages work against a site on any port.
  *
  * Besides the pages it serves the gallery's own `/gallery.css` and `/gallery.js`, and
- * `/custom-elements.json` (the element manifest the build writes to the repository root; 404
- * until it exists), from which `gallery.js` renders each widget page's reference tables.
+ * `/custom-elements.json` (the element manifest at the repository root, generated from the element
+ * docblocks by `npm run manifest` and by the build; 404 if it is missing), from which
+ * `gallery.js` renders each widget page's reference tables.
  *
  * CLI: `npm run gallery` (or `npm run examples`) — EXAMPLES_PORT (default 8081), SITE_ORIGIN
  * (default http://localhost:8080), GALLERY_MANIFEST (default `<repo>/custom-elements.json`).
@@ -21,7 +22,7 @@ export const SITE_ORIGIN_IN_PAGES = 'http://localhost:8080'
 
 const dir = dirname(fileURLToPath(import.meta.url))
 
-/** The element manifest the build generates (custom-elements.json, schema 2.1.0). */
+/** The element manifest (custom-elements.json, schema 2.1.0; `npm run manifest` regenerates it). */
 export const DEFAULT_MANIFEST_PATH = join(dir, '..', 'custom-elements.json')
 
 /** The gallery's own static files, besides the pages, and their content types. */
