@@ -3,7 +3,7 @@
 // - drop-in scripts: one Preact IIFE per widget (dist/site/widgets/<name>.js) with its CSS inlined,
 //   so a host page writes one <script> and one tag.
 // Type-checking is `npm run typecheck`; the TypeScript plugin here only transpiles (noCheck).
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import alias from '@rollup/plugin-alias'
@@ -15,16 +15,15 @@ import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin'
 import { transform as esbuildTransform } from 'esbuild'
 import terser from '@rollup/plugin-terser'
 import { minify } from 'rollup-plugin-esbuild'
+import { widgetNames } from './scripts/widgets.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
 const out = join(root, 'dist/site')
-const CSS_PLACEHOLDER = '"__TRUST_WIDGET_CSS__"'
+/** The string literal (either quote: esbuild and terser may requote it) the widget CSS replaces. */
+const CSS_PLACEHOLDER = /(["'])__TRUST_WIDGET_CSS__\1/g
 
 /** Widgets that ship a drop-in script: every widgets/<name>/ with a define.ts. */
-export const dropInWidgets = readdirSync(join(root, 'widgets'), { withFileTypes: true })
-  .filter(d => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'define.ts')))
-  .map(d => d.name)
-  .sort()
+export const dropInWidgets = widgetNames()
 
 const preactAliases = alias({
   entries: [
@@ -97,9 +96,7 @@ function inlineWidgetCss({ keepAsset = false } = {}) {
         const source = assets.map(a => String(a.source)).join('\n')
         const css = source ? (await esbuildTransform(source, { loader: 'css', minify: true, target: 'chrome100' })).code.trim() : ''
         for (const file of Object.values(bundle)) {
-          if (file.type === 'chunk') {
-            file.code = file.code.split(CSS_PLACEHOLDER).join(JSON.stringify(css)).split(`'${CSS_PLACEHOLDER.slice(1, -1)}'`).join(JSON.stringify(css))
-          }
+          if (file.type === 'chunk') file.code = file.code.replace(CSS_PLACEHOLDER, () => JSON.stringify(css))
         }
         if (!keepAsset) for (const a of assets) delete bundle[a.fileName]
       },

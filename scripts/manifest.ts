@@ -20,6 +20,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { THEME_PROPERTIES } from '../styles/palette'
+import { WIDGETS_DIR, widgetNames } from './widgets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -101,10 +102,10 @@ export function parseTag(text: string): { type?: string; name: string; default?:
   return { type, name, default: m[3], description }
 }
 
-function tagText(tag: ts.JSDocTag): string {
-  const c = tag.comment
-  if (typeof c === 'string') return c
-  return (c ?? []).map(part => part.text).join('')
+/** The text of a JSDoc comment or tag comment (TypeScript gives a string or its parts). */
+function commentText(comment: string | ts.NodeArray<ts.JSDocComment> | undefined): string {
+  if (typeof comment === 'string') return comment
+  return (comment ?? []).map(part => part.text).join('')
 }
 
 /** Keys of the `attributes: {...}` object literal passed to createWidgetElement. */
@@ -139,7 +140,7 @@ function sameSet(a: Iterable<string>, b: Iterable<string>): { missing: string[];
 }
 
 /** Reads one `widgets/<name>/element.ts` into its declaration. */
-export function readElement(file: string): { declaration: ElementDeclaration; exportName: string } {
+export function readElement(file: string): { declaration: ElementDeclaration } {
   const text = readFileSync(file, 'utf8')
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS)
   const where = relative(root, file)
@@ -151,7 +152,7 @@ export function readElement(file: string): { declaration: ElementDeclaration; ex
     const docs = ts.getJSDocCommentsAndTags(statement).filter(ts.isJSDoc)
     const doc = docs[docs.length - 1]
     if (!doc) throw new ManifestError(`${where}: ${decl.name.getText()} has no docblock`)
-    const description = (typeof doc.comment === 'string' ? doc.comment : (doc.comment ?? []).map(p => p.text).join('')).trim()
+    const description = commentText(doc.comment).trim()
     const declaration: ElementDeclaration = {
       kind: 'class',
       customElement: true,
@@ -165,7 +166,7 @@ export function readElement(file: string): { declaration: ElementDeclaration; ex
     }
     for (const tag of doc.tags ?? []) {
       const kind = tag.tagName.text
-      const value = tagText(tag)
+      const value = commentText(tag.comment)
       try {
         if (kind === 'element' || kind === 'tagname') declaration.tagName = value.trim().split(/\s+/)[0]
         else if (kind === 'attr' || kind === 'attribute') {
@@ -206,22 +207,20 @@ export function readElement(file: string): { declaration: ElementDeclaration; ex
     }
     declaration.attributes.push(THEME_ATTRIBUTE)
     declaration.cssProperties.push(...THEME_PROPERTIES)
-    return { declaration, exportName: declaration.name }
+    return { declaration }
   }
   throw new ManifestError(`${where}: no \`export const … = createWidgetElement(…)\``)
 }
 
 /** Builds the manifest for every widget (`widgets/<name>/` with a define.ts; sorted by folder name). */
-export function buildManifest(widgetsDir: string = join(root, 'widgets')): Manifest {
-  const names = readdirSync(widgetsDir, { withFileTypes: true })
-    .filter(d => d.isDirectory() && existsSync(join(widgetsDir, d.name, 'define.ts')))
-    .map(d => d.name)
-    .sort()
+export function buildManifest(widgetsDir: string = WIDGETS_DIR): Manifest {
+  const names = widgetNames(widgetsDir)
   return {
     schemaVersion: '2.1.0',
     readme: 'README.md',
     modules: names.map(name => {
-      const { declaration, exportName } = readElement(join(widgetsDir, name, 'element.ts'))
+      const { declaration } = readElement(join(widgetsDir, name, 'element.ts'))
+      const exportName = declaration.name
       const module = `widgets/${name}/element.ts`
       return {
         kind: 'javascript-module' as const,

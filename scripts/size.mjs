@@ -38,11 +38,18 @@ export function sizeTable(results, config) {
   return ['| drop-in | file | gzip size | budget | headroom |', '|---|---|---:|---:|---:|', ...rows].join('\n')
 }
 
-/** Budgets named in the README table, by drop-in name (bytes). */
-export function readmeBudgets(readme) {
+/** Offsets of the README's size-table markers, or null when they are missing. */
+function tableBounds(readme) {
   const start = readme.indexOf(START)
   const end = readme.indexOf(END)
-  if (start < 0 || end < start) return null
+  return start < 0 || end < start ? null : { start, end }
+}
+
+/** Budgets named in the README table, by drop-in name (bytes). */
+export function readmeBudgets(readme) {
+  const bounds = tableBounds(readme)
+  if (!bounds) return null
+  const { start, end } = bounds
   const budgets = new Map()
   for (const line of readme.slice(start, end).split('\n')) {
     const cells = line.split('|').map(c => c.trim())
@@ -71,13 +78,12 @@ function main() {
   const readmePath = join(root, 'README.md')
   let readme = readFileSync(readmePath, 'utf8')
   if (process.argv.includes('--readme')) {
-    const start = readme.indexOf(START)
-    const end = readme.indexOf(END)
-    if (start < 0 || end < start) {
+    const bounds = tableBounds(readme)
+    if (!bounds) {
       console.error(`README.md has no size table markers (${START} … ${END}).`)
       process.exit(1)
     }
-    readme = readme.slice(0, start) + START + '\n' + table + '\n' + readme.slice(end)
+    readme = readme.slice(0, bounds.start) + START + '\n' + table + '\n' + readme.slice(bounds.end)
     writeFileSync(readmePath, readme)
     console.log('README.md size table updated.')
   }

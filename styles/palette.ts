@@ -48,8 +48,11 @@ export const SPACES = { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px'
 /** `light-dark(light,dark)` of a pair (no spaces: the CSS is inlined into every drop-in). */
 export const lightDark = ([light, dark]: ColourPair): string => `light-dark(${light},${dark})`
 
-/** `surfaceAlt` → `surface-alt`. */
-const kebab = (key: string) => key.replace(/[A-Z]/g, c => '-' + c.toLowerCase())
+/** A pressed subscribe star (timeline and subscriptions panel): amber, lighter on dark. */
+export const STAR_PRESSED = lightDark(['#a15c00', '#d29922'])
+
+/** `surfaceAlt` → `surface-alt` (custom property names from the theme's keys). */
+export const kebab = (key: string) => key.replace(/[A-Z]/g, c => '-' + c.toLowerCase())
 
 const COLOUR_ROLES: Record<keyof typeof COLOURS, string> = {
   bg: 'Page background behind cards.',

@@ -1,5 +1,5 @@
 import { createGlobalTheme, createGlobalThemeContract, globalStyle } from '@vanilla-extract/css'
-import { COLOURS, FONTS, lightDark, RADII, SEVERITIES, SPACES, type ColourPair } from './palette'
+import { COLOURS, FONTS, kebab, lightDark, RADII, SEVERITIES, SPACES, type ColourPair } from './palette'
 
 /**
  * The theme contract: every colour, font, radius and spacing the kit uses, as stable
@@ -38,7 +38,7 @@ export const vars = createGlobalThemeContract(
     radius: { sm: 'radius-sm', md: 'radius-md' },
     space: { xs: 'space-xs', sm: 'space-sm', md: 'space-md', lg: 'space-lg', xl: 'space-xl' },
   },
-  (_value, path) => `trust-${path.join('-').replace(/[A-Z]/g, c => '-' + c.toLowerCase())}`,
+  (_value, path) => `trust-${kebab(path.join('-'))}`,
 )
 
 const mapPairs = <K extends string>(pairs: Record<K, ColourPair>) =>

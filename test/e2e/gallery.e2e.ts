@@ -89,8 +89,15 @@ interface ManifestDeclaration {
   cssProperties?: Array<{ name: string }>
 }
 
-/** The manifest's custom elements by tag, or undefined without a manifest. */
+let manifestByTag: Map<string, ManifestDeclaration> | undefined
+
+/** The manifest's custom elements by tag (read once), or undefined without a manifest. */
 function manifest(): Map<string, ManifestDeclaration> | undefined {
+  manifestByTag ??= readManifest()
+  return manifestByTag
+}
+
+function readManifest(): Map<string, ManifestDeclaration> | undefined {
   if (!existsSync(manifestPath)) return undefined
   const json = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules?: Array<{ declarations?: Array<ManifestDeclaration & { customElement?: boolean }> }> }
   const byTag = new Map<string, ManifestDeclaration>()
@@ -122,6 +129,7 @@ async function checkManifestTables(page: Page, name: string): Promise<void> {
 
 for (const name of PAGES) {
   gallery(`${name}: widgets defined and rendered, no errors, axe clean, fits 375 px`, async ctx => {
+    const templates = readFileSync(join(root, 'examples', name), 'utf8').split('<template data-post=').length - 1
     for (const width of WIDTHS) {
       const { page, errors } = await openGallery(ctx, name, width)
       const label = `${name} at ${width} px`
@@ -140,7 +148,6 @@ for (const name of PAGES) {
       const posts = await page.evaluate(() => [...document.querySelectorAll('trust-post')].map(p => p.getAttribute('post-id')))
       assert.ok(posts.every(id => id && /^\d+$/.test(id)), `${label}: post ids ${posts.join()}`)
       assert.is(await page.getByText('No record to show.').count(), 0, `${label}: a post template found no record`)
-      const templates = readFileSync(join(root, 'examples', name), 'utf8').split('<template data-post=').length - 1
       assert.ok(posts.length >= templates, `${label}: ${posts.length} posts from ${templates} templates`)
       await checkManifestTables(page, label)
       if (width === 375) {

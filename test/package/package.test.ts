@@ -3,18 +3,16 @@
 // and type declarations; only definitions have side effects; the custom-elements manifest
 // describes every tag the kit registers; `npm pack` ships the kit and nothing of the server.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { widgetNames } from '../../scripts/widgets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
-const widgets = readdirSync(join(root, 'widgets'), { withFileTypes: true })
-  .filter(d => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'define.ts')))
-  .map(d => d.name)
-  .sort()
+const widgets = widgetNames()
 
 /** Resolves `<pkg>/<subpath>` through the package's own `exports` (self-reference). */
 function resolve(subpath: string, condition: 'import' | 'types' = 'import'): string {

@@ -2,22 +2,21 @@
 // one, and `npm run size` (size-limit) really fails when a script is over its budget.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { kb, readmeBudgets, sizeTable } from '../../scripts/size.mjs'
+import { widgetNames } from '../../scripts/widgets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 const config: { name: string; path: string; limit: string; gzip: boolean }[] = JSON.parse(readFileSync(join(root, '.size-limit.json'), 'utf8'))
 const sizeLimitBin = join(root, 'node_modules/size-limit/bin.js')
 
 test('every drop-in and the kit have a gzip budget; the figures are the kit contract', () => {
-  const widgets = readdirSync(join(root, 'widgets'), { withFileTypes: true })
-    .filter(d => d.isDirectory() && existsSync(join(root, 'widgets', d.name, 'define.ts')))
-    .map(d => d.name)
+  const widgets = widgetNames()
   const byFile = new Map(config.map(c => [c.path.replace('dist/site/widgets/', '').replace('.js', ''), c]))
   for (const name of [...widgets, 'kit']) {
     const entry = byFile.get(name)

@@ -1,11 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { useId, type ChangeEvent } from 'react'
 import { $cloud, selectCloud } from '../core/cloud'
-import type { GlobalData } from '../core/contract'
 import type { HostProps } from '../core/element'
-import { loadGlobal } from '../core/global'
+import { globalResourceState } from '../core/global'
 import { useCloudKey, useGlobal } from '../core/react'
-import type { ResourceState } from '../core/resource'
 import { LoadState } from '../core/ui'
 import * as styles from './cloud-picker.css'
 import { CloudChangeEvent } from './events'
@@ -29,18 +27,12 @@ export interface CloudPickerProps extends HostProps {
  * from `host`. Loading and error-with-Retry states like every widget.
  */
 export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
-  const base = apiBase.replace(/\/+$/, '')
   // Loads the global data and, when no cloud is chosen yet, chooses one as the other widgets do.
-  useCloudKey(undefined, base)
-  const global = useGlobal(base)
+  useCloudKey(undefined, apiBase)
+  const global = useGlobal(apiBase)
   const current = useStore($cloud)
   const id = useId()
-  const reload = () => void loadGlobal(base, true)
-  const state: ResourceState<GlobalData> & { reload: () => void } = global.error
-    ? { status: 'error', error: global.error, reload }
-    : global.data
-      ? { status: 'ready', data: global.data, reload }
-      : { status: 'loading', reload }
+  const state = globalResourceState(global, apiBase)
 
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
     const chosen = global.data?.clouds.find(c => c.machine_name === event.currentTarget.value)

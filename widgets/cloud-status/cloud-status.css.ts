@@ -1,5 +1,6 @@
 import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
+import { STAR_PRESSED } from '../../styles/palette'
 import { button, errorAlert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 import { POPOVER, TOOLTIP_MAX_WIDTH } from '../../styles/tokens'
 import { maskUrl, SEVERITY_PATHS, STAR_PATH } from './icon-paths'
@@ -211,7 +212,7 @@ export const star = style({
   cursor: 'pointer',
   selectors: {
     '&::before': maskIcon(maskUrl(STAR_PATH, STAR_STROKE), '16px'),
-    '&[aria-pressed="true"]': { color: 'light-dark(#a15c00,#d29922)' },
+    '&[aria-pressed="true"]': { color: STAR_PRESSED },
     '&[aria-pressed="true"]::before': {
       maskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
       WebkitMaskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),

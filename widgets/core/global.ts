@@ -1,7 +1,7 @@
 import { atom } from 'nanostores'
 import type { ApiAnswer, GlobalData } from './contract'
 import { dataOf, is, request } from './request'
-import { errorMessage } from './resource'
+import { errorMessage, type ResourceState } from './resource'
 import { shared } from './shared'
 
 /** The global data load (spec §3 Global, §4 "Global data load"). */
@@ -52,4 +52,16 @@ export function loadGlobal(apiBase = '', force = false): Promise<void> {
   })()
   inflight.promise = promise
   return promise
+}
+
+/**
+ * The global data as a resource state for `<LoadState>` (widgets/core/ui.tsx): `ready` with the
+ * data, `error` with the load's message, else `loading`; `reload` loads it again (Retry).
+ *
+ * @param apiBase origin of the API, as passed to {@link loadGlobal}
+ */
+export function globalResourceState(global: GlobalState, apiBase = ''): ResourceState<GlobalData> & { reload: () => void } {
+  const reload = () => void loadGlobal(apiBase, true)
+  if (global.error) return { status: 'error', error: global.error, reload }
+  return global.data ? { status: 'ready', data: global.data, reload } : { status: 'loading', reload }
 }

@@ -3,7 +3,7 @@ import { defaultPagePath } from '../core/cloud'
 import type { Cloud, NotificationManageBody, SubscriptionAction, SubscriptionsData, SubscriptionTarget, UserNotificationsData } from '../core/contract'
 import { TrustEvent, type HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
-import { loadGlobal } from '../core/global'
+import { globalResourceState } from '../core/global'
 import { useGlobal, useResource, useWidgetContext } from '../core/react'
 import { ApiError } from '../core/request'
 import { errorMessage } from '../core/resource'
@@ -512,9 +512,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
     )
   }
   if (!global.data) {
-    const state = global.error
-      ? { status: 'error' as const, error: global.error, reload: () => void loadGlobal(apiBase, true) }
-      : { status: 'loading' as const, reload() {} }
+    const state = globalResourceState(global, apiBase)
     return (
       <section className={styles.root} aria-label="Manage Subscriptions">
         <LoadState state={state} loadingLabel="Loading subscriptions…">

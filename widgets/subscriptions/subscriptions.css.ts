@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { button, errorAlert, fluidWidgetRoot, visuallyHidden } from '../../styles/recipes.css'
+import { STAR_PRESSED } from '../../styles/palette'
 import { vars } from '../../styles/theme.css'
 import { BREAKPOINTS, minWidth } from '../../styles/tokens'
 import { maskUrl, STAR_PATH } from '../cloud-status/icon-paths'
@@ -164,7 +165,7 @@ export const star = style({
       forcedColorAdjust: 'none',
     },
     '&[aria-pressed="true"]': { fontWeight: 600 },
-    '&[aria-pressed="true"]::before': { backgroundColor: 'light-dark(#a15c00,#d29922)', maskImage: starUrl(true), WebkitMaskImage: starUrl(true) },
+    '&[aria-pressed="true"]::before': { backgroundColor: STAR_PRESSED, maskImage: starUrl(true), WebkitMaskImage: starUrl(true) },
     '&:hover:not(:disabled)': { background: vars.color.surfaceAlt },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
     '&:disabled': { opacity: 0.6, cursor: 'not-allowed' },
