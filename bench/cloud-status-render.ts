@@ -8,8 +8,8 @@ import { chromium } from 'playwright-core'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { CloudStatusData, StatusIssue, StatusItem } from '../widgets/core/contract'
-import { WEEK_MINUTES } from '../widgets/core/contract'
+import { WEEK_MINUTES } from '../contract/constants'
+import type { CloudStatusData, StatusIssue, StatusItem } from '../contract/status'
 
 /** A week of `locations` data centers in `regions` regions with `issues` issues, deterministic. */
 export function syntheticWeek(locations: number, issues: number, regions = 5): CloudStatusData {

@@ -1,5 +1,5 @@
 /**
- * The reference backend: the API contract (`widgets/core/contract.ts`, spec §7) over an embedded
+ * The reference backend: the API contract (`contract/`, spec §7) over an embedded
  * SQLite database, plus the built site with a fallback for client-side routes — on one port.
  */
 import cookie from '@fastify/cookie'

@@ -1,4 +1,4 @@
-import type { SiteLinks } from '../widgets/core/contract'
+import type { SiteLinks } from '../contract/global'
 import * as styles from './shell.css'
 
 /** Footer (spec §2): copyright and the feedback line with its mailto link. */

@@ -1,4 +1,4 @@
-import type { Cloud, MenuItem, MenuRoute } from '../widgets/core/contract'
+import type { Cloud, MenuItem, MenuRoute } from '../contract/global'
 
 /**
  * Resolves a top-menu route (spec §2 Header and menus): a single string, or a map by cloud

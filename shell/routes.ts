@@ -1,5 +1,5 @@
 import { createRouter } from '@nanostores/router'
-import type { Cloud, GlobalData, MenuItem } from '../widgets/core/contract'
+import type { Cloud, GlobalData, MenuItem } from '../contract/global'
 import { cloudFromPath, defaultPagePath } from '../widgets/core/cloud'
 import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
 

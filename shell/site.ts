@@ -1,5 +1,5 @@
 import { computed } from 'nanostores'
-import type { Cloud } from '../widgets/core/contract'
+import type { Cloud } from '../contract/global'
 import { $cloud, $cloudName, chooseCloud, cloudFromPath, selectCloud, switchCloudPath } from '../widgets/core/cloud'
 import { COOKIE, readCookie } from '../widgets/core/cookies'
 import { adoptSessionCookies, restoreSession } from '../widgets/core/account'

@@ -5,7 +5,7 @@
  * the cost can be raised later without invalidating older hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { PASSWORD_POLICY } from '../../widgets/core/contract.js'
+import { PASSWORD_POLICY } from '../../contract/constants.js'
 
 /** scrypt cost parameters of new hashes. N=16384 needs 16 MiB and ~40 ms per hash. */
 export const SCRYPT_PARAMS = { N: 16384, r: 8, p: 1 } as const

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { SESSION_COOKIE } from '../../widgets/core/contract.js'
+import { SESSION_COOKIE } from '../../contract/constants.js'
 import type { Database } from '../db/schema.js'
 import { HttpError } from '../http/errors.js'
 import { isApiPath, pathOf } from '../http/paths.js'

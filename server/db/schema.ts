@@ -419,7 +419,7 @@ export interface BasicPagesTable {
   /** Null for the page every cloud shares. */
   cloud_id: number | null
   title: string
-  /** HTML (FAQ markup: "FAQ and Compliance" in `widgets/core/contract.ts`); sanitised on display. */
+  /** HTML (FAQ markup: `contract/content.ts`); sanitised on display. */
   body: string
 }
 

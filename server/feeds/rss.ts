@@ -11,7 +11,7 @@
  * the same feeds ({@link RSS_FEEDS}).
  */
 import { Feed } from 'feed'
-import type { NotificationType, RecordType } from '../../widgets/core/contract.js'
+import type { NotificationType, RecordType } from '../../contract/records.js'
 import type { LoadedRecord } from '../repo/records.js'
 
 /**

@@ -3,7 +3,7 @@
  * contract) with a 4xx/5xx status.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
-import type { ApiErrorBody } from '../../widgets/core/contract.js'
+import type { ApiErrorBody } from '../../contract/common.js'
 
 /** An error that becomes an answer with its own status and code. */
 export class HttpError extends Error {

@@ -70,8 +70,6 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       index: ['index.html'],
       dotfiles: 'ignore',
       redirect: false,
-      // A missing build is a normal state while working on the API; the 503 page explains it.
-      suppressWarning: true,
       setHeaders: (reply, filePath) => {
         const cache = cacheControlFor(relative(root, filePath).split(sep).join('/'))
         if (cache) reply.header('cache-control', cache)

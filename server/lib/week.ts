@@ -3,7 +3,7 @@
  * days; offset 0 ends at the coming UTC midnight after now (today is its last day), offset n is
  * n × 7 days earlier.
  */
-import { WEEK_MINUTES } from '../../widgets/core/contract.js'
+import { WEEK_MINUTES } from '../../contract/constants.js'
 import { dayStart, utcDay } from './days.js'
 
 export const MINUTE_MS = 60_000

@@ -18,7 +18,7 @@ import { escapeHtml } from '../mail/messages.js'
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js'
 import { GROUP_NAMES } from '../subscriptions/tree.js'
 import { NOTIFICATION_TYPE_NAMES } from '../subscriptions/repo.js'
-import type { NotificationType } from '../../widgets/core/contract.js'
+import type { NotificationType } from '../../contract/records.js'
 
 /** The subject's label per record type. */
 export const TYPE_LABELS: Record<RecordType, string> = {

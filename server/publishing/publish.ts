@@ -7,7 +7,8 @@
  * the rows up within `SEND_INTERVAL_MS`, 5 s).
  */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
-import type { NotificationType, PublishData, PublishRecordBody, UpdateRecordBody } from '../../widgets/core/contract.js'
+import type { PublishData, PublishRecordBody, UpdateRecordBody } from '../../contract/publishing.js'
+import type { NotificationType } from '../../contract/records.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { escapeHtml } from '../mail/messages.js'

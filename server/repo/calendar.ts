@@ -3,7 +3,7 @@
  * `GET /api/calendar`).
  */
 import type { Kysely } from 'kysely'
-import type { CalendarData, CalendarDataCenterGroup, CalendarType, RecordListType } from '../../widgets/core/contract.js'
+import type { CalendarData, CalendarDataCenterGroup, CalendarType, RecordListType } from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { addDays } from '../lib/days.js'
 import { zonedDay, zonedDayStart } from '../lib/zones.js'

@@ -15,7 +15,7 @@ import type {
   StatusIssue,
   StatusItem,
   StatusSeverity,
-} from '../../widgets/core/contract.js'
+} from '../../contract/status.js'
 import type { Database } from '../db/schema.js'
 import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
 import type { CloudRow } from './clouds.js'

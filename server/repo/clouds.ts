@@ -2,7 +2,8 @@
  * Reading products and clouds, and resolving the `cloud` parameter of the API.
  */
 import type { Kysely, Selectable } from 'kysely'
-import type { Cloud, Flag, Product } from '../../widgets/core/contract.js'
+import type { Flag } from '../../contract/common.js'
+import type { Cloud, Product } from '../../contract/global.js'
 import type { CloudsTable, Database } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 

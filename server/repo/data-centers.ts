@@ -2,7 +2,7 @@
  * Data centers of a cloud, as the map shows them (spec §3 Data center (map)).
  */
 import type { Kysely } from 'kysely'
-import type { MapDataCenter } from '../../widgets/core/contract.js'
+import type { MapDataCenter } from '../../contract/global.js'
 import type { Database } from '../db/schema.js'
 
 /**

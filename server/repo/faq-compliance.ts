@@ -2,7 +2,7 @@
  * Reads of the FAQ (a basic page) and the Compliance page (migration 006; spec §3 FAQ, Compliance).
  */
 import type { Kysely } from 'kysely'
-import type { BasicPageData, ComplianceData } from '../../widgets/core/contract.js'
+import type { BasicPageData, ComplianceData } from '../../contract/content.js'
 import type { Database } from '../db/schema.js'
 
 /**

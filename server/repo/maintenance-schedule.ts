@@ -3,7 +3,7 @@
  * maintenance schedule table (regions by days, in UTC)", §3 List response `maintenanceSchedule`).
  */
 import type { Kysely } from 'kysely'
-import type { MaintenanceSchedule } from '../../widgets/core/contract.js'
+import type { MaintenanceSchedule } from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { addDays, dayStart, utcDay } from '../lib/days.js'
 import { DAY_MS } from '../lib/week.js'

@@ -2,7 +2,7 @@
  * Reading the main and top menus (spec §3 Menu item) as trees.
  */
 import type { Kysely, Selectable } from 'kysely'
-import type { Menu, MenuItem, MenuRoute } from '../../widgets/core/contract.js'
+import type { Menu, MenuItem, MenuRoute } from '../../contract/global.js'
 import type { Database, MenuItemsTable } from '../db/schema.js'
 
 function parseRoute(raw: string, id: number): MenuRoute {

@@ -8,19 +8,19 @@
  * count, the page's ids, then the records with their clouds and terms.
  */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import {
-  RECORDS_PAGE_SIZE,
-  type AdvisoryEventType,
-  type ListSeverity,
-  type NotificationListData,
-  type NotificationType,
-  type PostData,
-  type RecordListData,
-  type RecordListType,
-  type RecordStatus,
-  type RecordType,
-  type TrustRecord,
-} from '../../widgets/core/contract.js'
+import { RECORDS_PAGE_SIZE } from '../../contract/constants.js'
+import type {
+  AdvisoryEventType,
+  ListSeverity,
+  NotificationListData,
+  NotificationType,
+  PostData,
+  RecordListData,
+  RecordListType,
+  RecordStatus,
+  RecordType,
+  TrustRecord,
+} from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { zonedDayRange } from '../lib/zones.js'

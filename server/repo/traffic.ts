@@ -2,7 +2,7 @@
  * The speedometer's figures, computed from `traffic_daily` (spec §2 Home).
  */
 import { sql, type Kysely } from 'kysely'
-import type { Gauge, SpeedometerData } from '../../widgets/core/contract.js'
+import type { Gauge, SpeedometerData } from '../../contract/global.js'
 import type { Database } from '../db/schema.js'
 import { addDays, dayBounds, lastCompleteDay } from '../lib/days.js'
 

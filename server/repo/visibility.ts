@@ -8,7 +8,8 @@
  * valid session is {@link ANONYMOUS}; a signed-in one is a {@link Viewer} with the session's roles
  * (see `viewerOf` in `server/routes/records.ts`).
  */
-import { INTERNAL_FIELDS, PRIVILEGED_ROLES as CONTRACT_PRIVILEGED_ROLES, type InternalField } from '../../widgets/core/contract.js'
+import { INTERNAL_FIELDS, PRIVILEGED_ROLES as CONTRACT_PRIVILEGED_ROLES } from '../../contract/constants.js'
+import type { InternalField } from '../../contract/records.js'
 
 /** Whoever asks: anonymous, or a signed-in user with roles (spec §6). */
 export interface Viewer {

@@ -1,7 +1,7 @@
 /**
  * Accounts and sessions (spec §2 Sign-in, Sign-up; §3 Session, Cookies; §4 Sign-in, Logout,
  * Sign-up, Session; §5; §6; §7 user calls; §9). Shapes: "Accounts and sessions" in
- * `widgets/core/contract.ts`. Every answer is `{ data }` or `{ error: { code, message } }`.
+ * `contract/`. Every answer is `{ data }` or `{ error: { code, message } }`.
  *
  * Every POST is first screened by the cross-site guard (403 `cross_site`, `server/http/cross-site.ts`).
  * Calls marked "session + CSRF" need a valid `trust_session` cookie (else 403 `not_signed_in`) and
@@ -23,7 +23,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import type {
-  ApiAnswer,
   BeforeLoginData,
   LoginBody,
   LoginData,
@@ -35,8 +34,9 @@ import type {
   UserDetailsData,
   UserSettingsData,
   ValidateEmailData,
-} from '../../widgets/core/contract.js'
-import { SESSION_COOKIE } from '../../widgets/core/contract.js'
+} from '../../contract/accounts.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import { SESSION_COOKIE } from '../../contract/constants.js'
 import {
   clear,
   isAllowed,

@@ -8,7 +8,9 @@
  * is kicked after the commit.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { PRIVILEGED_ROLES, type ApiAnswer, type PublishData, type PublishRecordBody, type UpdateRecordBody } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import { PRIVILEGED_ROLES } from '../../contract/constants.js'
+import type { PublishData, PublishRecordBody, UpdateRecordBody } from '../../contract/publishing.js'
 import { requireSession, type UserSession } from '../accounts/sessions.js'
 import { HttpError } from '../http/errors.js'
 import { publishRecord, updateRecord } from '../publishing/publish.js'

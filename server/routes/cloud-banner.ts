@@ -3,7 +3,8 @@
  * 400 without `cloud`, 404 `unknown_cloud` for a cloud that does not exist.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer, BannerData } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import type { BannerData } from '../../contract/global.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { CLOUD_QUERY_SCHEMA, type CloudQuery, type RouteDeps } from './deps.js'

@@ -5,12 +5,9 @@
  * subscribe stars (`subscribed`) and is `private, no-store` (`PUBLIC_SHORT_CACHE_PER_VIEWER`).
  */
 import type { FastifyInstance } from 'fastify'
-import {
-  MAX_WEEK_OFFSET,
-  type ApiAnswer,
-  type CloudStatusData,
-  type CloudStatusRequestType,
-} from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import { MAX_WEEK_OFFSET } from '../../contract/constants.js'
+import type { CloudStatusData, CloudStatusRequestType } from '../../contract/status.js'
 import { PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { cloudStatus } from '../repo/cloud-status.js'

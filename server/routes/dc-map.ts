@@ -4,7 +4,8 @@
  * then says 'Data is not available for this cloud.'); an unknown cloud answers 404 `unknown_cloud`.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer, DcMapData } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import type { DcMapData } from '../../contract/global.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { activeDataCenters } from '../repo/data-centers.js'

@@ -7,7 +7,7 @@
  * - `GET /api/dev/mail` → `{ data: DevMail[] }`, newest first (at most {@link DEV_MAIL_LIMIT}).
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
 import { escapeHtml } from '../mail/messages.js'
 import type { RouteDeps } from './deps.js'
 

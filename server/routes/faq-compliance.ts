@@ -3,7 +3,8 @@
  * Public, cacheable 30 s, CORS `*` like the other public reads.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer, BasicPageData, ComplianceData } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import type { BasicPageData, ComplianceData } from '../../contract/content.js'
 import { notFound } from '../http/errors.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'

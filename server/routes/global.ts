@@ -3,7 +3,9 @@
  * (spec §3 Global, §7). Revalidated on every load (see `PUBLIC_REVALIDATE`).
  */
 import type { FastifyInstance } from 'fastify'
-import { STATUS_PAGE_COMPONENT, type ApiAnswer, type GlobalData, type Menu, type MenuItem } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
+import type { GlobalData, Menu, MenuItem } from '../../contract/global.js'
 import { PUBLIC_REVALIDATE } from '../http/public-api.js'
 import { listClouds, listProducts } from '../repo/clouds.js'
 import { readMenu } from '../repo/menus.js'

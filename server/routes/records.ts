@@ -13,8 +13,8 @@
  * `PUBLIC_SHORT_CACHE_PER_VIEWER`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ApiAnswer } from '../../contract/common.js'
 import type {
-  ApiAnswer,
   CalendarData,
   CalendarType,
   NotificationListData,
@@ -22,7 +22,7 @@ import type {
   PostData,
   RecordListData,
   RecordListType,
-} from '../../widgets/core/contract.js'
+} from '../../contract/records.js'
 import { badRequest } from '../http/errors.js'
 import { PUBLIC_SHORT_CACHE, PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
 import { dayStart } from '../lib/days.js'

@@ -3,7 +3,8 @@
  * shape is this project's, see `SpeedometerData`). 400 without `cloud`, 404 `unknown_cloud`.
  */
 import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer, SpeedometerData } from '../../widgets/core/contract.js'
+import type { ApiAnswer } from '../../contract/common.js'
+import type { SpeedometerData } from '../../contract/global.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { speedometer } from '../repo/traffic.js'

@@ -1,7 +1,7 @@
 /**
  * Subscriptions (spec §2 Subscriptions page; §3 Subscription data, Notification subscriptions; §4
  * Subscribe star; §7 subscription calls; §8 toasts). Shapes: "Subscriptions" in
- * `widgets/core/contract.ts`; model: `server/subscriptions/tree.ts`.
+ * `contract/`; model: `server/subscriptions/tree.ts`.
  *
  * Session + CSRF (403 `not_signed_in` / `csrf`, and `cross_site` from the guard), answers
  * `Cache-Control: no-store` (the default of non-public `/api/*` answers):
@@ -21,8 +21,8 @@
  */
 import formBody from '@fastify/formbody'
 import type { FastifyInstance } from 'fastify'
+import type { ApiAnswer } from '../../contract/common.js'
 import type {
-  ApiAnswer,
   NotificationManageBody,
   NotificationManageData,
   SubscribeBody,
@@ -30,7 +30,7 @@ import type {
   SubscriptionsData,
   UnsubscribeData,
   UserNotificationsData,
-} from '../../widgets/core/contract.js'
+} from '../../contract/subscriptions.js'
 import { isAllowed, register, type FloodRule } from '../accounts/flood.js'
 import { requireSession } from '../accounts/sessions.js'
 import { sha256 } from '../accounts/tokens.js'

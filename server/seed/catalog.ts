@@ -2,7 +2,8 @@
  * The demo vendor's catalogue: products, clouds with their banners and status flags, the main and
  * top menus and the site settings. The demo vendor is "Aurora Edge", a neutral white-label name.
  */
-import { STATUS_PAGE_COMPONENT, type MenuRoute } from '../../widgets/core/contract.js'
+import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
+import type { MenuRoute } from '../../contract/global.js'
 import { SETTING } from '../repo/settings.js'
 
 export interface ProductSeed {

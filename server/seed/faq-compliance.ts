@@ -1,6 +1,6 @@
 /**
  * Seed of the FAQ (a basic page shared by every cloud) and the Compliance pages (migration 006).
- * The FAQ markup follows "FAQ and Compliance" in `widgets/core/contract.ts`: sections of
+ * The FAQ markup follows `contract/content.ts`: sections of
  * `<details id>` questions. The cloud listed in {@link CLOUDS_WITHOUT_COMPLIANCE_ROWS} has a page
  * top but no rows, so its page shows 'No rows' (spec §2 Compliance, §8).
  */

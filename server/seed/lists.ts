@@ -24,7 +24,7 @@
  * Bodies are rich HTML (paragraphs, lists, tables, links). Times are epoch ms (UTC).
  */
 import type { Kysely, Transaction } from 'kysely'
-import type { NotificationType } from '../../widgets/core/contract.js'
+import type { NotificationType } from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { dayStart, utcDay } from '../lib/days.js'
 import { DAY_MS, MINUTE_MS, statusWeek } from '../lib/week.js'

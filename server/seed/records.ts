@@ -20,7 +20,7 @@
  * Times are epoch milliseconds (UTC).
  */
 import type { Insertable, Kysely, Transaction } from 'kysely'
-import { MAX_WEEK_OFFSET } from '../../widgets/core/contract.js'
+import { MAX_WEEK_OFFSET } from '../../contract/constants.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
 import { addDays, dayStart, epochDay, utcDay } from '../lib/days.js'
 import { DAY_MS, MINUTE_MS, statusWeek } from '../lib/week.js'

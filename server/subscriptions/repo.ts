@@ -1,19 +1,19 @@
 /**
  * Subscriptions in the database (spec §2 Subscriptions page; §3 Subscription data, Notification
  * subscriptions; §4 Subscribe star): loading a cloud's target tree, a user's stored targets, and
- * the answers of the subscription calls (shapes: "Subscriptions" in `widgets/core/contract.ts`;
+ * the answers of the subscription calls (shapes: `contract/subscriptions.ts`;
  * model: `./tree.ts`).
  */
 import type { Kysely, Transaction } from 'kysely'
+import type { Flag } from '../../contract/common.js'
+import type { NotificationType } from '../../contract/records.js'
 import type {
-  Flag,
   NotificationSubscriptionType,
-  NotificationType,
   SubscriptionDataCenters,
   SubscriptionItem,
   SubscriptionsData,
   UserNotificationsData,
-} from '../../widgets/core/contract.js'
+} from '../../contract/subscriptions.js'
 import type { Database } from '../db/schema.js'
 import type { CloudRow } from '../repo/clouds.js'
 import { cloudDataCenters } from '../repo/data-centers.js'

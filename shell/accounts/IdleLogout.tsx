@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
-import { IDLE_LOGOUT_S } from '../../widgets/core/contract'
+import { IDLE_LOGOUT_S } from '../../contract/constants'
 import { $session } from '../../widgets/core/session'
 
 /** The activity that keeps a session alive (spec §4 Idle logout). */

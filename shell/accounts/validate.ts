@@ -1,4 +1,4 @@
-import { PASSWORD_POLICY } from '../../widgets/core/contract'
+import { PASSWORD_POLICY } from '../../contract/constants'
 
 /** Validation messages of the accounts pages (spec §5; texts the spec does not give are marked). */
 export const MESSAGES = {

@@ -13,7 +13,7 @@ import {
   useRole,
 } from '@floating-ui/react'
 import { useState } from 'react'
-import type { Cloud, Product } from '../../widgets/core/contract'
+import type { Cloud, Product } from '../../contract/global'
 import * as styles from '../shell.css'
 import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, groupClouds, layoutColumns } from './selector-model'
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
-import type { Cloud, GlobalData } from '../../widgets/core/contract'
+import type { Cloud, GlobalData } from '../../contract/global'
 import { cloudHomePath } from '../../widgets/core/cloud'
 import { $session } from '../../widgets/core/session'
 import { resolveRoute, variantMainMenu } from '../menu'

@@ -11,7 +11,7 @@ import {
   useInteractions,
 } from '@floating-ui/react'
 import { useState } from 'react'
-import type { Cloud, MenuItem } from '../../widgets/core/contract'
+import type { Cloud, MenuItem } from '../../contract/global'
 import { isExternal, menuHref, visibleItems } from '../menu'
 import * as styles from '../shell.css'
 

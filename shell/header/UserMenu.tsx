@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { fieldValue, isPrivileged } from '../../widgets/core/account'
-import { PRIVILEGED_ROLES } from '../../widgets/core/contract'
+import { PRIVILEGED_ROLES } from '../../contract/constants'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
 import { signOutAndLeave } from '../accounts/actions'

@@ -1,4 +1,4 @@
-import type { Cloud, Product } from '../../widgets/core/contract'
+import type { Cloud, Product } from '../../contract/global'
 
 /** A product with its clouds, one group of the cloud selector. */
 export interface ProductGroup {

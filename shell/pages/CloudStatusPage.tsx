@@ -1,4 +1,4 @@
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
 import * as styles from '../shell.css'
 

@@ -1,5 +1,5 @@
 import { Compliance } from '../../widgets/compliance/Compliance'
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import * as styles from '../shell.css'
 
 /** Compliance page (spec §2 Compliance): the `<trust-compliance>` widget's React component for the chosen cloud. */

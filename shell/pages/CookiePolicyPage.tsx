@@ -1,5 +1,5 @@
 import { COOKIE } from '../../widgets/core/cookies'
-import { SESSION_COOKIE } from '../../widgets/core/contract'
+import { SESSION_COOKIE } from '../../contract/constants'
 import * as shell from '../shell.css'
 import * as styles from './cookie-policy.css'
 

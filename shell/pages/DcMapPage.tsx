@@ -1,4 +1,4 @@
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { DcMapWidget } from '../../widgets/dc-map/DcMap'
 import * as styles from '../shell.css'
 

@@ -1,4 +1,4 @@
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { defaultPagePath } from '../../widgets/core/cloud'
 import * as styles from '../shell.css'
 

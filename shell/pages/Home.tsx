@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { Cloud, SiteLinks } from '../../widgets/core/contract'
+import type { Cloud, SiteLinks } from '../../contract/global'
 import { useResource } from '../../widgets/core/react'
 import { LoadState } from '../../widgets/core/ui'
 import * as styles from '../shell.css'

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
-import type { Cloud, NotificationType } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
+import type { NotificationType } from '../../contract/records'
 import { $session } from '../../widgets/core/session'
 import { Notifications } from '../../widgets/notifications/Notifications'
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { $session } from '../../widgets/core/session'
 import { Post } from '../../widgets/post/Post'
 import { $router } from '../routes'

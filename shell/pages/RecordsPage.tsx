@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
-import type { Cloud, RecordListType } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
+import type { RecordListType } from '../../contract/records'
 import { $session } from '../../widgets/core/session'
 import { Records } from '../../widgets/records/Records'
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { clearEmailError, resetAccountErrors, signUp } from '../../widgets/core/account'
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { safeHtml } from '../../widgets/core/safe-html'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { Cloud } from '../../widgets/core/contract'
+import type { Cloud } from '../../contract/global'
 import { SubscriptionsWidget, type SubscriptionsErrorEvent } from '../../widgets/subscriptions/Subscriptions'
 import { $router } from '../routes'
 

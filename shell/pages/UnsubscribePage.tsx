@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { ApiAnswer, UnsubscribeData } from '../../widgets/core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { UnsubscribeData } from '../../contract/subscriptions'
 import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import * as styles from '../accounts/accounts.css'

@@ -1,4 +1,5 @@
-import type { ApiAnswer, BannerData } from '../../widgets/core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { BannerData } from '../../contract/global'
 import { dataOf, is, request } from '../../widgets/core/request'
 
 function isBanner(d: unknown): d is BannerData {

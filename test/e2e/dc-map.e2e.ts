@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert'
-import type { MapDataCenter } from '../../widgets/core/contract'
+import type { MapDataCenter } from '../../contract/global'
 import { mergeMarkers } from '../../widgets/dc-map/model'
 import { CHROMIUM_CHECKED_CITIES } from '../fixtures/map-cities'
 import { apiData, open, screenshot, siteSuite, type SiteContext } from './harness'

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import type { BasicPageData, ComplianceData } from '../../widgets/core/contract'
+import type { BasicPageData, ComplianceData } from '../../contract/content'
 import { formatApprovalDate } from '../../widgets/compliance/model'
 import { apiData, axeViolations, newPage, open, queryDb, root, screenshot, siteSuite } from './harness'
 

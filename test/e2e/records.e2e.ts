@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core'
 import Parser from 'rss-parser'
 import * as assert from 'uvu/assert'
 import { DEMO_RECORD_IDS, HOSTILE_BODY, REDIRECT_TARGETS } from '../../server/seed/lists'
-import { INTERNAL_FIELDS, type CalendarData, type NotificationListData, type RecordListData } from '../../widgets/core/contract'
+import { INTERNAL_FIELDS } from '../../contract/constants'
+import type { CalendarData, NotificationListData, RecordListData } from '../../contract/records'
 import { apiData, axeViolations, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
 
 const records = siteSuite('incidents, maintenance, advisories and notifications')

@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import type { PublishData, PublishRecordBody } from '../../widgets/core/contract'
+import type { PublishData, PublishRecordBody } from '../../contract/publishing'
 import { axeViolations, browser, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
 
 const subscriptions = siteSuite('subscriptions that deliver')

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import type { GlobalData } from '../../widgets/core/contract'
+import type { GlobalData } from '../../contract/global'
 import { apiData, axeViolations, open, screenshot, siteSuite } from './harness'
 
 const DR_TEXT = 'The service is temporarily unavailable.'

@@ -1,14 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LightMyRequestResponse } from 'fastify'
-import {
-  INTERNAL_FIELDS,
-  PASSWORD_POLICY,
-  SESSION_COOKIE,
-  type LoginData,
-  type RecordListData,
-  type UserDetailsData,
-} from '../../widgets/core/contract.js'
+import type { LoginData, UserDetailsData } from '../../contract/accounts.js'
+import { INTERNAL_FIELDS, PASSWORD_POLICY, SESSION_COOKIE } from '../../contract/constants.js'
+import type { RecordListData } from '../../contract/records.js'
 import { hashPassword, passwordProblem, verifyPassword } from '../../server/accounts/passwords.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { DcMapData, MapDataCenter, SpeedometerData } from '../../widgets/core/contract.js'
+import type { DcMapData, MapDataCenter, SpeedometerData } from '../../contract/global.js'
 import { body, startApp, type TestApp } from './helpers.js'
 
 let t: TestApp

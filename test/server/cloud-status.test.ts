@@ -1,12 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import {
-  MAX_WEEK_OFFSET,
-  WEEK_MINUTES,
-  type CloudStatusData,
-  type StatusIssue,
-  type StatusItem,
-} from '../../widgets/core/contract.js'
+import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants.js'
+import type { CloudStatusData, StatusIssue, StatusItem } from '../../contract/status.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 
 // FIXED_NOW is Sunday 2026-03-15T09:30Z: the current week is 2026-03-09 … 2026-03-16 (exclusive).

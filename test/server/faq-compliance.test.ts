@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { BasicPageData, ComplianceData } from '../../widgets/core/contract.js'
+import type { BasicPageData, ComplianceData } from '../../contract/content.js'
 import { CLOUDS_WITHOUT_COMPLIANCE_ROWS, FAQ_SECTIONS } from '../../server/seed/faq-compliance.js'
 import { body, startApp, type TestApp } from './helpers.js'
 

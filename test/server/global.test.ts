@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { GlobalData, MenuItem } from '../../widgets/core/contract.js'
+import type { GlobalData, MenuItem } from '../../contract/global.js'
 import { body, startApp, type TestApp } from './helpers.js'
 
 const test = suite('GET /api/global')

@@ -1,14 +1,13 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import {
-  INTERNAL_FIELDS,
-  RECORDS_PAGE_SIZE,
-  type CalendarData,
-  type NotificationListData,
-  type PostData,
-  type RecordListData,
-  type TrustRecord,
-} from '../../widgets/core/contract.js'
+import { INTERNAL_FIELDS, RECORDS_PAGE_SIZE } from '../../contract/constants.js'
+import type {
+  CalendarData,
+  NotificationListData,
+  PostData,
+  RecordListData,
+  TrustRecord,
+} from '../../contract/records.js'
 import { loadRecords } from '../../server/repo/records.js'
 import { ANONYMOUS, visibleInternalFields } from '../../server/repo/visibility.js'
 import { DEMO_RECORD_IDS, REDIRECT_TARGETS } from '../../server/seed/lists.js'

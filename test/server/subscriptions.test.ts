@@ -1,13 +1,9 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LightMyRequestResponse } from 'fastify'
-import {
-  SESSION_COOKIE,
-  type LoginData,
-  type SubscribeData,
-  type SubscriptionsData,
-  type UserNotificationsData,
-} from '../../widgets/core/contract.js'
+import type { LoginData } from '../../contract/accounts.js'
+import { SESSION_COOKIE } from '../../contract/constants.js'
+import type { SubscribeData, SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 

@@ -10,7 +10,9 @@ import {
   signUp,
 } from '../../widgets/core/account'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
-import { PASSWORD_POLICY, type GlobalData, type UserDetailsData } from '../../widgets/core/contract'
+import type { UserDetailsData } from '../../contract/accounts'
+import { PASSWORD_POLICY } from '../../contract/constants'
+import type { GlobalData } from '../../contract/global'
 import { signInDestination } from '../../widgets/core/redirect'
 import { $session, isSignedIn } from '../../widgets/core/session'
 import { isEmployeeName, MESSAGES, meetsPasswordPolicy, validateNewPassword, validateSignIn, validateSignUp } from '../../shell/accounts/validate'

@@ -1,7 +1,7 @@
 import { mount, quietly, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { CloudStatusFlags, GlobalData } from '../../widgets/core/contract'
+import type { CloudStatusFlags, GlobalData } from '../../contract/global'
 import { $global } from '../../widgets/core/global'
 import { ApiError } from '../../widgets/core/request'
 import { safeHtml } from '../../widgets/core/safe-html'

@@ -1,7 +1,7 @@
 import { mount, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { GlobalData, MapDataCenter } from '../../widgets/core/contract'
+import type { GlobalData, MapDataCenter } from '../../contract/global'
 import { $global } from '../../widgets/core/global'
 import { DcMap, DcMapWidget, DISCLAIMER, NO_DATA_MESSAGE, type WorldMapFactory } from '../../widgets/dc-map/DcMap'
 import type { MarkerEvents } from '../../widgets/dc-map/map-view'

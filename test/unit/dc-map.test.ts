@@ -2,7 +2,7 @@ import { CHROMIUM_CHECKED_CITIES } from '../fixtures/map-cities'
 import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { MapDataCenter } from '../../widgets/core/contract'
+import type { MapDataCenter } from '../../contract/global'
 import {
   legendEntries,
   markerKind,

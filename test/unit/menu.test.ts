@@ -4,7 +4,7 @@ import { menuHref, resolveRoute, visibleItems } from '../../shell/menu'
 import { cloudLabel, groupClouds, layoutColumns } from '../../shell/header/selector-model'
 import { resolvePage } from '../../shell/routes'
 import { cloud, clouds, item, menu, products } from '../fixtures/global'
-import type { Product } from '../../widgets/core/contract'
+import type { Product } from '../../contract/global'
 
 test('top-menu route: a string for all clouds, a per-cloud map with commercial fallback', () => {
   assert.is(resolveRoute('https://x.example', 'beta'), 'https://x.example')

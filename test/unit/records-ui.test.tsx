@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { RecordListType } from '../../widgets/core/contract'
+import type { RecordListType } from '../../contract/records'
 import { Records, type RecordsProps } from '../../widgets/records/Records'
 import { choose, mount, quietly, serve, settle, toggle, typeInto, waitFor, type Served } from '../fixtures/dom'
 import { calendarData, listPage, record } from '../fixtures/records'

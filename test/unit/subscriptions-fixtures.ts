@@ -1,4 +1,5 @@
-import type { Flag, SubscriptionsData, UserNotificationsData } from '../../widgets/core/contract'
+import type { Flag } from '../../contract/common'
+import type { SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions'
 
 const row = (tid: number, name: string, subscribed: Flag = '0') => ({ tid, name, subscribed })
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { COOKIE, removeCookie, writeCookie } from '../../widgets/core/cookies'
-import type { GlobalData } from '../../widgets/core/contract'
+import type { GlobalData } from '../../contract/global'
 import { SignInRequiredEvent } from '../../widgets/core/events'
 import { $global } from '../../widgets/core/global'
 import { $session } from '../../widgets/core/session'

@@ -14,7 +14,8 @@ import {
   type MouseEvent,
 } from 'react'
 import { createPortal } from 'react-dom'
-import type { CloudStatusData, CloudStatusFlags, StatusIssue, StatusItem, StatusSeverity } from '../core/contract'
+import type { CloudStatusFlags } from '../../contract/global'
+import type { CloudStatusData, StatusIssue, StatusItem, StatusSeverity } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
 import { errorMessage } from '../core/resource'

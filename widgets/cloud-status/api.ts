@@ -1,16 +1,14 @@
-import {
-  MAX_WEEK_OFFSET,
-  WEEK_MINUTES,
-  type ApiAnswer,
-  type CloudStatusData,
-  type CloudStatusRequestType,
-  type StatusCategory,
-  type StatusIssue,
-  type StatusItem,
-  type StatusSeverity,
-  type SubscribeBody,
-  type SubscriptionAction,
-} from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
+import type {
+  CloudStatusData,
+  CloudStatusRequestType,
+  StatusCategory,
+  StatusIssue,
+  StatusItem,
+  StatusSeverity,
+} from '../../contract/status'
+import type { SubscribeBody, SubscriptionAction } from '../../contract/subscriptions'
 import { ApiError, is, request } from '../core/request'
 
 function malformed(what: string): ApiError {

@@ -5,16 +5,8 @@
  * Units: timeline positions are minutes from the week's start (0…10080) or percent of the
  * week's width (0…100); instants are ISO 8601 UTC strings.
  */
-import {
-  MAX_WEEK_OFFSET,
-  SEVERITY_DEGRADATION,
-  SEVERITY_DISRUPTION,
-  WEEK_MINUTES,
-  type CloudStatusRequestType,
-  type StatusCategory,
-  type StatusIssue,
-  type StatusSeverity,
-} from '../core/contract'
+import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
+import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
 import { formatTimestamp } from '../core/time'
 
 /** How a bar looks by severity (spec §3 Severity, §4 timeline classes). */

@@ -1,4 +1,5 @@
-import type { ApiAnswer, ComplianceData } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { ComplianceData } from '../../contract/content'
 import { dataOf, is, request } from '../core/request'
 
 /** True for `{ page_top: string, page_content: [{ description: string, date: string }] }` (contract `ComplianceData`). */

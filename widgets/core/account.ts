@@ -1,6 +1,5 @@
 import { $cloudName } from './cloud'
 import type {
-  ApiAnswer,
   LoginData,
   PasswordResetData,
   PasswordResetRequestData,
@@ -8,7 +7,8 @@ import type {
   UserDetailsData,
   UserSettingsData,
   ValidateEmailData,
-} from './contract'
+} from '../../contract/accounts'
+import type { ApiAnswer } from '../../contract/common'
 import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from './cookies'
 import { ApiError, dataOf, is, request } from './request'
 import { errorMessage } from './resource'

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores'
-import type { Cloud } from './contract'
+import type { Cloud } from '../../contract/global'
 import { COOKIE, readCookie, writeCookie } from './cookies'
 import { $global } from './global'
 import { shared } from './shared'

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
-import type { ApiAnswer, GlobalData } from './contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { GlobalData } from '../../contract/global'
 import { dataOf, is, request } from './request'
 import { errorMessage, type ResourceState } from './resource'
 import { shared } from './shared'

@@ -1,13 +1,9 @@
-export type {
-  ApiAnswer,
-  ApiErrorBody,
+export type { ApiAnswer, ApiErrorBody, Flag } from '../../contract/common'
+import type {
   BannerData,
   Cloud,
-  CloudStatusData,
   CloudStatusFlags,
-  CloudStatusRequestType,
   DcMapData,
-  Flag,
   Gauge,
   GlobalData,
   MapDataCenter,
@@ -17,13 +13,17 @@ export type {
   Product,
   SiteLinks,
   SpeedometerData,
+  Sso,
+} from '../../contract/global'
+import type {
+  CloudStatusData,
+  CloudStatusRequestType,
   StatusCategory,
   StatusCount,
   StatusIssue,
   StatusItem,
   StatusSeverity,
-  Sso,
-} from './contract'
+} from '../../contract/status'
 export {
   $cloud,
   $cloudName,

@@ -4,7 +4,7 @@ import { $cloud, $cloudName, chooseCloud } from './cloud'
 import { COOKIE, readCookie } from './cookies'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
-import type { Cloud } from './contract'
+import type { Cloud } from '../../contract/global'
 import { $session, isTimeZone } from './session'
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from './contract'
+import type { ApiErrorBody } from '../../contract/common'
 import { readCookie, COOKIE } from './cookies'
 
 /**

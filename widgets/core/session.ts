@@ -1,5 +1,5 @@
 import { map } from 'nanostores'
-import type { UserDetailsData } from './contract'
+import type { UserDetailsData } from '../../contract/accounts'
 import { COOKIE, readCookie } from './cookies'
 import { shared } from './shared'
 

@@ -3,7 +3,7 @@
  * (spec §4 Subscribe star, §7 POST /api/subscribe and /api/notification_manage_subscription, §8
  * toasts). Shared by the subscriptions panel and the cloud-status timeline's stars.
  */
-import type { NotificationManageBody, SubscriptionAction, SubscriptionTarget } from './contract'
+import type { NotificationManageBody, SubscriptionAction, SubscriptionTarget } from '../../contract/subscriptions'
 
 /** A server call the page makes. */
 export interface SubscriptionCall<T = SubscriptionTarget | NotificationManageBody['tid']> {

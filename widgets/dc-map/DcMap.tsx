@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { MapDataCenter } from '../core/contract'
+import type { MapDataCenter } from '../../contract/global'
 import type { HostProps } from '../core/element'
 import { useGlobal, useCloudKey, useResource } from '../core/react'
 import { LoadState } from '../core/ui'

@@ -1,4 +1,5 @@
-import type { ApiAnswer, DcMapData, MapDataCenter } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { DcMapData, MapDataCenter } from '../../contract/global'
 import { ApiError, is, request } from '../core/request'
 
 function malformed(what: string): ApiError {

@@ -3,7 +3,7 @@
  * (map), §9 Map). No DOM here: the functions are unit-tested on the real data-center list.
  */
 import { geoRobinsonRaw } from 'd3-geo-projection'
-import type { MapDataCenter } from '../core/contract'
+import type { MapDataCenter } from '../../contract/global'
 
 /** A point in svgmap's world SVG, in SVG units (viewBox `0 0 2000 1001`, y pointing down). */
 export interface SvgPoint {

@@ -1,4 +1,5 @@
-import type { ApiAnswer, BasicPageData } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { BasicPageData } from '../../contract/content'
 import { dataOf, is, request } from '../core/request'
 
 /** True for `{ page_content: { title: string, body: string } }` (contract `BasicPageData`). */

@@ -1,5 +1,5 @@
 import { useId, useReducer, useRef } from 'react'
-import type { NotificationListData, NotificationType } from '../core/contract'
+import type { NotificationListData, NotificationType } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'

@@ -1,4 +1,5 @@
-import type { ApiAnswer, NotificationListData, NotificationType } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { NotificationListData, NotificationType } from '../../contract/records'
 import { is, request } from '../core/request'
 import { malformed, parseRecord, parseStatuses } from '../records/api'
 import { sendsCloud } from './model'

@@ -2,7 +2,7 @@
  * Pure logic of the notification lists (spec §2 Notification list page, §3 Notification list,
  * §7 `GET /api/notifications`). The pager and filters are the record lists' (widgets/records/model).
  */
-import type { NotificationType } from '../core/contract'
+import type { NotificationType } from '../../contract/records'
 
 /** The notification types, in menu order (contract `NotificationType`). */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']

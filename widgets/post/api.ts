@@ -1,4 +1,5 @@
-import type { ApiAnswer, PostData } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { PostData } from '../../contract/records'
 import { ApiError, is, request } from '../core/request'
 import { parseRecord, parseSeverity, parseStatuses } from '../records/api'
 

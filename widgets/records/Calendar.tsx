@@ -11,7 +11,7 @@ import {
   useRole,
 } from '@floating-ui/react'
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
-import type { CalendarData, CalendarDataCenterGroup } from '../core/contract'
+import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
 import {
   addMonths,
   allDataCenterIds,

@@ -1,5 +1,5 @@
 import { useId, useReducer, useRef } from 'react'
-import type { RecordListData, RecordListType, RecordStatus } from '../core/contract'
+import type { RecordListData, RecordListType, RecordStatus } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'

@@ -1,16 +1,16 @@
-import {
-  INTERNAL_FIELDS,
-  type ApiAnswer,
-  type CalendarData,
-  type CalendarDataCenterGroup,
-  type CalendarType,
-  type ListSeverity,
-  type MaintenanceSchedule,
-  type RecordListData,
-  type RecordListType,
-  type RecordStatus,
-  type TrustRecord,
-} from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import { INTERNAL_FIELDS } from '../../contract/constants'
+import type {
+  CalendarData,
+  CalendarDataCenterGroup,
+  CalendarType,
+  ListSeverity,
+  MaintenanceSchedule,
+  RecordListData,
+  RecordListType,
+  RecordStatus,
+  TrustRecord,
+} from '../../contract/records'
 import { ApiError, is, request } from '../core/request'
 import { ADVISORY_CC_TERM } from './model'
 

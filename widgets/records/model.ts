@@ -6,16 +6,15 @@
  * Units: days are `YYYY-MM-DD` strings; months are 1-based (1 = January); pages are 1-based
  * (the notification list converts to its zero-based API in its own api.ts).
  */
-import {
-  INTERNAL_FIELDS,
-  PAGINATION_WINDOW,
-  type CalendarDataCenterGroup,
-  type CalendarType,
-  type InternalField,
-  type MaintenanceSchedule,
-  type RecordListType,
-  type TrustRecord,
-} from '../core/contract'
+import { INTERNAL_FIELDS, PAGINATION_WINDOW } from '../../contract/constants'
+import type {
+  CalendarDataCenterGroup,
+  CalendarType,
+  InternalField,
+  MaintenanceSchedule,
+  RecordListType,
+  TrustRecord,
+} from '../../contract/records'
 
 // ---------------------------------------------------------------------------------------------
 // Names, paths and feeds

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import type { ListSeverity, RecordStatus, TrustRecord } from '../core/contract'
+import type { ListSeverity, RecordStatus, TrustRecord } from '../../contract/records'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
 import { RssIcon, SeverityIcon, StatusIcon } from './icons'

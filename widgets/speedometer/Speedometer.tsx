@@ -1,4 +1,4 @@
-import type { Gauge } from '../core/contract'
+import type { Gauge } from '../../contract/global'
 import type { HostProps } from '../core/element'
 import { LoadState } from '../core/ui'
 import { useCloudKey, useResource, useTimezone } from '../core/react'

@@ -1,4 +1,5 @@
-import type { ApiAnswer, Gauge, SpeedometerData } from '../core/contract'
+import type { ApiAnswer } from '../../contract/common'
+import type { Gauge, SpeedometerData } from '../../contract/global'
 import { dataOf, is, request } from '../core/request'
 
 function isGauge(g: unknown): g is Gauge {

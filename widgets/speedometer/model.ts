@@ -1,4 +1,4 @@
-import type { Gauge } from '../core/contract'
+import type { Gauge } from '../../contract/global'
 
 /** Geometry of a gauge dial in its own SVG units: a half circle opening downwards. */
 export const DIAL = { cx: 100, cy: 100, r: 80, stroke: 16 } as const

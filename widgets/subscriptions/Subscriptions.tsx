@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { defaultPagePath } from '../core/cloud'
-import type { Cloud, NotificationManageBody, SubscriptionAction, SubscriptionsData, SubscriptionTarget, UserNotificationsData } from '../core/contract'
+import type { Cloud } from '../../contract/global'
+import type {
+  NotificationManageBody,
+  SubscriptionAction,
+  SubscriptionsData,
+  SubscriptionTarget,
+  UserNotificationsData,
+} from '../../contract/subscriptions'
 import { TrustEvent, type HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
 import { globalResourceState } from '../core/global'

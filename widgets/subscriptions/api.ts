@@ -1,11 +1,10 @@
+import type { ApiAnswer, Flag } from '../../contract/common'
+import type { NotificationType } from '../../contract/records'
 import type {
-  ApiAnswer,
-  Flag,
   NotificationManageBody,
   NotificationManageData,
   NotificationSubscriptionCategory,
   NotificationSubscriptionType,
-  NotificationType,
   SubscribeBody,
   SubscribeData,
   SubscriptionAction,
@@ -16,7 +15,7 @@ import type {
   SubscriptionsData,
   SubscriptionTarget,
   UserNotificationsData,
-} from '../core/contract'
+} from '../../contract/subscriptions'
 import { ApiError, is, request } from '../core/request'
 
 function malformed(what: string): ApiError {

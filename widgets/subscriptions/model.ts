@@ -1,12 +1,12 @@
+import type { NotificationType } from '../../contract/records'
 import type {
   NotificationManageBody,
-  NotificationType,
   SubscriptionAction,
   SubscriptionItem,
   SubscriptionsData,
   SubscriptionTarget,
   UserNotificationsData,
-} from '../core/contract'
+} from '../../contract/subscriptions'
 import { starCall, subscriptionToast, type SubscriptionCall, type ToastScope } from '../core/subscribe'
 export { starCall, subscriptionToast }
 export type { SubscriptionCall, ToastScope }

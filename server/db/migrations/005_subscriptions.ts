@@ -1,7 +1,7 @@
 /**
  * Migration 005: subscriptions and publishing (spec §2 Subscriptions page; §3 Subscription data,
  * Notification subscriptions; §4 Subscribe star; §7 subscription calls). The model is described
- * at "Subscriptions" in `widgets/core/contract.ts` and implemented in `server/subscriptions/tree.ts`.
+ * at `contract/subscriptions.ts` and implemented in `server/subscriptions/tree.ts`.
  *
  * - `subscription_topics`: the maintenance and advisory rows of the Subscriptions page, terms of
  *   the `subscription_topic` vocabulary (tids from `TID_BASE.subscription_topic` + 1, seeded by

@@ -1,7 +1,7 @@
 /**
  * Migration 006: basic pages (the FAQ) and compliance (spec §2 FAQ, Compliance; §3 FAQ,
  * Compliance; §7 `GET /api/basic-page/faq`, `GET /api/compliance`). Markup of the FAQ body:
- * "FAQ and Compliance" in `widgets/core/contract.ts`.
+ * `contract/content.ts`.
  *
  * - `basic_pages`: static HTML pages by machine name (`'faq'`). A row with a `cloud_id`
  *   overrides the shared row (`cloud_id` null) for that cloud.

@@ -1,0 +1,83 @@
+/**
+ * The spec's constants that both sides use at run time (spec §4, §5, §6, §9). This module holds plain
+ * values only, so a drop-in that needs a constant does not carry the schemas of `contract/`.
+ */
+
+// Global and clouds
+/**
+ * `component` of the two external status pages in the main menu's Notifications dropdown (spec §2
+ * Header and menus); the server sets their routes from the configuration.
+ */
+export const STATUS_PAGE_COMPONENT = {
+  vulnerabilityManagement: 'status-vulnerability-management',
+  zeroTrustBranch: 'status-zero-trust-branch',
+} as const
+
+// Status timeline
+/** Minutes in one timeline page: 7 days (spec §9). */
+export const WEEK_MINUTES = 10080
+
+/** How many weeks back the timeline may page (spec §4 Timeline paging, §9). */
+export const MAX_WEEK_OFFSET = 12
+
+/** Severity ids with a fixed meaning (spec §3 Severity, §9). Every other id is informational. */
+export const SEVERITY_DISRUPTION = '20'
+
+export const SEVERITY_DEGRADATION = '19'
+
+// Records and lists
+/** Records per page of `/api/incident`, `/api/maintenance`, `/api/advisory` and `/api/notifications`. */
+export const RECORDS_PAGE_SIZE = 10
+
+/** Page numbers the pagination shows at most (spec §4 Pagination, §9). */
+export const PAGINATION_WINDOW = 5
+
+/**
+ * The internal-use fields of a record (spec §3 Record). A public answer never carries them; the
+ * server adds them only for signed-in users with a privileged role (spec §6 Admin roles).
+ */
+export const INTERNAL_FIELDS = [
+  'internal_note',
+  'slack_link',
+  'jira_link',
+  'sfdc_link',
+  'severity_link',
+  'author',
+  'created_by',
+  'updated_by',
+  'resolved_by',
+] as const
+
+// Accounts and sessions
+/**
+ * The password rule (spec §5), the one place it is configured for client and server. It is below
+ * OWASP ASVS 6.2.1 / NIST 800-63B (≥ 8, better ≥ 12 characters, no composition rules); raising
+ * `minLength` here (and the message with it) raises it everywhere.
+ */
+export const PASSWORD_POLICY = {
+  /** Characters, at least. */
+  minLength: 5,
+  /** Characters, at most (scrypt input stays bounded). */
+  maxLength: 128,
+  uppercase: 1,
+  digits: 1,
+  message: 'Password should be of minimum 5 character & include at least 1 uppercase alphabet and 1 number',
+} as const
+
+/** Idle time after which a signed-in visitor is logged out: 7200 s (spec §4 Idle logout, §9). */
+export const IDLE_LOGOUT_S = 7200
+
+/** Roles that see the Admin link and the internal-use block (spec §6). */
+export const PRIVILEGED_ROLES = [
+  'administrator',
+  'blog_editor',
+  'jab_compliance',
+  'url_editor',
+  'customer_success_manager',
+  'cloud_apps',
+  'legal_team',
+  'trust_admin',
+] as const
+
+/** The server's HttpOnly session cookie (never readable by scripts). */
+export const SESSION_COOKIE = 'trust_session'

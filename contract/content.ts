@@ -1,0 +1,55 @@
+/**
+ * FAQ and compliance pages (spec §2 FAQ, Compliance; §3; §7; §8 'No rows').
+ */
+
+// ---------------------------------------------------------------------------------------------
+// FAQ and Compliance (spec §2 FAQ, Compliance; §3; §7; §8 'No rows')
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * `GET /api/basic-page/faq?cloud=` → `{ data: BasicPageData }` (public, cacheable 30 s, CORS `*`).
+ * The cloud's own FAQ when it has one, else the shared one. 400 `bad_request` without `cloud`,
+ * 404 `unknown_cloud`, 404 `not_found` when no page exists.
+ *
+ * Markup of the FAQ `body` (HTML; `<trust-faq>` turns it into collapsible sections, anything else
+ * is shown as sanitised HTML):
+ *
+ * ```html
+ * <section id="subscriptions">            <!-- a section; id = its deep-link anchor -->
+ *   <h2>Subscriptions and email notifications</h2>
+ *   <details id="how-to-manage-your-subscription">   <!-- a question; id = its anchor -->
+ *     <summary>How to Manage Your Subscription?</summary>
+ *     <div><p>Answer HTML…</p></div>
+ *   </details>
+ * </section>
+ * ```
+ *
+ * Ids match `[A-Za-z][A-Za-z0-9_-]*` and are unique in the page; `/faq#{id}` opens that section
+ * or question about 1 s after load (spec §9).
+ */
+export interface BasicPageData {
+  page_content: {
+    title: string
+    /** HTML, sanitised on display. */
+    body: string
+  }
+}
+
+/** One compliance row (spec §3 Compliance). */
+export interface ComplianceRow {
+  /** HTML or text, sanitised on display. */
+  description: string
+  /** Estimated approval date, `YYYY-MM-DD`. */
+  date: string
+}
+
+/**
+ * `GET /api/compliance?cloud=` → `{ data: ComplianceData }` (public, cacheable 30 s, CORS `*`).
+ * 400 `bad_request` without `cloud`, 404 `unknown_cloud`. An empty `page_content` shows 'No rows'.
+ */
+export interface ComplianceData {
+  /** HTML above the table ('' when the cloud has none), sanitised on display. */
+  page_top: string
+  /** In display order. */
+  page_content: ComplianceRow[]
+}
