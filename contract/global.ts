@@ -4,6 +4,7 @@
  * Product, Menu item, Banner, Data center (map); §7 GET /api/global, /api/cloud-banner, /api/dc_map).
  */
 
+import Type, { type Static } from 'typebox'
 import type { Flag } from './common'
 
 /** Which status blocks a cloud shows (spec §3 Cloud.cloud_status). */
@@ -109,10 +110,8 @@ export interface GlobalData {
 }
 
 /** GET /api/cloud-banner?cloud= (spec §3 Banner). */
-export interface BannerData {
-  title: string
-  description: string
-}
+export const BannerData = Type.Object({ title: Type.String(), description: Type.String() })
+export type BannerData = Static<typeof BannerData>
 
 /** One data center of the map (spec §3 Data center (map)). Degrees, WGS84. */
 export interface MapDataCenter {

@@ -78,6 +78,7 @@ const only = process.argv[2]
 if (!only || only === 'typecheck') await step('type-check', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
 if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
 if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
+if (!only || only === 'contract') await suite('contract tests (schemas and widget parsers)', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/contract', '\\.test\\.ts$'])
 if (!only || only === 'e2e') {
   if (!process.env.TRUST_SKIP_BUILD) await step('build', [join(root, 'scripts/build.mjs')])
   await step('size budgets (size-limit, gzip)', [join(root, 'scripts/size.mjs')])

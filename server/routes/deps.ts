@@ -1,4 +1,7 @@
 /** What route modules receive from the application. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { AccountsConfig, Mode } from '../config.js'
 import type { Database } from '../db/schema.js'
@@ -45,14 +48,12 @@ export interface RouteDeps {
   mailer: Mailer
 }
 
-/** Query-string schema of the routes that take a `cloud` (machine_name or domain). */
-export const CLOUD_QUERY_SCHEMA = {
-  type: 'object',
-  required: ['cloud'],
-  properties: { cloud: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const
+/**
+ * The application as route modules see it: Fastify with the TypeBox type provider, so a route's
+ * request types come from the schemas of `contract/` it declares, and its handler must return what
+ * its response schema allows.
+ */
+export type TrustApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
 
-/** The query string of the routes that take a `cloud`. */
-export interface CloudQuery {
-  cloud: string
-}
+// Transitional, until every route module declares its schemas from contract/: remove when unused.
+export { CloudQuery as CLOUD_QUERY_SCHEMA, CloudQuery } from '../../contract/common.js'

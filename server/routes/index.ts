@@ -2,6 +2,7 @@
  * Every route module of the API (and the feeds beside it). A later slice adds its module
  * (accounts, subscriptions, …) to {@link ROUTE_MODULES}.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { registerAccountRoutes } from './accounts.js'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
@@ -9,7 +10,7 @@ import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
 import { registerDevMailRoutes } from './dev-mail.js'
 import { registerFaqComplianceRoutes } from './faq-compliance.js'
-import type { RouteDeps } from './deps.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
 import { registerRecordRoutes } from './records.js'
@@ -18,7 +19,7 @@ import { registerSubscriptionRoutes } from './subscriptions.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
-export type RouteModule = (app: FastifyInstance, deps: RouteDeps) => void
+export type RouteModule = (app: TrustApp, deps: RouteDeps) => void
 
 /** The route modules, registered in this order. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -38,5 +39,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
 
 /** Registers every API route. */
 export function registerApiRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  for (const register of ROUTE_MODULES) register(app, deps)
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+  for (const register of ROUTE_MODULES) register(typed, deps)
 }

@@ -1,0 +1,25 @@
+/**
+ * Shared set-up of the contract tests: one seeded server per file, and a check that names every
+ * field where an answer breaks its schema in `contract/`.
+ */
+import type { TSchema } from 'typebox'
+import Value from 'typebox/value'
+import { body, startApp, type TestApp } from '../server/helpers.js'
+
+export { body, startApp, type TestApp }
+
+/**
+ * The places where `value` breaks `schema`, as `path: message` lines (empty when it conforms).
+ * Unlike Fastify's serialiser, which drops unknown fields, this also reports fields the schema does
+ * not name when the schema closes the object (`additionalProperties: false`).
+ */
+export function schemaErrors(schema: TSchema, value: unknown): string[] {
+  return [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'}: ${e.message}`)
+}
+
+/** GET `url` on the app and return the JSON body; throws with the status and body on a non-200. */
+export async function getJson<T = any>(t: TestApp, url: string): Promise<T> {
+  const res = await t.app.inject({ method: 'GET', url })
+  if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
+  return body<T>(res)
+}
