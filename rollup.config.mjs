@@ -152,8 +152,8 @@ function plugins({ preact, lean = false, cssName, minified = true }) {
     plainCss(),
     vanillaExtractPlugin({ identifiers: 'short', extract: { name: cssName, sourcemap: false } }),
     typescript({
-      tsconfig: join(root, 'tsconfig.json'),
-      include: ['widgets/**/*', 'shell/**/*', 'styles/**/*'],
+      tsconfig: join(root, 'tsconfig.web.json'),
+      include: ['widgets/**/*', 'shell/**/*', 'styles/**/*', 'contract/**/*'],
       exclude: ['**/*.css.ts'],
       compilerOptions: { noEmit: false, noCheck: true, declaration: false, sourceMap: false, allowImportingTsExtensions: false },
       outputToFilesystem: false,

@@ -3,26 +3,59 @@
  * Session, Idle logout; §5; §6; §7 user calls; §9).
  */
 
+import Type, { type Static, type TSchema } from 'typebox'
+
 // ---------------------------------------------------------------------------------------------
 // Accounts and sessions (spec §2 Sign-in, Sign-up; §3 Session, Cookies; §4 Sign-in, Logout,
 // Sign-up, Session, Idle logout; §5; §6; §7 user calls; §9). Every answer is `{ data }` or, on
-// failure, `{ error: { code, message } }` with a 4xx status, like the rest of the API.
+// failure, `{ error: { code, message } }` with a 4xx status, like the rest of the API. A request
+// body that breaks its schema is refused with 400 `bad_request`.
 // ---------------------------------------------------------------------------------------------
 
+/** Longest accepted email address, characters (RFC 5321 path limit); also the sign-in name's limit. */
+export const MAX_MAIL_LENGTH = 254
 
+/**
+ * Longest password a request may carry, characters. Longer than `PASSWORD_POLICY.maxLength` on
+ * purpose: a too-long password is refused by the password rule with its message, not as a bad request.
+ */
+const MAX_PASS = 1000
 
+/** Longest other free-text field of a request (an email address being checked or reset), characters. */
+const MAX_FIELD = 1000
 
+/** Longest one-time token (verification, password reset), characters. */
+const MAX_TOKEN = 200
+
+/**
+ * A Drupal-style field value list, e.g. `mail: [{ value: 'a@b.example' }]`: exactly one value
+ * (requests and answers alike).
+ */
+export function FieldValues<T extends TSchema>(value: T) {
+  return Type.Array(Type.Object({ value }), { minItems: 1, maxItems: 1 })
+}
+export type FieldValues<T = string> = Array<{ value: T }>
 
 /** `POST /api/user/before-login` → `{ data: { message: 'success' } }`: any session of this browser is ended first. */
-export interface BeforeLoginData {
-  message: 'success'
-}
+export const BeforeLoginData = Type.Object({ message: Type.Literal('success') })
+export type BeforeLoginData = Static<typeof BeforeLoginData>
 
 /** `POST /api/user/login` body. `name` is the email address or the username. */
-export interface LoginBody {
-  name: string
-  pass: string
-}
+export const LoginBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: MAX_MAIL_LENGTH }),
+  pass: Type.String({ minLength: 1, maxLength: MAX_PASS }),
+})
+export type LoginBody = Static<typeof LoginBody>
+
+/** The signed-in user of {@link LoginData}. */
+export const CurrentUser = Type.Object({
+  /** The user id, as a string. */
+  uid: Type.String(),
+  name: Type.String(),
+  /** `'authenticated'` first, then the stored roles (spec §6). */
+  roles: Type.Array(Type.String()),
+})
+export type CurrentUser = Static<typeof CurrentUser>
 
 /**
  * `POST /api/user/login` → `{ data: LoginData }` and a new `trust_session` cookie (a new session
@@ -32,78 +65,138 @@ export interface LoginBody {
  * user and wrong password alike), 429 `too_many_attempts` (5 failures per account per 6 h, 50 per
  * IP per hour), 403 `cross_site`, 400 `bad_request`.
  */
-export interface LoginData {
+export const LoginData = Type.Object({
   /** Sent back as `X-CSRF-Token` on every state-changing request. */
-  csrf_token: string
+  csrf_token: Type.String(),
   /** The `token` query of `POST /user/logout`. */
-  logout_token: string
+  logout_token: Type.String(),
   /** Opaque per-session string; a change tells other tabs another account signed in. */
-  security_string: string
+  security_string: Type.String(),
   /** When the server session ends, epoch milliseconds. */
-  session_timeout: number
-  current_user: { uid: string; name: string; roles: string[] }
-}
+  session_timeout: Type.Number(),
+  current_user: CurrentUser,
+})
+export type LoginData = Static<typeof LoginData>
 
-/** A Drupal-style field value list, e.g. `mail: [{ value: 'a@b.example' }]`. */
-export type FieldValues<T = string> = Array<{ value: T }>
+/**
+ * `POST /api/user/details` body: the cloud being viewed (a machine name or domain), as the client
+ * sends it. The server does not read it; an empty body is accepted too.
+ */
+export const UserDetailsBody = Type.Union([Type.Object({ cloud: Type.Optional(Type.String()) }), Type.Null()])
+export type UserDetailsBody = Static<typeof UserDetailsBody>
 
 /**
  * `POST /api/user/details {cloud}` → `{ data: UserDetailsData }` (spec §3 Session apiData).
  * Errors: 403 `not_signed_in` (no or expired session), 403 `csrf`.
  */
-export interface UserDetailsData {
-  auth: {
-    user: { timezone: FieldValues; mail: FieldValues; uid: FieldValues; name: FieldValues; verified: FieldValues<boolean> }
-    roles: string[]
-  }
-}
+export const UserDetailsData = Type.Object({
+  auth: Type.Object({
+    user: Type.Object({
+      /** IANA time zone, e.g. `'Europe/Berlin'`. */
+      timezone: FieldValues(Type.String()),
+      mail: FieldValues(Type.String()),
+      /** The user id, as a string. */
+      uid: FieldValues(Type.String()),
+      name: FieldValues(Type.String()),
+      /** Whether the email address is verified. */
+      verified: FieldValues(Type.Boolean()),
+    }),
+    /** `'authenticated'` first, then the stored roles (spec §6). */
+    roles: Type.Array(Type.String()),
+  }),
+})
+export type UserDetailsData = Static<typeof UserDetailsData>
+
+/** `POST /user/logout?token=` query: the session's `logout_token` (a missing one answers 403 `bad_token`). */
+export const LogoutQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: MAX_TOKEN })) })
+export type LogoutQuery = Static<typeof LogoutQuery>
 
 /**
- * `POST /user/logout?token={logout_token}` → 204; the session is destroyed and its cookie cleared
- * (a replayed old cookie is refused afterwards). Errors: 403 `bad_token` (token mismatch; the
- * client only logs it and signs out locally anyway).
+ * `POST /user/logout?token={logout_token}` → 204 without a body (declared as `null`, Fastify's
+ * schema of an empty answer); the session is destroyed and its cookie cleared (a replayed old
+ * cookie is refused afterwards). Errors: 403 `bad_token` (token mismatch; the client only logs it
+ * and signs out locally anyway).
  */
-export type LogoutAnswer = undefined
+export const LogoutAnswer = Type.Null()
+export type LogoutAnswer = Static<typeof LogoutAnswer>
+
+/** `POST /api/validate-email` body: `method` is always `'sign-up'`. */
+export const ValidateEmailBody = Type.Object({
+  method: Type.Literal('sign-up'),
+  email: Type.String({ maxLength: MAX_FIELD }),
+})
+export type ValidateEmailBody = Static<typeof ValidateEmailBody>
 
 /** `POST /api/validate-email {method: 'sign-up', email}` → `{ data: ValidateEmailData }`; 429 `too_many_requests`. */
-export interface ValidateEmailData {
-  valid: 'true' | 'false'
+export const ValidateEmailData = Type.Object({
+  valid: Type.Union([Type.Literal('true'), Type.Literal('false')]),
   /** Why not, shown under the email field, e.g. 'The email address is already registered.' */
-  message?: string
-}
+  message: Type.Optional(Type.String()),
+})
+export type ValidateEmailData = Static<typeof ValidateEmailData>
 
 /** `POST /api/user/register` body: `mail` and `name` are both the email address (spec §7). */
-export interface RegisterBody {
-  mail: FieldValues
-  name: FieldValues
-  pass: FieldValues
-}
+export const RegisterBody = Type.Object({
+  mail: FieldValues(Type.String({ maxLength: MAX_FIELD })),
+  name: FieldValues(Type.String({ maxLength: MAX_FIELD })),
+  pass: FieldValues(Type.String({ maxLength: MAX_PASS })),
+})
+export type RegisterBody = Static<typeof RegisterBody>
 
 /**
  * `POST /api/user/register` → `{ data: { uid, mail } }` and a verification email. Errors: 400
  * `invalid` whose `message` is HTML (shown sanitised above the form), 403 `cross_site`.
  */
-export interface RegisterData {
-  uid: string
-  mail: string
-}
+export const RegisterData = Type.Object({
+  /** The new user's id, as a string. */
+  uid: Type.String(),
+  /** The address, lower-cased. */
+  mail: Type.String(),
+})
+export type RegisterData = Static<typeof RegisterData>
+
+/**
+ * `GET /user/verify/{token}` (the link of the verification email) → 302 to `/thank-you`, or to
+ * `/thank-you?status=invalid` for an unknown, used or expired token (24 hours). HEAD is not answered,
+ * so link scanners do not use the token up.
+ */
+export const VerifyParams = Type.Object({ token: Type.String() })
+export type VerifyParams = Static<typeof VerifyParams>
+
+/** The 302 of `GET /user/verify/{token}`: no body (the target is the `Location` header). */
+export const VerifyAnswer = Type.Null()
+export type VerifyAnswer = Static<typeof VerifyAnswer>
 
 /** `POST /api/resend/verification` (signed in) → `{ data: { message } }`, e.g. 'A new verification email has been sent to a@b.example.' */
-export interface ResendVerificationData {
-  message: string
-}
+export const ResendVerificationData = Type.Object({ message: Type.String() })
+export type ResendVerificationData = Static<typeof ResendVerificationData>
+
+/** `POST /api/user/password` body: the address (or username) whose password is to be reset. */
+export const PasswordResetRequestBody = Type.Object({ mail: Type.String({ maxLength: MAX_FIELD }) })
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>
 
 /** `POST /api/user/password {mail}` → `{ data: { message } }`, the same answer whether or not the account exists. */
-export interface PasswordResetRequestData {
-  message: string
-}
+export const PasswordResetRequestData = Type.Object({ message: Type.String() })
+export type PasswordResetRequestData = Static<typeof PasswordResetRequestData>
+
+/** `POST /api/user/reset` body: the token of the mailed link and the new password. */
+export const PasswordResetBody = Type.Object({
+  token: Type.String({ maxLength: MAX_TOKEN }),
+  pass: Type.String({ maxLength: MAX_PASS }),
+})
+export type PasswordResetBody = Static<typeof PasswordResetBody>
 
 /** `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` or `invalid` (password rule). */
-export interface PasswordResetData {
-  message: string
-}
+export const PasswordResetData = Type.Object({ message: Type.String() })
+export type PasswordResetData = Static<typeof PasswordResetData>
+
+/** `POST /api/user/settings` body. */
+export const UserSettingsBody = Type.Object({
+  /** An IANA time zone, e.g. `'Europe/Berlin'` (surrounding spaces are ignored). */
+  timezone: Type.String({ maxLength: 64 }),
+})
+export type UserSettingsBody = Static<typeof UserSettingsBody>
 
 /** `POST /api/user/settings {timezone}` (signed in, CSRF) → `{ data: { timezone } }`; 400 for an unknown IANA zone. */
-export interface UserSettingsData {
-  timezone: string
-}
+export const UserSettingsData = Type.Object({ timezone: Type.String() })
+export type UserSettingsData = Static<typeof UserSettingsData>

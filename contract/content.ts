@@ -2,6 +2,8 @@
  * FAQ and compliance pages (spec §2 FAQ, Compliance; §3; §7; §8 'No rows').
  */
 
+import Type, { type Static } from 'typebox'
+
 // ---------------------------------------------------------------------------------------------
 // FAQ and Compliance (spec §2 FAQ, Compliance; §3; §7; §8 'No rows')
 // ---------------------------------------------------------------------------------------------
@@ -27,29 +29,32 @@
  * Ids match `[A-Za-z][A-Za-z0-9_-]*` and are unique in the page; `/faq#{id}` opens that section
  * or question about 1 s after load (spec §9).
  */
-export interface BasicPageData {
-  page_content: {
-    title: string
+export const BasicPageData = Type.Object({
+  page_content: Type.Object({
+    title: Type.String(),
     /** HTML, sanitised on display. */
-    body: string
-  }
-}
+    body: Type.String(),
+  }),
+})
+export type BasicPageData = Static<typeof BasicPageData>
 
 /** One compliance row (spec §3 Compliance). */
-export interface ComplianceRow {
+export const ComplianceRow = Type.Object({
   /** HTML or text, sanitised on display. */
-  description: string
+  description: Type.String(),
   /** Estimated approval date, `YYYY-MM-DD`. */
-  date: string
-}
+  date: Type.String({ format: 'date' }),
+})
+export type ComplianceRow = Static<typeof ComplianceRow>
 
 /**
  * `GET /api/compliance?cloud=` → `{ data: ComplianceData }` (public, cacheable 30 s, CORS `*`).
  * 400 `bad_request` without `cloud`, 404 `unknown_cloud`. An empty `page_content` shows 'No rows'.
  */
-export interface ComplianceData {
+export const ComplianceData = Type.Object({
   /** HTML above the table ('' when the cloud has none), sanitised on display. */
-  page_top: string
+  page_top: Type.String(),
   /** In display order. */
-  page_content: ComplianceRow[]
-}
+  page_content: Type.Array(ComplianceRow),
+})
+export type ComplianceData = Static<typeof ComplianceData>

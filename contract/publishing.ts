@@ -1,15 +1,34 @@
 /**
  * Publishing and admin: create and update incidents, scheduled maintenance, security advisories and
- * notifications (admin API; privileged roles, CSRF).
+ * notifications (admin API; privileged roles, CSRF); the development mail viewer.
  */
 
-import type { NotificationType } from './records'
+import Type, { type Static, type TSchema } from 'typebox'
+import { NotificationType, RecordType } from './records'
 
 // ---------------------------------------------------------------------------------------------
 // Publishing (admin API; privileged roles, CSRF): create and update incidents, maintenance,
 // advisories and notifications. Each create or update is a *record event*; every verified user
 // subscribed to one of the record's targets gets one email per event (outbox, idempotent).
+//
+// The body schemas check the shape (types, the record type, the notification type); what depends
+// on the database (statuses, severities, clouds, terms, event types) and on other fields is
+// checked by the server. Either way a refusal is 400 `invalid` with a message naming the field
+// (`type: must be one of incident, maintenance, advisory, notification.`), or 400 `bad_request`
+// when the body is not a JSON object. Only privileged users get that far: the role is checked
+// before the body (403 `forbidden`).
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * `schema` or `null`. The null comes first: Fastify's validator coerces types, and would turn a
+ * `null` into `''` for a string tried first (an empty string becomes `null` instead).
+ */
+function OrNull<T extends TSchema>(schema: T) {
+  return Type.Union([Type.Null(), schema])
+}
+
+/** A term id: a number, or a string of digits. */
+const Tid = Type.Union([Type.Integer(), Type.TemplateLiteral([Type.Number()])])
 
 /**
  * `POST /api/admin/records` body → 201 `{ data: PublishData }`. Times are ISO 8601. `clouds` are
@@ -18,42 +37,83 @@ import type { NotificationType } from './records'
  * severity tid. Errors: 403 `forbidden` (not privileged), 400 `bad_request` / `invalid` with a
  * message naming the field.
  */
-export interface PublishRecordBody {
-  type: 'incident' | 'maintenance' | 'advisory' | 'notification'
-  title: string
+export const PublishRecordBody = Type.Object({
+  /** Every record type can be published. */
+  type: RecordType,
+  /** Plain text, at most 300 characters (after trimming), not empty. */
+  title: Type.String(),
   /** Plain text. */
-  summary?: string
+  summary: Type.Optional(Type.String()),
   /** HTML; sanitised on display. */
-  body?: string
-  status: string
-  severity?: number | `${number}` | null
+  body: Type.Optional(Type.String()),
+  /** A status name, e.g. 'In Progress' (case-insensitive). */
+  status: Type.String(),
+  /** A severity tid; `null`, `''` or absent for none. */
+  severity: Type.Optional(OrNull(Tid)),
   /** Advisories: the event type (spec §4). */
-  event_type?: string | null
+  event_type: Type.Optional(OrNull(Type.String())),
   /** Notifications: the type. */
-  notification_type?: NotificationType | null
-  clouds: string[]
-  terms: Array<number | `${number}`>
-  from: string
-  /** `null` or absent while ongoing. */
-  to?: string | null
-  customer_impact?: string | null
-  available_workaround?: string | null
-  next_update?: string | null
-}
+  notification_type: Type.Optional(OrNull(NotificationType)),
+  /** At least one. */
+  clouds: Type.Array(Type.String()),
+  terms: Type.Array(Tid),
+  /** ISO 8601 date-time, e.g. `2026-03-15T09:30:00Z`. */
+  from: Type.String(),
+  /** `null` or absent while ongoing; not before `from`. */
+  to: Type.Optional(OrNull(Type.String())),
+  customer_impact: Type.Optional(OrNull(Type.String())),
+  available_workaround: Type.Optional(OrNull(Type.String())),
+  next_update: Type.Optional(OrNull(Type.String())),
+})
+export type PublishRecordBody = Static<typeof PublishRecordBody>
 
-/** `PATCH /api/admin/records/{id}`: any subset of the publish fields, plus an optional update text appended to the body. */
-export type UpdateRecordBody = Partial<PublishRecordBody> & {
-  /** Plain text of the update, added to the body as a dated paragraph and to the email. */
-  update?: string
-}
+/**
+ * `PATCH /api/admin/records/{id}`: any subset of the publish fields, plus an optional update text
+ * appended to the body. The type of a record cannot change; a field that is not one of a record is
+ * refused (400 `invalid`). 404 `not_found` for an unknown id.
+ */
+export const UpdateRecordBody = Type.Partial(
+  Type.Object({
+    ...PublishRecordBody.properties,
+    /** Plain text of the update, added to the body as a dated paragraph and to the email. */
+    update: Type.String(),
+  }),
+)
+export type UpdateRecordBody = Static<typeof UpdateRecordBody>
+
+/** `/api/admin/records/{id}` path parameters. */
+export const RecordIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+export type RecordIdParams = Static<typeof RecordIdParams>
 
 /** What publishing answers. */
-export interface PublishData {
-  id: number
+export const PublishData = Type.Object({
+  id: Type.Integer(),
   /** Path of the post below the cloud domain, e.g. `/posts/123`. */
-  alias: string
+  alias: Type.String(),
   /** The record event this change made (mail idempotency key). */
-  event_id: number
+  event_id: Type.Integer(),
   /** Emails enqueued for this event. */
-  mails: number
-}
+  mails: Type.Integer(),
+})
+export type PublishData = Static<typeof PublishData>
+
+// ---------------------------------------------------------------------------------------------
+// Development mail viewer (development mode only; absent, 404, in production): `GET /dev/mail` is
+// an HTML page of the outbox, `GET /api/dev/mail` → `{ data: DevMail[] }`, newest first (at most 200).
+// ---------------------------------------------------------------------------------------------
+
+/** One outbox message as `/api/dev/mail` lists it; instants are epoch ms. */
+export const DevMail = Type.Object({
+  id: Type.Integer(),
+  /** The recipient's address. */
+  to: Type.String(),
+  subject: Type.String(),
+  /** The plain-text body. */
+  text: Type.String(),
+  /** The HTML body, if the message has one. */
+  html: OrNull(Type.String()),
+  created: Type.Number(),
+  /** When it was delivered; `null` while it waits in the outbox. */
+  sent_at: OrNull(Type.Number()),
+})
+export type DevMail = Static<typeof DevMail>

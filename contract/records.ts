@@ -2,8 +2,15 @@
  * Records and lists: incidents, scheduled maintenance, security advisories, notifications, the
  * calendar and single posts (spec §2 lists, Calendar, Notification list page, Single post; §3 Record, List
  * response, Calendar response, Notification list; §7).
+ *
+ * Answer objects are closed (`additionalProperties: false`): the server's serialiser drops any
+ * field they do not name, and a contract check reports it. The public schemas name no internal-use
+ * field ({@link INTERNAL_FIELDS}); a privileged viewer's answer goes out through the `Privileged…`
+ * schemas, which add them.
  */
 
+import Type, { type Static } from 'typebox'
+import { answer, Nullable } from './common'
 import type { INTERNAL_FIELDS } from './constants'
 
 /* ------------------------------------------------------------------------------------------ */
@@ -12,33 +19,57 @@ import type { INTERNAL_FIELDS } from './constants'
 /* response, Notification list; §4 Record statuses, Lists, Pagination, Calendar; §7).         */
 /* ------------------------------------------------------------------------------------------ */
 
+/** Answer objects name every field they may carry; nothing else leaves the server. */
+const CLOSED = { additionalProperties: false } as const
+
+/** An instant, ISO 8601 UTC (e.g. `2026-03-15T09:30:00.000Z`). */
+const Instant = Type.String({ format: 'date-time' })
+
+/** A day, `YYYY-MM-DD`. */
+const Day = Type.String({ format: 'date' })
+
 /** The record lists and their endpoints: `GET /api/incident`, `/api/maintenance`, `/api/advisory`. */
-export type RecordListType = 'incident' | 'maintenance' | 'advisory'
+export const RecordListType = Type.Union([Type.Literal('incident'), Type.Literal('maintenance'), Type.Literal('advisory')])
+export type RecordListType = Static<typeof RecordListType>
 
 /** Every kind of record (spec §3 Record `type`). */
-export type RecordType = RecordListType | 'notification'
+export const RecordType = Type.Union([
+  Type.Literal('incident'),
+  Type.Literal('maintenance'),
+  Type.Literal('advisory'),
+  Type.Literal('notification'),
+])
+export type RecordType = Static<typeof RecordType>
 
 /**
  * The record statuses (spec §4 Record statuses) with their style class and icon name:
  * Scheduled, In Progress (hourglass), Completed, Resolved (check), Postponed, Archived
  * (calendar-x), Monitoring (eye), Remediated (shield). `id` is the `category` filter value.
  */
-export interface RecordStatus {
-  id: string
-  name: string
-  /** Style class, e.g. `'in_progress'`, `'resolved'`, `'postponed'`. */
-  class: string
-  /** Icon name, e.g. `'hourglass'`, `'check'`, `'eye'`; never a URL. */
-  icon: string
-}
+export const RecordStatus = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    /** Style class, e.g. `'in_progress'`, `'resolved'`, `'postponed'`. */
+    class: Type.String(),
+    /** Icon name, e.g. `'hourglass'`, `'check'`, `'eye'`; never a URL. */
+    icon: Type.String(),
+  },
+  CLOSED,
+)
+export type RecordStatus = Static<typeof RecordStatus>
 
 /** A severity as list answers send it (spec §3 Severity). */
-export interface ListSeverity {
-  tid: string
-  name: string
-  /** `#rrggbb` */
-  color_code: string
-}
+export const ListSeverity = Type.Object(
+  {
+    tid: Type.String(),
+    name: Type.String(),
+    /** `#rrggbb` */
+    color_code: Type.String(),
+  },
+  CLOSED,
+)
+export type ListSeverity = Static<typeof ListSeverity>
 
 /**
  * Advisory event types (spec §4) and their style classes: Under Investigation
@@ -46,16 +77,23 @@ export interface ListSeverity {
  * (`service_degradation`), Informational (`informational`), No Service Impact
  * (`no-service-impact`), Security Advisory (`security_advisory`).
  */
-export type AdvisoryEventType =
-  | 'Under Investigation'
-  | 'Service Disruption'
-  | 'Service Degradation'
-  | 'Informational'
-  | 'No Service Impact'
-  | 'Security Advisory'
+export const AdvisoryEventType = Type.Union([
+  Type.Literal('Under Investigation'),
+  Type.Literal('Service Disruption'),
+  Type.Literal('Service Degradation'),
+  Type.Literal('Informational'),
+  Type.Literal('No Service Impact'),
+  Type.Literal('Security Advisory'),
+])
+export type AdvisoryEventType = Static<typeof AdvisoryEventType>
 
 /** Notification list types (spec §7 `notification_type`; default `url_change_notification`). */
-export type NotificationType = 'url_change_notification' | 'cloud_app' | 'privacy_notification'
+export const NotificationType = Type.Union([
+  Type.Literal('url_change_notification'),
+  Type.Literal('cloud_app'),
+  Type.Literal('privacy_notification'),
+])
+export type NotificationType = Static<typeof NotificationType>
 
 /** One of {@link INTERNAL_FIELDS}. */
 export type InternalField = (typeof INTERNAL_FIELDS)[number]
@@ -64,65 +102,150 @@ export type InternalField = (typeof INTERNAL_FIELDS)[number]
  * One record (spec §3 Record) as lists, posts and notifications send it. Instants are ISO 8601
  * UTC strings; `body`, `summary`, `customer_impact` and `available_workaround` are server HTML
  * (always sanitised before display); `title` is plain text. Internal-use fields
- * ({@link INTERNAL_FIELDS}) are present only in privileged answers.
+ * ({@link INTERNAL_FIELDS}) are not part of it: only privileged answers carry them
+ * ({@link PrivilegedRecord}).
  */
-export interface TrustRecord extends Partial<Record<InternalField, string | null>> {
-  id: number
-  type: RecordType
-  title: string
-  /** Path of the record's page below the cloud domain, e.g. `/posts/123`. */
-  alias: string
-  summary: string
-  body: string
-  /** Status name (spec §4), e.g. `'Resolved'`. */
-  status: string
-  /** `RecordStatus.id` of `status`. */
-  statusId: string
-  /** Severity term id (`'20'`, `'19'`, …); `null` for records without one (notifications). */
-  severityId: string | null
-  /** Tag names. */
-  tags: string[]
-  /** Names of the data centers the record concerns. */
-  clusters: string[]
-  /** Machine names of the clouds the record concerns. */
-  clouds: string[]
-  customer_impact: string | null
-  available_workaround: string | null
-  next_update: string | null
-  how_found: string | null
-  posted_on: string
-  created: string
-  updated_on: string
-  closed_on: string | null
-  /** When it started (incidents) or is scheduled from (maintenance). */
-  fromTime: string
-  /** When it ended or is scheduled to end; `null` while ongoing or open-ended. */
-  toTime: string | null
-  incident_type: string | null
-  post_type: string | null
-  notification_type: NotificationType | null
-  /** Advisories: the event type (spec §4). */
-  event_type: AdvisoryEventType | null
-  /** Which page kind shows it: `'incident'`, `'maintenance'`, `'advisory'`, `'notification'`. */
-  pageType: RecordType
-  /** The record was resolved by an update (the post shows the resolved-update marker, spec §2 Visual hints). */
-  resolved: boolean
-  /** Notifications only: categories (e.g. URL categories, cloud applications) it concerns. */
-  categories?: string[]
-}
+export const TrustRecord = Type.Object(
+  {
+    id: Type.Integer(),
+    type: RecordType,
+    title: Type.String(),
+    /** Path of the record's page below the cloud domain, e.g. `/posts/123`. */
+    alias: Type.String(),
+    summary: Type.String(),
+    body: Type.String(),
+    /** Status name (spec §4), e.g. `'Resolved'`. */
+    status: Type.String(),
+    /** `RecordStatus.id` of `status`. */
+    statusId: Type.String(),
+    /** Severity term id (`'20'`, `'19'`, …); `null` for records without one (notifications). */
+    severityId: Nullable(Type.String()),
+    /** Tag names. */
+    tags: Type.Array(Type.String()),
+    /** Names of the data centers the record concerns. */
+    clusters: Type.Array(Type.String()),
+    /** Machine names of the clouds the record concerns. */
+    clouds: Type.Array(Type.String()),
+    customer_impact: Nullable(Type.String()),
+    available_workaround: Nullable(Type.String()),
+    next_update: Nullable(Type.String()),
+    how_found: Nullable(Type.String()),
+    posted_on: Instant,
+    created: Instant,
+    updated_on: Instant,
+    closed_on: Nullable(Instant),
+    /** When it started (incidents) or is scheduled from (maintenance). */
+    fromTime: Instant,
+    /** When it ended or is scheduled to end; `null` while ongoing or open-ended. */
+    toTime: Nullable(Instant),
+    incident_type: Nullable(Type.String()),
+    post_type: Nullable(Type.String()),
+    notification_type: Nullable(NotificationType),
+    /** Advisories: the event type (spec §4). */
+    event_type: Nullable(AdvisoryEventType),
+    /** Which page kind shows it: `'incident'`, `'maintenance'`, `'advisory'`, `'notification'`. */
+    pageType: RecordType,
+    /** The record was resolved by an update (the post shows the resolved-update marker, spec §2 Visual hints). */
+    resolved: Type.Boolean(),
+    /** Notifications only: categories (e.g. URL categories, cloud applications) it concerns. */
+    categories: Type.Optional(Type.Array(Type.String())),
+  },
+  CLOSED,
+)
+export type TrustRecord = Static<typeof TrustRecord>
+
+/**
+ * The internal-use fields of a record ({@link INTERNAL_FIELDS}, spec §3 Record internal-only
+ * fields): a privileged viewer's answers carry every one of them (`null` when unset); public
+ * answers none. Links are URLs as stored (the widget checks them before linking).
+ */
+export const InternalFields = Type.Object(
+  {
+    /** A note for staff (HTML, sanitised before display). */
+    internal_note: Type.Optional(Nullable(Type.String())),
+    /** The incident's chat channel. */
+    slack_link: Type.Optional(Nullable(Type.String())),
+    /** The ticket. */
+    jira_link: Type.Optional(Nullable(Type.String())),
+    /** The CRM case. */
+    sfdc_link: Type.Optional(Nullable(Type.String())),
+    /** The severity runbook. */
+    severity_link: Type.Optional(Nullable(Type.String())),
+    author: Type.Optional(Nullable(Type.String())),
+    created_by: Type.Optional(Nullable(Type.String())),
+    updated_by: Type.Optional(Nullable(Type.String())),
+    resolved_by: Type.Optional(Nullable(Type.String())),
+  } satisfies Record<InternalField, unknown>,
+  CLOSED,
+)
+export type InternalFields = Static<typeof InternalFields>
+
+/**
+ * A record as a privileged viewer gets it (spec §6 Admin roles): {@link TrustRecord} plus the
+ * {@link InternalFields}. A public record is one too (without them), so the front end parses
+ * every record into this shape.
+ */
+export const PrivilegedRecord = Type.Object({ ...TrustRecord.properties, ...InternalFields.properties }, CLOSED)
+export type PrivilegedRecord = Static<typeof PrivilegedRecord>
 
 /** One row of the maintenance schedule table: a region and one cell per day (spec §3). */
-export interface MaintenanceScheduleRegion {
-  title: string
-  /** One cell per entry of `days`: its style class (`'scheduled'`, `'postponed'`, `''`) and text. */
-  data: Array<{ className: string; value: string }>
-}
+export const MaintenanceScheduleRegion = Type.Object(
+  {
+    title: Type.String(),
+    /** One cell per entry of `days`: its style class (`'scheduled'`, `'postponed'`, `''`) and text. */
+    data: Type.Array(Type.Object({ className: Type.String(), value: Type.String() }, CLOSED)),
+  },
+  CLOSED,
+)
+export type MaintenanceScheduleRegion = Static<typeof MaintenanceScheduleRegion>
 
 /** Upcoming maintenance by region and UTC day (spec §3 List response `maintenanceSchedule`). */
-export interface MaintenanceSchedule {
-  /** The table's days, `YYYY-MM-DD` (UTC), today first. */
-  days: string[]
-  regions: MaintenanceScheduleRegion[]
+export const MaintenanceSchedule = Type.Object(
+  {
+    /** The table's days, `YYYY-MM-DD` (UTC), today first. */
+    days: Type.Array(Day),
+    regions: Type.Array(MaintenanceScheduleRegion),
+  },
+  CLOSED,
+)
+export type MaintenanceSchedule = Static<typeof MaintenanceSchedule>
+
+/** A category of a record list (incident types, advisory event types, …). */
+export const RecordCategory = Type.Object({ id: Type.String(), name: Type.String() }, CLOSED)
+export type RecordCategory = Static<typeof RecordCategory>
+
+/**
+ * The query string of `GET /api/{incident|maintenance|advisory}` (spec §7): `cloud` (machine name
+ * or domain), `category` a `RecordStatus.id` (absent or empty = all statuses), `page` 1-based
+ * (default 1), `date` a `YYYY-MM-DD` day in the `tz` zone (IANA, absent or empty = UTC),
+ * `datacenter` comma-separated data-center term ids. The server checks `category`, `date`, `tz`
+ * and `datacenter` further (400 `bad_request` naming the parameter).
+ */
+export const RecordListQuery = Type.Object({
+  cloud: Type.String({ minLength: 1, maxLength: 200 }),
+  category: Type.Optional(Type.String({ maxLength: 40 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  date: Type.Optional(Type.String({ maxLength: 40 })),
+  tz: Type.Optional(Type.String({ maxLength: 64 })),
+  datacenter: Type.Optional(Type.String({ maxLength: 4000 })),
+})
+export type RecordListQuery = Static<typeof RecordListQuery>
+
+/** The fields every record list answer carries besides its records. */
+const LIST_FIELDS = {
+  severity: Type.Array(ListSeverity),
+  /** The statuses this list filters by (the dropdown after 'All Statuses'). */
+  statuses: Type.Array(RecordStatus),
+  /** Record categories of the list (incident types, advisory event types, …): `{ id, name }`. */
+  categories: Type.Array(RecordCategory),
+  /** A message shown above the list; `''` for none. Plain text. */
+  topMessage: Type.String(),
+  /** Maintenance only: the schedule table (7 UTC days from today); `null` on other lists. */
+  maintenanceSchedule: Nullable(MaintenanceSchedule),
+  /** 1-based; 1 when there are no records. */
+  currentPage: Type.Integer({ minimum: 1 }),
+  /** 0 when there are no records. */
+  totalPages: Type.Integer({ minimum: 0 }),
 }
 
 /**
@@ -132,32 +255,47 @@ export interface MaintenanceSchedule {
  * comma-separated list of data-center term ids. Newest first, {@link RECORDS_PAGE_SIZE} a page.
  * Errors: 400 `bad_request` (malformed page, date, category, datacenter or tz), 404 `unknown_cloud`.
  */
-export interface RecordListData {
-  records: TrustRecord[]
-  severity: ListSeverity[]
-  /** The statuses this list filters by (the dropdown after 'All Statuses'). */
-  statuses: RecordStatus[]
-  /** Record categories of the list (incident types, advisory event types, …): `{ id, name }`. */
-  categories: Array<{ id: string; name: string }>
-  /** A message shown above the list; `''` for none. Plain text. */
-  topMessage: string
-  /** Maintenance only: the schedule table (7 UTC days from today); `null` on other lists. */
-  maintenanceSchedule: MaintenanceSchedule | null
-  /** 1-based; 1 when there are no records. */
-  currentPage: number
-  /** 0 when there are no records. */
-  totalPages: number
-}
+export const RecordListData = Type.Object({ records: Type.Array(TrustRecord), ...LIST_FIELDS }, CLOSED)
+export type RecordListData = Static<typeof RecordListData>
+
+/** {@link RecordListData} for a privileged viewer: its records are {@link PrivilegedRecord}s. */
+export const PrivilegedRecordListData = Type.Object({ records: Type.Array(PrivilegedRecord), ...LIST_FIELDS }, CLOSED)
+export type PrivilegedRecordListData = Static<typeof PrivilegedRecordListData>
+
+/** `{ data: RecordListData }`. */
+export const RecordListAnswer = answer(RecordListData)
+export type RecordListAnswer = Static<typeof RecordListAnswer>
+
+/** `{ data: PrivilegedRecordListData }`. */
+export const PrivilegedRecordListAnswer = answer(PrivilegedRecordListData)
+export type PrivilegedRecordListAnswer = Static<typeof PrivilegedRecordListAnswer>
 
 /** The calendar kinds (spec §7 `type`); `advisory` also sends `cc_term=241`. */
-export type CalendarType = 'recent_incident' | 'scheduled_maintenance' | 'advisory'
+export const CalendarType = Type.Union([Type.Literal('recent_incident'), Type.Literal('scheduled_maintenance'), Type.Literal('advisory')])
+export type CalendarType = Static<typeof CalendarType>
+
+/**
+ * The query string of `GET /api/calendar` (spec §7): `cloud`, `type`, `tz` (IANA, absent or
+ * empty = UTC). `cc_term` (sent with `advisory`) is accepted and ignored.
+ */
+export const CalendarQuery = Type.Object({
+  cloud: Type.String({ minLength: 1, maxLength: 200 }),
+  type: CalendarType,
+  tz: Type.Optional(Type.String({ maxLength: 64 })),
+  cc_term: Type.Optional(Type.String({ maxLength: 40 })),
+})
+export type CalendarQuery = Static<typeof CalendarQuery>
 
 /** A group of the data-center multi-select: a region and its data centers. */
-export interface CalendarDataCenterGroup {
-  label: string
-  /** `value` is the data center's term id as a string (the lists' `datacenter` filter). */
-  options: Array<{ value: string; label: string }>
-}
+export const CalendarDataCenterGroup = Type.Object(
+  {
+    label: Type.String(),
+    /** `value` is the data center's term id as a string (the lists' `datacenter` filter). */
+    options: Type.Array(Type.Object({ value: Type.String(), label: Type.String() }, CLOSED)),
+  },
+  CLOSED,
+)
+export type CalendarDataCenterGroup = Static<typeof CalendarDataCenterGroup>
 
 /**
  * `GET /api/calendar?cloud=&type=&tz=` (spec §3 Calendar response, §7). `start_date` (`YYYY-MM-DD`)
@@ -167,10 +305,39 @@ export interface CalendarDataCenterGroup {
  * `scheduled`, `completed`, `postponed`, `under_investigation`, `security_advisory`,
  * `no-service-impact`. Errors: 400 `bad_request`, 404 `unknown_cloud`.
  */
-export interface CalendarData {
-  start_date: string
-  datacenters: CalendarDataCenterGroup[]
-  calendar: Record<string, { status: string }>
+export const CalendarData = Type.Object(
+  {
+    start_date: Day,
+    datacenters: Type.Array(CalendarDataCenterGroup),
+    calendar: Type.Record(Type.String(), Type.Object({ status: Type.String() }, CLOSED)),
+  },
+  CLOSED,
+)
+export type CalendarData = Static<typeof CalendarData>
+
+/** `{ data: CalendarData }`. */
+export const CalendarAnswer = answer(CalendarData)
+export type CalendarAnswer = Static<typeof CalendarAnswer>
+
+/** A record id in a path (`/api/posts/{id}`, `/api/notification/{id}/{cloud}`): a positive 32-bit integer. */
+const RecordId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+
+/** The path parameters of `GET /api/posts/{id}` (its `cloud` is the query string's, `CloudQuery`). */
+export const PostParams = Type.Object({ id: RecordId })
+export type PostParams = Static<typeof PostParams>
+
+/** The path parameters of `GET /api/notification/{id}/{cloud}`: `cloud` is a machine name or a domain. */
+export const NotificationParams = Type.Object({ id: RecordId, cloud: Type.String({ minLength: 1, maxLength: 200 }) })
+export type NotificationParams = Static<typeof NotificationParams>
+
+/** The fields a post adds to its record. */
+const POST_FIELDS = {
+  /** Notifications only: a same-site path (without the leading `/`) the page redirects to. */
+  url_redirect: Type.Optional(Type.String()),
+  /** The record's severity with its name; `null` when it has none (notifications). */
+  severity: Nullable(ListSeverity),
+  /** The record's status with its style class and icon (the list answers carry these in `statuses`). */
+  statusDetail: RecordStatus,
 }
 
 /**
@@ -180,13 +347,41 @@ export interface CalendarData {
  * ('No records found.'), 404 `not_on_cloud` ('Post not available on this cloud.'), 404
  * `unknown_cloud`.
  */
-export interface PostData extends TrustRecord {
-  /** Notifications only: a same-site path (without the leading `/`) the page redirects to. */
-  url_redirect?: string
-  /** The record's severity with its name; `null` when it has none (notifications). */
-  severity: ListSeverity | null
-  /** The record's status with its style class and icon (the list answers carry these in `statuses`). */
-  statusDetail: RecordStatus
+export const PostData = Type.Object({ ...TrustRecord.properties, ...POST_FIELDS }, CLOSED)
+export type PostData = Static<typeof PostData>
+
+/** {@link PostData} for a privileged viewer: the record with its {@link InternalFields}. */
+export const PrivilegedPostData = Type.Object({ ...PrivilegedRecord.properties, ...POST_FIELDS }, CLOSED)
+export type PrivilegedPostData = Static<typeof PrivilegedPostData>
+
+/** `{ data: PostData }`. */
+export const PostAnswer = answer(PostData)
+export type PostAnswer = Static<typeof PostAnswer>
+
+/** `{ data: PrivilegedPostData }`. */
+export const PrivilegedPostAnswer = answer(PrivilegedPostData)
+export type PrivilegedPostAnswer = Static<typeof PrivilegedPostAnswer>
+
+/**
+ * The query string of `GET /api/notifications` (spec §7): `notification_type` (absent or empty =
+ * `url_change_notification`; the server names the allowed types in its 400), `category` a
+ * notification status id, `page` ZERO-based (default 0), `cloud` read only for `cloud_app`.
+ */
+export const NotificationListQuery = Type.Object({
+  notification_type: Type.Optional(Type.String({ maxLength: 64 })),
+  category: Type.Optional(Type.String({ maxLength: 40 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  cloud: Type.Optional(Type.String({ maxLength: 200 })),
+})
+export type NotificationListQuery = Static<typeof NotificationListQuery>
+
+/** The fields every notification list answer carries besides its records. */
+const NOTIFICATION_LIST_FIELDS = {
+  /** ZERO-based; 0 when there are none. */
+  currentPage: Type.Integer({ minimum: 0 }),
+  /** The number of pages; 0 when there are none. */
+  totalPages: Type.Integer({ minimum: 0 }),
+  statuses: Type.Array(RecordStatus),
 }
 
 /**
@@ -194,9 +389,17 @@ export interface PostData extends TrustRecord {
  * §7): `cloud` is read only for `cloud_app`. Pages are zero-based here: `page=0` is the first,
  * `currentPage` 0-based, `totalPages` the count.
  */
-export interface NotificationListData {
-  records: TrustRecord[]
-  currentPage: number
-  totalPages: number
-  statuses: RecordStatus[]
-}
+export const NotificationListData = Type.Object({ records: Type.Array(TrustRecord), ...NOTIFICATION_LIST_FIELDS }, CLOSED)
+export type NotificationListData = Static<typeof NotificationListData>
+
+/** {@link NotificationListData} for a privileged viewer: its records are {@link PrivilegedRecord}s. */
+export const PrivilegedNotificationListData = Type.Object({ records: Type.Array(PrivilegedRecord), ...NOTIFICATION_LIST_FIELDS }, CLOSED)
+export type PrivilegedNotificationListData = Static<typeof PrivilegedNotificationListData>
+
+/** `{ data: NotificationListData }`. */
+export const NotificationListAnswer = answer(NotificationListData)
+export type NotificationListAnswer = Static<typeof NotificationListAnswer>
+
+/** `{ data: PrivilegedNotificationListData }`. */
+export const PrivilegedNotificationListAnswer = answer(PrivilegedNotificationListData)
+export type PrivilegedNotificationListAnswer = Static<typeof PrivilegedNotificationListAnswer>

@@ -2,35 +2,56 @@
  * The status timeline (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).
  */
 
-import type { Flag } from './common'
+import Type, { type Static } from 'typebox'
+import { Flag } from './common'
+import { MAX_WEEK_OFFSET, WEEK_MINUTES } from './constants'
 
 /* ------------------------------------------------------------------------------------------ */
 /* Cloud status (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).    */
 /* ------------------------------------------------------------------------------------------ */
 
-
-
 /**
  * What a cloud-status request asks for: the core services, or the data centers of one type
  * (spec §7 `requestType`).
  */
-export type CloudStatusRequestType = 'core_cloud_services' | 'public' | 'premium'
+export const CloudStatusRequestType = Type.Union([Type.Literal('core_cloud_services'), Type.Literal('public'), Type.Literal('premium')])
+export type CloudStatusRequestType = Static<typeof CloudStatusRequestType>
 
+/**
+ * The query string of `GET /api/cloud-status?cloud=&requestType=&dateOffset=` (spec §7).
+ * 400 `bad_request` without `cloud` or `requestType`, for an unknown `requestType`, or a
+ * `dateOffset` that is not an integer in 0…12.
+ */
+export const CloudStatusQuery = Type.Object({
+  /** A cloud machine name or domain. */
+  cloud: Type.String({ minLength: 1, maxLength: 200 }),
+  requestType: CloudStatusRequestType,
+  /** Whole weeks back, 0…12; default 0. */
+  dateOffset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WEEK_OFFSET, default: 0 })),
+})
+export type CloudStatusQuery = Static<typeof CloudStatusQuery>
+
+/** Minutes from the week's start, 0…10080. */
+const WeekMinute = Type.Integer({ minimum: 0, maximum: WEEK_MINUTES })
+
+/** An instant, ISO 8601 UTC. */
+const Instant = Type.String({ format: 'date-time' })
 
 /**
  * A severity as status answers send it (spec §3 Severity). `icon` and `status_icon` are icon
  * names (`'ban'`, `'minus'`, `'info'`, …) the widget maps to its own inline SVGs, never URLs.
  */
-export interface StatusSeverity {
-  tid: string
-  name: string
+export const StatusSeverity = Type.Object({
+  tid: Type.String(),
+  name: Type.String(),
   /** CSS colour, `#rrggbb`. */
-  color_code: string
-  icon: string
-  status_icon: string
+  color_code: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  icon: Type.String(),
+  status_icon: Type.String(),
   /** Whether the legend lists it. */
-  show_legend: boolean
-}
+  show_legend: Type.Boolean(),
+})
+export type StatusSeverity = Static<typeof StatusSeverity>
 
 /**
  * One incident or scheduled maintenance on one row of the timeline (spec §3 Issue), clipped to
@@ -38,61 +59,66 @@ export interface StatusSeverity {
  * `startTime`/`endTime` are the record's real times (ISO 8601 UTC), not clipped; `endTime` is
  * `null` while the issue is ongoing.
  */
-export interface StatusIssue {
+export const StatusIssue = Type.Object({
   /** The record's id (a `GET /api/posts/{id}` key). */
-  id: number
-  title: string
+  id: Type.Integer(),
+  title: Type.String(),
   /** Path of the record's page without the cloud domain, e.g. `/incidents/123`. */
-  alias: string
+  alias: Type.String(),
   /** Plain text, at most a few sentences. */
-  short_description: string
+  short_description: Type.String(),
   /** Record body, HTML from the server: always sanitised before display. */
-  description: string
+  description: Type.String(),
   /** Minutes from the week's start, clipped to 0…10080. */
-  from: number
-  to: number
-  severityTid: string
+  from: WeekMinute,
+  to: WeekMinute,
+  /** The severity's tid (see `severity`); `''` when the record has none. */
+  severityTid: Type.String(),
   /** The record's status name (spec §4), e.g. `'In Progress'`, `'Resolved'`, `'Scheduled'`. */
-  status: string
+  status: Type.String(),
   /** Record kind: an incident or a scheduled maintenance. */
-  type: 'incident' | 'maintenance'
-  startTime: string
-  endTime: string | null
-}
+  type: Type.Union([Type.Literal('incident'), Type.Literal('maintenance')]),
+  startTime: Instant,
+  endTime: Type.Union([Instant, Type.Null()]),
+})
+export type StatusIssue = Static<typeof StatusIssue>
 
 /** Per row: how many of the week's issues have each severity (spec §3 category_status). */
-export interface StatusCount {
-  severityTid: string
-  count: number
-}
+export const StatusCount = Type.Object({
+  severityTid: Type.String(),
+  count: Type.Integer({ minimum: 1 }),
+})
+export type StatusCount = Static<typeof StatusCount>
 
 /**
  * One row of the timeline: a core service or a data center (spec §3 Service or location item).
  * `status` is the active flag: `false` marks a decommissioned item.
  */
-export interface StatusItem {
+export const StatusItem = Type.Object({
   /** Term id of the service or data center (the key subscriptions use). */
-  tid: number
-  name: string
-  status: boolean
-  subscribed: Flag
-  /** When the item went into service, ISO 8601 UTC. */
-  startDate: string
+  tid: Type.Integer(),
+  name: Type.String(),
+  status: Type.Boolean(),
+  subscribed: Flag,
+  /** When the item went into service, ISO 8601 UTC (`''` when unknown). */
+  startDate: Type.String(),
   /** When it was decommissioned, ISO 8601 UTC; `''` while in service. */
-  endDate: string
+  endDate: Type.String(),
   /** Tooltip HTML for the row's name (sanitise before display). */
-  info: string
-  category_status: StatusCount[]
-  issues: StatusIssue[]
-}
+  info: Type.String(),
+  category_status: Type.Array(StatusCount),
+  issues: Type.Array(StatusIssue),
+})
+export type StatusItem = Static<typeof StatusItem>
 
 /** A group of rows: the core services (one group), or the data centers of one region. */
-export interface StatusCategory {
+export const StatusCategory = Type.Object({
   /** `'core_cloud_services'` for the services group, the region's term id otherwise. */
-  tid: number | 'core_cloud_services'
-  title: string
-  subCategory: StatusItem[]
-}
+  tid: Type.Union([Type.Integer(), Type.Literal('core_cloud_services')]),
+  title: Type.String(),
+  subCategory: Type.Array(StatusItem),
+})
+export type StatusCategory = Static<typeof StatusCategory>
 
 /**
  * `GET /api/cloud-status?cloud=&requestType=&dateOffset=` (spec §3 Status response, §7).
@@ -102,14 +128,15 @@ export interface StatusCategory {
  * server's now, capped at 10080 (so a past week has 10080 and shows no marker).
  * Errors: 400 `bad_request` (unknown requestType, offset outside 0…12), 404 `unknown_cloud`.
  */
-export interface CloudStatusData {
-  category: StatusCategory[]
+export const CloudStatusData = Type.Object({
+  category: Type.Array(StatusCategory),
   /** Week start and end, ISO 8601 UTC (end = start + 7 days). */
-  start_date: string
-  end_date: string
+  start_date: Instant,
+  end_date: Instant,
   /** Minutes from the week's start to now, 0…10080. */
-  current_time: number
+  current_time: WeekMinute,
   /** The week offset answered, 0…12. */
-  page_number: number
-  severity: StatusSeverity[]
-}
+  page_number: Type.Integer({ minimum: 0, maximum: MAX_WEEK_OFFSET }),
+  severity: Type.Array(StatusSeverity),
+})
+export type CloudStatusData = Static<typeof CloudStatusData>

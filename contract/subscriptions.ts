@@ -3,8 +3,9 @@
  * Notification subscriptions; §4 Subscribe star; §7 subscription calls; §8 toasts).
  */
 
-import type { Flag } from './common'
-import type { NotificationType } from './records'
+import Type, { type Static } from 'typebox'
+import { Flag } from './common'
+import { NotificationType } from './records'
 
 // ---------------------------------------------------------------------------------------------
 // Subscriptions (spec §2 Subscriptions page, Cloud status subscribe stars; §3 Subscription data,
@@ -31,47 +32,76 @@ import type { NotificationType } from './records'
 // ---------------------------------------------------------------------------------------------
 
 /** `subscribe` or `unsubscribe` (spec §7 POST /api/subscribe `action`). */
-export type SubscriptionAction = 'subscribe' | 'unsubscribe'
+export const SubscriptionAction = Type.Enum(['subscribe', 'unsubscribe'])
+export type SubscriptionAction = Static<typeof SubscriptionAction>
 
 /**
- * What `POST /api/subscribe` accepts as `tid`: a term id (service, region, data center, maintenance
- * or advisory topic; as a number or a string of digits), `'core_cloud_services'`, a data-center
- * type (`'public'` | `'premium'`, the cloud-status request types) or `'all'`.
+ * A term id in a request: a positive integer, or the same as a string of digits (Fastify turns
+ * digit strings into numbers first).
  */
-export type SubscriptionTarget = number | `${number}` | 'all' | 'core_cloud_services' | 'public' | 'premium'
+const TidValue = [Type.Integer({ minimum: 1 }), Type.TemplateLiteral([Type.Number()])] as const
+
+/**
+ * The group targets of a cloud: `'all'`, `'core_cloud_services'` and the data-center types
+ * (`'public'` | `'premium'`, the cloud-status request types).
+ */
+export const SubscriptionGroup = Type.Enum(['all', 'core_cloud_services', 'public', 'premium'])
+export type SubscriptionGroup = Static<typeof SubscriptionGroup>
+
+/**
+ * The targets of `POST /api/subscribe`'s `tid`: a term id (service, region, data center, maintenance
+ * or advisory topic; as a number or a string of digits) or a {@link SubscriptionGroup}.
+ */
+export const SubscriptionTarget = Type.Union([...TidValue, SubscriptionGroup])
+export type SubscriptionTarget = Static<typeof SubscriptionTarget>
+
+/**
+ * Any other `tid` a body may carry: it is well-formed, but names no row, so the answer is 404
+ * `unknown_tid` rather than 400 (spec §7).
+ */
+const OtherTarget = Type.String({ minLength: 1, maxLength: 64 })
 
 /** A subscribable row: a service, data center, maintenance topic or advisory topic. */
-export interface SubscriptionItem {
-  tid: number
-  name: string
+export const SubscriptionItem = Type.Object({
+  tid: Type.Integer(),
+  name: Type.String(),
   /** `'1'` when the user is subscribed to it, directly or through a group above it. */
-  subscribed: Flag
-}
+  subscribed: Flag,
+})
+export type SubscriptionItem = Static<typeof SubscriptionItem>
 
 /** A region with its data centers of one type; `subscribed` is the region star. */
-export interface SubscriptionRegion extends SubscriptionItem {
-  subCategory: SubscriptionItem[]
-}
+export const SubscriptionRegion = Type.Object({
+  ...SubscriptionItem.properties,
+  subCategory: Type.Array(SubscriptionItem),
+})
+export type SubscriptionRegion = Static<typeof SubscriptionRegion>
 
 /** The public or premium data centers of a cloud; `subscribed` is the type's "All" toggle. */
-export interface SubscriptionDataCenters {
+export const SubscriptionDataCenters = Type.Object({
   /** `'public'` or `'premium'`: the tid that subscribes the whole type. */
-  tid: 'public' | 'premium'
+  tid: Type.Enum(['public', 'premium']),
   /** 'Public Data Center' or 'Premium Data Center'. */
-  name: string
-  subscribed: Flag
+  name: Type.String(),
+  subscribed: Flag,
   /** Regions in region order; regions without a data center of this type are left out. */
-  category: SubscriptionRegion[]
-}
+  category: Type.Array(SubscriptionRegion),
+})
+export type SubscriptionDataCenters = Static<typeof SubscriptionDataCenters>
 
 /** The core cloud services group; `subscribed` is its "All" toggle. */
-export interface SubscriptionCoreGroup {
-  tid: 'core_cloud_services'
+export const SubscriptionCoreGroup = Type.Object({
+  tid: Type.Literal('core_cloud_services'),
   /** 'Core Cloud Services'. */
-  name: string
-  subscribed: Flag
-  subCategory: SubscriptionItem[]
-}
+  name: Type.String(),
+  subscribed: Flag,
+  subCategory: Type.Array(SubscriptionItem),
+})
+export type SubscriptionCoreGroup = Static<typeof SubscriptionCoreGroup>
+
+/** `POST /api/subscriptions` body: the cloud, a machine name or domain. 400 `bad_request` without it. */
+export const SubscriptionsBody = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
+export type SubscriptionsBody = Static<typeof SubscriptionsBody>
 
 /**
  * `POST /api/subscriptions {cloud}` → `{ data: SubscriptionsData }` (spec §3 Subscription data).
@@ -79,88 +109,124 @@ export interface SubscriptionCoreGroup {
  * `datacenter` / `premium_datacenters` have no regions, when the cloud shows no such block (spec §3
  * Cloud.cloud_status).
  */
-export interface SubscriptionsData {
+export const SubscriptionsData = Type.Object({
   /** The cloud's machine name. */
-  cloud: string
+  cloud: Type.String(),
   /** `'1'` when `all` is stored: every row of the cloud is subscribed. */
-  all_subscribed: Flag
-  core_cloud_services: SubscriptionCoreGroup[]
-  datacenter: SubscriptionDataCenters
-  premium_datacenters: SubscriptionDataCenters
-  maintenance: SubscriptionItem[]
-  advisory: SubscriptionItem[]
+  all_subscribed: Flag,
+  core_cloud_services: Type.Array(SubscriptionCoreGroup),
+  datacenter: SubscriptionDataCenters,
+  premium_datacenters: SubscriptionDataCenters,
+  maintenance: Type.Array(SubscriptionItem),
+  advisory: Type.Array(SubscriptionItem),
   /**
    * How many rows of this cloud (services, data centers, maintenance and advisory topics) the user
    * is subscribed to, plus the notification categories they are subscribed to (the heading's count).
    */
-  subscriptions_count: number
-}
+  subscriptions_count: Type.Integer(),
+})
+export type SubscriptionsData = Static<typeof SubscriptionsData>
 
 /** `POST /api/subscribe` body (spec §7). `cloud` is a machine name or domain. */
-export interface SubscribeBody {
-  cloud: string
-  tid: SubscriptionTarget
-  action: SubscriptionAction
-}
+export const SubscribeBody = Type.Object({
+  cloud: Type.String({ minLength: 1, maxLength: 200 }),
+  /** A {@link SubscriptionTarget}; any other string answers 404 `unknown_tid`. */
+  tid: Type.Union([SubscriptionTarget, OtherTarget]),
+  action: SubscriptionAction,
+})
+export type SubscribeBody = Static<typeof SubscribeBody>
 
 /**
  * `POST /api/subscribe` → `{ data: SubscribeData }` (the spec leaves the shape open): what was
  * changed, its display name for the toast, and the cloud's whole tree after the change.
  */
-export interface SubscribeData {
-  tid: string
-  action: SubscriptionAction
+export const SubscribeData = Type.Object({
+  /** The target as stored: a tid in decimal digits, or the group name. */
+  tid: Type.String(),
+  action: SubscriptionAction,
   /** e.g. 'Amsterdam II', 'EMEA', 'Core Cloud Services', 'Public Data Center'; 'all' for `all`. */
-  name: string
-  subscriptions: SubscriptionsData
-}
+  name: Type.String(),
+  subscriptions: SubscriptionsData,
+})
+export type SubscribeData = Static<typeof SubscribeData>
 
 /** A notification category with the user's state (spec §3 Notification subscriptions). */
-export interface NotificationSubscriptionCategory {
+export const NotificationSubscriptionCategory = Type.Object({
   /** The category's tid, as a string. */
-  notification_subcategory_id: string
-  notification_subcategory_name: string
+  notification_subcategory_id: Type.String(),
+  notification_subcategory_name: Type.String(),
   /** `'1'` when subscribed, directly or through its type or `all`. */
-  notification_subcategory_sub_status: Flag
-}
+  notification_subcategory_sub_status: Flag,
+})
+export type NotificationSubscriptionCategory = Static<typeof NotificationSubscriptionCategory>
 
 /** One notification type of the Notifications tab. */
-export interface NotificationSubscriptionType {
+export const NotificationSubscriptionType = Type.Object({
   /** The type's machine name, also accepted as a `tid` of `notification_manage_subscription`. */
-  type: NotificationType
+  type: NotificationType,
   /** Display name, e.g. 'URL Category Notifications'. */
-  notification_type: string
-  categories: NotificationSubscriptionCategory[]
+  notification_type: Type.String(),
+  categories: Type.Array(NotificationSubscriptionCategory),
   /** `'1'` when the type (or `all`) is stored: every category of the type is subscribed. */
-  all_subscribed: Flag
-}
+  all_subscribed: Flag,
+})
+export type NotificationSubscriptionType = Static<typeof NotificationSubscriptionType>
 
 /**
  * `POST /api/user_notifications` (no body) → `{ data: UserNotificationsData }`.
  * `terms.totalCount` is the number of URL categorization categories (spec §3).
  */
-export interface UserNotificationsData {
-  terms: Partial<Record<NotificationType, NotificationSubscriptionType>> & { totalCount: number }
+export const UserNotificationsData = Type.Object({
+  /** One entry per notification type (keyed by `NotificationType`), and `totalCount`. */
+  terms: Type.Object({
+    url_change_notification: Type.Optional(NotificationSubscriptionType),
+    cloud_app: Type.Optional(NotificationSubscriptionType),
+    privacy_notification: Type.Optional(NotificationSubscriptionType),
+    totalCount: Type.Integer(),
+  }),
   /** `'1'` when `all` is stored. */
-  all_subscribed: Flag
+  all_subscribed: Flag,
   /** Categories the user is subscribed to, over every type. */
-  subscriptions_count: number
-}
+  subscriptions_count: Type.Integer(),
+})
+export type UserNotificationsData = Static<typeof UserNotificationsData>
 
-/** `POST /api/notification_manage_subscription` body: `tid` is a category tid, a notification type or `'all'`. */
-export interface NotificationManageBody {
-  tid: number | `${number}` | NotificationType | 'all'
-  action: SubscriptionAction
-}
+/**
+ * The targets of `POST /api/notification_manage_subscription`'s `tid`: a category tid (a number or
+ * a string of digits), a notification type or `'all'`.
+ */
+export const NotificationTarget = Type.Union([...TidValue, NotificationType, Type.Literal('all')])
+export type NotificationTarget = Static<typeof NotificationTarget>
+
+/** `POST /api/notification_manage_subscription` body. */
+export const NotificationManageBody = Type.Object({
+  /** A {@link NotificationTarget}; any other string answers 404 `unknown_tid`. */
+  tid: Type.Union([NotificationTarget, OtherTarget]),
+  action: SubscriptionAction,
+})
+export type NotificationManageBody = Static<typeof NotificationManageBody>
 
 /** `POST /api/notification_manage_subscription` → `{ data: NotificationManageData }` (shape left open by the spec). */
-export interface NotificationManageData {
-  tid: string
-  action: SubscriptionAction
+export const NotificationManageData = Type.Object({
+  /** The target as stored: a category tid in decimal digits, a notification type or `'all'`. */
+  tid: Type.String(),
+  action: SubscriptionAction,
   /** e.g. 'Gambling', 'URL Category Notifications'; 'all' for `all`. */
-  name: string
-  notifications: UserNotificationsData
-}
+  name: Type.String(),
+  notifications: UserNotificationsData,
+})
+export type NotificationManageData = Static<typeof NotificationManageData>
+
+/** `/api/unsubscribe/{token}` path parameters: the token of a notification email's link. */
+export const UnsubscribeParams = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) })
+export type UnsubscribeParams = Static<typeof UnsubscribeParams>
+
+/**
+ * `POST /api/unsubscribe/{token}` body: RFC 8058's form body `List-Unsubscribe=One-Click`, a JSON
+ * object, or none. Its content is not read (the token is the authority).
+ */
+export const UnsubscribeBody = Type.Union([Type.Object({ 'List-Unsubscribe': Type.Optional(Type.String()) }), Type.Null()])
+export type UnsubscribeBody = Static<typeof UnsubscribeBody>
 
 /**
  * `GET /api/unsubscribe/{token}` → `{ data: UnsubscribeData }`: what the one-click link of a
@@ -168,13 +234,14 @@ export interface NotificationManageData {
  * (RFC 8058 `List-Unsubscribe=One-Click` form body, or an empty/JSON body) unsubscribes and answers
  * the same shape with `done: true`. 404 `invalid_token` for an unknown token.
  */
-export interface UnsubscribeData {
+export const UnsubscribeData = Type.Object({
   /** The recipient, masked (`v•••@example.com`). */
-  mail: string
+  mail: Type.String(),
   /** The cloud's title, or '' for notification subscriptions. */
-  cloud: string
+  cloud: Type.String(),
   /** Display names of the subscriptions the mail was sent for, e.g. ['EMEA']. */
-  names: string[]
+  names: Type.Array(Type.String()),
   /** `true` once they are unsubscribed. */
-  done: boolean
-}
+  done: Type.Boolean(),
+})
+export type UnsubscribeData = Static<typeof UnsubscribeData>

@@ -1,9 +1,10 @@
 /**
  * Generates `custom-elements.json` (custom-elements manifest, schema 2.1.0) from the element
- * docblocks: the JSDoc of `export const XxxElement = createWidgetElement({...})` in every
- * `widgets/<name>/element.ts`, written with the standard tags `@element`, `@attr`, `@fires`,
- * `@csspart` and `@cssprop`. Every element also gets the kit-wide `theme` attribute and the
- * theme's custom properties (styles/palette.ts).
+ * docblocks: the JSDoc of `export class XxxElement extends createWidgetElement({...}) {}` (or
+ * `export const XxxElement = createWidgetElement({...})`) in every `widgets/<name>/element.ts`,
+ * written with the standard tags `@element`, `@attr`, `@fires`, `@csspart` and `@cssprop`. Every
+ * element also gets the kit-wide `theme` attribute and the theme's custom properties
+ * (styles/palette.ts).
  *
  * Checks, each failing the run with exit code 1 and a message naming the file:
  * - a docblock without `@element`, or a tag that does not parse;
@@ -139,24 +140,43 @@ function sameSet(a: Iterable<string>, b: Iterable<string>): { missing: string[];
   return { missing: [...sb].filter(x => !sa.has(x)), extra: [...sa].filter(x => !sb.has(x)) }
 }
 
+/** Whether `expression` is a `createWidgetElement(…)` call. */
+function isFactoryCall(expression: ts.Expression | undefined): expression is ts.CallExpression {
+  return !!expression && ts.isCallExpression(expression) && expression.expression.getText() === 'createWidgetElement'
+}
+
+/**
+ * The element an element.ts statement declares, if any: `export class XxxElement extends
+ * createWidgetElement({...}) {}` or `export const XxxElement = createWidgetElement({...})`.
+ */
+function elementStatement(statement: ts.Statement): { name: string; call: ts.CallExpression } | undefined {
+  if (ts.isClassDeclaration(statement) && statement.name) {
+    const base = statement.heritageClauses?.find(h => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression
+    return isFactoryCall(base) ? { name: statement.name.text, call: base } : undefined
+  }
+  if (ts.isVariableStatement(statement)) {
+    const decl = statement.declarationList.declarations[0]
+    return isFactoryCall(decl?.initializer) ? { name: decl.name.getText(), call: decl.initializer } : undefined
+  }
+  return undefined
+}
+
 /** Reads one `widgets/<name>/element.ts` into its declaration. */
 export function readElement(file: string): { declaration: ElementDeclaration } {
   const text = readFileSync(file, 'utf8')
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS)
   const where = relative(root, file)
   for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement)) continue
-    const decl = statement.declarationList.declarations[0]
-    if (!decl?.initializer || !ts.isCallExpression(decl.initializer)) continue
-    if (decl.initializer.expression.getText() !== 'createWidgetElement') continue
+    const element = elementStatement(statement)
+    if (!element) continue
     const docs = ts.getJSDocCommentsAndTags(statement).filter(ts.isJSDoc)
     const doc = docs[docs.length - 1]
-    if (!doc) throw new ManifestError(`${where}: ${decl.name.getText()} has no docblock`)
+    if (!doc) throw new ManifestError(`${where}: ${element.name} has no docblock`)
     const description = commentText(doc.comment).trim()
     const declaration: ElementDeclaration = {
       kind: 'class',
       customElement: true,
-      name: decl.name.getText(),
+      name: element.name,
       tagName: '',
       description,
       attributes: [],
@@ -193,7 +213,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
     }
     if (!/^trust-[a-z0-9-]+$/.test(declaration.tagName)) throw new ManifestError(`${where}: missing or invalid @element tag`)
 
-    const attrs = sameSet(declaration.attributes.map(a => a.name), attributeKeys(decl.initializer))
+    const attrs = sameSet(declaration.attributes.map(a => a.name), attributeKeys(element.call))
     if (attrs.missing.length || attrs.extra.length) {
       throw new ManifestError(
         `${where}: @attr tags and the attributes map differ (undocumented: ${attrs.missing.join(', ') || '-'}; not observed: ${attrs.extra.join(', ') || '-'})`,
@@ -209,7 +229,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
     declaration.cssProperties.push(...THEME_PROPERTIES)
     return { declaration }
   }
-  throw new ManifestError(`${where}: no \`export const … = createWidgetElement(…)\``)
+  throw new ManifestError(`${where}: no \`export class … extends createWidgetElement(…) {}\` (or \`export const … = createWidgetElement(…)\`)`)
 }
 
 /** Builds the manifest for every widget (`widgets/<name>/` with a define.ts; sorted by folder name). */

@@ -21,16 +21,18 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Kysely } from 'kysely'
-import type { PublishRecordBody, UpdateRecordBody } from '../contract/publishing.js'
+import type { Static, TSchema } from 'typebox'
+import Value from 'typebox/value'
+import { PublishRecordBody, UpdateRecordBody } from '../contract/publishing.js'
 import { readConfig } from '../server/config.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase } from '../server/db/connection.js'
 import type { Database } from '../server/db/schema.js'
 import { HttpError } from '../server/http/errors.js'
-import { publishRecord, updateRecord } from '../server/publishing/publish.js'
+import { publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../server/publishing/publish.js'
 import { ensureSubscriptionTopics } from '../server/seed/subscription-topics.js'
 
 const USAGE = `Usage:
-  npm run publish:record -- --type <incident|maintenance|advisory|notification> --cloud <domain or machine name>
+  npm run publish:record -- --type <${RECORD_TYPES.join('|')}> --cloud <domain or machine name>
       --title <text> --status <status name> --from <ISO 8601> [--to <ISO 8601>] [--severity <tid or name>]
       [--dc <data center name>]... [--service <service name>]... [--category <notification category>]...
       [--event-type <advisory event type>] [--notification-type <type>] [--summary <text>] [--body <html>]
@@ -66,6 +68,15 @@ class CliError extends Error {
   constructor(message: string, readonly code = 1) {
     super(message)
   }
+}
+
+/**
+ * `body` when it matches `schema`, the contract's schema the API checks it with; otherwise the API's
+ * refusal (400 `invalid` naming the field: exit status 1).
+ */
+function checked<T extends TSchema>(schema: T, body: unknown): Static<T> {
+  if (Value.Check(schema, body)) return body
+  throw refusalOf(Value.Errors(schema, body))
 }
 
 /** The tid of the row of `table` named `name` (case-insensitive). */
@@ -128,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
       ? await updateRecord(
           db,
           Number(values.update),
-          {
+          checked(UpdateRecordBody, {
             ...(values.status !== undefined && { status: values.status }),
             ...(values.title !== undefined && { title: values.title }),
             ...(values.summary !== undefined && { summary: values.summary }),
@@ -139,27 +150,27 @@ async function main(argv: string[]): Promise<number> {
             ...(values.cloud !== undefined && { clouds: values.cloud }),
             ...(terms.length > 0 && { terms }),
             ...(values.note !== undefined && { update: values.note }),
-          } satisfies UpdateRecordBody,
+          }),
           now,
           actor,
           { publicUrl },
         )
       : await publishRecord(
           db,
-          {
-            type: values.type as PublishRecordBody['type'],
-            title: values.title!,
-            summary: values.summary,
-            body: values.body,
-            status: values.status!,
+          checked(PublishRecordBody, {
+            type: values.type,
+            title: values.title,
+            ...(values.summary !== undefined && { summary: values.summary }),
+            ...(values.body !== undefined && { body: values.body }),
+            status: values.status,
             severity: severity ?? null,
             event_type: values['event-type'] ?? null,
-            notification_type: (values['notification-type'] as PublishRecordBody['notification_type']) ?? null,
-            clouds: values.cloud!,
+            notification_type: values['notification-type'] ?? null,
+            clouds: values.cloud,
             terms,
-            from: values.from!,
+            from: values.from,
             to: values.to ?? null,
-          },
+          }),
           now,
           actor,
           { publicUrl },

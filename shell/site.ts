@@ -1,10 +1,11 @@
 import { computed } from 'nanostores'
 import type { Cloud } from '../contract/global'
-import { $cloud, $cloudName, chooseCloud, cloudFromPath, selectCloud, switchCloudPath } from '../widgets/core/cloud'
+import { $cloud, $cloudName, chooseCloud, cloudFromPath, selectCloud } from '../widgets/core/cloud'
 import { COOKIE, readCookie } from '../widgets/core/cookies'
-import { adoptSessionCookies, restoreSession } from '../widgets/core/account'
+import { adoptSessionCookies, restoreSession } from './accounts/account'
 import { $global, loadGlobal } from '../widgets/core/global'
 import { $session } from '../widgets/core/session'
+import { switchCloudPath } from './cloud-path'
 import { $router, resolvePage, type Resolution } from './routes'
 
 /** Whether the visitor is signed in (changes only on sign-in and sign-out, not on every session update). */

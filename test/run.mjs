@@ -75,7 +75,11 @@ async function step(label, args) {
 }
 
 const only = process.argv[2]
-if (!only || only === 'typecheck') await step('type-check', [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])
+if (!only || only === 'lint') await step('lint and format (Biome)', [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'ci', '.'])
+// Three programs: the front end (DOM, no Node types), the server (Node, no DOM) and the whole tree with tests and tools (both).
+for (const project of ['tsconfig.web.json', 'tsconfig.server.json', 'tsconfig.json']) {
+  if (!only || only === 'typecheck') await step(`type-check (${project})`, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project])
+}
 if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
 if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
 if (!only || only === 'contract') await suite('contract tests (schemas and widget parsers)', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/contract', '\\.test\\.ts$'])

@@ -1,5 +1,6 @@
 /** Account storage: look-ups, creation, roles and the demo accounts. */
 import type { Kysely, Transaction } from 'kysely'
+import { MAX_MAIL_LENGTH } from '../../contract/accounts.js'
 import type { AccountsConfig } from '../config.js'
 import type { Database } from '../db/schema.js'
 import { hashPassword } from './passwords.js'
@@ -13,9 +14,6 @@ export interface UserRow {
   verified: number
   timezone: string
 }
-
-/** Longest accepted email address (RFC 5321 path limit). */
-export const MAX_MAIL_LENGTH = 254
 
 /**
  * Whether `mail` looks like a deliverable address: one `@`, no spaces, quotes, angle brackets or

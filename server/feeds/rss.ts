@@ -4,26 +4,18 @@
  *
  * Feed names follow the spec's rule, applied to the page's last path segment: underscores become
  * hyphens, 'change' becomes 'category', and 'security-advisories' is shown as 'advisories'
- * ({@link rssFeedName}, the same rule as the client's). So the lists give `incidents`,
- * `maintenance` and `advisories`; the notification types (the segment the notification pages pass)
- * give `url-category-notification`, `cloud-app` and `privacy-notification`. The notification menu
- * routes (`url-category`, `cloud-app`, `privacy`) and the spelled-out `cloud-app-notification` name
- * the same feeds ({@link RSS_FEEDS}).
+ * ({@link rssFeedName}, written once in `contract/links.ts` for the client and the server). So
+ * the lists give `incidents`, `maintenance` and `advisories`; the notification types (the segment
+ * the notification pages pass) give `url-category-notification`, `cloud-app` and
+ * `privacy-notification`. The notification menu routes (`url-category`, `cloud-app`, `privacy`)
+ * and the spelled-out `cloud-app-notification` name the same feeds ({@link RSS_FEEDS}).
  */
 import { Feed } from 'feed'
+import { recordHref, rssFeedName } from '../../contract/links.js'
 import type { NotificationType, RecordType } from '../../contract/records.js'
 import type { LoadedRecord } from '../repo/records.js'
 
-/**
- * The feed name of a page (spec §2 Route table): its last path segment, `_` → `-`, 'change' →
- * 'category', 'security-advisories' → 'advisories'.
- * @example rssFeedName('url_change_notification') // 'url-category-notification'
- */
-export function rssFeedName(path: string): string {
-  const clean = path.split(/[?#]/)[0].replace(/\/+$/, '')
-  const name = clean.slice(clean.lastIndexOf('/') + 1).replace(/_/g, '-').replace(/change/g, 'category')
-  return name === 'security-advisories' ? 'advisories' : name
-}
+export { rssFeedName }
 
 /** What a feed lists. */
 export interface FeedSource {
@@ -74,11 +66,12 @@ export const RSS_ITEMS = 50
 // eslint-disable-next-line no-control-regex
 const xmlSafe = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/]]>/g, ']]&gt;')
 
-/** The page of a record on the site: `/{domain}/posts/{id}`, or `/{domain}/notification/{id}`. */
+/**
+ * The page of a record on the site: `{origin}/{domain}/posts/{id}`, or
+ * `{origin}/{domain}/notification/{id}` (contract `recordHref`, the widgets' links too).
+ */
 export function recordUrl(origin: string, loaded: LoadedRecord, domain: string | undefined): string {
-  const prefix = domain ? `/${domain}` : ''
-  const kind = loaded.record.type === 'notification' ? 'notification' : 'posts'
-  return `${origin}${prefix}/${kind}/${loaded.record.id}`
+  return recordHref(loaded.record.type, loaded.record.id, domain, origin)
 }
 
 /**

@@ -1,10 +1,9 @@
 /** The texts of the account mails (verification, password reset). */
+import { escapeHtml } from '../../contract/text.js'
 import type { OutgoingMail } from './outbox.js'
 
-/** Escapes `&<>"'` for HTML text and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
+/** Escapes `&<>"'` for HTML text and attribute values (the contract's, written once for both sides). */
+export { escapeHtml }
 
 function htmlBody(paragraphs: string[], link: string, linkText: string): string {
   const parts = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)

@@ -1,24 +1,25 @@
 /**
  * Publishing records (contract "Publishing": `PublishRecordBody`, `UpdateRecordBody`,
- * `PublishData`): validation, the record with its cloud and term links, a `record_events` row and
+ * `PublishData`): validation (the body's shape by the contract's schemas, see {@link refusalOf};
+ * the rest against the database), the record with its cloud and term links, a `record_events` row and
  * the notification emails of that event ({@link dispatchEvent}) — all in one transaction, so a
  * record is never published without its emails being queued, nor emails queued for a change that
  * was rolled back. Callers `mailer.kick()` after it resolves (or a running server's mailer picks
  * the rows up within `SEND_INTERVAL_MS`, 5 s).
  */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
-import type { PublishData, PublishRecordBody, UpdateRecordBody } from '../../contract/publishing.js'
+import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
-import { badRequest, notFound } from '../http/errors.js'
+import { badRequest, type HttpError, notFound } from '../http/errors.js'
 import { escapeHtml } from '../mail/messages.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
 import { ALIAS_PREFIX } from '../seed/records.js'
 import { dispatchEvent } from './dispatch.js'
 
-/** The record types that can be published. */
-export const RECORD_TYPES: readonly RecordType[] = ['incident', 'maintenance', 'advisory', 'notification']
+/** The record types that can be published (the contract's `PublishRecordBody.type`). */
+export const RECORD_TYPES: readonly RecordType[] = PublishRecordBody.properties.type.anyOf.map((t) => t.const)
 /** Statuses that close a record (`closed_on` is set when a record reaches one). */
 export const CLOSED_STATUSES = ['Completed', 'Resolved', 'Archived', 'Remediated'] as const
 /** Longest title, characters. */
@@ -35,6 +36,46 @@ export interface PublishOptions {
 type Trx = Transaction<Database>
 
 const invalid = (message: string) => badRequest(message, 'invalid')
+
+/**
+ * One failure of a schema check, as Fastify's validator (Ajv) and TypeBox's `Value.Errors` both
+ * report it.
+ */
+export interface SchemaError {
+  /** JSON pointer of the failing value, e.g. `/terms/0`; `''` for the body itself. */
+  instancePath: string
+  keyword: string
+  params: Record<string, unknown>
+  message?: string
+}
+
+/**
+ * The refusal of a body that breaks the schema of `PublishRecordBody` / `UpdateRecordBody`, worded
+ * like the checks below: 400 `invalid` with a message naming the (top-level) field, e.g.
+ * `type: must be one of incident, maintenance, advisory, notification.` or `title: required.`;
+ * 400 `bad_request` when the body is not a JSON object.
+ */
+export function refusalOf(errors: readonly SchemaError[]): HttpError {
+  const first = errors[0]
+  if (!first) return badRequest('The body does not match the schema.')
+  if (first.instancePath === '') {
+    const { missingProperty, requiredProperties } = first.params as { missingProperty?: string; requiredProperties?: string[] }
+    const missing = missingProperty ?? requiredProperties?.[0]
+    if (first.keyword === 'required' && missing) return invalid(`${missing}: required.`)
+    return badRequest('The body must be a JSON object.')
+  }
+  const field = first.instancePath.split('/')[1].replaceAll('~1', '/').replaceAll('~0', '~')
+  // A value no branch of a union accepts has one error per branch (and a final `anyOf`).
+  const here = errors.filter((e) => e.instancePath === first.instancePath && e.keyword !== 'anyOf')
+  const allowed = here.flatMap((e) =>
+    e.keyword === 'enum' ? (e.params.allowedValues as unknown[]) : e.keyword === 'const' ? [e.params.allowedValue] : [],
+  )
+  if (allowed.length > 0) {
+    if (here.some((e) => e.keyword === 'type' && e.params.type === 'null')) allowed.push(null)
+    return invalid(`${field}: must be one of ${allowed.map(String).join(', ')}.`)
+  }
+  return invalid(`${field}: ${[...new Set(here.map((e) => e.message ?? 'is not valid'))].join(', or ')}.`)
+}
 
 function text(value: unknown, field: string, { required = false, max = MAX_TEXT } = {}): string | null {
   if (value === undefined || value === null) {

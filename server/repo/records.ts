@@ -4,22 +4,24 @@
  * response, Notification list; §4 Record statuses, Lists; §7).
  *
  * Internal-use columns are selected only when {@link visibleInternalFields} grants them to the
- * viewer (never, until accounts exist). A page costs a handful of queries whatever its size: the
- * count, the page's ids, then the records with their clouds and terms.
+ * viewer (a signed-in privileged role). The answers are typed with the contract's `Privileged…`
+ * shapes (internal fields optional); the routes serialise them through the public schemas unless
+ * the viewer is privileged. A page costs a handful of queries whatever its size: the count, the
+ * page's ids, then the records with their clouds and terms.
  */
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
 import { RECORDS_PAGE_SIZE } from '../../contract/constants.js'
 import type {
   AdvisoryEventType,
   ListSeverity,
-  NotificationListData,
   NotificationType,
-  PostData,
-  RecordListData,
+  PrivilegedNotificationListData,
+  PrivilegedPostData,
+  PrivilegedRecord,
+  PrivilegedRecordListData,
   RecordListType,
   RecordStatus,
   RecordType,
-  TrustRecord,
 } from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
@@ -122,7 +124,7 @@ export async function recordPage(
   filter: RecordFilter,
   pageIndex: number,
   viewer: Viewer,
-): Promise<{ records: TrustRecord[]; total: number }> {
+): Promise<{ records: PrivilegedRecord[]; total: number }> {
   const [count, ids] = await Promise.all([
     filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     filtered(db, filter)
@@ -145,7 +147,8 @@ export async function newestRecords(db: Db, filter: RecordFilter, limit: number,
 
 /** A record in the contract's shape, with what feeds and posts need besides. */
 export interface LoadedRecord {
-  record: TrustRecord
+  /** The record; with its internal-use fields only when the viewer may see them. */
+  record: PrivilegedRecord
   /** Domains of the record's clouds, in cloud order (feeds link to the first). */
   cloudDomains: string[]
   /** The stored `url_redirect` (notifications); `null` for none. */
@@ -247,7 +250,7 @@ export async function loadRecords(db: Db, ids: readonly number[], viewer: Viewer
     const recordTerms = termsOf.get(id) ?? []
     const names = (key: 'service' | 'data_center' | 'category') =>
       recordTerms.map((t) => t[key]).filter((name): name is string => typeof name === 'string')
-    const record: TrustRecord = {
+    const record: PrivilegedRecord = {
       id: row.id,
       type: row.type,
       title: row.title,
@@ -272,8 +275,8 @@ export async function loadRecords(db: Db, ids: readonly number[], viewer: Viewer
       toTime: isoOrNull(row.to_time),
       incident_type: row.incident_type,
       post_type: row.post_type,
-      notification_type: row.notification_type as TrustRecord['notification_type'],
-      event_type: row.event_type as TrustRecord['event_type'],
+      notification_type: row.notification_type as PrivilegedRecord['notification_type'],
+      event_type: row.event_type as PrivilegedRecord['event_type'],
       pageType: row.type,
       resolved: RESOLVED_CLASSES.has(row.status_class),
     }
@@ -412,7 +415,7 @@ export async function recordList(
   query: RecordListQuery,
   now: Date,
   viewer: Viewer,
-): Promise<RecordListData> {
+): Promise<PrivilegedRecordListData> {
   const statuses = await listStatuses(db, type)
   const statusId = statusFilter(query.category, statuses, type)
   const t = now.getTime()
@@ -462,7 +465,12 @@ export interface NotificationListQuery {
  *
  * @throws HttpError 400 `bad_request` when `category` is not a notification status.
  */
-export async function notificationList(db: Db, query: NotificationListQuery, now: Date, viewer: Viewer): Promise<NotificationListData> {
+export async function notificationList(
+  db: Db,
+  query: NotificationListQuery,
+  now: Date,
+  viewer: Viewer,
+): Promise<PrivilegedNotificationListData> {
   const statuses = await listStatuses(db, 'notification')
   const statusId = statusFilter(query.category, statuses, 'notification')
   const page = await recordPage(
@@ -494,7 +502,13 @@ export async function notificationList(db: Db, query: NotificationListQuery, now
  *   `'notification'`, it is not a notification); 404 `not_on_cloud` ('Post not available on this
  *   cloud.') when it is not linked to `cloud`.
  */
-export async function findPost(db: Db, id: number, cloud: CloudRow, kind: 'post' | 'notification', viewer: Viewer): Promise<PostData> {
+export async function findPost(
+  db: Db,
+  id: number,
+  cloud: CloudRow,
+  kind: 'post' | 'notification',
+  viewer: Viewer,
+): Promise<PrivilegedPostData> {
   const [loaded] = await loadRecords(db, [id], viewer)
   if (!loaded || (kind === 'notification' && loaded.record.type !== 'notification')) {
     throw notFound(POST_MESSAGES.notFound, 'not_found')
@@ -505,7 +519,7 @@ export async function findPost(db: Db, id: number, cloud: CloudRow, kind: 'post'
     listSeverities(db),
     db.selectFrom('record_statuses').select(['id', 'name', 'class', 'icon']).where('id', '=', Number(record.statusId)).executeTakeFirstOrThrow(),
   ])
-  const post: PostData = {
+  const post: PrivilegedPostData = {
     ...record,
     severity: severities.find((s) => s.tid === record.severityId) ?? null,
     statusDetail: { id: String(status.id), name: status.name, class: status.class, icon: status.icon },

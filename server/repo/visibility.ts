@@ -3,10 +3,12 @@
  * internal-only fields, §6 Roles and permissions).
  *
  * {@link visibleInternalFields} is the one place that decides whether internal-use fields
- * (`INTERNAL_FIELDS` of the contract) leave the server: the record queries select those columns
- * only when it grants them, so a public answer cannot carry them by accident. A request without a
- * valid session is {@link ANONYMOUS}; a signed-in one is a {@link Viewer} with the session's roles
- * (see `viewerOf` in `server/routes/records.ts`).
+ * (`INTERNAL_FIELDS` of the contract) leave the server, twice over: the record queries select
+ * those columns only when it grants them, and the record routes serialise an answer through the
+ * contract's public schemas (which do not name them) unless it grants them ({@link isPrivileged}:
+ * then the `Privileged…` schemas). A request without a valid session is {@link ANONYMOUS}; a
+ * signed-in one is a {@link Viewer} with the session's roles (see `viewerOf` in
+ * `server/routes/records.ts`).
  */
 import { INTERNAL_FIELDS, PRIVILEGED_ROLES as CONTRACT_PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { InternalField } from '../../contract/records.js'
@@ -34,4 +36,9 @@ const NONE: readonly InternalField[] = Object.freeze([])
  */
 export function visibleInternalFields(viewer: Viewer): readonly InternalField[] {
   return viewer.roles.some((role) => PRIVILEGED_ROLES.includes(role)) ? INTERNAL_FIELDS : NONE
+}
+
+/** Whether `viewer` sees the internal-use fields (a privileged role, spec §6): the answer's schema is then the privileged one. */
+export function isPrivileged(viewer: Viewer): boolean {
+  return visibleInternalFields(viewer).length > 0
 }

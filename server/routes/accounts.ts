@@ -5,7 +5,9 @@
  *
  * Every POST is first screened by the cross-site guard (403 `cross_site`, `server/http/cross-site.ts`).
  * Calls marked "session + CSRF" need a valid `trust_session` cookie (else 403 `not_signed_in`) and
- * the header `X-CSRF-Token` equal to the session's `csrf_token` (else 403 `csrf`).
+ * the header `X-CSRF-Token` equal to the session's `csrf_token` (else 403 `csrf`). Each route declares
+ * its request and answer schemas from `contract/accounts.ts`; a request that breaks them answers 400
+ * `bad_request`.
  *
  * - `POST /api/user/before-login` → `{ data: { message: 'success' } }`; ends this browser's session.
  * - `POST /api/user/login {name, pass}` → `LoginData` + a new session cookie. 400 `bad_credentials`,
@@ -20,22 +22,31 @@
  * - `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` | `invalid`.
  * - `POST /api/user/settings {timezone}` (session + CSRF) → `{ data: { timezone } }`; 400 `bad_request`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
-import type {
+import {
   BeforeLoginData,
   LoginBody,
   LoginData,
+  LogoutAnswer,
+  LogoutQuery,
+  PasswordResetBody,
   PasswordResetData,
+  PasswordResetRequestBody,
   PasswordResetRequestData,
   RegisterBody,
   RegisterData,
   ResendVerificationData,
+  UserDetailsBody,
   UserDetailsData,
+  UserSettingsBody,
   UserSettingsData,
+  ValidateEmailBody,
   ValidateEmailData,
+  VerifyAnswer,
+  VerifyParams,
 } from '../../contract/accounts.js'
-import type { ApiAnswer } from '../../contract/common.js'
+import { answer, ERROR_RESPONSES, type ApiAnswer } from '../../contract/common.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import {
   clear,
@@ -59,13 +70,13 @@ import {
   setSessionCookie,
 } from '../accounts/sessions.js'
 import { randomToken, sha256 } from '../accounts/tokens.js'
-import { createUser, findUserByLogin, isEmail, isMailTaken, MAX_MAIL_LENGTH, rolesOf } from '../accounts/users.js'
+import { createUser, findUserByLogin, isEmail, isMailTaken, rolesOf } from '../accounts/users.js'
 import type { Database } from '../db/schema.js'
 import { HttpError } from '../http/errors.js'
 import { isTimeZone } from '../lib/zones.js'
 import { escapeHtml, passwordResetMail, verificationMail } from '../mail/messages.js'
 import { enqueueMail } from '../mail/outbox.js'
-import type { RouteDeps } from './deps.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Verification links stay valid 24 hours (ms). */
 export const VERIFY_TOKEN_TTL_MS = 24 * 3_600_000
@@ -89,40 +100,6 @@ export const MESSAGES = {
   invalidResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
 } as const
 
-const MAX_PASS = 1000
-const str = (max: number) => ({ type: 'string', maxLength: max }) as const
-const fieldValues = (max: number) =>
-  ({
-    type: 'array',
-    minItems: 1,
-    maxItems: 1,
-    items: { type: 'object', required: ['value'], properties: { value: str(max) } },
-  }) as const
-
-const LOGIN_SCHEMA = {
-  type: 'object',
-  required: ['name', 'pass'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: MAX_MAIL_LENGTH }, pass: { type: 'string', minLength: 1, maxLength: MAX_PASS } },
-} as const
-const VALIDATE_EMAIL_SCHEMA = {
-  type: 'object',
-  required: ['method', 'email'],
-  properties: { method: { type: 'string', enum: ['sign-up'] }, email: str(1000) },
-} as const
-const REGISTER_SCHEMA = {
-  type: 'object',
-  required: ['mail', 'name', 'pass'],
-  properties: { mail: fieldValues(1000), name: fieldValues(1000), pass: fieldValues(MAX_PASS) },
-} as const
-const PASSWORD_REQUEST_SCHEMA = { type: 'object', required: ['mail'], properties: { mail: str(1000) } } as const
-const RESET_SCHEMA = {
-  type: 'object',
-  required: ['token', 'pass'],
-  properties: { token: str(200), pass: str(MAX_PASS) },
-} as const
-const SETTINGS_SCHEMA = { type: 'object', required: ['timezone'], properties: { timezone: str(64) } } as const
-const LOGOUT_QUERY_SCHEMA = { type: 'object', properties: { token: str(200) } } as const
-
 const tooManyRequests = () => new HttpError(429, 'too_many_requests', MESSAGES.tooManyRequests)
 const invalid = (html: string) => new HttpError(400, 'invalid', html)
 
@@ -140,12 +117,20 @@ async function issueToken(
   ttlMs: number,
 ): Promise<string> {
   const token = randomToken()
-  await trx.insertInto('user_tokens').values({ token_hash: sha256(token), uid, purpose, expires: now + ttlMs, used_at: null }).execute()
+  await trx
+    .insertInto('user_tokens')
+    .values({ token_hash: sha256(token), uid, purpose, expires: now + ttlMs, used_at: null })
+    .execute()
   return token
 }
 
 /** The uid of a usable (unused, unexpired) token, or null. */
-async function tokenOwner(db: Kysely<Database> | Transaction<Database>, token: string, purpose: 'verify' | 'reset', now: number): Promise<number | null> {
+async function tokenOwner(
+  db: Kysely<Database> | Transaction<Database>,
+  token: string,
+  purpose: 'verify' | 'reset',
+  now: number,
+): Promise<number | null> {
   if (!token || token.length > 200) return null
   const row = await db
     .selectFrom('user_tokens')
@@ -169,85 +154,97 @@ async function consumeToken(trx: Transaction<Database>, token: string, purpose: 
 const withAuthenticated = (roles: string[]) => [AUTHENTICATED_ROLE, ...roles.filter((r) => r !== AUTHENTICATED_ROLE)]
 
 /** Registers the account routes described above. */
-export function registerAccountRoutes(app: FastifyInstance, { db, now, accounts, mailer }: RouteDeps): void {
+export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer }: RouteDeps): void {
   const nowMs = () => now().getTime()
   // Compute the throw-away hash now, so that even the first unknown-user sign-in takes one hash's time.
   void dummyVerify('warm-up').catch(() => undefined)
 
-  app.post('/api/user/before-login', async (request, reply): Promise<ApiAnswer<BeforeLoginData>> => {
-    await destroySessionByCookie(db, request.cookies[SESSION_COOKIE])
-    if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(request, reply, accounts.publicUrl)
-    return { data: { message: 'success' } }
-  })
+  app.post(
+    '/api/user/before-login',
+    { schema: { response: { 200: answer(BeforeLoginData), ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      await destroySessionByCookie(db, request.cookies[SESSION_COOKIE])
+      if (request.cookies[SESSION_COOKIE] !== undefined) clearSessionCookie(request, reply, accounts.publicUrl)
+      return { data: { message: 'success' as const } }
+    },
+  )
 
-  app.post<{ Body: LoginBody }>('/api/user/login', { schema: { body: LOGIN_SCHEMA } }, async (request, reply): Promise<ApiAnswer<LoginData>> => {
-    const at = nowMs()
-    const ip = request.ip
-    if (!(await isAllowed(db, LOGIN_IP_RULE, ip, at))) throw new HttpError(429, 'too_many_attempts', MESSAGES.ipBlocked)
-    const user = await findUserByLogin(db, request.body.name)
-    if (user && !(await isAllowed(db, LOGIN_USER_RULE, String(user.uid), at))) {
-      throw new HttpError(429, 'too_many_attempts', MESSAGES.accountBlocked)
-    }
-    let ok = false
-    if (user) ok = await verifyPassword(request.body.pass, user.pass_hash)
-    else await dummyVerify(request.body.pass)
-    if (!user || !ok) {
-      await register(db, LOGIN_IP_RULE, ip, at)
-      if (user) await register(db, LOGIN_USER_RULE, String(user.uid), at)
-      throw new HttpError(400, 'bad_credentials', MESSAGES.badCredentials)
-    }
-    await clear(db, LOGIN_USER_RULE, String(user.uid))
-    // Never reuse a session id: the browser's old session ends here (session fixation).
-    await destroySessionByCookie(db, request.cookies[SESSION_COOKIE])
-    const session = await createSession(db, user.uid, at)
-    await db.updateTable('users').set({ last_login: at }).where('uid', '=', user.uid).execute()
-    setSessionCookie(request, reply, session.cookieValue, accounts.publicUrl)
-    return {
-      data: {
-        csrf_token: session.csrfToken,
-        logout_token: session.logoutToken,
-        security_string: session.securityString,
-        session_timeout: session.expires,
-        current_user: { uid: String(user.uid), name: user.name, roles: withAuthenticated(await rolesOf(db, user.uid)) },
-      },
-    }
-  })
-
-  app.post('/api/user/details', async (request): Promise<ApiAnswer<UserDetailsData>> => {
-    const s = requireSession(request)
-    return {
-      data: {
-        auth: {
-          user: {
-            timezone: [{ value: s.timezone }],
-            mail: [{ value: s.mail }],
-            uid: [{ value: String(s.uid) }],
-            name: [{ value: s.name }],
-            verified: [{ value: s.verified }],
-          },
-          roles: withAuthenticated(s.roles),
+  app.post(
+    '/api/user/login',
+    { schema: { body: LoginBody, response: { 200: answer(LoginData), ...ERROR_RESPONSES } } },
+    async (request, reply) => {
+      const at = nowMs()
+      const ip = request.ip
+      if (!(await isAllowed(db, LOGIN_IP_RULE, ip, at))) throw new HttpError(429, 'too_many_attempts', MESSAGES.ipBlocked)
+      const user = await findUserByLogin(db, request.body.name)
+      if (user && !(await isAllowed(db, LOGIN_USER_RULE, String(user.uid), at))) {
+        throw new HttpError(429, 'too_many_attempts', MESSAGES.accountBlocked)
+      }
+      let ok = false
+      if (user) ok = await verifyPassword(request.body.pass, user.pass_hash)
+      else await dummyVerify(request.body.pass)
+      if (!user || !ok) {
+        await register(db, LOGIN_IP_RULE, ip, at)
+        if (user) await register(db, LOGIN_USER_RULE, String(user.uid), at)
+        throw new HttpError(400, 'bad_credentials', MESSAGES.badCredentials)
+      }
+      await clear(db, LOGIN_USER_RULE, String(user.uid))
+      // Never reuse a session id: the browser's old session ends here (session fixation).
+      await destroySessionByCookie(db, request.cookies[SESSION_COOKIE])
+      const session = await createSession(db, user.uid, at)
+      await db.updateTable('users').set({ last_login: at }).where('uid', '=', user.uid).execute()
+      setSessionCookie(request, reply, session.cookieValue, accounts.publicUrl)
+      return {
+        data: {
+          csrf_token: session.csrfToken,
+          logout_token: session.logoutToken,
+          security_string: session.securityString,
+          session_timeout: session.expires,
+          current_user: { uid: String(user.uid), name: user.name, roles: withAuthenticated(await rolesOf(db, user.uid)) },
         },
-      },
-    }
-  })
+      }
+    },
+  )
 
-  app.post<{ Querystring: { token?: string } }>(
+  app.post(
+    '/api/user/details',
+    { schema: { body: UserDetailsBody, response: { 200: answer(UserDetailsData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const s = requireSession(request)
+      return {
+        data: {
+          auth: {
+            user: {
+              timezone: [{ value: s.timezone }],
+              mail: [{ value: s.mail }],
+              uid: [{ value: String(s.uid) }],
+              name: [{ value: s.name }],
+              verified: [{ value: s.verified }],
+            },
+            roles: withAuthenticated(s.roles),
+          },
+        },
+      }
+    },
+  )
+
+  app.post(
     '/user/logout',
-    { schema: { querystring: LOGOUT_QUERY_SCHEMA } },
-    async (request, reply: FastifyReply) => {
+    { schema: { querystring: LogoutQuery, response: { 204: LogoutAnswer, ...ERROR_RESPONSES } } },
+    async (request, reply) => {
       const s = requireSession(request, { csrf: false })
       if (!sameSecret(request.query.token ?? '', s.logoutToken)) {
         throw new HttpError(403, 'bad_token', 'The logout token does not match this session.')
       }
       await db.deleteFrom('sessions').where('id_hash', '=', s.idHash).execute()
       clearSessionCookie(request, reply, accounts.publicUrl)
-      return reply.code(204).header('cache-control', 'no-store').send()
+      return reply.code(204).header('cache-control', 'no-store').send(null)
     },
   )
 
-  app.post<{ Body: { method: 'sign-up'; email: string } }>(
+  app.post(
     '/api/validate-email',
-    { schema: { body: VALIDATE_EMAIL_SCHEMA } },
+    { schema: { body: ValidateEmailBody, response: { 200: answer(ValidateEmailData), ...ERROR_RESPONSES } } },
     async (request): Promise<ApiAnswer<ValidateEmailData>> => {
       if (!(await take(db, VALIDATE_EMAIL_RULE, request.ip, nowMs()))) throw tooManyRequests()
       const email = request.body.email.trim()
@@ -257,68 +254,78 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, accounts,
     },
   )
 
-  app.post<{ Body: RegisterBody }>('/api/user/register', { schema: { body: REGISTER_SCHEMA } }, async (request): Promise<ApiAnswer<RegisterData>> => {
-    const mail = request.body.mail[0].value.trim()
-    const name = request.body.name[0].value.trim()
-    const pass = request.body.pass[0].value
-    if (!isEmail(mail)) throw invalid(`The email address <em>${escapeHtml(mail)}</em> is not valid.`)
-    if (name.toLowerCase() !== mail.toLowerCase()) throw invalid('The username must be the email address.')
-    const problem = passwordProblem(pass)
-    if (problem) throw invalid(escapeHtml(problem))
-    const taken = () => invalid(`The email address <em>${escapeHtml(mail)}</em> is already taken.`)
-    if (await isMailTaken(db, mail)) throw taken()
-    const passHash = await hashPassword(pass)
-    const at = nowMs()
-    const link = (token: string) => `${originFor(request, accounts.publicUrl)}/user/verify/${token}`
-    let uid: number
-    try {
-      uid = await db.transaction().execute(async (trx) => {
-        const id = await createUser(trx, { name, mail, passHash, verified: false, created: at })
-        const token = await issueToken(trx, id, 'verify', at, VERIFY_TOKEN_TTL_MS)
-        await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token)), at)
-        return id
+  app.post(
+    '/api/user/register',
+    { schema: { body: RegisterBody, response: { 200: answer(RegisterData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const mail = request.body.mail[0].value.trim()
+      const name = request.body.name[0].value.trim()
+      const pass = request.body.pass[0].value
+      if (!isEmail(mail)) throw invalid(`The email address <em>${escapeHtml(mail)}</em> is not valid.`)
+      if (name.toLowerCase() !== mail.toLowerCase()) throw invalid('The username must be the email address.')
+      const problem = passwordProblem(pass)
+      if (problem) throw invalid(escapeHtml(problem))
+      const taken = () => invalid(`The email address <em>${escapeHtml(mail)}</em> is already taken.`)
+      if (await isMailTaken(db, mail)) throw taken()
+      const passHash = await hashPassword(pass)
+      const at = nowMs()
+      const link = (token: string) => `${originFor(request, accounts.publicUrl)}/user/verify/${token}`
+      let uid: number
+      try {
+        uid = await db.transaction().execute(async (trx) => {
+          const id = await createUser(trx, { name, mail, passHash, verified: false, created: at })
+          const token = await issueToken(trx, id, 'verify', at, VERIFY_TOKEN_TTL_MS)
+          await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token)), at)
+          return id
+        })
+      } catch (error) {
+        // Two sign-ups of one address at once: the unique constraint decides.
+        if (error instanceof Error && /UNIQUE/i.test(error.message)) throw taken()
+        throw error
+      }
+      mailer.kick()
+      return { data: { uid: String(uid), mail: mail.toLowerCase() } }
+    },
+  )
+
+  app.get(
+    '/user/verify/:token',
+    { schema: { params: VerifyParams, response: { 302: VerifyAnswer, ...ERROR_RESPONSES } }, exposeHeadRoute: false },
+    async (request, reply) => {
+      const at = nowMs()
+      const uid = await db.transaction().execute(async (trx) => {
+        const owner = await consumeToken(trx, request.params.token, 'verify', at)
+        if (owner !== null) await trx.updateTable('users').set({ verified: 1 }).where('uid', '=', owner).execute()
+        return owner
       })
-    } catch (error) {
-      // Two sign-ups of one address at once: the unique constraint decides.
-      if (error instanceof Error && /UNIQUE/i.test(error.message)) throw taken()
-      throw error
-    }
-    mailer.kick()
-    return { data: { uid: String(uid), mail: mail.toLowerCase() } }
-  })
+      return reply.header('cache-control', 'no-store').redirect(uid === null ? '/thank-you?status=invalid' : '/thank-you', 302)
+    },
+  )
 
-  app.get<{ Params: { token: string } }>('/user/verify/:token', { exposeHeadRoute: false }, async (request, reply) => {
-    const at = nowMs()
-    const uid = await db.transaction().execute(async (trx) => {
-      const owner = await consumeToken(trx, request.params.token, 'verify', at)
-      if (owner !== null) await trx.updateTable('users').set({ verified: 1 }).where('uid', '=', owner).execute()
-      return owner
-    })
-    return reply
-      .header('cache-control', 'no-store')
-      .redirect(uid === null ? '/thank-you?status=invalid' : '/thank-you', 302)
-  })
+  app.post(
+    '/api/resend/verification',
+    { schema: { response: { 200: answer(ResendVerificationData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const s = requireSession(request)
+      if (s.verified) return { data: { message: MESSAGES.alreadyVerified } }
+      const at = nowMs()
+      if (!(await take(db, RESEND_RULE, String(s.uid), at))) throw tooManyRequests()
+      const origin = originFor(request, accounts.publicUrl)
+      await db.transaction().execute(async (trx) => {
+        // Only the newest link works.
+        await trx.deleteFrom('user_tokens').where('uid', '=', s.uid).where('purpose', '=', 'verify').where('used_at', 'is', null).execute()
+        const token = await issueToken(trx, s.uid, 'verify', at, VERIFY_TOKEN_TTL_MS)
+        await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`), at)
+      })
+      mailer.kick()
+      return { data: { message: `A new verification email has been sent to ${s.mail}.` } }
+    },
+  )
 
-  app.post('/api/resend/verification', async (request): Promise<ApiAnswer<ResendVerificationData>> => {
-    const s = requireSession(request)
-    if (s.verified) return { data: { message: MESSAGES.alreadyVerified } }
-    const at = nowMs()
-    if (!(await take(db, RESEND_RULE, String(s.uid), at))) throw tooManyRequests()
-    const origin = originFor(request, accounts.publicUrl)
-    await db.transaction().execute(async (trx) => {
-      // Only the newest link works.
-      await trx.deleteFrom('user_tokens').where('uid', '=', s.uid).where('purpose', '=', 'verify').where('used_at', 'is', null).execute()
-      const token = await issueToken(trx, s.uid, 'verify', at, VERIFY_TOKEN_TTL_MS)
-      await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`), at)
-    })
-    mailer.kick()
-    return { data: { message: `A new verification email has been sent to ${s.mail}.` } }
-  })
-
-  app.post<{ Body: { mail: string } }>(
+  app.post(
     '/api/user/password',
-    { schema: { body: PASSWORD_REQUEST_SCHEMA } },
-    async (request): Promise<ApiAnswer<PasswordResetRequestData>> => {
+    { schema: { body: PasswordResetRequestBody, response: { 200: answer(PasswordResetRequestData), ...ERROR_RESPONSES } } },
+    async (request) => {
       const at = nowMs()
       if (!(await take(db, PASSWORD_REQUEST_IP_RULE, request.ip, at))) throw tooManyRequests()
       const user = await findUserByLogin(db, request.body.mail)
@@ -334,10 +341,10 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, accounts,
     },
   )
 
-  app.post<{ Body: { token: string; pass: string } }>(
+  app.post(
     '/api/user/reset',
-    { schema: { body: RESET_SCHEMA } },
-    async (request): Promise<ApiAnswer<PasswordResetData>> => {
+    { schema: { body: PasswordResetBody, response: { 200: answer(PasswordResetData), ...ERROR_RESPONSES } } },
+    async (request) => {
       const { token, pass } = request.body
       const at = nowMs()
       const invalidToken = () => new HttpError(400, 'invalid_token', MESSAGES.invalidResetToken)
@@ -359,14 +366,18 @@ export function registerAccountRoutes(app: FastifyInstance, { db, now, accounts,
     },
   )
 
-  app.post<{ Body: { timezone: string } }>(
+  app.post(
     '/api/user/settings',
-    { schema: { body: SETTINGS_SCHEMA } },
-    async (request): Promise<ApiAnswer<UserSettingsData>> => {
+    { schema: { body: UserSettingsBody, response: { 200: answer(UserSettingsData), ...ERROR_RESPONSES } } },
+    async (request) => {
       const s = requireSession(request)
       const timezone = request.body.timezone.trim()
       if (!isTimeZone(timezone)) {
-        throw new HttpError(400, 'bad_request', `timezone must be an IANA time zone such as UTC or Europe/Berlin, not ${JSON.stringify(timezone)}.`)
+        throw new HttpError(
+          400,
+          'bad_request',
+          `timezone must be an IANA time zone such as UTC or Europe/Berlin, not ${JSON.stringify(timezone)}.`,
+        )
       }
       await db.updateTable('users').set({ timezone }).where('uid', '=', s.uid).execute()
       return { data: { timezone } }

@@ -54,6 +54,3 @@ export interface RouteDeps {
  * its response schema allows.
  */
 export type TrustApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
-
-// Transitional, until every route module declares its schemas from contract/: remove when unused.
-export { CloudQuery as CLOUD_QUERY_SCHEMA, CloudQuery } from '../../contract/common.js'

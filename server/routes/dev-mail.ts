@@ -4,26 +4,16 @@
  * - `GET /dev/mail` — an HTML page listing the outbox, newest first: recipient, subject, creation
  *   time, delivery state and the plain-text body, whose http(s) links are real links. Everything
  *   is escaped; the page has no scripts or style attributes (the site's CSP applies).
- * - `GET /api/dev/mail` → `{ data: DevMail[] }`, newest first (at most {@link DEV_MAIL_LIMIT}).
+ * - `GET /api/dev/mail` → `{ data: DevMail[] }` (contract "Publishing"), newest first (at most {@link DEV_MAIL_LIMIT}).
  */
-import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer } from '../../contract/common.js'
+import Type from 'typebox'
+import { answer, ERROR_RESPONSES } from '../../contract/common.js'
+import { DevMail } from '../../contract/publishing.js'
 import { escapeHtml } from '../mail/messages.js'
-import type { RouteDeps } from './deps.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 
 /** At most this many messages are listed. */
 export const DEV_MAIL_LIMIT = 200
-
-/** One outbox message as `/api/dev/mail` lists it; instants are epoch ms. */
-export interface DevMail {
-  id: number
-  to: string
-  subject: string
-  text: string
-  html: string | null
-  created: number
-  sent_at: number | null
-}
 
 const LINK = /https?:\/\/[^\s<>"']+/g
 
@@ -40,7 +30,7 @@ export function linkify(text: string): string {
 }
 
 /** Registers the two routes above. */
-export function registerDevMailRoutes(app: FastifyInstance, { db, mode }: RouteDeps): void {
+export function registerDevMailRoutes(app: TrustApp, { db, mode }: RouteDeps): void {
   if (mode === 'production') return
   const load = (): Promise<DevMail[]> =>
     db
@@ -50,9 +40,11 @@ export function registerDevMailRoutes(app: FastifyInstance, { db, mode }: RouteD
       .limit(DEV_MAIL_LIMIT)
       .execute()
 
-  app.get('/api/dev/mail', async (): Promise<ApiAnswer<DevMail[]>> => ({ data: await load() }))
+  app.get('/api/dev/mail', { schema: { response: { 200: answer(Type.Array(DevMail)), ...ERROR_RESPONSES } } }, async () => ({
+    data: await load(),
+  }))
 
-  app.get('/dev/mail', async (_request, reply) => {
+  app.get('/dev/mail', { schema: { response: { 200: Type.String(), ...ERROR_RESPONSES } } }, async (_request, reply) => {
     const mails = await load()
     const items = mails.map(
       (m) => `<article>

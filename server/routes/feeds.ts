@@ -5,7 +5,10 @@
  * registered routes, they are never answered by the site's SPA fallback. Feeds are for feed
  * readers and shared caches, so they are always the anonymous view, whoever asks.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import { ERROR_RESPONSES } from '../../contract/common.js'
+import { FeedDocument, IcsFeedParams, IcsFeedQuery, RssFeedParams, RssFeedQuery } from '../../contract/feeds.js'
+import { rssFeedHref } from '../../contract/links.js'
 import { renderMaintenanceIcs } from '../feeds/ics.js'
 import { recordUrl, renderRss, RSS_FEEDS, RSS_ITEMS } from '../feeds/rss.js'
 import { notFound } from '../http/errors.js'
@@ -13,8 +16,8 @@ import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud, type CloudRow } from '../repo/clouds.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
 import { SETTING } from '../repo/settings.js'
-import type { RouteDeps } from './deps.js'
 import { ANONYMOUS } from '../repo/visibility.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 import { parseDataCenters } from './records.js'
 
 /** Content types of the feeds. */
@@ -43,27 +46,8 @@ async function vendorName(deps: RouteDeps): Promise<string> {
   return row?.value || 'Trust'
 }
 
-const FEED_QUERY_SCHEMA = {
-  type: 'object',
-  properties: { cloud: { type: 'string', maxLength: 200 } },
-} as const
-
-const ICS_QUERY_SCHEMA = {
-  type: 'object',
-  properties: { datacenter: { type: 'string', maxLength: 40 } },
-} as const
-
-const NAME_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['name'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
-} as const
-
-const ICS_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['file'],
-  properties: { file: { type: 'string', minLength: 5, maxLength: 210 } },
-} as const
+/** The feeds' answers: the document as text, or a JSON error (contract `feeds.ts`). */
+const FEED_RESPONSES = { 200: FeedDocument, ...ERROR_RESPONSES }
 
 /**
  * Registers the feeds.
@@ -79,13 +63,17 @@ const ICS_PARAMS_SCHEMA = {
  *   oldest first, optionally only those concerning one data center; stable UIDs
  *   `maintenance-{id}@trust-site`. Errors (JSON): 404 `not_found` when the file does not end in
  *   `.ics`, 404 `unknown_cloud`, 400 `bad_request` for a malformed `datacenter`.
+ *
+ * Request schemas from `contract/feeds.ts` (`RssFeedParams`, `RssFeedQuery`, `IcsFeedParams`,
+ * `IcsFeedQuery`); the answer is `FeedDocument` (text, sent as is with its content type), errors
+ * `ERROR_RESPONSES`.
  */
-export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void {
+export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
   const { db, now } = deps
 
-  app.get<{ Params: { name: string }; Querystring: { cloud?: string } }>(
+  app.get(
     '/rss-feed/:name',
-    { schema: { params: NAME_PARAMS_SCHEMA, querystring: FEED_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { params: RssFeedParams, querystring: RssFeedQuery, response: FEED_RESPONSES }, config: PUBLIC_SHORT_CACHE },
     async (request, reply) => {
       const name = request.params.name.toLowerCase()
       const source = RSS_FEEDS.get(name)
@@ -108,7 +96,7 @@ export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void 
         source,
         records,
         origin,
-        selfUrl: `${origin}/rss-feed/${name}${cloud ? `?cloud=${encodeURIComponent(cloud.machine_name)}` : ''}`,
+        selfUrl: rssFeedHref(name, origin, cloud?.machine_name),
         vendor,
         cloudDomain: cloud?.domain,
         now: now(),
@@ -117,9 +105,9 @@ export function registerFeedRoutes(app: FastifyInstance, deps: RouteDeps): void 
     },
   )
 
-  app.get<{ Params: { file: string }; Querystring: { datacenter?: string } }>(
+  app.get(
     '/ics/maintenance/:file',
-    { schema: { params: ICS_PARAMS_SCHEMA, querystring: ICS_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
+    { schema: { params: IcsFeedParams, querystring: IcsFeedQuery, response: FEED_RESPONSES }, config: PUBLIC_SHORT_CACHE },
     async (request, reply) => {
       const file = request.params.file
       if (!file.toLowerCase().endsWith('.ics')) throw notFound(`Calendars are served as {cloud}.ics, not ${JSON.stringify(file.slice(0, 100))}.`)

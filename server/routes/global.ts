@@ -2,15 +2,14 @@
  * GET /api/global — menus, clouds, products, single sign-on, variant flags and site links
  * (spec §3 Global, §7). Revalidated on every load (see `PUBLIC_REVALIDATE`).
  */
-import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer } from '../../contract/common.js'
+import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
-import type { GlobalData, Menu, MenuItem } from '../../contract/global.js'
+import { GlobalData, type Menu, type MenuItem } from '../../contract/global.js'
 import { PUBLIC_REVALIDATE } from '../http/public-api.js'
 import { listClouds, listProducts } from '../repo/clouds.js'
 import { readMenu } from '../repo/menus.js'
 import { readSettings, SETTING } from '../repo/settings.js'
-import type { RouteDeps } from './deps.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 
 /** The configured URLs of the Notifications dropdown's two external status pages. */
 export interface StatusPages {
@@ -54,12 +53,7 @@ export async function readGlobalData({
   accounts,
   site = {},
 }: Pick<RouteDeps, 'db' | 'variant'> & Partial<Pick<RouteDeps, 'accounts' | 'site'>>): Promise<GlobalData> {
-  const [settings, menu, clouds, products] = await Promise.all([
-    readSettings(db),
-    readMenu(db),
-    listClouds(db),
-    listProducts(db),
-  ])
+  const [settings, menu, clouds, products] = await Promise.all([readSettings(db), readMenu(db), listClouds(db), listProducts(db)])
   const isGov = variant.isGov ?? settings[SETTING.isGov] === '1'
   const isTrustDR = variant.isTrustDR ?? settings[SETTING.isTrustDR] === '1'
   const helpSite = settings[SETTING.helpSite] ?? ''
@@ -92,8 +86,10 @@ export async function readGlobalData({
 }
 
 /** Registers GET /api/global: answers `{ data: GlobalData }`, `Cache-Control: no-cache`. */
-export function registerGlobalRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  app.get('/api/global', { config: PUBLIC_REVALIDATE }, async (): Promise<ApiAnswer<GlobalData>> => ({
-    data: await readGlobalData(deps),
-  }))
+export function registerGlobalRoutes(app: TrustApp, deps: RouteDeps): void {
+  app.get(
+    '/api/global',
+    { schema: { response: { 200: answer(GlobalData), ...ERROR_RESPONSES } }, config: PUBLIC_REVALIDATE },
+    async () => ({ data: await readGlobalData(deps) }),
+  )
 }

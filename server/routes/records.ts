@@ -7,21 +7,33 @@
  * - `GET /api/notifications` — a page of a notification list (zero-based pages);
  * - `GET /api/posts/{id}?cloud=` and `GET /api/notification/{id}/{cloud}` — one record.
  *
- * All are public and cacheable for 30 s, readable from any origin without credentials. Internal-use
- * fields appear only for a signed-in privileged viewer (see `server/repo/visibility.ts`); answers
- * to a request with a valid session are `Cache-Control: private, no-store` without CORS (see
- * `PUBLIC_SHORT_CACHE_PER_VIEWER`).
+ * All are public and cacheable for 30 s, readable from any origin without credentials. Each route
+ * declares its request and response schemas from `contract/records.ts`; Fastify validates the
+ * request and serialises the answer through them. Internal-use fields appear only for a signed-in
+ * privileged viewer (see `server/repo/visibility.ts`): the routes' 200 schemas are the public ones,
+ * which do not name those fields, and only a privileged viewer's answer is serialised through the
+ * `Privileged…` schema instead ({@link serialiseFor}). Answers to a request with a valid session
+ * are `Cache-Control: private, no-store` without CORS (see `PUBLIC_SHORT_CACHE_PER_VIEWER`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ApiAnswer } from '../../contract/common.js'
-import type {
-  CalendarData,
-  CalendarType,
-  NotificationListData,
-  NotificationType,
-  PostData,
-  RecordListData,
-  RecordListType,
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from 'typebox'
+import { CloudQuery, ERROR_RESPONSES } from '../../contract/common.js'
+import {
+  CalendarAnswer,
+  CalendarQuery,
+  type CalendarType,
+  NotificationListAnswer,
+  NotificationListQuery,
+  NotificationParams,
+  type NotificationType,
+  PostAnswer,
+  PostParams,
+  PrivilegedNotificationListAnswer,
+  PrivilegedPostAnswer,
+  PrivilegedRecordListAnswer,
+  RecordListAnswer,
+  RecordListQuery,
+  type RecordListType,
 } from '../../contract/records.js'
 import { badRequest } from '../http/errors.js'
 import { PUBLIC_SHORT_CACHE, PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
@@ -30,8 +42,8 @@ import { DEFAULT_ZONE, isTimeZone } from '../lib/zones.js'
 import { CALENDAR_LISTS, recordCalendar } from '../repo/calendar.js'
 import { requireCloud } from '../repo/clouds.js'
 import { findPost, NOTIFICATION_TYPES, notificationList, recordList } from '../repo/records.js'
-import { ANONYMOUS, type Viewer } from '../repo/visibility.js'
-import { CLOUD_QUERY_SCHEMA, type CloudQuery, type RouteDeps } from './deps.js'
+import { ANONYMOUS, isPrivileged, type Viewer } from '../repo/visibility.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 
 /** The record lists and their paths. */
 export const RECORD_LISTS: readonly RecordListType[] = ['incident', 'maintenance', 'advisory']
@@ -51,29 +63,6 @@ export function viewerOf(request: FastifyRequest): Viewer {
   const session = request.userSession
   return session ? { roles: session.roles } : ANONYMOUS
 }
-
-/** The query string of the record lists. */
-export interface RecordListQueryString {
-  cloud: string
-  category?: string
-  page: number
-  date?: string
-  tz?: string
-  datacenter?: string
-}
-
-const LIST_QUERY_SCHEMA = {
-  type: 'object',
-  required: ['cloud'],
-  properties: {
-    cloud: { type: 'string', minLength: 1, maxLength: 200 },
-    category: { type: 'string', maxLength: 40 },
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    date: { type: 'string', maxLength: 40 },
-    tz: { type: 'string', maxLength: 64 },
-    datacenter: { type: 'string', maxLength: 4000 },
-  },
-} as const
 
 /**
  * The `tz` parameter: an IANA zone; absent or empty = UTC.
@@ -118,57 +107,22 @@ export function parseDataCenters(datacenter: string | undefined): number[] {
   return [...new Set(ids)]
 }
 
-/** The query string of GET /api/calendar. `cc_term` (sent with `advisory`) is accepted and ignored. */
-export interface CalendarQueryString {
-  cloud: string
-  type: CalendarType
-  tz?: string
-  cc_term?: string
+/** The content type of JSON answers (what Fastify sets for a route's own serialiser). */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
+/**
+ * Chooses the schema an answer to `viewer` is serialised through. By default that is the route's
+ * 200 schema, the public one: it does not name the internal-use fields, so they cannot leave the
+ * server even if a record carried them. A viewer who may see them ({@link isPrivileged}) is
+ * answered through `privileged` instead (the same answer plus the internal-use fields). Call it
+ * once the answer is ready, right before returning it, so error answers keep the error schemas.
+ */
+function serialiseFor(reply: FastifyReply, viewer: Viewer, privileged: TSchema): void {
+  if (!isPrivileged(viewer)) return
+  // Fastify caches the compiled serialiser by schema object, so each schema compiles once.
+  const schema = privileged as unknown as Record<string, unknown>
+  reply.type(JSON_CONTENT_TYPE).serializer(reply.compileSerializationSchema(schema, '200'))
 }
-
-const CALENDAR_QUERY_SCHEMA = {
-  type: 'object',
-  required: ['cloud', 'type'],
-  properties: {
-    cloud: { type: 'string', minLength: 1, maxLength: 200 },
-    type: { type: 'string', enum: CALENDAR_TYPES },
-    tz: { type: 'string', maxLength: 64 },
-    cc_term: { type: 'string', maxLength: 40 },
-  },
-} as const
-
-/** The query string of GET /api/notifications. */
-export interface NotificationsQueryString {
-  notification_type?: string
-  category?: string
-  page: number
-  cloud?: string
-}
-
-const NOTIFICATIONS_QUERY_SCHEMA = {
-  type: 'object',
-  properties: {
-    notification_type: { type: 'string', maxLength: 64 },
-    category: { type: 'string', maxLength: 40 },
-    page: { type: 'integer', minimum: 0, maximum: 1_000_000, default: 0 },
-    cloud: { type: 'string', maxLength: 200 },
-  },
-} as const
-
-const POST_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-} as const
-
-const NOTIFICATION_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['id', 'cloud'],
-  properties: {
-    id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-    cloud: { type: 'string', minLength: 1, maxLength: 200 },
-  },
-} as const
 
 /**
  * Registers the record routes.
@@ -189,39 +143,51 @@ const NOTIFICATION_PARAMS_SCHEMA = {
  *   /api/notification/{id}/{cloud}` → `{ data: PostData }` (notifications only, with
  *   `url_redirect` when the record has one). Errors: 400 `bad_request` (id not a positive integer,
  *   no cloud), 404 `unknown_cloud`, 404 `not_found`, 404 `not_on_cloud`.
+ *
+ * Request schemas: `RecordListQuery`, `CalendarQuery`, `NotificationListQuery`, `PostParams` with
+ * `CloudQuery`, `NotificationParams`; answers: `RecordListAnswer`, `CalendarAnswer`,
+ * `NotificationListAnswer`, `PostAnswer` (privileged viewers: `PrivilegedRecordListAnswer`,
+ * `PrivilegedNotificationListAnswer`, `PrivilegedPostAnswer`); errors: `ERROR_RESPONSES`.
  */
-export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDeps): void {
+export function registerRecordRoutes(app: TrustApp, { db, now }: RouteDeps): void {
   for (const type of RECORD_LISTS) {
-    app.get<{ Querystring: RecordListQueryString }>(
+    app.get(
       `/api/${type}`,
-      { schema: { querystring: LIST_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
-      async (request): Promise<ApiAnswer<RecordListData>> => {
+      {
+        schema: { querystring: RecordListQuery, response: { 200: RecordListAnswer, ...ERROR_RESPONSES } },
+        config: PUBLIC_SHORT_CACHE_PER_VIEWER,
+      },
+      async (request, reply) => {
         const q = request.query
         const tz = parseZone(q.tz)
         const date = parseDay(q.date)
         const dataCenters = parseDataCenters(q.datacenter)
         const cloud = await requireCloud(db, q.cloud)
-        return {
-          data: await recordList(db, cloud, type, { category: q.category, page: q.page, date, tz, dataCenters }, now(), viewerOf(request)),
-        }
+        const viewer = viewerOf(request)
+        const data = await recordList(db, cloud, type, { category: q.category, page: q.page ?? 1, date, tz, dataCenters }, now(), viewer)
+        serialiseFor(reply, viewer, PrivilegedRecordListAnswer)
+        return { data }
       },
     )
   }
 
-  app.get<{ Querystring: CalendarQueryString }>(
+  app.get(
     '/api/calendar',
-    { schema: { querystring: CALENDAR_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE },
-    async (request): Promise<ApiAnswer<CalendarData>> => {
+    { schema: { querystring: CalendarQuery, response: { 200: CalendarAnswer, ...ERROR_RESPONSES } }, config: PUBLIC_SHORT_CACHE },
+    async (request) => {
       const tz = parseZone(request.query.tz)
       const cloud = await requireCloud(db, request.query.cloud)
       return { data: await recordCalendar(db, cloud, request.query.type, tz, now()) }
     },
   )
 
-  app.get<{ Querystring: NotificationsQueryString }>(
+  app.get(
     '/api/notifications',
-    { schema: { querystring: NOTIFICATIONS_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
-    async (request): Promise<ApiAnswer<NotificationListData>> => {
+    {
+      schema: { querystring: NotificationListQuery, response: { 200: NotificationListAnswer, ...ERROR_RESPONSES } },
+      config: PUBLIC_SHORT_CACHE_PER_VIEWER,
+    },
+    async (request, reply) => {
       const q = request.query
       const raw = (q.notification_type ?? '').trim()
       const type = (raw === '' ? NOTIFICATION_TYPES[0] : raw) as NotificationType
@@ -230,25 +196,37 @@ export function registerRecordRoutes(app: FastifyInstance, { db, now }: RouteDep
       }
       const cloudParam = (q.cloud ?? '').trim()
       const cloud = type === 'cloud_app' && cloudParam !== '' ? await requireCloud(db, cloudParam) : undefined
-      return { data: await notificationList(db, { type, category: q.category, page: q.page, cloud }, now(), viewerOf(request)) }
+      const viewer = viewerOf(request)
+      const data = await notificationList(db, { type, category: q.category, page: q.page ?? 0, cloud }, now(), viewer)
+      serialiseFor(reply, viewer, PrivilegedNotificationListAnswer)
+      return { data }
     },
   )
 
-  app.get<{ Params: { id: number }; Querystring: CloudQuery }>(
+  app.get(
     '/api/posts/:id',
-    { schema: { params: POST_PARAMS_SCHEMA, querystring: CLOUD_QUERY_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
-    async (request): Promise<ApiAnswer<PostData>> => {
+    {
+      schema: { params: PostParams, querystring: CloudQuery, response: { 200: PostAnswer, ...ERROR_RESPONSES } },
+      config: PUBLIC_SHORT_CACHE_PER_VIEWER,
+    },
+    async (request, reply) => {
       const cloud = await requireCloud(db, request.query.cloud)
-      return { data: await findPost(db, request.params.id, cloud, 'post', viewerOf(request)) }
+      const viewer = viewerOf(request)
+      const data = await findPost(db, request.params.id, cloud, 'post', viewer)
+      serialiseFor(reply, viewer, PrivilegedPostAnswer)
+      return { data }
     },
   )
 
-  app.get<{ Params: { id: number; cloud: string } }>(
+  app.get(
     '/api/notification/:id/:cloud',
-    { schema: { params: NOTIFICATION_PARAMS_SCHEMA }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
-    async (request): Promise<ApiAnswer<PostData>> => {
+    { schema: { params: NotificationParams, response: { 200: PostAnswer, ...ERROR_RESPONSES } }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
+    async (request, reply) => {
       const cloud = await requireCloud(db, request.params.cloud)
-      return { data: await findPost(db, request.params.id, cloud, 'notification', viewerOf(request)) }
+      const viewer = viewerOf(request)
+      const data = await findPost(db, request.params.id, cloud, 'notification', viewer)
+      serialiseFor(reply, viewer, PrivilegedPostAnswer)
+      return { data }
     },
   )
 }

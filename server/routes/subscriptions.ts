@@ -3,6 +3,9 @@
  * Subscribe star; §7 subscription calls; §8 toasts). Shapes: "Subscriptions" in
  * `contract/`; model: `server/subscriptions/tree.ts`.
  *
+ * Each route declares its request and answer schemas from `contract/subscriptions.ts` (a request
+ * that breaks them answers 400 `bad_request`).
+ *
  * Session + CSRF (403 `not_signed_in` / `csrf`, and `cross_site` from the guard), answers
  * `Cache-Control: no-store` (the default of non-public `/api/*` answers):
  * - `POST /api/subscriptions {cloud}` → `{ data: SubscriptionsData }`; 404 `unknown_cloud`.
@@ -20,15 +23,18 @@
  *   {@link UNSUBSCRIBE_IP_RULE} unknown tokens from one address.
  */
 import formBody from '@fastify/formbody'
-import type { FastifyInstance } from 'fastify'
-import type { ApiAnswer } from '../../contract/common.js'
-import type {
+import { answer, ERROR_RESPONSES } from '../../contract/common.js'
+import {
   NotificationManageBody,
   NotificationManageData,
   SubscribeBody,
   SubscribeData,
+  SubscriptionGroup,
+  SubscriptionsBody,
   SubscriptionsData,
+  UnsubscribeBody,
   UnsubscribeData,
+  UnsubscribeParams,
   UserNotificationsData,
 } from '../../contract/subscriptions.js'
 import { isAllowed, register, type FloodRule } from '../accounts/flood.js'
@@ -46,27 +52,12 @@ import {
 } from '../subscriptions/repo.js'
 import { applyAction, coveredLeaves, leavesOf, unsubscribe, type TargetTree } from '../subscriptions/tree.js'
 import type { Kysely, Transaction } from 'kysely'
-import type { RouteDeps } from './deps.js'
+import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Unknown unsubscribe tokens per IP address: 30 per hour, then 429 (guessing is pointless, but cheap to stop). */
 export const UNSUBSCRIBE_IP_RULE: FloodRule = { event: 'unsubscribe_token_ip', limit: 30, windowMs: 3_600_000 }
 
-const GROUP_TARGETS = ['all', 'core_cloud_services', 'public', 'premium'] as const
-
-const ACTION = { type: 'string', enum: ['subscribe', 'unsubscribe'] } as const
-const TID = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', minLength: 1, maxLength: 64 }] } as const
-const CLOUD_BODY_SCHEMA = {
-  type: 'object',
-  required: ['cloud'],
-  properties: { cloud: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const
-const SUBSCRIBE_SCHEMA = {
-  type: 'object',
-  required: ['cloud', 'tid', 'action'],
-  properties: { cloud: { type: 'string', minLength: 1, maxLength: 200 }, tid: TID, action: ACTION },
-} as const
-const MANAGE_SCHEMA = { type: 'object', required: ['tid', 'action'], properties: { tid: TID, action: ACTION } } as const
-const TOKEN_PARAMS = { type: 'object', required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 } } } as const
+const GROUP_TARGETS = SubscriptionGroup.enum
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -103,37 +94,49 @@ function allStopped(tree: TargetTree, stored: ReadonlySet<string>, targets: stri
 }
 
 /** Registers the routes described in the module comment. */
-export function registerSubscriptionRoutes(app: FastifyInstance, { db, now }: RouteDeps): void {
-  app.post<{ Body: { cloud: string } }>('/api/subscriptions', { schema: { body: CLOUD_BODY_SCHEMA } }, async (request): Promise<ApiAnswer<SubscriptionsData>> => {
-    const session = requireSession(request)
-    const cloud = await requireCloud(db, request.body.cloud)
-    return { data: await cloudAnswer(db, session.uid, cloud) }
-  })
+export function registerSubscriptionRoutes(app: TrustApp, { db, now }: RouteDeps): void {
+  app.post(
+    '/api/subscriptions',
+    { schema: { body: SubscriptionsBody, response: { 200: answer(SubscriptionsData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const session = requireSession(request)
+      const cloud = await requireCloud(db, request.body.cloud)
+      return { data: await cloudAnswer(db, session.uid, cloud) }
+    },
+  )
 
-  app.post<{ Body: SubscribeBody }>('/api/subscribe', { schema: { body: SUBSCRIBE_SCHEMA } }, async (request): Promise<ApiAnswer<SubscribeData>> => {
-    const session = requireSession(request)
-    const cloud = await requireCloud(db, request.body.cloud)
-    const target = targetOf(request.body.tid)
-    const action = request.body.action
-    const name = await db.transaction().execute(async (trx) => {
-      const { tree, stored } = await loadCloudSubscriptions(trx, session.uid, cloud)
-      const node = tree.nodes.get(target)
-      if (!node) throw unknownTid(target)
-      await saveTargets(trx, session.uid, cloud.id, applyAction(tree, stored, target, action), now().getTime())
-      return node.name
-    })
-    return { data: { tid: target, action, name, subscriptions: await cloudAnswer(db, session.uid, cloud) } }
-  })
+  app.post(
+    '/api/subscribe',
+    { schema: { body: SubscribeBody, response: { 200: answer(SubscribeData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const session = requireSession(request)
+      const cloud = await requireCloud(db, request.body.cloud)
+      const target = targetOf(request.body.tid)
+      const action = request.body.action
+      const name = await db.transaction().execute(async (trx) => {
+        const { tree, stored } = await loadCloudSubscriptions(trx, session.uid, cloud)
+        const node = tree.nodes.get(target)
+        if (!node) throw unknownTid(target)
+        await saveTargets(trx, session.uid, cloud.id, applyAction(tree, stored, target, action), now().getTime())
+        return node.name
+      })
+      return { data: { tid: target, action, name, subscriptions: await cloudAnswer(db, session.uid, cloud) } }
+    },
+  )
 
-  app.post('/api/user_notifications', async (request): Promise<ApiAnswer<UserNotificationsData>> => {
-    const session = requireSession(request)
-    return { data: (await loadUserNotifications(db, session.uid)).data }
-  })
+  app.post(
+    '/api/user_notifications',
+    { schema: { response: { 200: answer(UserNotificationsData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const session = requireSession(request)
+      return { data: (await loadUserNotifications(db, session.uid)).data }
+    },
+  )
 
-  app.post<{ Body: NotificationManageBody }>(
+  app.post(
     '/api/notification_manage_subscription',
-    { schema: { body: MANAGE_SCHEMA } },
-    async (request): Promise<ApiAnswer<NotificationManageData>> => {
+    { schema: { body: NotificationManageBody, response: { 200: answer(NotificationManageData), ...ERROR_RESPONSES } } },
+    async (request) => {
       const session = requireSession(request)
       const target = targetOf(request.body.tid)
       const action = request.body.action
@@ -176,7 +179,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now }: Ro
       let cloudTitle = ''
       let save: (next: Set<string>) => Promise<void>
       if (row.scope === 'cloud') {
-        const ref = await trx.selectFrom('clouds').select('machine_name').where('id', '=', row.cloud_id ?? -1).executeTakeFirst()
+        const ref = await trx
+          .selectFrom('clouds')
+          .select('machine_name')
+          .where('id', '=', row.cloud_id ?? -1)
+          .executeTakeFirst()
         const cloud = ref ? await findCloud(trx as Kysely<Database>, ref.machine_name) : undefined
         if (!cloud) throw notFound('This unsubscribe link is not valid.', 'invalid_token')
         cloudTitle = cloud.title
@@ -201,10 +208,13 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now }: Ro
     })
   }
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/unsubscribe/:token',
-    { schema: { params: TOKEN_PARAMS }, exposeHeadRoute: false },
-    async (request): Promise<ApiAnswer<UnsubscribeData>> => ({ data: await unsubscribeAnswer(request.params.token, request.ip, false) }),
+    {
+      schema: { params: UnsubscribeParams, response: { 200: answer(UnsubscribeData), ...ERROR_RESPONSES } },
+      exposeHeadRoute: false,
+    },
+    async (request) => ({ data: await unsubscribeAnswer(request.params.token, request.ip, false) }),
   )
 
   // The one-click POST of RFC 8058 comes from mail providers' servers, without cookies and without
@@ -212,13 +222,19 @@ export function registerSubscriptionRoutes(app: FastifyInstance, { db, now }: Ro
   // Origin / Sec-Fetch-Site pass, so no exemption is needed and a browser page on another site
   // still cannot trigger it. The form body parser is scoped to this route only; JSON bodies (`{}`)
   // are read by Fastify's own parser.
-  void app.register(async (scope) => {
+  void app.register(async (scope: TrustApp) => {
     // RFC 8058's `List-Unsubscribe=One-Click` form body; the value is not needed, only accepted.
     await scope.register(formBody, { bodyLimit: 1024 })
-    scope.post<{ Params: { token: string } }>(
+    scope.post(
       '/api/unsubscribe/:token',
-      { schema: { params: TOKEN_PARAMS } },
-      async (request): Promise<ApiAnswer<UnsubscribeData>> => ({ data: await unsubscribeAnswer(request.params.token, request.ip, true) }),
+      {
+        schema: {
+          params: UnsubscribeParams,
+          body: UnsubscribeBody,
+          response: { 200: answer(UnsubscribeData), ...ERROR_RESPONSES },
+        },
+      },
+      async (request) => ({ data: await unsubscribeAnswer(request.params.token, request.ip, true) }),
     )
   })
 }

@@ -25,6 +25,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { NotificationType } from '../../contract/records.js'
+import { escapeHtml } from '../../contract/text.js'
 import type { Database } from '../db/schema.js'
 import { dayStart, utcDay } from '../lib/days.js'
 import { DAY_MS, MINUTE_MS, statusWeek } from '../lib/week.js'
@@ -157,9 +158,6 @@ const ADVISORIES: ReadonlyArray<{
     summary: (s) => `A privilege escalation issue in ${s} was found by our security team and remediated on every node.`,
   },
 ]
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 

@@ -21,6 +21,7 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { MAX_WEEK_OFFSET } from '../../contract/constants.js'
+import { escapeHtml } from '../../contract/text.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
 import { addDays, dayStart, epochDay, utcDay } from '../lib/days.js'
 import { DAY_MS, MINUTE_MS, statusWeek } from '../lib/week.js'
@@ -442,9 +443,6 @@ export const DATA_CENTER_MAINTENANCE: Template[] = [
 ]
 
 const HOW_FOUND = ['Internal monitoring', 'Customer report', 'Automated alert', 'Partner notification']
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const clock = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`
 const dateTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 10)} ${clock(ms)}`

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { fieldValue, resendVerification } from '../../widgets/core/account'
+import { fieldValue, resendVerification } from './account'
 import { $session } from '../../widgets/core/session'
 import * as styles from './accounts.css'
 

@@ -1,4 +1,4 @@
-import { signOut } from '../../widgets/core/account'
+import { signOut } from './account'
 import { $cloud, defaultPagePath } from '../../widgets/core/cloud'
 import { $router, isProtectedPath } from '../routes'
 import { showToast, TOASTS } from '../toast'

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { fieldValue, isPrivileged } from '../../widgets/core/account'
+import { fieldValue, isPrivileged } from '../accounts/account'
 import { PRIVILEGED_ROLES } from '../../contract/constants'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { requestPasswordReset, resetPassword } from '../../widgets/core/account'
+import { requestPasswordReset, resetPassword } from '../accounts/account'
 import { errorMessage } from '../../widgets/core/resource'
 import * as styles from '../accounts/accounts.css'
 import { Field, useInvalidFocus } from '../accounts/Field'

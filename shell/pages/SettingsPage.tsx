@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useMemo, useState, type FormEvent } from 'react'
-import { fieldValue, saveSettings } from '../../widgets/core/account'
+import { fieldValue, saveSettings } from '../accounts/account'
 import { errorMessage } from '../../widgets/core/resource'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { clearEmailError, resetAccountErrors, signUp } from '../../widgets/core/account'
+import { clearEmailError, resetAccountErrors, signUp } from '../accounts/account'
 import type { Cloud } from '../../contract/global'
 import { safeHtml } from '../../widgets/core/safe-html'
 import { $session } from '../../widgets/core/session'

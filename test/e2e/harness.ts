@@ -13,6 +13,7 @@ import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../server/app'
+import { chromiumPath } from './chromium'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 export const screenshotDir = join(root, 'test-results/screenshots')
@@ -36,7 +37,7 @@ export function browser(): Promise<BrowserContext> {
   if (!context) {
     profileDir = mkdtempSync(join(tmpdir(), 'trust-e2e-profile-'))
     context = chromium.launchPersistentContext(profileDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       headless: true,
       args: ARGS,
       viewport: { width: 1280, height: 900 },

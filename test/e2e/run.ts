@@ -2,9 +2,16 @@
  * Runs every `*.e2e.ts` file in this folder with uvu, in one process sharing one Chromium,
  * then closes that browser so the run ends (uvu itself never closes it). An optional argument
  * is a pattern that picks files (`node --import tsx test/e2e/run.ts dc-map`).
+ *
+ * First the browser: a missing Chromium is installed (root with apt-get) or the run stops with
+ * one line naming the command to run, exit code 1 and no uvu summary (test/run.mjs counts that
+ * as one failure) — see ./chromium.ts.
  */
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureChromium } from './chromium'
+
+if (!ensureChromium()) process.exit(1)
 
 // uvu decides at its first import whether suites run at once or wait for `run`; the harness
 // imports uvu, so it is loaded only after this flag is set.

@@ -70,6 +70,17 @@ test('exports resolve every widget: React module, definition, drop-in and types'
   assert.is(fileURLToPath(import.meta.resolve(`${pkg.name}/dc-map/drop-in`)), resolve('dc-map/drop-in'))
 })
 
+test('the type declarations map every tag to its element class (HTMLElementTagNameMap)', () => {
+  for (const name of widgets) {
+    const elementTypes = join(dirname(resolve(name, 'types')), 'element.d.ts')
+    const text = readFileSync(elementTypes, 'utf8')
+    assert.ok(text.includes('interface HTMLElementTagNameMap'), `${name}: element.d.ts declares the tag map`)
+    assert.ok(text.includes(`'trust-${name}': `), `${name}: element.d.ts maps trust-${name}`)
+  }
+  // Importing only a definition brings the tag's type along.
+  assert.match(readFileSync(resolve('speedometer/define', 'types'), 'utf8'), /export type \{ SpeedometerElement \} from '\.\/element'/)
+})
+
 test('sideEffects names the definitions and drop-ins, not the React modules', () => {
   const globs: string[] = pkg.sideEffects
   const matches = (file: string) =>
@@ -97,6 +108,7 @@ test('the defined element renders into a shadow root with the widget CSS adopted
   await import(`${pkg.name}/kit`)
   const el = document.createElement('trust-compliance')
   el.setAttribute('cloud', 'auroraedge')
+  // Nothing answers there: the loads fail quietly (test/setup/register.mjs has no network).
   el.setAttribute('api-base', 'http://127.0.0.1:9')
   document.body.append(el)
   for (let i = 0; i < 50 && !el.shadowRoot?.querySelector('[part="root"] *'); i++) await new Promise(r => setTimeout(r, 10))

@@ -5,8 +5,8 @@ import type {
   CalendarData,
   NotificationListData,
   PostData,
+  PrivilegedRecord,
   RecordListData,
-  TrustRecord,
 } from '../../contract/records.js'
 import { loadRecords } from '../../server/repo/records.js'
 import { ANONYMOUS, visibleInternalFields } from '../../server/repo/visibility.js'
@@ -636,7 +636,7 @@ secrets('one function decides: anonymous sees none, a privileged role all', asyn
     assert.type(admin.record.internal_note, 'string')
     assert.match(admin.record.jira_link!, /^https:\/\//)
     const { internal_note: _n, slack_link: _s, jira_link: _j, sfdc_link: _f, severity_link: _l, author: _a, created_by: _c, updated_by: _u, resolved_by: _r, ...rest } =
-      admin.record as TrustRecord
+      admin.record as PrivilegedRecord
     assert.equal(rest, anonymous.record)
   } finally {
     await db.destroy()

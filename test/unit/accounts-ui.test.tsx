@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import { clearSession, resendVerification, RESEND_MESSAGE_MS } from '../../widgets/core/account'
+import { clearSession, resendVerification, RESEND_MESSAGE_MS } from '../../shell/accounts/account'
 import { COOKIE, readCookie, writeCookie } from '../../widgets/core/cookies'
 import type { UserDetailsData } from '../../contract/accounts'
 import type { GlobalData } from '../../contract/global'
@@ -74,7 +74,8 @@ test('idle logout: 7200 s by default; the override is read from globalThis, then
 test('idle logout: fires after the configured idle time, activity restarts it, nothing while signed out', async () => {
   clearSession()
   const g = globalThis as { __TRUST_IDLE_LOGOUT_S?: unknown }
-  g.__TRUST_IDLE_LOGOUT_S = 0.12
+  // 300 ms idle against activity every 40 ms: margins wide enough for a busy machine.
+  g.__TRUST_IDLE_LOGOUT_S = 0.3
   let fired = 0
   const onIdle = () => void fired++
   const { container, root, unmount } = mount()
@@ -86,7 +87,7 @@ test('idle logout: fires after the configured idle time, activity restarts it, n
     signedInAs([])
     await settle(20)
     // Keep busy for longer than the idle time: no logout.
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 10; i++) {
       await settle(40)
       window.dispatchEvent(new Event(i % 2 ? 'mousemove' : 'keypress'))
     }

@@ -8,12 +8,12 @@ import {
   signIn,
   signOut,
   signUp,
-} from '../../widgets/core/account'
+} from '../../shell/accounts/account'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import type { UserDetailsData } from '../../contract/accounts'
 import { PASSWORD_POLICY } from '../../contract/constants'
 import type { GlobalData } from '../../contract/global'
-import { signInDestination } from '../../widgets/core/redirect'
+import { signInDestination } from '../../shell/accounts/destination'
 import { $session, isSignedIn } from '../../widgets/core/session'
 import { isEmployeeName, MESSAGES, meetsPasswordPolicy, validateNewPassword, validateSignIn, validateSignUp } from '../../shell/accounts/validate'
 import { pageMeta, resolvePage } from '../../shell/routes'

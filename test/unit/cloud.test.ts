@@ -6,8 +6,8 @@ import {
   domainFromQuery,
   selectCloud,
   $cloudName,
-  switchCloudPath,
 } from '../../widgets/core/cloud'
+import { switchCloudPath } from '../../shell/cloud-path'
 import { readCookie } from '../../widgets/core/cookies'
 import { clouds } from '../fixtures/global'
 

@@ -1,4 +1,4 @@
-import { mount, waitFor } from '../fixtures/dom'
+import { mount, quietly, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { GlobalData, MapDataCenter } from '../../contract/global'
@@ -141,12 +141,12 @@ test('tooltip: opens on hover and focus, lists the data centers, closes on leave
 
 test('a map that fails to load says so instead of staying blank', async () => {
   const { container, root, unmount } = mount()
-  const realError = console.error
-  console.error = () => {}
-  root.render(<DcMap datacenters={DATA} isGov={false} loadMap={() => Promise.reject(new Error('chunk failed'))} />)
-  await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the error')
-  console.error = realError
+  const logged = await quietly(async () => {
+    root.render(<DcMap datacenters={DATA} isGov={false} loadMap={() => Promise.reject(new Error('chunk failed'))} />)
+    await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the error')
+  })
   assert.is(container.querySelector('[role="alert"]')!.textContent, 'The map could not be shown.')
+  assert.equal(logged.map(args => (args[1] as Error).message), ['chunk failed'], 'the failure is logged, once')
   unmount()
 })
 
@@ -169,17 +169,15 @@ function serve(body: () => unknown, globalAnswer: Promise<unknown> = Promise.res
 
 test('widget: a malformed answer shows an error with Retry (and is logged), and Retry loads again', async () => {
   $global.set({ loading: false, data: global })
-  const realError = console.error
-  const logged: unknown[][] = []
-  console.error = (...args: unknown[]) => void logged.push(args)
   let calls = 0
   let body: unknown = { data: { status: 'success', datacenters: [{ name: 'broken' }] } }
   serve(() => (calls++, body))
   const { container, root, unmount } = mount()
-  root.render(<DcMapWidget cloud="alpha" />)
-  await waitFor(() => container.querySelector('button') !== null, 'the retry button')
+  const logged = await quietly(async () => {
+    root.render(<DcMapWidget cloud="alpha" />)
+    await waitFor(() => container.querySelector('button') !== null, 'the retry button')
+  })
   assert.ok(container.querySelector('[role="alert"]')!.textContent!.includes('unexpected shape'))
-  console.error = realError
   assert.is(logged.length, 1, 'the failure is logged to the console (spec §8)')
   body = { data: { status: 'success', datacenters: [] } }
   container.querySelector('button')!.click()

@@ -67,6 +67,23 @@ test('readElement turns the docblock into a declaration with the kit-wide theme 
   }
 })
 
+test('readElement reads the class form: export class … extends createWidgetElement({...}) {}', () => {
+  const element = ELEMENT(GOOD_TAGS).replace(
+    'export const DemoElement = createWidgetElement(',
+    'export class DemoElement extends createWidgetElement(',
+  ).replace(/\}\)\n$/, '}) {}\n')
+  assert.match(element, 'export class DemoElement extends createWidgetElement({ component')
+  const dir = fixture(element, '<li part="item">x</li>')
+  try {
+    const { declaration } = readElement(join(dir, 'demo/element.ts'))
+    assert.is(declaration.name, 'DemoElement')
+    assert.is(declaration.tagName, 'trust-demo')
+    assert.equal(declaration.attributes.map(a => a.name), ['cloud', 'api-base', 'theme'])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
 test('an undocumented attribute, a documented part missing from the markup, or no @element fail', () => {
   const cases = [
     [ELEMENT(GOOD_TAGS, "{ cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' }"), '<li part="item" />', /undocumented: timezone/],

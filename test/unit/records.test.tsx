@@ -1,27 +1,22 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { rssFeedHref, rssFeedName } from '../../contract/links'
 import { ApiError } from '../../widgets/core/request'
-import { parseCalendarAnswer, parseRecord, parseRecordListAnswer } from '../../widgets/records/api'
+import { parseRecord } from '../../widgets/record-view/api'
+import { filtersReducer, INITIAL_FILTERS, internalEntries, paginationWindow, severityKind, type PageItem } from '../../widgets/record-view/model'
+import { parseCalendarAnswer, parseRecordListAnswer } from '../../widgets/records/api'
 import {
   addMonths,
   canGoPreviousMonth,
   dataCenterButtonLabel,
   daysInMonth,
   filterDataCenterGroups,
-  filtersReducer,
   icsHref,
-  INITIAL_FILTERS,
-  internalEntries,
   monthGrid,
-  paginationWindow,
-  rssFeedHref,
-  rssFeedName,
   scheduleTable,
-  severityKind,
   statusClassName,
   todayIn,
   toggleIds,
-  type PageItem,
 } from '../../widgets/records/model'
 import { calendarData, listPage, record } from '../fixtures/records'
 

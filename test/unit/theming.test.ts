@@ -53,7 +53,7 @@ test('theme properties list every contract colour as light-dark()', () => {
 /** `@tag rest` lines of the element docblock (continuation lines joined). */
 function docTags(name: string): Record<string, string[]> {
   const source = readFileSync(join('widgets', name, 'element.ts'), 'utf8')
-  const doc = /\/\*\*([\s\S]*?)\*\/\s*export const \w+ = createWidgetElement/.exec(source)?.[1]
+  const doc = /\/\*\*([\s\S]*?)\*\/\s*export (?:class \w+ extends|const \w+ =) createWidgetElement/.exec(source)?.[1]
   assert.ok(doc, `${name}: docblock`)
   const tags: Record<string, string[]> = {}
   for (const m of doc!.matchAll(/^\s*\* @(\w+)\s+(.*)$/gm)) (tags[m[1]] ??= []).push(m[2])

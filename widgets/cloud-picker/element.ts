@@ -16,7 +16,13 @@ import { CloudPicker, type CloudPickerProps } from './CloudPicker'
  * @csspart label - The visible label of the select.
  * @csspart select - The native select of clouds.
  */
-export const CloudPickerElement = createWidgetElement<CloudPickerProps>({
+export class CloudPickerElement extends createWidgetElement<CloudPickerProps>({
   component: CloudPicker,
   attributes: { 'api-base': 'apiBase', label: 'label' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-cloud-picker': CloudPickerElement
+  }
+}

@@ -15,6 +15,7 @@ import {
 } from 'react'
 import { createPortal } from 'react-dom'
 import type { CloudStatusFlags } from '../../contract/global'
+import { aliasHref } from '../../contract/links'
 import type { CloudStatusData, StatusIssue, StatusItem, StatusSeverity } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
@@ -499,7 +500,7 @@ function Timeline(props: TimelineProps) {
             itemName={rowName(modal.pos)}
             severity={severityName(data.severity, modalIssue.severityTid)}
             timezone={timezone}
-            href={`${apiBase.replace(/\/+$/, '')}/${props.cloudDomain}${modalIssue.alias.startsWith('/') ? '' : '/'}${modalIssue.alias}`}
+            href={aliasHref(props.cloudDomain, modalIssue.alias, apiBase)}
             refresh={props.refresh}
             onRefreshed={props.onRefreshed}
             onClose={() => {

@@ -3,7 +3,8 @@ import { vars } from '../../styles/theme.css'
 import { STAR_PRESSED } from '../../styles/palette'
 import { button, errorAlert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 import { POPOVER, TOOLTIP_MAX_WIDTH } from '../../styles/tokens'
-import { maskUrl, SEVERITY_PATHS, STAR_PATH } from './icon-paths'
+import { maskUrl, STAR_PATH } from '../../styles/icons'
+import { SEVERITY_PATHS } from './icon-paths'
 
 /*
  * Sizes are px, never rem: the widget is embedded on pages with any root font size. Severity

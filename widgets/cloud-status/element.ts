@@ -32,7 +32,13 @@ import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
  * @csspart popover - The popover of an issue bar.
  * @csspart modal - The full-post dialog.
  */
-export const CloudStatusElement = createWidgetElement<CloudStatusWidgetProps>({
+export class CloudStatusElement extends createWidgetElement<CloudStatusWidgetProps>({
   component: CloudStatusWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-cloud-status': CloudStatusElement
+  }
+}

@@ -1,3 +1,4 @@
+import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
@@ -88,5 +89,5 @@ export function ComplianceWidget({ cloud, apiBase = '' }: ComplianceWidgetProps)
       </div>
     )
   }
-  return <Compliance cloud={ctx.cloud!} apiBase={apiBase.replace(/\/+$/, '')} />
+  return <Compliance cloud={ctx.cloud!} apiBase={trimBase(apiBase)} />
 }

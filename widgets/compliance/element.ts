@@ -12,7 +12,13 @@ import { ComplianceWidget, type ComplianceWidgetProps } from './Compliance'
  * @csspart top - The page top (the cloud's HTML above the table).
  * @csspart table - The table of descriptions and estimated approval dates.
  */
-export const ComplianceElement = createWidgetElement<ComplianceWidgetProps>({
+export class ComplianceElement extends createWidgetElement<ComplianceWidgetProps>({
   component: ComplianceWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-compliance': ComplianceElement
+  }
+}

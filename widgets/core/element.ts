@@ -18,6 +18,26 @@ export interface WidgetElementOptions<P> {
   css?: string
 }
 
+/** An instance of a `<trust-*>` element made by {@link createWidgetElement}. */
+export interface WidgetElement extends HTMLElement {
+  connectedCallback(): void
+  attributeChangedCallback(): void
+  disconnectedCallback(): void
+}
+
+/**
+ * The class {@link createWidgetElement} returns: a custom element constructor (what
+ * `customElements.define` takes) whose instances are {@link WidgetElement}s. An element file
+ * extends it into its own named class, which is then both the value to define and the
+ * instance type (`HTMLElementTagNameMap`).
+ */
+export interface WidgetElementClass<E extends WidgetElement = WidgetElement> {
+  new (): E
+  readonly prototype: E
+  /** The attribute names of {@link WidgetElementOptions.attributes}. */
+  readonly observedAttributes: string[]
+}
+
 const sheets = new Map<string, CSSStyleSheet | string>()
 
 /** Puts `css` into `shadow`: one constructed stylesheet shared by all instances, or a `<style>`. */
@@ -53,17 +73,18 @@ function adoptCss(shadow: ShadowRoot, css: string): void {
  * - Disconnecting unmounts the React tree (moving the element within the page does not).
  * - The class never registers itself: a `define.ts` does, through {@link defineElement}.
  *
+ * @typeParam P the component's props (attribute values arrive as strings or `undefined`)
  * @example
- * export const SpeedometerElement = createWidgetElement({
+ * export class SpeedometerElement extends createWidgetElement<SpeedometerWidgetProps>({
  *   component: SpeedometerWidget,
  *   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
- * })
+ * }) {}
  */
-export function createWidgetElement<P>(options: WidgetElementOptions<P>): CustomElementConstructor {
+export function createWidgetElement<P>(options: WidgetElementOptions<P>): WidgetElementClass {
   const attributeNames = Object.keys(options.attributes)
   const css = options.css ?? widgetCss()
 
-  return class TrustWidgetElement extends HTMLElement {
+  return class TrustWidgetElement extends HTMLElement implements WidgetElement {
     static get observedAttributes(): string[] {
       return attributeNames
     }

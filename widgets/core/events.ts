@@ -1,3 +1,4 @@
+import { trimBase } from '../../contract/links'
 import { TrustEvent } from './element'
 
 /** Detail of {@link SignInRequiredEvent}. */
@@ -24,5 +25,5 @@ export class SignInRequiredEvent extends TrustEvent<SignInRequiredDetail> {
 
 /** Where a signed-out visitor is sent by {@link SignInRequiredEvent}'s default action. */
 export function signInPath(apiBase = ''): string {
-  return `${apiBase.replace(/\/+$/, '')}/sign-in?subscribe=1`
+  return `${trimBase(apiBase)}/sign-in?subscribe=1`
 }

@@ -1,5 +1,5 @@
 export type { ApiAnswer, ApiErrorBody, Flag } from '../../contract/common'
-import type {
+export type {
   BannerData,
   Cloud,
   CloudStatusFlags,
@@ -15,7 +15,7 @@ import type {
   SpeedometerData,
   Sso,
 } from '../../contract/global'
-import type {
+export type {
   CloudStatusData,
   CloudStatusRequestType,
   StatusCategory,
@@ -34,12 +34,11 @@ export {
   domainFromQuery,
   selectCloud,
   selectCloudFromPage,
-  switchCloudPath,
 } from './cloud'
 export type { CloudChoiceInput } from './cloud'
 export { COOKIE, COOKIE_MAX_AGE_S, readCookie, removeCookie, writeCookie } from './cookies'
 export { createWidgetElement, defineElement, TrustEvent } from './element'
-export type { HostProps, WidgetElementOptions } from './element'
+export type { HostProps, WidgetElement, WidgetElementClass, WidgetElementOptions } from './element'
 export { SignInRequiredEvent, signInPath } from './events'
 export type { SignInRequiredDetail } from './events'
 export { $global, globalResourceState, loadGlobal } from './global'

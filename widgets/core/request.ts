@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '../../contract/common'
+import { trimBase } from '../../contract/links'
 import { readCookie, COOKIE } from './cookies'
 
 /**
@@ -46,7 +47,7 @@ export function isAcceptedStatus(status: number): boolean {
 
 /** Builds the absolute URL of an API path on `apiBase` (or this page's origin). */
 export function apiUrl(path: string, apiBase = '', query?: RequestOptions['query']): string {
-  const base = apiBase ? apiBase.replace(/\/+$/, '') : ''
+  const base = trimBase(apiBase)
   const origin = typeof location !== 'undefined' ? location.origin : 'http://localhost'
   const url = new URL(base + path, base && /^https?:/i.test(base) ? undefined : origin)
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v))

@@ -1,13 +1,10 @@
 import DOMPurify from 'dompurify'
+import { escapeHtml } from '../../contract/text'
 
 /** Tags never kept, even though DOMPurify's HTML profile allows some of them. */
 const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed']
 
 let hooked = false
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, ch => `&#${ch.charCodeAt(0)};`)
-}
 
 /**
  * Sanitises server-provided HTML (record bodies, summaries, banner and FAQ content) with
@@ -21,7 +18,7 @@ function escapeText(text: string): string {
  */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return ''
-  if (!DOMPurify.isSupported) return escapeText(String(html))
+  if (!DOMPurify.isSupported) return escapeHtml(String(html))
   if (!hooked) {
     hooked = true
     DOMPurify.addHook('afterSanitizeAttributes', node => {

@@ -5,8 +5,8 @@ import { shared } from './shared'
 
 /**
  * The visitor's session (spec §3 Session). The store is shared by the shell and every widget on
- * the page; the actions that change it (sign-in, sign-out, sign-up, details, resend) live in
- * `./account` so the drop-in widgets, which only read it, do not carry them.
+ * the page; the actions that change it (sign-in, sign-out, sign-up, details, resend) live in the
+ * shell (`shell/accounts/account.ts`), so the drop-in widgets, which only read it, do not carry them.
  */
 export interface SessionState {
   /** IANA time zone every timestamp is shown in. @default 'UTC' */

@@ -22,7 +22,13 @@ import { DcMapWidget, type DcMapWidgetProps } from './DcMap'
  * @cssprop [--trust-dc-land=light-dark(#e2e2e2, #373e47)] - Fill of the land.
  * @cssprop [--trust-dc-ocean=light-dark(#d9ecff, #12263a)] - Background of the map (the ocean).
  */
-export const DcMapElement = createWidgetElement<DcMapWidgetProps>({
+export class DcMapElement extends createWidgetElement<DcMapWidgetProps>({
   component: DcMapWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-dc-map': DcMapElement
+  }
+}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
@@ -275,5 +276,5 @@ export function FaqWidget({ cloud, apiBase = '' }: FaqWidgetProps) {
       </div>
     )
   }
-  return <Faq cloud={ctx.cloud!} apiBase={apiBase.replace(/\/+$/, '')} />
+  return <Faq cloud={ctx.cloud!} apiBase={trimBase(apiBase)} />
 }

@@ -15,7 +15,13 @@ import { FaqWidget, type FaqWidgetProps } from './Faq'
  * @csspart question - One question with its answer.
  * @csspart answer - The answer of a question.
  */
-export const FaqElement = createWidgetElement<FaqWidgetProps>({
+export class FaqElement extends createWidgetElement<FaqWidgetProps>({
   component: FaqWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-faq': FaqElement
+  }
+}

@@ -1,13 +1,14 @@
 import { useId, useReducer, useRef } from 'react'
-import type { NotificationListData, NotificationType } from '../../contract/records'
+import { notificationHref, trimBase } from '../../contract/links'
+import type { NotificationType, PrivilegedNotificationListData } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'
-import { filtersReducer, INITIAL_FILTERS, trimBase } from '../records/model'
-import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../records/parts'
-import * as styles from '../records/records.css'
+import { filtersReducer, INITIAL_FILTERS } from '../record-view/model'
+import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../record-view/parts'
+import * as styles from '../record-view/record-view.css'
 import { fetchNotifications } from './api'
-import { apiPage, NOTIFICATION_HEADINGS, notificationHref, notificationType, shownPage } from './model'
+import { apiPage, NOTIFICATION_HEADINGS, notificationType, shownPage } from './model'
 
 /** Props of {@link Notifications}. */
 export interface NotificationsProps {
@@ -42,7 +43,7 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
     signal => fetchNotifications({ type, cloud, status: filters.status, page: apiPage(filters.page), apiBase, signal }),
     [type, cloud, filters.status, filters.page, apiBase],
   )
-  const last = useRef<NotificationListData | undefined>(undefined)
+  const last = useRef<PrivilegedNotificationListData | undefined>(undefined)
   if (list.data) last.current = list.data
   const shown = list.status === 'loading' && !list.data && last.current ? { ...list, data: last.current } : list
   const headingId = useId()

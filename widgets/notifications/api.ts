@@ -1,16 +1,18 @@
 import type { ApiAnswer } from '../../contract/common'
-import type { NotificationListData, NotificationType } from '../../contract/records'
+import type { NotificationListData, NotificationType, PrivilegedNotificationListData } from '../../contract/records'
 import { is, request } from '../core/request'
-import { malformed, parseRecord, parseStatuses } from '../records/api'
+import { malformed, parseRecord, parseStatuses } from '../record-view/api'
 import { sendsCloud } from './model'
 
 /**
  * Checks a `GET /api/notifications` answer (contract `NotificationListData`, spec §3
- * Notification list): records, statuses, a zero-based `currentPage` ≥ 0 and `totalPages` ≥ 0.
+ * Notification list; a privileged viewer's records carry internal-use fields,
+ * `PrivilegedNotificationListData`): records, statuses, a zero-based `currentPage` ≥ 0 and
+ * `totalPages` ≥ 0.
  *
  * @throws ApiError (status 0, 'Malformed answer') naming the first field of the wrong shape
  */
-export function parseNotificationListAnswer(answer: unknown): NotificationListData {
+export function parseNotificationListAnswer(answer: unknown): PrivilegedNotificationListData {
   const data = is.object(answer) ? answer.data : undefined
   if (!is.object(data)) throw malformed('no data object')
   if (!is.array(data.records)) throw malformed('records is not a list')
@@ -44,7 +46,7 @@ export interface NotificationListQuery {
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  */
-export async function fetchNotifications(q: NotificationListQuery): Promise<NotificationListData> {
+export async function fetchNotifications(q: NotificationListQuery): Promise<PrivilegedNotificationListData> {
   const answer = await request<ApiAnswer<NotificationListData>>('/api/notifications', {
     query: {
       notification_type: q.type,

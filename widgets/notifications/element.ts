@@ -22,3 +22,9 @@ export const NotificationsElement = createWidgetElement<NotificationsWidgetProps
   component: NotificationsWidget,
   attributes: { type: 'type', cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' },
 })
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-notifications': InstanceType<typeof NotificationsElement>
+  }
+}

@@ -1,6 +1,8 @@
 /**
  * Pure logic of the notification lists (spec §2 Notification list page, §3 Notification list,
- * §7 `GET /api/notifications`). The pager and filters are the record lists' (widgets/records/model).
+ * §7 `GET /api/notifications`). The pager and filters are every record view's
+ * (`widgets/record-view/model.ts`); a notification's link is the contract's `notificationHref`
+ * (`contract/links.ts`).
  */
 import type { NotificationType } from '../../contract/records'
 
@@ -35,9 +37,4 @@ export function shownPage(apiCurrentPage: number): number {
 /** Whether `GET /api/notifications` gets `cloud`: only for `cloud_app` (spec §7). */
 export function sendsCloud(type: NotificationType): boolean {
   return type === 'cloud_app'
-}
-
-/** A notification's page: `/notification/{id}`, or `/{cloudDomain}/notification/{id}` (spec §2 Route table). */
-export function notificationHref(id: number, cloudDomain = '', base = ''): string {
-  return `${base.replace(/\/+$/, '')}${cloudDomain ? `/${cloudDomain}` : ''}/notification/${id}`
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
+import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { redirectFromRecord } from '../core/redirect'
 import { LoadState } from '../core/ui'
-import { trimBase } from '../records/model'
-import { RecordArticle } from '../records/parts'
-import * as styles from '../records/records.css'
+import { RecordArticle } from '../record-view/parts'
+import * as styles from '../record-view/record-view.css'
 import { fetchPost, type PostKind } from './api'
 
 /** Props of {@link Post}. */

@@ -1,14 +1,14 @@
 import type { ApiAnswer } from '../../contract/common'
-import type { PostData } from '../../contract/records'
+import type { PostData, PrivilegedPostData } from '../../contract/records'
 import { ApiError, is, request } from '../core/request'
-import { parseRecord, parseSeverity, parseStatuses } from '../records/api'
+import { parseRecord, parseSeverity, parseStatuses } from '../record-view/api'
 
 /** Which endpoint a post comes from: a record post or a notification (spec §2 Route table). */
 export type PostKind = 'post' | 'notification'
 
 /** What a post load ends with: the record, or one of the two not-found messages (spec §2 Single post, §8). */
 export type PostResult =
-  | { kind: 'record'; record: PostData }
+  | { kind: 'record'; record: PrivilegedPostData }
   | { kind: 'missing'; code: 'not_found' | 'not_on_cloud'; message: string }
 
 /** The messages of a missing post, by error code (spec §2 Single post, §8 Empty states). */
@@ -18,12 +18,13 @@ export const MISSING_MESSAGES = {
 } as const
 
 /**
- * Checks a post answer (contract `PostData`): a record plus its `severity` and `statusDetail`
- * (defaults when absent) and an optional string `url_redirect`.
+ * Checks a post answer (contract `PostData`; a privileged viewer's carries internal-use fields,
+ * `PrivilegedPostData`): a record plus its `severity` and `statusDetail` (defaults when absent)
+ * and an optional string `url_redirect`.
  *
  * @throws ApiError (status 0, 'Malformed answer')
  */
-export function parsePostAnswer(answer: unknown): PostData {
+export function parsePostAnswer(answer: unknown): PrivilegedPostData {
   const data = is.object(answer) ? answer.data : undefined
   const base = parseRecord(data, 'post')
   const raw = data as Record<string, unknown>
@@ -31,7 +32,7 @@ export function parsePostAnswer(answer: unknown): PostData {
   // is a malformed answer like any other field.
   const [severity] = is.object(raw.severity) ? parseSeverity([raw.severity]) : []
   const [statusDetail] = is.object(raw.statusDetail) ? parseStatuses([raw.statusDetail]) : []
-  const record: PostData = {
+  const record: PrivilegedPostData = {
     ...base,
     severity: severity ?? null,
     statusDetail: statusDetail ?? { id: base.statusId, name: base.status, class: '', icon: '' },

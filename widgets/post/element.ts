@@ -20,3 +20,9 @@ export const PostElement = createWidgetElement<PostWidgetProps>({
   component: PostWidget,
   attributes: { 'post-id': 'postId', kind: 'kind', cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' },
 })
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-post': InstanceType<typeof PostElement>
+  }
+}

@@ -12,6 +12,7 @@ import {
 } from '@floating-ui/react'
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
+import * as shared from '../record-view/record-view.css'
 import {
   addMonths,
   allDataCenterIds,
@@ -100,7 +101,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
                     <td key={j}>
                       <span className={`${styles.dayPlain}${isToday ? ` ${styles.today}` : ''}`} data-today={isToday || undefined}>
                         {cell.day}
-                        {isToday && <span className={styles.hidden}> (today)</span>}
+                        {isToday && <span className={shared.hidden}> (today)</span>}
                       </span>
                     </td>
                   )
@@ -140,7 +141,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
         >
           Today
         </button>
-        <p className={styles.note} data-testid="calendar-note">
+        <p className={shared.note} data-testid="calendar-note">
           All times are displayed in your timezone ({timezone})
         </p>
       </div>
@@ -258,7 +259,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
               />
               <span>Select All</span>
             </label>
-            {shown.length === 0 && <p className={styles.note}>No data centers match.</p>}
+            {shown.length === 0 && <p className={shared.note}>No data centers match.</p>}
             {shown.map(group => {
               const groupIds = group.options.map(o => o.value)
               const n = groupIds.filter(v => selected.includes(v)).length

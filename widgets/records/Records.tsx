@@ -1,26 +1,18 @@
+// The import order sets the module order of the drop-in; this one compresses best (the records drop-in has
+// little gzip headroom, see .size-limit.json), so keep it when adding imports.
 import { useId, useReducer, useRef } from 'react'
-import type { RecordListData, RecordListType, RecordStatus } from '../../contract/records'
+import type { PrivilegedRecordListData, RecordListType, RecordStatus } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'
 import { fetchCalendar, fetchRecordList } from './api'
 import { Calendar, DataCenterSelect } from './Calendar'
-import { Icon, STATUS_ICON_PATHS } from './icons'
-import {
-  CALENDAR_TYPES,
-  dayLabel,
-  filtersReducer,
-  icsHref,
-  INITIAL_FILTERS,
-  LIST_HEADINGS,
-  LIST_SEGMENTS,
-  postHref,
-  scheduleTable,
-  trimBase,
-  type FilterAction,
-  type RecordFilters,
-} from './model'
-import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from './parts'
+import { Icon, STATUS_ICON_PATHS } from '../record-view/icons'
+import { CALENDAR_TYPES, dayLabel, icsHref, LIST_HEADINGS, LIST_SEGMENTS, scheduleTable } from './model'
+import { postHref, trimBase } from '../../contract/links'
+import { filtersReducer, INITIAL_FILTERS, type FilterAction, type RecordFilters } from '../record-view/model'
+import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../record-view/parts'
+import * as shared from '../record-view/record-view.css'
 import * as styles from './records.css'
 
 /** Props of {@link Records}. */
@@ -105,7 +97,7 @@ function RecordsView(props: RecordsProps) {
 
   // While the next page or filter loads, the last answer stays on screen (marked busy) and the
   // status dropdown keeps its options.
-  const last = useRef<RecordListData | undefined>(undefined)
+  const last = useRef<PrivilegedRecordListData | undefined>(undefined)
   if (list.data) last.current = list.data
   const shown = list.status === 'loading' && !list.data && last.current ? { ...list, data: last.current } : list
   const statuses: RecordStatus[] = last.current?.statuses ?? []
@@ -113,25 +105,25 @@ function RecordsView(props: RecordsProps) {
   const headingId = useId()
   const origin = /^https?:/i.test(apiBase) ? apiBase : typeof location !== 'undefined' ? location.origin : ''
   return (
-    <section className={styles.root} aria-labelledby={headingId} data-testid="records" data-type={type}>
+    <section className={shared.root} aria-labelledby={headingId} data-testid="records" data-type={type}>
       <div className={styles.layout}>
         <div className={styles.main}>
-          <div className={styles.header}>
-            <Heading level={headingLevel} id={headingId} className={styles.heading}>
+          <div className={shared.header}>
+            <Heading level={headingLevel} id={headingId} className={shared.heading}>
               {LIST_HEADINGS[type]}
             </Heading>
             <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} cloud={cloud} />
             {type === 'maintenance' && (
-              <a className={styles.badge} href={icsHref(origin, cloud, filters.datacenters)} data-testid="ics-link">
-                <Icon path={STATUS_ICON_PATHS.calendar} className={styles.icon} />
+              <a className={shared.badge} href={icsHref(origin, cloud, filters.datacenters)} data-testid="ics-link">
+                <Icon path={STATUS_ICON_PATHS.calendar} className={shared.icon} />
                 <span>Add to calendar</span>
               </a>
             )}
           </div>
-          <div className={styles.toolbar} part="filters">
+          <div className={shared.toolbar} part="filters">
             <StatusFilter statuses={statuses} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
             {filters.date && (
-              <p className={styles.note} data-testid="date-filter">
+              <p className={shared.note} data-testid="date-filter">
                 Showing {dayLabel(filters.date)}.{' '}
                 <button type="button" className={styles.calendarButton} onClick={() => dispatch({ type: 'date', date: '' })}>
                   Clear date
@@ -165,7 +157,7 @@ function RecordsView(props: RecordsProps) {
 }
 
 interface ListBodyProps {
-  data: RecordListData
+  data: PrivilegedRecordListData
   type: RecordListType
   cloudDomain: string
   timezone: string
@@ -184,11 +176,11 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
       )}
       {type === 'maintenance' && <ScheduleTable data={data} />}
       {data.records.length === 0 ? (
-        <p className={styles.empty} role="status" data-testid="records-empty">
+        <p className={shared.empty} role="status" data-testid="records-empty">
           There are no records
         </p>
       ) : (
-        <ul className={styles.list} part="list" aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
+        <ul className={shared.list} part="list" aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
           {data.records.map(record => (
             <li key={record.id} part="item">
               <RecordArticle
@@ -212,7 +204,7 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
  * The maintenance schedule (spec §2 "regions by days, in UTC"): a table with a caption saying
  * the days are UTC, a column header per day and a row header per region.
  */
-function ScheduleTable({ data }: { data: RecordListData }) {
+function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
   const captionId = useId()
   const table = scheduleTable(data.maintenanceSchedule)
   if (!table) return null
@@ -244,7 +236,7 @@ function ScheduleTable({ data }: { data: RecordListData }) {
                   className={cell.className === 'scheduled' || cell.className === 'postponed' ? styles.scheduleCell[cell.className] : undefined}
                   data-status={cell.className || undefined}
                 >
-                  {cell.value || <span className={styles.hidden}>None</span>}
+                  {cell.value || <span className={shared.hidden}>None</span>}
                 </td>
               ))}
             </tr>
@@ -278,7 +270,7 @@ export function RecordsWidget({ type, cloud, apiBase = '', timezone }: RecordsWi
   const listType = (type && LIST_TYPES.includes(type) ? type : 'incident') as RecordListType
   if (!ctx.key || ctx.loadingGlobal) {
     return (
-      <section className={styles.root} aria-label={LIST_HEADINGS[listType]}>
+      <section className={shared.root} aria-label={LIST_HEADINGS[listType]}>
         <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading records…">
           {() => null}
         </LoadState>

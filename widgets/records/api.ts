@@ -1,102 +1,16 @@
 import type { ApiAnswer } from '../../contract/common'
-import { INTERNAL_FIELDS } from '../../contract/constants'
 import type {
   CalendarData,
   CalendarDataCenterGroup,
   CalendarType,
-  ListSeverity,
   MaintenanceSchedule,
+  PrivilegedRecordListData,
   RecordListData,
   RecordListType,
-  RecordStatus,
-  TrustRecord,
 } from '../../contract/records'
-import { ApiError, is, request } from '../core/request'
+import { is, request } from '../core/request'
+import { malformed, parseRecord, parseSeverity, parseStatuses } from '../record-view/api'
 import { ADVISORY_CC_TERM } from './model'
-
-/** An {@link ApiError} for an answer of the wrong shape, naming the first bad field. */
-export function malformed(what: string): ApiError {
-  return new ApiError(`The service sent record data of an unexpected shape (${what}).`, 0, 'Malformed answer')
-}
-
-const isStringOrNull = (v: unknown): v is string | null => v === null || is.string(v)
-const optionalString = (v: unknown): string | null => (is.string(v) ? v : null)
-const stringList = (v: unknown): string[] => (is.array(v) ? v.filter(is.string) : [])
-
-/**
- * Checks one record against the contract (`TrustRecord`, spec §3 Record): `id` a number,
- * `title`/`summary`/`body`/`status` strings, `posted_on` and `fromTime` strings. Optional and
- * nullable fields are defaulted (missing lists become `[]`, missing strings `null`), and
- * internal-use fields are kept only when they are strings. HTML fields stay untrusted strings:
- * they are sanitised when rendered.
- *
- * @throws ApiError (status 0, 'Malformed answer')
- */
-export function parseRecord(raw: unknown, where = 'record'): TrustRecord {
-  if (!is.object(raw)) throw malformed(`${where} is not an object`)
-  if (!is.number(raw.id)) throw malformed(`${where}.id`)
-  for (const key of ['title', 'summary', 'body', 'status'] as const) {
-    if (!is.string(raw[key])) throw malformed(`${where}.${key}`)
-  }
-  if (!isStringOrNull(raw.fromTime ?? null) || !isStringOrNull(raw.toTime ?? null)) throw malformed(`${where}.fromTime/toTime`)
-  const record: TrustRecord = {
-    id: raw.id,
-    type: (is.string(raw.type) ? raw.type : 'incident') as TrustRecord['type'],
-    title: raw.title as string,
-    alias: is.string(raw.alias) ? raw.alias : `/posts/${raw.id}`,
-    summary: raw.summary as string,
-    body: raw.body as string,
-    status: raw.status as string,
-    statusId: is.string(raw.statusId) ? raw.statusId : is.number(raw.statusId) ? String(raw.statusId) : '',
-    severityId: is.string(raw.severityId) ? raw.severityId : is.number(raw.severityId) ? String(raw.severityId) : null,
-    tags: stringList(raw.tags),
-    clusters: stringList(raw.clusters),
-    clouds: stringList(raw.clouds),
-    customer_impact: optionalString(raw.customer_impact),
-    available_workaround: optionalString(raw.available_workaround),
-    next_update: optionalString(raw.next_update),
-    how_found: optionalString(raw.how_found),
-    posted_on: is.string(raw.posted_on) ? raw.posted_on : '',
-    created: is.string(raw.created) ? raw.created : '',
-    updated_on: is.string(raw.updated_on) ? raw.updated_on : '',
-    closed_on: optionalString(raw.closed_on),
-    fromTime: is.string(raw.fromTime) ? raw.fromTime : '',
-    toTime: optionalString(raw.toTime),
-    incident_type: optionalString(raw.incident_type),
-    post_type: optionalString(raw.post_type),
-    notification_type: optionalString(raw.notification_type) as TrustRecord['notification_type'],
-    event_type: optionalString(raw.event_type) as TrustRecord['event_type'],
-    pageType: (is.string(raw.pageType) ? raw.pageType : is.string(raw.type) ? raw.type : 'incident') as TrustRecord['pageType'],
-    resolved: raw.resolved === true,
-  }
-  if (is.array(raw.categories)) record.categories = stringList(raw.categories)
-  for (const field of INTERNAL_FIELDS) if (is.string(raw[field])) record[field] = raw[field] as string
-  return record
-}
-
-/** Checks the `statuses` list of a list answer (spec §3 List response). */
-export function parseStatuses(raw: unknown): RecordStatus[] {
-  if (!is.array(raw)) throw malformed('statuses is not a list')
-  return raw.map((s, i) => {
-    if (!is.object(s) || !(is.string(s.id) || is.number(s.id)) || !is.string(s.name)) throw malformed(`statuses[${i}]`)
-    return { id: String(s.id), name: s.name, class: is.string(s.class) ? s.class : '', icon: is.string(s.icon) ? s.icon : '' }
-  })
-}
-
-/**
- * Checks a list answer's `severity` (spec §3 Severity): a list of `{ tid, name, color_code }`;
- * absent is `[]`.
- *
- * @throws ApiError (status 0, 'Malformed answer')
- */
-export function parseSeverity(raw: unknown): ListSeverity[] {
-  if (raw === undefined) return []
-  if (!is.array(raw)) throw malformed('severity is not a list')
-  return raw.map((s, i) => {
-    if (!is.object(s) || !(is.string(s.tid) || is.number(s.tid)) || !is.string(s.name)) throw malformed(`severity[${i}]`)
-    return { tid: String(s.tid), name: s.name, color_code: is.string(s.color_code) ? s.color_code : '' }
-  })
-}
 
 function parseSchedule(raw: unknown): MaintenanceSchedule | null {
   if (raw === null || raw === undefined) return null
@@ -115,12 +29,13 @@ function parseSchedule(raw: unknown): MaintenanceSchedule | null {
 
 /**
  * Checks a `GET /api/{incident|maintenance|advisory}` answer (contract `RecordListData`, spec §3
- * List response): records, statuses, severities, optional categories, top message and
- * maintenance schedule, and `currentPage` ≥ 1 / `totalPages` ≥ 0 numbers.
+ * List response; a privileged viewer's records carry internal-use fields,
+ * `PrivilegedRecordListData`): records, statuses, severities, optional categories, top message
+ * and maintenance schedule, and `currentPage` ≥ 1 / `totalPages` ≥ 0 numbers.
  *
  * @throws ApiError (status 0, 'Malformed answer') naming the first field of the wrong shape
  */
-export function parseRecordListAnswer(answer: unknown): RecordListData {
+export function parseRecordListAnswer(answer: unknown): PrivilegedRecordListData {
   const data = is.object(answer) ? answer.data : undefined
   if (!is.object(data)) throw malformed('no data object')
   if (!is.array(data.records)) throw malformed('records is not a list')
@@ -200,7 +115,7 @@ export interface RecordListQuery {
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  * @example await fetchRecordList({ type: 'incident', cloud: 'alpha', page: 2, datacenters: ['12', '14'] })
  */
-export async function fetchRecordList(q: RecordListQuery): Promise<RecordListData> {
+export async function fetchRecordList(q: RecordListQuery): Promise<PrivilegedRecordListData> {
   const answer = await request<ApiAnswer<RecordListData>>(`/api/${q.type}`, {
     query: {
       cloud: q.cloud,

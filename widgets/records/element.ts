@@ -29,3 +29,9 @@ export const RecordsElement = createWidgetElement<RecordsWidgetProps>({
   component: RecordsWidget,
   attributes: { type: 'type', cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' },
 })
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-records': InstanceType<typeof RecordsElement>
+  }
+}

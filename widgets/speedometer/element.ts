@@ -15,7 +15,13 @@ import { SpeedometerWidget, type SpeedometerWidgetProps } from './Speedometer'
  * @csspart label - A gauge's name.
  * @cssprop [--trust-gauge-color=var(--trust-color-accent)] - Fill of the dial arc.
  */
-export const SpeedometerElement = createWidgetElement<SpeedometerWidgetProps>({
+export class SpeedometerElement extends createWidgetElement<SpeedometerWidgetProps>({
   component: SpeedometerWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-speedometer': SpeedometerElement
+  }
+}

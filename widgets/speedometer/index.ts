@@ -1,5 +1,5 @@
+// `trust-site-kit/speedometer`: the public surface (side-effect free; `./define` registers the tag).
 export { fetchSpeedometer } from './api'
 export { SpeedometerElement } from './element'
-export { arcPath, formatCompact, formatLong, needleAngle, percentOfPeak, polar } from './model'
-export { GaugeDial, Speedometer, SpeedometerWidget } from './Speedometer'
+export { Speedometer, SpeedometerWidget } from './Speedometer'
 export type { SpeedometerProps, SpeedometerWidgetProps } from './Speedometer'

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { defaultPagePath } from '../core/cloud'
 import type { Cloud } from '../../contract/global'
+import { trimBase } from '../../contract/links'
 import type {
   NotificationManageBody,
   SubscriptionAction,
@@ -471,7 +472,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
   const ctx = useWidgetContext(cloud, apiBase)
   const global = useGlobal(apiBase)
   const signedIn = ctx.isLoggedIn || isSignedIn()
-  const base = apiBase.replace(/\/+$/, '')
+  const base = trimBase(apiBase)
   const markerRef = useRef<HTMLDivElement>(null)
   const asked = useRef(false)
 

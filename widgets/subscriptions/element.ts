@@ -26,7 +26,13 @@ import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscripti
  * @csspart panel - The tab panel.
  * @csspart star - Every subscribe star.
  */
-export const SubscriptionsElement = createWidgetElement<SubscriptionsWidgetProps>({
+export class SubscriptionsElement extends createWidgetElement<SubscriptionsWidgetProps>({
   component: SubscriptionsWidget,
   attributes: { cloud: 'cloud', 'api-base': 'apiBase', 'faq-href': 'faqHref' },
-})
+}) {}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-subscriptions': SubscriptionsElement
+  }
+}

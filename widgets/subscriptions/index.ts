@@ -1,40 +1,8 @@
-export {
-  fetchSubscriptions,
-  fetchUserNotifications,
-  manageNotification,
-  parseManageAnswer,
-  parseSubscribeAnswer,
-  parseSubscriptionsData,
-  parseUserNotificationsData,
-  subscribe,
-} from './api'
+// `trust-site-kit/subscriptions`: the public surface (side-effect free; `./define` registers the tag).
+export { fetchSubscriptions, fetchUserNotifications, manageNotification, subscribe } from './api'
 export type { CallOptions } from './api'
+export { SignInRequiredEvent } from '../core/events'
+export type { SignInRequiredDetail } from '../core/events'
 export { SubscriptionsElement } from './element'
-export {
-  allCall,
-  chooseMode,
-  cloudView,
-  countLabel,
-  groupMode,
-  nextTab,
-  notificationsView,
-  NOTIFICATIONS_TAB,
-  starCall,
-  starLabel,
-  subscriptionToast,
-} from './model'
-export type {
-  CloudView,
-  GroupMode,
-  GroupView,
-  IndividualChoices,
-  ModeChange,
-  NotificationsView,
-  NotificationTypeView,
-  RegionView,
-  StarView,
-  SubscriptionCall,
-  ToastScope,
-} from './model'
-export { DEFAULT_FAQ_HREF, Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from './Subscriptions'
+export { Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from './Subscriptions'
 export type { SubscriptionsErrorDetail, SubscriptionsProps, SubscriptionsWidgetProps } from './Subscriptions'

@@ -3,7 +3,7 @@ import { button, errorAlert, fluidWidgetRoot, visuallyHidden } from '../../style
 import { STAR_PRESSED } from '../../styles/palette'
 import { vars } from '../../styles/theme.css'
 import { BREAKPOINTS, minWidth } from '../../styles/tokens'
-import { maskUrl, STAR_PATH } from '../cloud-status/icon-paths'
+import { maskUrl, STAR_PATH } from '../../styles/icons'
 
 /**
  * Styles of `<trust-subscriptions>`: mobile first (one column at 375 px), regions as a

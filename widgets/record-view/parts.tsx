@@ -1,14 +1,15 @@
 import { useId, type ReactNode } from 'react'
-import type { ListSeverity, RecordStatus, TrustRecord } from '../../contract/records'
+import { rssFeedHref } from '../../contract/links'
+import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
 import { RssIcon, SeverityIcon, StatusIcon } from './icons'
-import { internalEntries, paginationWindow, rssFeedHref, severityKind, timeLabels, type PageItem } from './model'
-import * as styles from './records.css'
+import { internalEntries, paginationWindow, severityKind, timeLabels, type PageItem } from './model'
+import * as styles from './record-view.css'
 
 /*
- * Building blocks shared by the record lists (`Records`), the notification lists
- * (`Notifications`) and the single post (`Post`).
+ * Building blocks shared by the record lists (`widgets/records`), the notification lists
+ * (`widgets/notifications`) and the single post (`widgets/post`).
  */
 
 /** A heading element of the given level. */
@@ -139,7 +140,8 @@ function itemKey(item: PageItem): string {
 
 /** Props of {@link RecordArticle}. */
 export interface RecordArticleProps {
-  record: TrustRecord
+  /** The record; its internal-use fields (a privileged viewer's answer) show in the 'Internal use only' block. */
+  record: PrivilegedRecord
   /** The list's severities (names by `severityId`); none for notifications. */
   severities?: readonly ListSeverity[]
   /** The list's statuses (icons by `statusId` or name). */

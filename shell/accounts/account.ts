@@ -1,4 +1,4 @@
-import { $cloudName } from './cloud'
+import { $cloudName } from '../../widgets/core/cloud'
 import type {
   LoginData,
   PasswordResetData,
@@ -9,10 +9,10 @@ import type {
   ValidateEmailData,
 } from '../../contract/accounts'
 import type { ApiAnswer } from '../../contract/common'
-import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from './cookies'
-import { ApiError, dataOf, is, request } from './request'
-import { errorMessage } from './resource'
-import { $session, isSignedIn, readSessionCookies, setTimezone, SIGNED_OUT } from './session'
+import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from '../../widgets/core/cookies'
+import { ApiError, dataOf, is, request } from '../../widgets/core/request'
+import { errorMessage } from '../../widgets/core/resource'
+import { $session, isSignedIn, readSessionCookies, setTimezone, SIGNED_OUT } from '../../widgets/core/session'
 
 /**
  * The accounts state machine (spec §3 Session, §4 Sign-in, Logout, Sign-up, Session; §7 user
