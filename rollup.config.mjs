@@ -53,7 +53,7 @@ function plainCss() {
       handler(_options, bundle) {
         if (sheets.size === 0) return
         const extra = [...sheets.values()].join('\n')
-        const asset = Object.values(bundle).find(f => f.type === 'asset' && f.fileName.endsWith('.css'))
+        const asset = Object.values(bundle).find((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
         if (asset) asset.source = extra + '\n' + asset.source
         else this.emitFile({ type: 'asset', fileName: 'assets/vendor.css', source: extra })
       },
@@ -92,8 +92,8 @@ function inlineWidgetCss({ keepAsset = false } = {}) {
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const assets = Object.values(bundle).filter(f => f.type === 'asset' && f.fileName.endsWith('.css'))
-        const source = assets.map(a => String(a.source)).join('\n')
+        const assets = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
+        const source = assets.map((a) => String(a.source)).join('\n')
         const css = source ? (await esbuildTransform(source, { loader: 'css', minify: true, target: 'chrome100' })).code.trim() : ''
         for (const file of Object.values(bundle)) {
           if (file.type === 'chunk') file.code = file.code.replace(CSS_PLACEHOLDER, () => JSON.stringify(css))
@@ -111,10 +111,10 @@ function htmlShell() {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const entry = Object.values(bundle).find(f => f.type === 'chunk' && f.isEntry)
-        const css = Object.values(bundle).filter(f => f.type === 'asset' && f.fileName.endsWith('.css'))
+        const entry = Object.values(bundle).find((f) => f.type === 'chunk' && f.isEntry)
+        const css = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
         const template = readFileSync(join(root, 'shell/index.html'), 'utf8')
-        const links = css.map(c => `<link rel="stylesheet" href="/${c.fileName}">`).join('\n    ')
+        const links = css.map((c) => `<link rel="stylesheet" href="/${c.fileName}">`).join('\n    ')
         const html = template
           .replace('<!--styles-->', links)
           .replace('<!--script-->', `<script type="module" src="/${entry.fileName}"></script>`)
@@ -161,14 +161,14 @@ function plugins({ preact, lean = false, cssName, minified = true }) {
     !minified
       ? null
       : preact
-      ? terser({ ecma: 2020, toplevel: true, compress: { passes: 3 }, format: { comments: false } })
-      : minify({ target: 'es2022', legalComments: 'none' }),
+        ? terser({ ecma: 2020, toplevel: true, compress: { passes: 3 }, format: { comments: false } })
+        : minify({ target: 'es2022', legalComments: 'none' }),
   ].filter(Boolean)
 }
 
 // Extracted vanilla-extract CSS arrives as side-effect imports of `*.vanilla.css`; keep them
 // side-effect free so the minified output never imports a file that does not exist.
-const treeshake = { moduleSideEffects: id => !id.endsWith('.vanilla.css') }
+const treeshake = { moduleSideEffects: (id) => !id.endsWith('.vanilla.css') }
 
 const onwarn = (warning, warn) => {
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return
@@ -213,7 +213,7 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 const packageExternals = [...Object.keys(packageJson.dependencies ?? {}), ...Object.keys(packageJson.peerDependencies ?? {})]
 export const packageConfig = {
   input: Object.fromEntries([
-    ...dropInWidgets.flatMap(name => [
+    ...dropInWidgets.flatMap((name) => [
       [`${name}/index`, join(root, 'widgets', name, 'index.ts')],
       [`${name}/define`, join(root, 'widgets', name, 'define.ts')],
     ]),
@@ -222,7 +222,7 @@ export const packageConfig = {
   ]),
   treeshake,
   onwarn,
-  external: id => !id.endsWith('.css') && packageExternals.some(dep => id === dep || id.startsWith(dep + '/')),
+  external: (id) => !id.endsWith('.css') && packageExternals.some((dep) => id === dep || id.startsWith(dep + '/')),
   plugins: plugins({ preact: false, cssName: 'style.css', minified: false }).concat(inlineWidgetCss({ keepAsset: true })),
   output: {
     dir: join(root, 'dist/pkg'),
@@ -238,7 +238,7 @@ const only = process.env.TRUST_BUILD_ONLY
 export const kitConfig = dropInConfig('kit', join(root, 'widgets/kit.ts'))
 
 export default [
-  ...(only && only !== 'widgets' ? [] : [...dropInWidgets.map(name => dropInConfig(name)), kitConfig]),
+  ...(only && only !== 'widgets' ? [] : [...dropInWidgets.map((name) => dropInConfig(name)), kitConfig]),
   ...(only && only !== 'shell' ? [] : [shellConfig]),
   ...(only && only !== 'package' ? [] : [packageConfig]),
 ]

@@ -16,7 +16,7 @@ export function syntheticWeek(locations: number, issues: number, regions = 5): C
   const start = Date.UTC(2026, 10, 16)
   const perRegion = Math.ceil(locations / regions)
   let seed = 7
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647
   const items: StatusItem[] = Array.from({ length: locations }, (_, i) => ({
     tid: 2001 + i,
     name: `Location ${String(i + 1).padStart(3, '0')}`,
@@ -97,18 +97,38 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 900 },
   })
   try {
     const page = await context.newPage()
     const big = JSON.stringify({ data: syntheticWeek(locations, issues) })
-    const small = JSON.stringify({ data: { ...syntheticWeek(8, 12, 1), category: [{ ...syntheticWeek(8, 12, 1).category[0], tid: 'core_cloud_services', title: 'Core Cloud Services' }] } })
-    await page.route(`${siteUrl}/__bench__`, route =>
-      route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><title>bench</title><script src="/widgets/cloud-status.js"></script></head><body><main id="main"></main></body></html>` }),
+    const small = JSON.stringify({
+      data: {
+        ...syntheticWeek(8, 12, 1),
+        category: [{ ...syntheticWeek(8, 12, 1).category[0], tid: 'core_cloud_services', title: 'Core Cloud Services' }],
+      },
+    })
+    await page.route(`${siteUrl}/__bench__`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>bench</title><script src="/widgets/cloud-status.js"></script></head><body><main id="main"></main></body></html>`,
+      }),
     )
-    await page.route(`${siteUrl}/api/cloud-status*`, route =>
-      route.fulfill({ contentType: 'application/json', body: new URL(route.request().url()).searchParams.get('requestType') === 'public' ? big : small }),
+    await page.route(`${siteUrl}/api/cloud-status*`, (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: new URL(route.request().url()).searchParams.get('requestType') === 'public' ? big : small,
+      }),
     )
     // tsx keeps function names with a `__name` helper that functions sent to the page call.
     await page.addInitScript('globalThis.__name = (f) => f')
@@ -118,16 +138,16 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
     await cdp.send('Performance.enable')
     const metric = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics')
-      const get = (name: string) => metrics.find(m => m.name === name)?.value ?? 0
+      const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0
       return { script: get('ScriptDuration') * 1000, task: get('TaskDuration') * 1000 }
     }
     await page.evaluate(() => {
       const w = window as unknown as { __long: number[] }
       w.__long = []
-      new PerformanceObserver(list => list.getEntries().forEach(e => w.__long.push(e.duration))).observe({ type: 'longtask' })
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' })
     })
     const before = await metric()
-    await page.evaluate(expected => {
+    await page.evaluate((expected) => {
       const w = window as unknown as { __first: number; __all: number }
       const el = document.createElement('trust-cloud-status')
       el.setAttribute('cloud', 'auroraedgethree')
@@ -135,7 +155,8 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
       // Frame by frame: when the first data-center row and when the last bar are on screen.
       const watch = () => {
         const root = el.shadowRoot
-        if (!w.__first && root?.querySelector('[data-testid="status-block-datacenter"] [data-testid="status-row"]')) w.__first = performance.now() - start
+        if (!w.__first && root?.querySelector('[data-testid="status-block-datacenter"] [data-testid="status-row"]'))
+          w.__first = performance.now() - start
         if ((root?.querySelectorAll('[data-issue-id]').length ?? 0) >= expected) w.__all = performance.now() - start
         else requestAnimationFrame(watch)
       }
@@ -143,12 +164,14 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
       document.getElementById('main')!.append(el)
     }, issues + 12)
     await page.waitForFunction(
-      expected => (document.querySelector('trust-cloud-status')?.shadowRoot?.querySelectorAll('[data-issue-id]').length ?? 0) >= expected,
+      (expected) => (document.querySelector('trust-cloud-status')?.shadowRoot?.querySelectorAll('[data-issue-id]').length ?? 0) >= expected,
       issues + 12, // the data-center week plus the core services' 12
       { polling: 100, timeout: 30_000 },
     )
     const after = await metric()
-    const bars = await page.evaluate(() => document.querySelector('trust-cloud-status')!.shadowRoot!.querySelectorAll('[data-issue-id]').length)
+    const bars = await page.evaluate(
+      () => document.querySelector('trust-cloud-status')!.shadowRoot!.querySelectorAll('[data-issue-id]').length,
+    )
     await page.waitForFunction(() => (window as unknown as { __all?: number }).__all !== undefined, null, { polling: 50 })
     const { longTasks, firstRowsMs, allBarsMs } = await page.evaluate(() => {
       const w = window as unknown as { __long: number[]; __first: number; __all: number }

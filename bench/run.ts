@@ -27,7 +27,9 @@ if (!process.env.TRUST_SKIP_BUILD) {
 }
 
 console.log('\nDrop-in scripts (JS + inlined CSS, gzip -9)')
-for (const file of readdirSync(join(site, 'widgets')).filter(f => f.endsWith('.js')).sort()) {
+for (const file of readdirSync(join(site, 'widgets'))
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   const path = join(site, 'widgets', file)
   console.log(`  ${file.padEnd(24)} ${kb(gz(path)).padStart(9)}  (${kb(statSync(path).size)} raw)`)
 }
@@ -37,7 +39,7 @@ for (const file of readdirSync(join(site, 'widgets')).filter(f => f.endsWith('.j
 const html = readFileSync(join(site, 'index.html'), 'utf8')
 const files = new Set<string>()
 for (const m of html.matchAll(/(?:href|src)="\/(assets\/[^"]+)"/g)) files.add(m[1])
-const queue = [...files].filter(f => f.endsWith('.js'))
+const queue = [...files].filter((f) => f.endsWith('.js'))
 while (queue.length) {
   const file = queue.pop()!
   const code = readFileSync(join(site, file), 'utf8')
@@ -69,7 +71,7 @@ for (const path of [
   '/api/cloud-status?cloud=auroraedgethree&requestType=public&dateOffset=0',
   '/auroraedge.net',
 ]) {
-  await fetch(base + path).then(r => r.arrayBuffer())
+  await fetch(base + path).then((r) => r.arrayBuffer())
   const total = 2000
   let next = 0
   const started = performance.now()
@@ -95,9 +97,9 @@ const median = runs[2]
 const ms = (n: number) => `${n.toFixed(1)} ms`
 console.log(`  script ${ms(median.scriptMs)}, main-thread tasks ${ms(median.taskMs)}, ${median.bars} bars (median run)`)
 console.log(`  first data-center rows on screen after ${ms(median.firstRowsMs)}, all bars after ${ms(median.allBarsMs)}`)
-console.log(`  long tasks (> 50 ms): ${median.longTasks.length ? median.longTasks.map(d => `${d.toFixed(0)} ms`).join(', ') : 'none'}`)
-console.log(`  all runs, script ms: ${runs.map(r => r.scriptMs.toFixed(1)).join(', ')}`)
-console.log(`  all runs, long tasks: ${runs.map(r => r.longTasks.length).join(', ')}`)
+console.log(`  long tasks (> 50 ms): ${median.longTasks.length ? median.longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`)
+console.log(`  all runs, script ms: ${runs.map((r) => r.scriptMs.toFixed(1)).join(', ')}`)
+console.log(`  all runs, long tasks: ${runs.map((r) => r.longTasks.length).join(', ')}`)
 
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })

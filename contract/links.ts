@@ -68,7 +68,10 @@ export function aliasHref(cloudDomain: string, alias: string, base = ''): string
  */
 export function rssFeedName(path: string): string {
   const clean = path.split(/[?#]/)[0].replace(/\/+$/, '')
-  const name = clean.slice(clean.lastIndexOf('/') + 1).replace(/_/g, '-').replace(/change/g, 'category')
+  const name = clean
+    .slice(clean.lastIndexOf('/') + 1)
+    .replace(/_/g, '-')
+    .replace(/change/g, 'category')
   return name === 'security-advisories' ? 'advisories' : name
 }
 

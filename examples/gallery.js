@@ -12,8 +12,6 @@
 //   needs a record id, so the newest record of that public list, fetched from the template's
 //   element's `api-base`, gives it one.
 ;(() => {
-  'use strict'
-
   /** Events known without the manifest; the manifest's events are added when it arrives. */
   const KNOWN_EVENTS = ['trust-cloud-change', 'trust-sign-in-required', 'trust-subscriptions-error']
   const listening = new Set()
@@ -111,11 +109,19 @@
         'table',
         { 'data-table': kind },
         h('caption', null, caption),
-        h('thead', null, h('tr', null, columns.map(c => h('th', { scope: 'col' }, c.label)))),
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            columns.map((c) => h('th', { scope: 'col' }, c.label)),
+          ),
+        ),
         h(
           'tbody',
           null,
-          rows.map(row =>
+          rows.map((row) =>
             h(
               'tr',
               { 'data-name': row.name },
@@ -133,10 +139,7 @@
   }
 
   function section(title, kind, columns, rows) {
-    return [
-      h('h3', null, title),
-      rows.length ? table(kind, title, columns, rows) : h('p', { 'data-empty': kind }, 'None.'),
-    ]
+    return [h('h3', null, title), rows.length ? table(kind, title, columns, rows) : h('p', { 'data-empty': kind }, 'None.')]
   }
 
   function render(container, decl) {
@@ -146,29 +149,49 @@
       container.append(h('p', { class: 'g-note' }, `The manifest does not describe <${tag}> yet.`))
       return
     }
-    const name = r => r.name
+    const name = (r) => r.name
     if (decl.description) container.append(h('p', { class: 'g-description' }, rich(decl.description)))
     container.append(
-      ...section('Attributes', 'attributes', [
-        { label: 'Attribute', get: name },
-        { label: 'Type', get: r => r.type?.text ?? '', code: true },
-        { label: 'Default', get: r => r.default ?? '', code: true },
-        { label: 'Description', get: r => r.description ?? '' },
-      ], decl.attributes ?? []),
-      ...section('Events', 'events', [
-        { label: 'Event', get: name },
-        { label: 'Type', get: r => r.type?.text ?? '', code: true },
-        { label: 'Description', get: r => r.description ?? '' },
-      ], (decl.events ?? []).filter(e => e.name)),
-      ...section('CSS parts', 'parts', [
-        { label: 'Part', get: name },
-        { label: 'Description', get: r => r.description ?? '' },
-      ], decl.cssParts ?? []),
-      ...section('CSS custom properties', 'properties', [
-        { label: 'Property', get: name },
-        { label: 'Default', get: r => r.default ?? '', code: true },
-        { label: 'Description', get: r => r.description ?? '' },
-      ], decl.cssProperties ?? []),
+      ...section(
+        'Attributes',
+        'attributes',
+        [
+          { label: 'Attribute', get: name },
+          { label: 'Type', get: (r) => r.type?.text ?? '', code: true },
+          { label: 'Default', get: (r) => r.default ?? '', code: true },
+          { label: 'Description', get: (r) => r.description ?? '' },
+        ],
+        decl.attributes ?? [],
+      ),
+      ...section(
+        'Events',
+        'events',
+        [
+          { label: 'Event', get: name },
+          { label: 'Type', get: (r) => r.type?.text ?? '', code: true },
+          { label: 'Description', get: (r) => r.description ?? '' },
+        ],
+        (decl.events ?? []).filter((e) => e.name),
+      ),
+      ...section(
+        'CSS parts',
+        'parts',
+        [
+          { label: 'Part', get: name },
+          { label: 'Description', get: (r) => r.description ?? '' },
+        ],
+        decl.cssParts ?? [],
+      ),
+      ...section(
+        'CSS custom properties',
+        'properties',
+        [
+          { label: 'Property', get: name },
+          { label: 'Default', get: (r) => r.default ?? '', code: true },
+          { label: 'Description', get: (r) => r.description ?? '' },
+        ],
+        decl.cssProperties ?? [],
+      ),
     )
     container.setAttribute('data-manifest-ready', '')
   }
@@ -187,7 +210,7 @@
   async function loadManifest() {
     const containers = [...document.querySelectorAll('[data-manifest-for]')]
     if (!containers.length) return
-    containers.forEach(c => c.replaceChildren(h('p', { class: 'g-note', role: 'status' }, 'Loading the element reference…')))
+    containers.forEach((c) => c.replaceChildren(h('p', { class: 'g-note', role: 'status' }, 'Loading the element reference…')))
     let byTag
     try {
       const res = await fetch('/custom-elements.json', { headers: { accept: 'application/json' } })
@@ -196,10 +219,13 @@
     } catch {
       for (const c of containers) {
         c.replaceChildren(
-          h('p', { class: 'g-note', 'data-manifest-missing': '' },
+          h(
+            'p',
+            { class: 'g-note', 'data-manifest-missing': '' },
             'The element reference comes from custom-elements.json, which could not be loaded; run ',
             h('code', null, 'npm run manifest'),
-            ' to see it here.'),
+            ' to see it here.',
+          ),
         )
       }
       return
@@ -210,12 +236,12 @@
 
   // ---- gallery pages are not the trust site --------------------------------------------------
 
-  document.addEventListener('trust-sign-in-required', event => event.preventDefault())
+  document.addEventListener('trust-sign-in-required', (event) => event.preventDefault())
 
   /** Public list URL (path and query) of each `data-post` list name. */
   const POST_LISTS = {
-    incident: cloud => `/api/incident?cloud=${encodeURIComponent(cloud)}`,
-    maintenance: cloud => `/api/maintenance?cloud=${encodeURIComponent(cloud)}`,
+    incident: (cloud) => `/api/incident?cloud=${encodeURIComponent(cloud)}`,
+    maintenance: (cloud) => `/api/maintenance?cloud=${encodeURIComponent(cloud)}`,
     notification: () => '/api/notifications?notification_type=url_change_notification',
   }
 

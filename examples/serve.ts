@@ -40,7 +40,7 @@ export interface ExamplesServer {
 
 /** The example pages: every `*.html` file in `examples/`. */
 export async function examplePages(): Promise<string[]> {
-  return (await readdir(dir)).filter(f => f.endsWith('.html')).sort()
+  return (await readdir(dir)).filter((f) => f.endsWith('.html')).sort()
 }
 
 /**
@@ -70,7 +70,10 @@ export async function startExamplesServer(options: {
       return reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(json)
     }
     if (Object.hasOwn(ASSETS, name)) {
-      return reply.type(ASSETS[name]).header('cache-control', 'no-cache').send(await readFile(join(dir, name), 'utf8'))
+      return reply
+        .type(ASSETS[name])
+        .header('cache-control', 'no-cache')
+        .send(await readFile(join(dir, name), 'utf8'))
     }
     // Read on every request, so pages added while the server runs are served too.
     if (name.includes('/') || !(await examplePages()).includes(name)) return notFound(reply)

@@ -13,7 +13,7 @@ const out = join(root, 'dist/site')
 
 // Remove exactly what this run rebuilds, so a partial build keeps the rest of dist/.
 const only = process.env.TRUST_BUILD_ONLY
-const remove = path => rmSync(path, { recursive: true, force: true })
+const remove = (path) => rmSync(path, { recursive: true, force: true })
 if (!only || only === 'package') remove(join(root, 'dist/pkg'))
 if (!only) remove(out)
 else if (only === 'widgets') remove(join(out, 'widgets'))

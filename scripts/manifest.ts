@@ -74,7 +74,7 @@ const THEME_ATTRIBUTE: ManifestAttribute = {
   name: 'theme',
   type: { text: '"light" | "dark"' },
   description:
-    'Forces the light or the dark theme. Without it the widget follows the visitor\'s `prefers-color-scheme`. Not observed: a change restyles through CSS.',
+    "Forces the light or the dark theme. Without it the widget follows the visitor's `prefers-color-scheme`. Not observed: a change restyles through CSS.",
 }
 
 /** `{type} [name=default] - description` → its pieces; `name` may be `--custom-prop` or `trust-x`. */
@@ -106,16 +106,18 @@ export function parseTag(text: string): { type?: string; name: string; default?:
 /** The text of a JSDoc comment or tag comment (TypeScript gives a string or its parts). */
 function commentText(comment: string | ts.NodeArray<ts.JSDocComment> | undefined): string {
   if (typeof comment === 'string') return comment
-  return (comment ?? []).map(part => part.text).join('')
+  return (comment ?? []).map((part) => part.text).join('')
 }
 
 /** Keys of the `attributes: {...}` object literal passed to createWidgetElement. */
 function attributeKeys(call: ts.CallExpression): string[] {
   const options = call.arguments[0]
   if (!options || !ts.isObjectLiteralExpression(options)) return []
-  const prop = options.properties.find(p => ts.isPropertyAssignment(p) && p.name.getText() === 'attributes') as ts.PropertyAssignment | undefined
+  const prop = options.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === 'attributes') as
+    | ts.PropertyAssignment
+    | undefined
   if (!prop || !ts.isObjectLiteralExpression(prop.initializer)) return []
-  return prop.initializer.properties.map(p => {
+  return prop.initializer.properties.map((p) => {
     const n = (p as ts.PropertyAssignment).name
     return ts.isStringLiteral(n) ? n.text : n.getText()
   })
@@ -137,7 +139,7 @@ export function partsInMarkup(dir: string): Set<string> {
 function sameSet(a: Iterable<string>, b: Iterable<string>): { missing: string[]; extra: string[] } {
   const sa = new Set(a)
   const sb = new Set(b)
-  return { missing: [...sb].filter(x => !sa.has(x)), extra: [...sa].filter(x => !sb.has(x)) }
+  return { missing: [...sb].filter((x) => !sa.has(x)), extra: [...sa].filter((x) => !sb.has(x)) }
 }
 
 /** Whether `expression` is a `createWidgetElement(…)` call. */
@@ -151,7 +153,7 @@ function isFactoryCall(expression: ts.Expression | undefined): expression is ts.
  */
 function elementStatement(statement: ts.Statement): { name: string; call: ts.CallExpression } | undefined {
   if (ts.isClassDeclaration(statement) && statement.name) {
-    const base = statement.heritageClauses?.find(h => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression
+    const base = statement.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression
     return isFactoryCall(base) ? { name: statement.name.text, call: base } : undefined
   }
   if (ts.isVariableStatement(statement)) {
@@ -205,7 +207,11 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
           declaration.cssParts.push({ name: t.name, description: t.description })
         } else if (kind === 'cssprop' || kind === 'cssproperty') {
           const t = parseTag(value)
-          declaration.cssProperties.push({ name: t.name, description: t.description, ...(t.default !== undefined ? { default: t.default } : {}) })
+          declaration.cssProperties.push({
+            name: t.name,
+            description: t.description,
+            ...(t.default !== undefined ? { default: t.default } : {}),
+          })
         }
       } catch (error) {
         throw new ManifestError(`${where}: @${kind} ${(error as Error).message}`)
@@ -213,13 +219,19 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
     }
     if (!/^trust-[a-z0-9-]+$/.test(declaration.tagName)) throw new ManifestError(`${where}: missing or invalid @element tag`)
 
-    const attrs = sameSet(declaration.attributes.map(a => a.name), attributeKeys(element.call))
+    const attrs = sameSet(
+      declaration.attributes.map((a) => a.name),
+      attributeKeys(element.call),
+    )
     if (attrs.missing.length || attrs.extra.length) {
       throw new ManifestError(
         `${where}: @attr tags and the attributes map differ (undocumented: ${attrs.missing.join(', ') || '-'}; not observed: ${attrs.extra.join(', ') || '-'})`,
       )
     }
-    const parts = sameSet(declaration.cssParts.map(p => p.name), partsInMarkup(dirname(file)))
+    const parts = sameSet(
+      declaration.cssParts.map((p) => p.name),
+      partsInMarkup(dirname(file)),
+    )
     if (parts.missing.length || parts.extra.length) {
       throw new ManifestError(
         `${where}: @csspart tags and part="…" in the markup differ (undocumented: ${parts.missing.join(', ') || '-'}; not in the markup: ${parts.extra.join(', ') || '-'})`,
@@ -229,7 +241,9 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
     declaration.cssProperties.push(...THEME_PROPERTIES)
     return { declaration }
   }
-  throw new ManifestError(`${where}: no \`export class … extends createWidgetElement(…) {}\` (or \`export const … = createWidgetElement(…)\`)`)
+  throw new ManifestError(
+    `${where}: no \`export class … extends createWidgetElement(…) {}\` (or \`export const … = createWidgetElement(…)\`)`,
+  )
 }
 
 /** Builds the manifest for every widget (`widgets/<name>/` with a define.ts; sorted by folder name). */
@@ -238,7 +252,7 @@ export function buildManifest(widgetsDir: string = WIDGETS_DIR): Manifest {
   return {
     schemaVersion: '2.1.0',
     readme: 'README.md',
-    modules: names.map(name => {
+    modules: names.map((name) => {
       const { declaration } = readElement(join(widgetsDir, name, 'element.ts'))
       const exportName = declaration.name
       const module = `widgets/${name}/element.ts`
@@ -266,10 +280,12 @@ export function manifestText(manifest: Manifest = buildManifest()): string {
  */
 export function jsxTypesText(manifest: Manifest = buildManifest()): string {
   const quote = (name: string) => (/^[a-z][a-zA-Z0-9]*$/.test(name) ? name : `'${name}'`)
-  const lines = manifest.modules.flatMap(m => m.declarations).map(d => {
-    const attributes = d.attributes.map(a => `${quote(a.name)}?: ${a.type?.text ?? 'string'}`).join('; ')
-    return `      '${d.tagName}': TrustElementProps<{ ${attributes} }>`
-  })
+  const lines = manifest.modules
+    .flatMap((m) => m.declarations)
+    .map((d) => {
+      const attributes = d.attributes.map((a) => `${quote(a.name)}?: ${a.type?.text ?? 'string'}`).join('; ')
+      return `      '${d.tagName}': TrustElementProps<{ ${attributes} }>`
+    })
   return [
     '// Generated by `npm run manifest` from custom-elements.json; do not edit.',
     "import type { DetailedHTMLProps, HTMLAttributes } from 'react'",
@@ -296,12 +312,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       { file: 'types/elements.d.ts', text: jsxTypesText(manifest) },
     ]
     if (process.argv.includes('--check')) {
-      const stale = outputs.filter(o => {
+      const stale = outputs.filter((o) => {
         const path = join(root, o.file)
         return (existsSync(path) ? readFileSync(path, 'utf8') : '') !== o.text
       })
       if (stale.length) {
-        console.error(`${stale.map(o => o.file).join(' and ')} out of date: run \`npm run manifest\`.`)
+        console.error(`${stale.map((o) => o.file).join(' and ')} out of date: run \`npm run manifest\`.`)
         process.exit(1)
       }
       console.log('custom-elements.json and types/elements.d.ts are up to date.')

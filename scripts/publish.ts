@@ -65,7 +65,10 @@ const OPTIONS = {
 
 /** A refusal with exit status `code`. */
 class CliError extends Error {
-  constructor(message: string, readonly code = 1) {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
     super(message)
   }
 }
@@ -80,7 +83,12 @@ function checked<T extends TSchema>(schema: T, body: unknown): Static<T> {
 }
 
 /** The tid of the row of `table` named `name` (case-insensitive). */
-async function tidByName(db: Kysely<Database>, table: 'data_centers' | 'services' | 'notification_categories', name: string, what: string): Promise<number> {
+async function tidByName(
+  db: Kysely<Database>,
+  table: 'data_centers' | 'services' | 'notification_categories',
+  name: string,
+  what: string,
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select('tid')
@@ -94,7 +102,11 @@ async function tidByName(db: Kysely<Database>, table: 'data_centers' | 'services
 async function severityOf(db: Kysely<Database>, value: string | undefined): Promise<number | null | undefined> {
   if (value === undefined) return undefined
   if (/^\d+$/.test(value.trim())) return Number(value)
-  const row = await db.selectFrom('severities').select('tid').where((eb) => eb(eb.fn('lower', ['name']), '=', value.trim().toLowerCase())).executeTakeFirst()
+  const row = await db
+    .selectFrom('severities')
+    .select('tid')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', value.trim().toLowerCase()))
+    .executeTakeFirst()
   if (!row) throw new CliError(`--severity: unknown severity ${JSON.stringify(value)}.`)
   return row.tid
 }

@@ -29,8 +29,8 @@ export function kb(bytes) {
  * @param {{ name: string, path: string }[]} config `.size-limit.json`
  */
 export function sizeTable(results, config) {
-  const rows = results.map(r => {
-    const entry = config.find(c => c.name === r.name)
+  const rows = results.map((r) => {
+    const entry = config.find((c) => c.name === r.name)
     const file = entry ? '`' + entry.path.replace(/^dist\/site\//, '') + '`' : ''
     const left = r.sizeLimit - r.size
     return `| ${r.name} | ${file} | ${kb(r.size)} | ${kb(r.sizeLimit)} | ${left >= 0 ? kb(left) : `**over by ${kb(-left)}**`} |`
@@ -52,7 +52,7 @@ export function readmeBudgets(readme) {
   const { start, end } = bounds
   const budgets = new Map()
   for (const line of readme.slice(start, end).split('\n')) {
-    const cells = line.split('|').map(c => c.trim())
+    const cells = line.split('|').map((c) => c.trim())
     if (cells.length < 6 || !/KB$/.test(cells[4] ?? '')) continue
     budgets.set(cells[1], Math.round(parseFloat(cells[4]) * 1000))
   }
@@ -72,8 +72,8 @@ function main() {
   }
   const table = sizeTable(results, config)
   console.log(table)
-  let failed = run.status !== 0 || results.some(r => !r.passed)
-  for (const r of results.filter(r => !r.passed)) console.error(`Over budget: ${r.name} is ${kb(r.size)}, budget ${kb(r.sizeLimit)}.`)
+  let failed = run.status !== 0 || results.some((r) => !r.passed)
+  for (const r of results.filter((r) => !r.passed)) console.error(`Over budget: ${r.name} is ${kb(r.size)}, budget ${kb(r.sizeLimit)}.`)
 
   const readmePath = join(root, 'README.md')
   let readme = readFileSync(readmePath, 'utf8')
@@ -88,7 +88,7 @@ function main() {
     console.log('README.md size table updated.')
   }
   const budgets = readmeBudgets(readme)
-  const stale = !budgets || results.some(r => budgets.get(r.name) !== r.sizeLimit) || budgets.size !== results.length
+  const stale = !budgets || results.some((r) => budgets.get(r.name) !== r.sizeLimit) || budgets.size !== results.length
   if (stale) {
     console.error('README.md size table does not show the budgets of .size-limit.json: run `npm run size -- --readme`.')
     failed = true

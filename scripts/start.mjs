@@ -13,4 +13,4 @@ if (!existsSync(join(root, 'dist/site/index.html')) || process.env.TRUST_REBUILD
 }
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', code => process.exit(code ?? 0))
+server.on('exit', (code) => process.exit(code ?? 0))

@@ -15,7 +15,7 @@ export const WIDGETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
  */
 export function widgetNames(widgetsDir = WIDGETS_DIR) {
   return readdirSync(widgetsDir, { withFileTypes: true })
-    .filter(d => d.isDirectory() && existsSync(join(widgetsDir, d.name, 'define.ts')))
-    .map(d => d.name)
+    .filter((d) => d.isDirectory() && existsSync(join(widgetsDir, d.name, 'define.ts')))
+    .map((d) => d.name)
     .sort()
 }

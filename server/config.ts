@@ -55,7 +55,10 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
     throw new Error(`PUBLIC_URL must be an origin such as https://trust.example, got ${JSON.stringify(env.PUBLIC_URL)}`)
   }
   return {
-    employeeDomains: domains.split(',').map((d) => d.trim().toLowerCase()).filter((d) => d !== ''),
+    employeeDomains: domains
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter((d) => d !== ''),
     admin: password
       ? {
           name: env.TRUST_ADMIN_NAME?.trim() || DEFAULT_ADMIN_NAME,

@@ -42,7 +42,16 @@ export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
  * sign-up and subscribe (spec §2), and the other account pages, which need the same unavailable
  * account service (thank-you, settings, password request and reset, unsubscribe).
  */
-export const DR_PAGES: ReadonlySet<string> = new Set(['sign-in', 'sign-up', 'subscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'unsubscribe'])
+export const DR_PAGES: ReadonlySet<string> = new Set([
+  'sign-in',
+  'sign-up',
+  'subscribe',
+  'thank-you',
+  'user-edit',
+  'user-password',
+  'user-reset',
+  'unsubscribe',
+])
 
 const idleSignOut = () => void signOutAndLeave()
 
@@ -231,7 +240,10 @@ export function App() {
         Skip to content
       </a>
       {global.data.links.cookie_consent_id !== undefined && (
-        <CookieConsent domainId={global.data.links.cookie_consent_id} onChoice={() => document.getElementById('content')?.focus({ preventScroll: true })} />
+        <CookieConsent
+          domainId={global.data.links.cookie_consent_id}
+          onChoice={() => document.getElementById('content')?.focus({ preventScroll: true })}
+        />
       )}
       <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
       <main className={styles.main} id="content" tabIndex={-1}>

@@ -38,7 +38,11 @@ export function CookieConsent({ domainId, storage = browserStorage(), onChoice }
           <strong className={styles.title} id={titleId}>
             Cookie consent
           </strong>
-          {CONSENT_TEXT} Read our <a className={styles.link} href="/privacy-compliance/cookie-policy">Cookie Policy</a>.
+          {CONSENT_TEXT} Read our{' '}
+          <a className={styles.link} href="/privacy-compliance/cookie-policy">
+            Cookie Policy
+          </a>
+          .
         </p>
         <div className={styles.actions}>
           <button type="button" className={styles.accept} onClick={() => choose('accepted')}>

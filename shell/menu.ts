@@ -16,9 +16,7 @@ export function isHidden(item: MenuItem, cloud: Pick<Cloud, 'machine_name'> | nu
 
 /** Menu items visible for the cloud, sub-menus filtered the same way (spec §2 main menu). */
 export function visibleItems(items: readonly MenuItem[], cloud: Pick<Cloud, 'machine_name'> | null | undefined): MenuItem[] {
-  return items
-    .filter(item => !isHidden(item, cloud))
-    .map(item => ({ ...item, sub_menus: visibleItems(item.sub_menus ?? [], cloud) }))
+  return items.filter((item) => !isHidden(item, cloud)).map((item) => ({ ...item, sub_menus: visibleItems(item.sub_menus ?? [], cloud) }))
 }
 
 /** True when the route leaves the site (an absolute URL). */
@@ -40,7 +38,7 @@ export function menuHref(item: MenuItem, cloud: Pick<Cloud, 'domain' | 'machine_
 
 /** Every item of a menu tree, depth first. */
 export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
-  return items.flatMap(item => [item, ...flattenMenu(item.sub_menus ?? [])])
+  return items.flatMap((item) => [item, ...flattenMenu(item.sub_menus ?? [])])
 }
 
 /**
@@ -50,7 +48,7 @@ export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
 export function isNotificationsMenu(item: MenuItem): boolean {
   if (!item.sub_menus?.length) return false
   const route = typeof item.route === 'string' ? item.route : item.route.commercial
-  return route.replace(/^\/+|\/+$/g, '') === 'notifications' || item.sub_menus.some(s => s.component === 'notifications')
+  return route.replace(/^\/+|\/+$/g, '') === 'notifications' || item.sub_menus.some((s) => s.component === 'notifications')
 }
 
 /**
@@ -59,5 +57,5 @@ export function isNotificationsMenu(item: MenuItem): boolean {
  * Only the menu changes: a notification list stays reachable by its address.
  */
 export function variantMainMenu(items: readonly MenuItem[], variant: { isGov: boolean }): MenuItem[] {
-  return variant.isGov ? items.filter(item => !isNotificationsMenu(item)) : [...items]
+  return variant.isGov ? items.filter((item) => !isNotificationsMenu(item)) : [...items]
 }

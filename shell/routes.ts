@@ -121,17 +121,19 @@ export function resolvePage(
   }
   if (fixed) return { kind: 'page', component: fixed, params, cloud: chosen ?? undefined }
   if (route.route === 'root') return chosen ? { kind: 'redirect', to: defaultPagePath(chosen) } : fallback()
-  if (route.route === 'post') return chosen ? { kind: 'redirect', to: `/${chosen.domain}/posts/${encodeURIComponent(params.id)}` } : fallback()
+  if (route.route === 'post')
+    return chosen ? { kind: 'redirect', to: `/${chosen.domain}/posts/${encodeURIComponent(params.id)}` } : fallback()
 
-  const items = flattenMenu(global.menu.main_menu).filter(i => !isExternal(resolveRoute(i.route, chosen?.machine_name)))
+  const items = flattenMenu(global.menu.main_menu).filter((i) => !isExternal(resolveRoute(i.route, chosen?.machine_name)))
   const cloud = cloudFromPath(global.clouds, path)
   const rest = cloud ? path.split('/').slice(2).join('/').replace(/\/+$/, '') : ''
 
   if (cloud) {
     if (route.route === 'cloudPost') return { kind: 'page', component: 'post', cloud, params }
     if (route.route === 'cloudNotification') return { kind: 'page', component: 'notification', cloud, params }
-    const item = items.find(i => i.deep_link && i.component && normalise(resolveRoute(i.route, cloud.machine_name)) === rest)
-      ?? (route.route === 'notificationList' ? items.find(i => i.component === 'notifications') : undefined)
+    const item =
+      items.find((i) => i.deep_link && i.component && normalise(resolveRoute(i.route, cloud.machine_name)) === rest) ??
+      (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined)
     if (!item) return fallback(params)
     if (isHidden(item, cloud)) return { kind: 'redirect', to: defaultPagePath(cloud) }
     return { kind: 'page', component: item.component as PageComponent, cloud, item, params }
@@ -139,7 +141,7 @@ export function resolvePage(
 
   // Not under a cloud domain: an absolute menu route such as /faq.
   const absolute = normalise(path)
-  const item = items.find(i => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute)
+  const item = items.find((i) => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute)
   if (!item) return fallback(params)
   if (chosen && isHidden(item, chosen)) return { kind: 'redirect', to: defaultPagePath(chosen) }
   return { kind: 'page', component: item.component as PageComponent, cloud: chosen ?? undefined, item, params }
@@ -181,7 +183,17 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
 }
 
 /** Account pages kept out of search results: /sign-in and /subscribe (spec §2) and the other account pages. */
-const NOINDEX: readonly PageComponent[] = ['sign-in', 'sign-up', 'subscribe', 'unsubscribe', 'thank-you', 'user-edit', 'user-password', 'user-reset', 'fallback']
+const NOINDEX: readonly PageComponent[] = [
+  'sign-in',
+  'sign-up',
+  'subscribe',
+  'unsubscribe',
+  'thank-you',
+  'user-edit',
+  'user-password',
+  'user-reset',
+  'fallback',
+]
 
 /** Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex (spec §2 Route table). */
 export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {

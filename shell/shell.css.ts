@@ -48,7 +48,12 @@ export const headerLinks = style({
   '@media': { [desktop]: { display: 'flex' } },
 })
 
-export const topLink = style({ color: vars.color.headerText, fontSize: '14px', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } })
+export const topLink = style({
+  color: vars.color.headerText,
+  fontSize: '14px',
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+})
 
 export const headerButton = style({
   all: 'unset',
@@ -65,7 +70,10 @@ export const headerButton = style({
   selectors: { '&:focus-visible': { outline: `2px solid #9cc3ff`, outlineOffset: '2px' } },
 })
 
-export const subscribeButton = style([headerButton, { background: vars.color.accent, borderColor: vars.color.accent, textDecoration: 'none' }])
+export const subscribeButton = style([
+  headerButton,
+  { background: vars.color.accent, borderColor: vars.color.accent, textDecoration: 'none' },
+])
 
 export const menuToggle = style([headerButton, { '@media': { [desktop]: { display: 'none' } } }])
 
@@ -85,7 +93,14 @@ export const selectorPanel = style({
 })
 
 export const selectorColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: '170px' })
-export const productTitle = style({ fontSize: '13px', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.04em', color: vars.color.muted, margin: 0 })
+export const productTitle = style({
+  fontSize: '13px',
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+  color: vars.color.muted,
+  margin: 0,
+})
 export const cloudList = style({ listStyle: 'none', margin: `${vars.space.xs} 0 0`, padding: 0 })
 
 export const cloudOption = style({

@@ -9,7 +9,7 @@ import { switchCloudPath } from './cloud-path'
 import { $router, resolvePage, type Resolution } from './routes'
 
 /** Whether the visitor is signed in (changes only on sign-in and sign-out, not on every session update). */
-export const $signedIn = computed($session, s => s.isLoggedIn)
+export const $signedIn = computed($session, (s) => s.isLoggedIn)
 
 /** What the current path shows; `undefined` until the global data has loaded. */
 export const $resolution = computed([$router, $global, $cloud, $signedIn], (page, global, cloud, signedIn): Resolution | undefined => {
@@ -44,7 +44,7 @@ export async function startSite(): Promise<void> {
     const path = chosen ? switchCloudPath(data.clouds, url.pathname, chosen) : url.pathname
     $router.open(path + url.search + url.hash, true)
   }
-  $router.subscribe(page => {
+  $router.subscribe((page) => {
     if (!page) return
     const inPath = cloudFromPath(data.clouds, page.path)
     if (inPath && inPath.machine_name !== $cloudName.get()) selectCloud(inPath)

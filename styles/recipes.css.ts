@@ -66,10 +66,7 @@ export const alert = style({
   fontSize: '14px',
 })
 
-export const errorAlert = style([
-  alert,
-  { borderColor: vars.severity.disruption, color: vars.color.text },
-])
+export const errorAlert = style([alert, { borderColor: vars.severity.disruption, color: vars.color.text }])
 
 export const visuallyHidden = style({
   position: 'absolute',

@@ -27,11 +27,11 @@ function run(label, args, env = {}) {
   const started = Date.now()
   const limitMin = Number(process.env.TRUST_STAGE_LIMIT_MIN) || (STAGE_LIMIT_MIN[label] ?? DEFAULT_STAGE_LIMIT_MIN)
   console.log(`\n== ${label}`)
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     const child = spawn(node, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
     let hung = false
-    const keep = stream => chunk => {
+    const keep = (stream) => (chunk) => {
       output += chunk
       stream.write(chunk)
     }
@@ -46,7 +46,7 @@ function run(label, args, env = {}) {
         child.kill('SIGKILL')
       }
     }, limitMin * 60_000)
-    child.on('close', code => {
+    child.on('close', (code) => {
       clearTimeout(watchdog)
       console.log(`-- ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s${hung ? ' (stopped: over its time limit)' : ''}`)
       resolve({ ok: code === 0 && !hung, output })
@@ -78,15 +78,34 @@ const only = process.argv[2]
 if (!only || only === 'lint') await step('lint and format (Biome)', [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'ci', '.'])
 // Three programs: the front end (DOM, no Node types), the server (Node, no DOM) and the whole tree with tests and tools (both).
 for (const project of ['tsconfig.web.json', 'tsconfig.server.json', 'tsconfig.json']) {
-  if (!only || only === 'typecheck') await step(`type-check (${project})`, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project])
+  if (!only || only === 'typecheck')
+    await step(`type-check (${project})`, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project])
 }
-if (!only || only === 'unit') await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
+if (!only || only === 'unit')
+  await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
 if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
-if (!only || only === 'contract') await suite('contract tests (schemas and widget parsers)', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/contract', '\\.test\\.ts$'])
+if (!only || only === 'contract')
+  await suite('contract tests (schemas and widget parsers)', [
+    '--import',
+    'tsx',
+    '--import',
+    './test/setup/register.mjs',
+    uvu,
+    'test/contract',
+    '\\.test\\.ts$',
+  ])
 if (!only || only === 'e2e') {
   if (!process.env.TRUST_SKIP_BUILD) await step('build', [join(root, 'scripts/build.mjs')])
   await step('size budgets (size-limit, gzip)', [join(root, 'scripts/size.mjs')])
-  await suite('package tests (exports, manifest, npm pack)', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/package', '\\.test\\.ts$'])
+  await suite('package tests (exports, manifest, npm pack)', [
+    '--import',
+    'tsx',
+    '--import',
+    './test/setup/register.mjs',
+    uvu,
+    'test/package',
+    '\\.test\\.ts$',
+  ])
   await suite('end-to-end tests (Chromium)', ['--import', 'tsx', 'test/e2e/run.ts'])
 }
 

@@ -42,7 +42,11 @@ export async function isAllowed(db: Kysely<Database>, rule: FloodRule, identifie
 
 /** Counts one event of `identifier` at `now` (epoch ms), dropping this event's rows older than its window. */
 export async function register(db: Kysely<Database>, rule: FloodRule, identifier: string, now: number): Promise<void> {
-  await db.deleteFrom('flood').where('event', '=', rule.event).where('at', '<=', now - rule.windowMs).execute()
+  await db
+    .deleteFrom('flood')
+    .where('event', '=', rule.event)
+    .where('at', '<=', now - rule.windowMs)
+    .execute()
   await db.insertInto('flood').values({ event: rule.event, identifier, at: now }).execute()
 }
 

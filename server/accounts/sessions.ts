@@ -53,8 +53,15 @@ export async function sessionOf(db: Kysely<Database>, cookieValue: string | unde
     .selectFrom('sessions')
     .innerJoin('users', 'users.uid', 'sessions.uid')
     .select([
-      'sessions.uid', 'users.name', 'users.mail', 'users.verified', 'users.timezone', 'sessions.csrf_token',
-      'sessions.logout_token', 'sessions.security_string', 'sessions.expires',
+      'sessions.uid',
+      'users.name',
+      'users.mail',
+      'users.verified',
+      'users.timezone',
+      'sessions.csrf_token',
+      'sessions.logout_token',
+      'sessions.security_string',
+      'sessions.expires',
     ])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst()

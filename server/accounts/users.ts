@@ -87,7 +87,10 @@ export async function createUser(trx: Kysely<Database> | Transaction<Database>, 
     .returning('uid')
     .executeTakeFirstOrThrow()
   if (user.roles?.length) {
-    await trx.insertInto('user_roles').values(user.roles.map((role) => ({ uid: row.uid, role }))).execute()
+    await trx
+      .insertInto('user_roles')
+      .values(user.roles.map((role) => ({ uid: row.uid, role })))
+      .execute()
   }
   return row.uid
 }
@@ -110,8 +113,10 @@ export async function ensureDemoAccounts(db: Kysely<Database>, config: AccountsC
   for (const account of wanted) {
     if ((await isMailTaken(db, account.mail)) || (await findUserByLogin(db, account.name))) continue
     const passHash = await hashPassword(account.password)
-    await db.transaction().execute((trx) =>
-      createUser(trx, { name: account.name, mail: account.mail, passHash, verified: true, roles: account.roles, created: now }),
-    )
+    await db
+      .transaction()
+      .execute((trx) =>
+        createUser(trx, { name: account.name, mail: account.mail, passHash, verified: true, roles: account.roles, created: now }),
+      )
   }
 }

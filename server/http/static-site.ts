@@ -86,11 +86,7 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
 
 function serveShell(reply: FastifyReply, root: string | undefined): FastifyReply | Promise<FastifyReply> {
   if (root === undefined || !existsSync(join(root, 'index.html'))) {
-    return reply
-      .code(503)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(BUILD_MISSING_PAGE)
+    return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BUILD_MISSING_PAGE)
   }
   return reply.code(200).header('cache-control', CACHE_HTML).sendFile('index.html', root, { cacheControl: false })
 }

@@ -13,7 +13,8 @@ function htmlBody(paragraphs: string[], link: string, linkText: string): string 
 
 /** Verification mail with `link` = `{origin}/user/verify/{token}`, valid 24 hours. */
 export function verificationMail(to: string, link: string): OutgoingMail {
-  const intro = 'Thank you for signing up to the Aurora Edge Trust site. Please confirm your email address by opening this link within 24 hours:'
+  const intro =
+    'Thank you for signing up to the Aurora Edge Trust site. Please confirm your email address by opening this link within 24 hours:'
   const outro = 'The link can be used once. If you did not sign up, you can ignore this message.'
   return {
     to,
@@ -25,7 +26,8 @@ export function verificationMail(to: string, link: string): OutgoingMail {
 
 /** Password-reset mail with `link` = `{origin}/user/reset/{token}`, valid 1 hour. */
 export function passwordResetMail(to: string, link: string): OutgoingMail {
-  const intro = 'Someone asked to reset the password of your Aurora Edge Trust account. Open this link within one hour to choose a new password:'
+  const intro =
+    'Someone asked to reset the password of your Aurora Edge Trust account. Open this link within one hour to choose a new password:'
   const outro = 'The link can be used once. If you did not ask for it, you can ignore this message; your password stays unchanged.'
   return {
     to,

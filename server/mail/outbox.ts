@@ -40,11 +40,7 @@ const BATCH = 50
  * Inserts `mail` into the outbox within `trx` (the caller's transaction) at `now` (epoch ms).
  * @returns The new row's id, or null when `eventKey` was already enqueued.
  */
-export async function enqueueMail(
-  trx: Kysely<Database> | Transaction<Database>,
-  mail: OutgoingMail,
-  now: number,
-): Promise<number | null> {
+export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: number): Promise<number | null> {
   const row = await trx
     .insertInto('outbox')
     .values({
@@ -110,11 +106,19 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
           html: row.html ?? undefined,
           headers: JSON.parse(row.headers) as Record<string, string>,
         })
-        await db.updateTable('outbox').set({ sent_at: now().getTime(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute()
+        await db
+          .updateTable('outbox')
+          .set({ sent_at: now().getTime(), attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', row.id)
+          .execute()
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed')
-        await db.updateTable('outbox').set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) }).where('id', '=', row.id).execute()
+        await db
+          .updateTable('outbox')
+          .set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) })
+          .where('id', '=', row.id)
+          .execute()
       }
     }
   }

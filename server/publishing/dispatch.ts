@@ -78,8 +78,19 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     .innerJoin('records as r', 'r.id', 'e.record_id')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
     .select([
-      'e.id', 'e.kind', 'e.at', 'e.note', 'r.id as record_id', 'r.type', 'r.title', 'r.summary', 'r.event_type',
-      'r.notification_type', 'r.from_time', 'r.to_time', 'st.name as status',
+      'e.id',
+      'e.kind',
+      'e.at',
+      'e.note',
+      'r.id as record_id',
+      'r.type',
+      'r.title',
+      'r.summary',
+      'r.event_type',
+      'r.notification_type',
+      'r.from_time',
+      'r.to_time',
+      'st.name as status',
     ])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow()
@@ -109,7 +120,8 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
       ? await trx.selectFrom('notification_categories').select(['tid', 'name']).where('tid', 'in', termTids).execute()
       : []
     const names = new Map<string, string>([['all', 'All notifications']])
-    if (event.notification_type) names.set(event.notification_type, NOTIFICATION_TYPE_NAMES[event.notification_type as NotificationType] ?? event.notification_type)
+    if (event.notification_type)
+      names.set(event.notification_type, NOTIFICATION_TYPE_NAMES[event.notification_type as NotificationType] ?? event.notification_type)
     for (const c of categories) names.set(String(c.tid), c.name)
     const rows = await trx
       .selectFrom('notification_subscriptions as s')
@@ -196,9 +208,19 @@ async function cloudTargets(
   }
   const topic =
     event.type === 'maintenance'
-      ? await trx.selectFrom('subscription_topics').select(['tid', 'name']).where('kind', '=', 'maintenance').orderBy('sort').executeTakeFirst()
+      ? await trx
+          .selectFrom('subscription_topics')
+          .select(['tid', 'name'])
+          .where('kind', '=', 'maintenance')
+          .orderBy('sort')
+          .executeTakeFirst()
       : event.type === 'advisory' && event.event_type
-        ? await trx.selectFrom('subscription_topics').select(['tid', 'name']).where('kind', '=', 'advisory').where('event_type', '=', event.event_type).executeTakeFirst()
+        ? await trx
+            .selectFrom('subscription_topics')
+            .select(['tid', 'name'])
+            .where('kind', '=', 'advisory')
+            .where('event_type', '=', event.event_type)
+            .executeTakeFirst()
         : undefined
   if (topic) names.set(String(topic.tid), topic.name)
   return names

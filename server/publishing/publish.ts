@@ -131,7 +131,11 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
   if (!RECORD_TYPES.includes(b.type)) throw invalid(`type: must be one of ${RECORD_TYPES.join(', ')}.`)
   const title = text(b.title, 'title', { required: true, max: MAX_TITLE })!
   const statusName = text(b.status, 'status', { required: true, max: 100 })!
-  const status = await trx.selectFrom('record_statuses').select(['id', 'name']).where((eb) => eb(eb.fn('lower', ['name']), '=', statusName.toLowerCase())).executeTakeFirst()
+  const status = await trx
+    .selectFrom('record_statuses')
+    .select(['id', 'name'])
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', statusName.toLowerCase()))
+    .executeTakeFirst()
   if (!status) {
     const names = (await trx.selectFrom('record_statuses').select('name').orderBy('sort').execute()).map((s) => s.name)
     throw invalid(`status: unknown status ${JSON.stringify(statusName)}; one of ${names.join(', ')}.`)
@@ -170,13 +174,24 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
     if (notificationType) {
       const cat = await trx.selectFrom('notification_categories').select('notification_type').where('tid', '=', tid).executeTakeFirst()
       if (!cat) throw invalid(`terms: ${tid} is not a notification category.`)
-      if (cat.notification_type !== notificationType) throw invalid(`terms: category ${tid} belongs to ${cat.notification_type}, not ${notificationType}.`)
+      if (cat.notification_type !== notificationType)
+        throw invalid(`terms: category ${tid} belongs to ${cat.notification_type}, not ${notificationType}.`)
       continue
     }
-    const service = await trx.selectFrom('cloud_services').select('service_tid').where('service_tid', '=', tid).where('cloud_id', 'in', cloudIds).executeTakeFirst()
+    const service = await trx
+      .selectFrom('cloud_services')
+      .select('service_tid')
+      .where('service_tid', '=', tid)
+      .where('cloud_id', 'in', cloudIds)
+      .executeTakeFirst()
     const dc = service
       ? undefined
-      : await trx.selectFrom('cloud_data_centers').select('data_center_tid').where('data_center_tid', '=', tid).where('cloud_id', 'in', cloudIds).executeTakeFirst()
+      : await trx
+          .selectFrom('cloud_data_centers')
+          .select('data_center_tid')
+          .where('data_center_tid', '=', tid)
+          .where('cloud_id', 'in', cloudIds)
+          .executeTakeFirst()
     if (!service && !dc) throw invalid(`terms: ${tid} is not a service or data center of the record's clouds.`)
   }
   const from = instant(b.from, 'from')
@@ -208,15 +223,34 @@ const isClosed = (status: string) => (CLOSED_STATUSES as readonly string[]).incl
 async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void> {
   await trx.deleteFrom('record_clouds').where('record_id', '=', id).execute()
   await trx.deleteFrom('record_terms').where('record_id', '=', id).execute()
-  await trx.insertInto('record_clouds').values(v.cloudIds.map((cloud_id) => ({ record_id: id, cloud_id }))).execute()
-  if (v.tids.length > 0) await trx.insertInto('record_terms').values(v.tids.map((tid) => ({ record_id: id, tid }))).execute()
+  await trx
+    .insertInto('record_clouds')
+    .values(v.cloudIds.map((cloud_id) => ({ record_id: id, cloud_id })))
+    .execute()
+  if (v.tids.length > 0)
+    await trx
+      .insertInto('record_terms')
+      .values(v.tids.map((tid) => ({ record_id: id, tid })))
+      .execute()
 }
 
 /** The post path of PublishData: `/posts/{id}`, or `/notification/{id}` for notifications. */
 const postPath = (type: RecordType, id: number) => (type === 'notification' ? `/notification/${id}` : `/posts/${id}`)
 
-async function recordEvent(trx: Trx, recordId: number, type: RecordType, kind: 'published' | 'updated', note: string | null, now: number, options: PublishOptions): Promise<PublishData> {
-  const event = await trx.insertInto('record_events').values({ record_id: recordId, kind, at: now, note }).returning('id').executeTakeFirstOrThrow()
+async function recordEvent(
+  trx: Trx,
+  recordId: number,
+  type: RecordType,
+  kind: 'published' | 'updated',
+  note: string | null,
+  now: number,
+  options: PublishOptions,
+): Promise<PublishData> {
+  const event = await trx
+    .insertInto('record_events')
+    .values({ record_id: recordId, kind, at: now, note })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const mails = await dispatchEvent(trx, event.id, options.publicUrl, now)
   return { id: recordId, alias: postPath(type, recordId), event_id: event.id, mails }
 }
@@ -232,7 +266,13 @@ async function recordEvent(trx: Trx, recordId: number, type: RecordType, kind: '
  * @param actor Who publishes (stored as author / created_by / updated_by).
  * @throws HttpError 400 `invalid` (message names the field) / `bad_request`.
  */
-export async function publishRecord(db: Kysely<Database>, body: PublishRecordBody, now: number, actor: string, options: PublishOptions): Promise<PublishData> {
+export async function publishRecord(
+  db: Kysely<Database>,
+  body: PublishRecordBody,
+  now: number,
+  actor: string,
+  options: PublishOptions,
+): Promise<PublishData> {
   return db.transaction().execute(async (trx) => {
     const v = await validate(trx, body)
     const row: Insertable<RecordsTable> = {
@@ -268,7 +308,11 @@ export async function publishRecord(db: Kysely<Database>, body: PublishRecordBod
       resolved_by: isClosed(v.statusName) ? actor : null,
     }
     const { id } = await trx.insertInto('records').values(row).returning('id').executeTakeFirstOrThrow()
-    await trx.updateTable('records').set({ alias: `${ALIAS_PREFIX[v.type]}${id}` }).where('id', '=', id).execute()
+    await trx
+      .updateTable('records')
+      .set({ alias: `${ALIAS_PREFIX[v.type]}${id}` })
+      .where('id', '=', id)
+      .execute()
     await replaceLinks(trx, id, v)
     return recordEvent(trx, id, v.type, 'published', null, now, options)
   })
@@ -305,7 +349,14 @@ export async function updateRecord(
       .executeTakeFirst()
     if (!current) throw notFound(`No record ${id}.`, 'not_found')
     if (body.type !== undefined && body.type !== current.type) throw invalid('type: the type of a record cannot change.')
-    const clouds = (await trx.selectFrom('record_clouds as rc').innerJoin('clouds as c', 'c.id', 'rc.cloud_id').select('c.machine_name').where('rc.record_id', '=', id).execute()).map((c) => c.machine_name)
+    const clouds = (
+      await trx
+        .selectFrom('record_clouds as rc')
+        .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
+        .select('c.machine_name')
+        .where('rc.record_id', '=', id)
+        .execute()
+    ).map((c) => c.machine_name)
     const terms = (await trx.selectFrom('record_terms').select('tid').where('record_id', '=', id).execute()).map((t) => t.tid)
     const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
     const merged: PublishRecordBody = {

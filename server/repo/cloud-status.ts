@@ -39,8 +39,7 @@ interface ItemRow {
   region?: { tid: number; name: string }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString())
 
@@ -258,7 +257,10 @@ export async function cloudStatus(
   const groupTarget = requestType === 'core_cloud_services' ? 'core_cloud_services' : requestType
   const isSubscribed = (row: ItemRow): boolean =>
     stored !== undefined &&
-    (stored.has('all') || stored.has(groupTarget) || stored.has(String(row.tid)) || (row.region !== undefined && stored.has(String(row.region.tid))))
+    (stored.has('all') ||
+      stored.has(groupTarget) ||
+      stored.has(String(row.tid)) ||
+      (row.region !== undefined && stored.has(String(row.region.tid))))
 
   const toItem = (row: ItemRow): StatusItem => {
     const issues = issuesByTid.get(row.tid) ?? []

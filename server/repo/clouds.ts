@@ -18,7 +18,10 @@ const flag = (value: number): Flag => (value ? '1' : '0')
  * @example cloudKey('trust.auroraedge.net') // 'auroraedge.net'
  */
 export function cloudKey(param: string): string {
-  return param.trim().toLowerCase().replace(/^trust\./, '')
+  return param
+    .trim()
+    .toLowerCase()
+    .replace(/^trust\./, '')
 }
 
 function selectClouds(db: Kysely<Database>) {

@@ -25,15 +25,7 @@ export function cloudDataCenters(db: Kysely<Database>, cloudId: number) {
  */
 export async function activeDataCenters(db: Kysely<Database>, cloudId: number): Promise<MapDataCenter[]> {
   const rows = await cloudDataCenters(db, cloudId)
-    .select([
-      'dc.name',
-      'dc.city',
-      'r.name as region',
-      'dc.latitude',
-      'dc.longitude',
-      'cdc.regional_surcharge',
-      'cdc.premium_dc',
-    ])
+    .select(['dc.name', 'dc.city', 'r.name as region', 'dc.latitude', 'dc.longitude', 'cdc.regional_surcharge', 'cdc.premium_dc'])
     .where('cdc.active', '=', 1)
     .orderBy('r.sort')
     .orderBy('dc.sort')

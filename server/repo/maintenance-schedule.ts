@@ -74,9 +74,7 @@ export async function maintenanceSchedule(db: Kysely<Database>, cloudId: number,
         const className = cell.some((w) => w.status !== 'Postponed') ? 'scheduled' : 'postponed'
         const [one] = cell
         const value =
-          cell.length === 1
-            ? `${clock(one.from_time)}–${one.to_time === null ? '' : clock(one.to_time)} UTC`
-            : `${cell.length} windows`
+          cell.length === 1 ? `${clock(one.from_time)}–${one.to_time === null ? '' : clock(one.to_time)} UTC` : `${cell.length} windows`
         return { className, value }
       }),
     })),

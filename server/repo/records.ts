@@ -9,7 +9,7 @@
  * the viewer is privileged. A page costs a handful of queries whatever its size: the count, the
  * page's ids, then the records with their clouds and terms.
  */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import { RECORDS_PAGE_SIZE } from '../../contract/constants.js'
 import type {
   AdvisoryEventType,
@@ -84,7 +84,11 @@ export interface RecordFilter {
  * `start` (an ongoing record ends at `now`) or starts within the range. The calendar marks the
  * same days (`server/repo/calendar.ts`), so a marked day never filters to an empty list.
  */
-function overlaps(eb: ExpressionBuilder<Database & { r: Database['records'] }, 'r'>, range: { start: number; end: number }, now: number): Expression<SqlBool> {
+function overlaps(
+  eb: ExpressionBuilder<Database & { r: Database['records'] }, 'r'>,
+  range: { start: number; end: number },
+  now: number,
+): Expression<SqlBool> {
   return eb.and([
     eb('r.from_time', '<', range.end),
     eb.or([eb(eb.fn.coalesce('r.to_time', eb.val(now)), '>', range.start), eb('r.from_time', '>=', range.start)]),
@@ -98,13 +102,21 @@ function filtered(db: Db, f: RecordFilter) {
   const cloudId = f.cloudId
   if (cloudId !== undefined) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('record_clouds as rc').select('rc.record_id').whereRef('rc.record_id', '=', 'r.id').where('rc.cloud_id', '=', cloudId)),
+      eb.exists(
+        eb
+          .selectFrom('record_clouds as rc')
+          .select('rc.record_id')
+          .whereRef('rc.record_id', '=', 'r.id')
+          .where('rc.cloud_id', '=', cloudId),
+      ),
     )
   }
   const dataCenters = f.dataCenters
   if (dataCenters && dataCenters.length > 0) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom('record_terms as rt').select('rt.record_id').whereRef('rt.record_id', '=', 'r.id').where('rt.tid', 'in', dataCenters)),
+      eb.exists(
+        eb.selectFrom('record_terms as rt').select('rt.record_id').whereRef('rt.record_id', '=', 'r.id').where('rt.tid', 'in', dataCenters),
+      ),
     )
   }
   const range = f.range
@@ -126,7 +138,9 @@ export async function recordPage(
   viewer: Viewer,
 ): Promise<{ records: PrivilegedRecord[]; total: number }> {
   const [count, ids] = await Promise.all([
-    filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     filtered(db, filter)
       .select('r.id')
       .orderBy('r.from_time', 'desc')
@@ -135,14 +149,22 @@ export async function recordPage(
       .offset(pageIndex * RECORDS_PAGE_SIZE)
       .execute(),
   ])
-  const records = await loadRecords(db, ids.map((r) => r.id), viewer)
+  const records = await loadRecords(
+    db,
+    ids.map((r) => r.id),
+    viewer,
+  )
   return { records: records.map((r) => r.record), total: Number(count.n) }
 }
 
 /** The newest `limit` records matching `filter` (feeds), newest first. */
 export async function newestRecords(db: Db, filter: RecordFilter, limit: number, viewer: Viewer): Promise<LoadedRecord[]> {
   const ids = await filtered(db, filter).select('r.id').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(limit).execute()
-  return loadRecords(db, ids.map((r) => r.id), viewer)
+  return loadRecords(
+    db,
+    ids.map((r) => r.id),
+    viewer,
+  )
 }
 
 /** A record in the contract's shape, with what feeds and posts need besides. */
@@ -330,7 +352,11 @@ export function statusFilter(category: string | undefined, statuses: readonly Re
   return Number(status.id)
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
 
 /** The list's categories (contract `RecordListData.categories`). */
 async function listCategories(db: Db, type: RecordListType, cloudId: number): Promise<Array<{ id: string; name: string }>> {
@@ -517,7 +543,11 @@ export async function findPost(
   const { record } = loaded
   const [severities, status] = await Promise.all([
     listSeverities(db),
-    db.selectFrom('record_statuses').select(['id', 'name', 'class', 'icon']).where('id', '=', Number(record.statusId)).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('record_statuses')
+      .select(['id', 'name', 'class', 'icon'])
+      .where('id', '=', Number(record.statusId))
+      .executeTakeFirstOrThrow(),
   ])
   const post: PrivilegedPostData = {
     ...record,

@@ -37,7 +37,10 @@ const DAY_MS = 86_400_000
  * Host header gives `localhost` rather than odd links.
  */
 function originOf(request: FastifyRequest): string {
-  const host = typeof request.host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host) ? request.host : 'localhost'
+  const host =
+    typeof request.host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host)
+      ? request.host
+      : 'localhost'
   return `${request.protocol}://${host}`
 }
 
@@ -110,7 +113,8 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
     { schema: { params: IcsFeedParams, querystring: IcsFeedQuery, response: FEED_RESPONSES }, config: PUBLIC_SHORT_CACHE },
     async (request, reply) => {
       const file = request.params.file
-      if (!file.toLowerCase().endsWith('.ics')) throw notFound(`Calendars are served as {cloud}.ics, not ${JSON.stringify(file.slice(0, 100))}.`)
+      if (!file.toLowerCase().endsWith('.ics'))
+        throw notFound(`Calendars are served as {cloud}.ics, not ${JSON.stringify(file.slice(0, 100))}.`)
       const dataCenters = parseDataCenters(request.query.datacenter)
       const cloud = await requireCloud(db, file.slice(0, -4))
       const since = now().getTime() - ICS_PAST_DAYS * DAY_MS
@@ -123,11 +127,21 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         .where((eb) => eb.or([eb('r.to_time', '>=', since), eb.and([eb('r.to_time', 'is', null), eb('r.from_time', '>=', since)])]))
       if (dataCenters.length > 0) {
         query = query.where((eb) =>
-          eb.exists(eb.selectFrom('record_terms as rt').select('rt.record_id').whereRef('rt.record_id', '=', 'r.id').where('rt.tid', 'in', dataCenters)),
+          eb.exists(
+            eb
+              .selectFrom('record_terms as rt')
+              .select('rt.record_id')
+              .whereRef('rt.record_id', '=', 'r.id')
+              .where('rt.tid', 'in', dataCenters),
+          ),
         )
       }
       const ids = await query.orderBy('r.from_time').orderBy('r.id').limit(ICS_MAX_EVENTS).execute()
-      const records = await loadRecords(db, ids.map((r) => r.id), ANONYMOUS)
+      const records = await loadRecords(
+        db,
+        ids.map((r) => r.id),
+        ANONYMOUS,
+      )
       const origin = originOf(request)
       const ics = renderMaintenanceIcs({
         records,

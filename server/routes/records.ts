@@ -96,7 +96,10 @@ export function parseDay(date: string | undefined): string | undefined {
  *   than {@link MAX_DATACENTER_FILTER}.
  */
 export function parseDataCenters(datacenter: string | undefined): number[] {
-  const parts = (datacenter ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '')
+  const parts = (datacenter ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
   if (parts.length > MAX_DATACENTER_FILTER) throw badRequest(`datacenter takes at most ${MAX_DATACENTER_FILTER} ids.`)
   const ids = parts.map((part) => {
     if (!/^[1-9][0-9]{0,8}$/.test(part)) {

@@ -108,7 +108,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
       {
         id: 'how-do-i-change-my-time-zone',
         question: 'How do I change my time zone?',
-        answer: '<p>Open <strong>Settings</strong> from the user menu and choose your time zone. Times on the site and in emails use it; the default is UTC.</p>',
+        answer:
+          '<p>Open <strong>Settings</strong> from the user menu and choose your time zone. Times on the site and in emails use it; the default is UTC.</p>',
       },
       {
         id: 'how-do-i-delete-my-account',
@@ -131,7 +132,8 @@ export const FAQ_SECTIONS: FaqSection[] = [
       {
         id: 'what-is-a-regional-surcharge',
         question: 'What is a regional surcharge data center?',
-        answer: '<p>Some locations carry a regional surcharge; they are marked in their own colour on the map. Contact your account team for details.</p>',
+        answer:
+          '<p>Some locations carry a regional surcharge; they are marked in their own colour on the map. Contact your account team for details.</p>',
       },
       {
         id: 'what-is-a-premium-data-center',
@@ -238,7 +240,10 @@ export async function seedFaqComplianceIfEmpty(db: Kysely<Database>): Promise<bo
     await trx.insertInto('basic_pages').values({ machine_name: 'faq', cloud_id: null, title: FAQ_TITLE, body: faqBody() }).execute()
     const clouds = await trx.selectFrom('clouds').select(['id', 'machine_name', 'domain']).orderBy('id').execute()
     for (const cloud of clouds) {
-      await trx.insertInto('compliance_pages').values({ cloud_id: cloud.id, page_top: pageTop(cloud.domain) }).execute()
+      await trx
+        .insertInto('compliance_pages')
+        .values({ cloud_id: cloud.id, page_top: pageTop(cloud.domain) })
+        .execute()
       if (CLOUDS_WITHOUT_COMPLIANCE_ROWS.includes(cloud.machine_name)) continue
       const rows = COMPLIANCE_ROWS[cloud.machine_name] ?? DEFAULT_COMPLIANCE_ROWS
       await trx

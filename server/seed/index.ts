@@ -36,11 +36,7 @@ export { TID_BASE }
  * @param dataCenters Defaults to the list shipped in `./data/`.
  * @returns `true` when it seeded, `false` when the database already had data.
  */
-export async function seedIfEmpty(
-  db: Kysely<Database>,
-  now: Date,
-  dataCenters: DataCenterSeed[] = loadDataCenters(),
-): Promise<boolean> {
+export async function seedIfEmpty(db: Kysely<Database>, now: Date, dataCenters: DataCenterSeed[] = loadDataCenters()): Promise<boolean> {
   const seeded = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst()
     if (existing) return false
@@ -159,6 +155,9 @@ async function seedDataCenters(trx: Transaction<Database>, dataCenters: DataCent
     }),
   )
   for (let i = 0; i < links.length; i += 500) {
-    await trx.insertInto('cloud_data_centers').values(links.slice(i, i + 500)).execute()
+    await trx
+      .insertInto('cloud_data_centers')
+      .values(links.slice(i, i + 500))
+      .execute()
   }
 }

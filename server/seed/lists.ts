@@ -270,7 +270,8 @@ function plainDraft(o: {
   tids: number[]
   random: () => number
 }): Draft {
-  const closed = o.status === STATUS.resolved || o.status === STATUS.remediated || o.status === STATUS.completed || o.status === STATUS.archived
+  const closed =
+    o.status === STATUS.resolved || o.status === STATUS.remediated || o.status === STATUS.completed || o.status === STATUS.archived
   const posted = o.type === 'notification' ? o.from - (3 + Math.floor(o.random() * 10)) * DAY_MS : o.from + 20 * MINUTE_MS
   return {
     type: o.type,
@@ -340,7 +341,10 @@ async function seedNotificationCategories(trx: Transaction<Database>): Promise<M
   }
   const existing = await trx.selectFrom('notification_categories').select('tid').limit(1).executeTakeFirst()
   if (!existing) {
-    await trx.insertInto('terms').values(rows.map((r) => ({ tid: r.tid, vocabulary: 'notification_category' }))).execute()
+    await trx
+      .insertInto('terms')
+      .values(rows.map((r) => ({ tid: r.tid, vocabulary: 'notification_category' })))
+      .execute()
     await trx.insertInto('notification_categories').values(rows).execute()
   }
   return tids
@@ -365,40 +369,76 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
 
   // --- Records with fixed ids, in DEMO_RECORD_IDS order -------------------------------------
   const special: Draft[] = []
-  const portal = usable(main.services, t - 4 * HOUR_MS, t - 3 * HOUR_MS).find((s) => s.name === 'Admin Portal') ?? usable(main.services, t)[0]
+  const portal =
+    usable(main.services, t - 4 * HOUR_MS, t - 3 * HOUR_MS).find((s) => s.name === 'Admin Portal') ?? usable(main.services, t)[0]
   const mainDc = usable(publicDcs(main), t)[0]
   special.push(
     {
       ...makeDraft({
-        type: 'incident', template: SERVICE_INCIDENTS[2], targets: [portal], clouds: [main],
-        from: t - 4 * HOUR_MS, to: t - 3 * HOUR_MS, status: STATUS.resolved, random, bodyExtra: HOSTILE_BODY,
+        type: 'incident',
+        template: SERVICE_INCIDENTS[2],
+        targets: [portal],
+        clouds: [main],
+        from: t - 4 * HOUR_MS,
+        to: t - 3 * HOUR_MS,
+        status: STATUS.resolved,
+        random,
+        bodyExtra: HOSTILE_BODY,
       }),
       title: 'Markup check: intermittent errors in Admin Portal',
     },
     {
       ...makeDraft({
-        type: 'maintenance', template: DATA_CENTER_MAINTENANCE[1], targets: [mainDc ?? portal], clouds: [main],
-        from: week0.end + 12 * DAY_MS + 22 * HOUR_MS, to: week0.end + 13 * DAY_MS, status: STATUS.scheduled, random,
-        postedOn: t - DAY_MS, bodyExtra: HOSTILE_BODY,
+        type: 'maintenance',
+        template: DATA_CENTER_MAINTENANCE[1],
+        targets: [mainDc ?? portal],
+        clouds: [main],
+        from: week0.end + 12 * DAY_MS + 22 * HOUR_MS,
+        to: week0.end + 13 * DAY_MS,
+        status: STATUS.scheduled,
+        random,
+        postedOn: t - DAY_MS,
+        bodyExtra: HOSTILE_BODY,
       }),
       title: `Markup check: network upgrade in ${(mainDc ?? portal).name}`,
     },
     plainDraft({
-      type: 'advisory', title: 'Markup check: security advisory with embedded diagnostics',
+      type: 'advisory',
+      title: 'Markup check: security advisory with embedded diagnostics',
       summary: 'An advisory whose body carries markup that must render inert.',
-      body: advisoryBody('An advisory whose body carries markup that must render inert.', portal.name, [main.domain], 'Security Advisory', t - 2 * HOUR_MS) + HOSTILE_BODY,
-      status: STATUS.inProgress, severity: SEVERITY.informational, event: 'Security Advisory',
-      from: t - 2 * HOUR_MS, to: null, clouds: [main], tids: [portal.tid], random,
+      body:
+        advisoryBody(
+          'An advisory whose body carries markup that must render inert.',
+          portal.name,
+          [main.domain],
+          'Security Advisory',
+          t - 2 * HOUR_MS,
+        ) + HOSTILE_BODY,
+      status: STATUS.inProgress,
+      severity: SEVERITY.informational,
+      event: 'Security Advisory',
+      from: t - 2 * HOUR_MS,
+      to: null,
+      clouds: [main],
+      tids: [portal.tid],
+      random,
     }),
   )
   for (const type of ['url_change_notification', 'cloud_app', 'privacy_notification'] as const) {
     special.push(
       plainDraft({
-        type: 'notification', title: `Markup check: ${type.replace(/_/g, ' ')} with embedded markup`,
+        type: 'notification',
+        title: `Markup check: ${type.replace(/_/g, ' ')} with embedded markup`,
         summary: 'A notification whose body carries markup that must render inert.',
         body: `<p>A notification whose body carries markup that must render inert.</p>${HOSTILE_BODY}`,
-        status: STATUS.inProgress, severity: null, notificationType: type,
-        from: t - HOUR_MS, to: null, clouds: type === 'cloud_app' ? [main] : allClouds, tids: categories(type, 0, 1), random,
+        status: STATUS.inProgress,
+        severity: null,
+        notificationType: type,
+        from: t - HOUR_MS,
+        to: null,
+        clouds: type === 'cloud_app' ? [main] : allClouds,
+        tids: categories(type, 0, 1),
+        random,
       }),
     )
   }
@@ -412,10 +452,19 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     const from = today - (40 + i) * DAY_MS + 9 * HOUR_MS
     special.push(
       plainDraft({
-        type: 'notification', title, summary: 'This notification sends its reader to another page.',
-        body: '<p>This notification sends its reader to another page.</p>', status: notificationStatus(from, t), severity: null,
-        notificationType: 'url_change_notification', urlRedirect: REDIRECT_TARGETS[key],
-        from, to: null, clouds: allClouds, tids: categories('url_change_notification', i, 1), random,
+        type: 'notification',
+        title,
+        summary: 'This notification sends its reader to another page.',
+        body: '<p>This notification sends its reader to another page.</p>',
+        status: notificationStatus(from, t),
+        severity: null,
+        notificationType: 'url_change_notification',
+        urlRedirect: REDIRECT_TARGETS[key],
+        from,
+        to: null,
+        clouds: allClouds,
+        tids: categories('url_change_notification', i, 1),
+        random,
       }),
     )
   })
@@ -438,10 +487,24 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
         const summary = a.summary(service.name)
         drafts.push(
           plainDraft({
-            type: 'advisory', title: a.title(service.name, n), summary,
-            body: advisoryBody(summary, service.name, clouds.map((c) => c.domain), a.event, from),
-            status: a.statuses[n], severity: a.severity, event: a.event,
-            from, to: open ? null : from + (3 + e) * HOUR_MS, clouds, tids: [service.tid], random,
+            type: 'advisory',
+            title: a.title(service.name, n),
+            summary,
+            body: advisoryBody(
+              summary,
+              service.name,
+              clouds.map((c) => c.domain),
+              a.event,
+              from,
+            ),
+            status: a.statuses[n],
+            severity: a.severity,
+            event: a.event,
+            from,
+            to: open ? null : from + (3 + e) * HOUR_MS,
+            clouds,
+            tids: [service.tid],
+            random,
           }),
         )
       }
@@ -455,10 +518,18 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     const summary = `Categorization changes for ${3} URLs take effect on ${dateTime(from)}.`
     drafts.push(
       plainDraft({
-        type: 'notification', title: `URL category changes ${utcDay(new Date(from))}`, summary,
-        body: urlChangeBody(summary, from, n), status: notificationStatus(from, t), severity: null,
-        notificationType: 'url_change_notification', from, to: null, clouds: allClouds,
-        tids: categories('url_change_notification', n, 1 + (n % 2)), random,
+        type: 'notification',
+        title: `URL category changes ${utcDay(new Date(from))}`,
+        summary,
+        body: urlChangeBody(summary, from, n),
+        status: notificationStatus(from, t),
+        severity: null,
+        notificationType: 'url_change_notification',
+        from,
+        to: null,
+        clouds: allClouds,
+        tids: categories('url_change_notification', n, 1 + (n % 2)),
+        random,
       }),
     )
   }
@@ -475,10 +546,18 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     const summary = `Signatures for ${app} and related applications are updated.`
     drafts.push(
       plainDraft({
-        type: 'notification', title: `Cloud application update: ${app}`, summary,
-        body: cloudAppBody(summary, n), status: notificationStatus(from, t), severity: null,
-        notificationType: 'cloud_app', from, to: null, clouds: cloudSets[n % cloudSets.length],
-        tids: categories('cloud_app', n, 1), random,
+        type: 'notification',
+        title: `Cloud application update: ${app}`,
+        summary,
+        body: cloudAppBody(summary, n),
+        status: notificationStatus(from, t),
+        severity: null,
+        notificationType: 'cloud_app',
+        from,
+        to: null,
+        clouds: cloudSets[n % cloudSets.length],
+        tids: categories('cloud_app', n, 1),
+        random,
       }),
     )
   }
@@ -488,10 +567,18 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     const summary = `We are updating our ${topic.toLowerCase()} information.`
     drafts.push(
       plainDraft({
-        type: 'notification', title: `Privacy notice: ${topic} update`, summary,
-        body: privacyBody(summary, from), status: notificationStatus(from, t), severity: null,
-        notificationType: 'privacy_notification', from, to: null, clouds: allClouds,
-        tids: categories('privacy_notification', n, 1), random,
+        type: 'notification',
+        title: `Privacy notice: ${topic} update`,
+        summary,
+        body: privacyBody(summary, from),
+        status: notificationStatus(from, t),
+        severity: null,
+        notificationType: 'privacy_notification',
+        from,
+        to: null,
+        clouds: allClouds,
+        tids: categories('privacy_notification', n, 1),
+        random,
       }),
     )
   }
@@ -502,20 +589,37 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     const services = c.core ? usable(c.services, t - 60 * DAY_MS, t + 12 * DAY_MS) : []
     const pick = <T>(list: T[], k: number) => list[(c.id * 7 + k) % list.length]
     if (dcs.length > 0) {
-      for (const [k, day] of [[0, 1 + (c.id % 3)], [1, 4 + (c.id % 3)]] as const) {
+      for (const [k, day] of [
+        [0, 1 + (c.id % 3)],
+        [1, 4 + (c.id % 3)],
+      ] as const) {
         const from = week0.end + (day - 1) * DAY_MS + (21 + k) * HOUR_MS
         drafts.push(
           makeDraft({
-            type: 'maintenance', template: DATA_CENTER_MAINTENANCE[k], targets: [pick(dcs, k)], clouds: [c],
-            from, to: from + 3 * HOUR_MS, status: STATUS.scheduled, random, postedOn: t - (2 + k) * DAY_MS,
+            type: 'maintenance',
+            template: DATA_CENTER_MAINTENANCE[k],
+            targets: [pick(dcs, k)],
+            clouds: [c],
+            from,
+            to: from + 3 * HOUR_MS,
+            status: STATUS.scheduled,
+            random,
+            postedOn: t - (2 + k) * DAY_MS,
           }),
         )
       }
       const from = week0.end + (2 + (c.id % 3)) * DAY_MS + 2 * HOUR_MS
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: DATA_CENTER_MAINTENANCE[2], targets: [pick(dcs, 2)], clouds: [c],
-          from, to: from + 2 * HOUR_MS, status: STATUS.postponed, random, postedOn: t - 4 * DAY_MS,
+          type: 'maintenance',
+          template: DATA_CENTER_MAINTENANCE[2],
+          targets: [pick(dcs, 2)],
+          clouds: [c],
+          from,
+          to: from + 2 * HOUR_MS,
+          status: STATUS.postponed,
+          random,
+          postedOn: t - 4 * DAY_MS,
         }),
       )
     }
@@ -523,16 +627,32 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
       const from = week0.end + (7 + (c.id % 4)) * DAY_MS + 22 * HOUR_MS
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: SERVICE_MAINTENANCE[0], targets: [pick(services, 3)], clouds: [c],
-          from, to: from + 2 * HOUR_MS, status: STATUS.scheduled, random, postedOn: t - DAY_MS,
+          type: 'maintenance',
+          template: SERVICE_MAINTENANCE[0],
+          targets: [pick(services, 3)],
+          clouds: [c],
+          from,
+          to: from + 2 * HOUR_MS,
+          status: STATUS.scheduled,
+          random,
+          postedOn: t - DAY_MS,
         }),
       )
-      for (const [k, daysAgo] of [[4, 10], [5, 40]] as const) {
+      for (const [k, daysAgo] of [
+        [4, 10],
+        [5, 40],
+      ] as const) {
         const start = today - daysAgo * DAY_MS + 22 * HOUR_MS
         drafts.push(
           makeDraft({
-            type: 'maintenance', template: SERVICE_MAINTENANCE[1], targets: [pick(services, k)], clouds: [c],
-            from: start, to: start + 2 * HOUR_MS, status: STATUS.archived, random,
+            type: 'maintenance',
+            template: SERVICE_MAINTENANCE[1],
+            targets: [pick(services, k)],
+            clouds: [c],
+            from: start,
+            to: start + 2 * HOUR_MS,
+            status: STATUS.archived,
+            random,
           }),
         )
       }
@@ -544,15 +664,26 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     if (c && dc) {
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: DATA_CENTER_MAINTENANCE[0], targets: [dc], clouds: [c],
-          from: t - HOUR_MS, to: t + 2 * HOUR_MS, status: STATUS.inProgress, random, postedOn: t - 3 * DAY_MS,
+          type: 'maintenance',
+          template: DATA_CENTER_MAINTENANCE[0],
+          targets: [dc],
+          clouds: [c],
+          from: t - HOUR_MS,
+          to: t + 2 * HOUR_MS,
+          status: STATUS.inProgress,
+          random,
+          postedOn: t - 3 * DAY_MS,
         }),
       )
     }
   }
 
   // --- More ongoing incidents ---------------------------------------------------------------
-  for (const [name, status, minutesAgo] of [['private', STATUS.monitoring, 95], ['experience', STATUS.inProgress, 40], ['workload', STATUS.inProgress, 70]] as const) {
+  for (const [name, status, minutesAgo] of [
+    ['private', STATUS.monitoring, 95],
+    ['experience', STATUS.inProgress, 40],
+    ['workload', STATUS.inProgress, 70],
+  ] as const) {
     const c = cloud(name)
     if (!c) continue
     const from = t - minutesAgo * MINUTE_MS
@@ -563,8 +694,15 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
     if (!target) continue
     drafts.push(
       makeDraft({
-        type: 'incident', template: onDc ? DATA_CENTER_INCIDENTS[1] : SERVICE_INCIDENTS[1], targets: [target], clouds: [c],
-        from, to: null, status, random, nextUpdate: 'Next update within 60 minutes',
+        type: 'incident',
+        template: onDc ? DATA_CENTER_INCIDENTS[1] : SERVICE_INCIDENTS[1],
+        targets: [target],
+        clouds: [c],
+        from,
+        to: null,
+        status,
+        random,
+        nextUpdate: 'Next update within 60 minutes',
       }),
     )
   }

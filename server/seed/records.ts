@@ -90,11 +90,7 @@ export async function seedStatusIfEmpty(db: Kysely<Database>, now: Date): Promis
  */
 export async function extendRecords(db: Kysely<Database>, now: Date): Promise<number> {
   const history = historyRange(now)
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SETTING.recordsHistoryThrough)
-    .executeTakeFirst()
+  const row = await db.selectFrom('settings').select('value').where('key', '=', SETTING.recordsHistoryThrough).executeTakeFirst()
   if (!row) return 0
   const nextDay = addDays(row.value, 1)
   const first = nextDay > history.first ? nextDay : history.first
@@ -497,8 +493,12 @@ export function makeDraft(o: {
   const impact = o.template.impact(label)
   const pick = <T>(list: readonly T[]) => list[Math.floor(o.random() * list.length)]
   const posted =
-    o.postedOn ?? (o.type === 'incident' ? o.from + (5 + Math.floor(o.random() * 15)) * MINUTE_MS : o.from - (2 + Math.floor(o.random() * 6)) * DAY_MS)
-  const closed = o.to === null || o.status === STATUS.scheduled || o.status === STATUS.postponed ? null : o.to + (10 + Math.floor(o.random() * 30)) * MINUTE_MS
+    o.postedOn ??
+    (o.type === 'incident' ? o.from + (5 + Math.floor(o.random() * 15)) * MINUTE_MS : o.from - (2 + Math.floor(o.random() * 6)) * DAY_MS)
+  const closed =
+    o.to === null || o.status === STATUS.scheduled || o.status === STATUS.postponed
+      ? null
+      : o.to + (10 + Math.floor(o.random() * 30)) * MINUTE_MS
   const author = pick(PEOPLE)
   return {
     type: o.type,
@@ -570,8 +570,12 @@ function dayRecords(world: World, day: string): Draft[] {
     }
     const templates =
       kind === 'service'
-        ? maintenance ? SERVICE_MAINTENANCE : SERVICE_INCIDENTS
-        : maintenance ? DATA_CENTER_MAINTENANCE : DATA_CENTER_INCIDENTS
+        ? maintenance
+          ? SERVICE_MAINTENANCE
+          : SERVICE_INCIDENTS
+        : maintenance
+          ? DATA_CENTER_MAINTENANCE
+          : DATA_CENTER_INCIDENTS
     const template = templates[Math.floor(random() * templates.length)]
     const status = maintenance ? STATUS.completed : random() < 0.1 ? STATUS.remediated : STATUS.resolved
     drafts.push(makeDraft({ type: maintenance ? 'maintenance' : 'incident', template, targets, clouds: [cloud], from, to, status, random }))
@@ -582,9 +586,20 @@ function dayRecords(world: World, day: string): Draft[] {
     const turn = (n + cloud.id) % 3
     if (cloud.core && (turn === 0 || random() < 0.2)) oneRecord(cloud, cloud.services, random, 'service')
     if (cloud.datacenter && (turn === 1 || random() < 0.25)) {
-      oneRecord(cloud, cloud.dataCenters.filter((d) => !d.premium), random, 'dc')
+      oneRecord(
+        cloud,
+        cloud.dataCenters.filter((d) => !d.premium),
+        random,
+        'dc',
+      )
     }
-    if (cloud.premium && turn === 2) oneRecord(cloud, cloud.dataCenters.filter((d) => d.premium), random, 'dc')
+    if (cloud.premium && turn === 2)
+      oneRecord(
+        cloud,
+        cloud.dataCenters.filter((d) => d.premium),
+        random,
+        'dc',
+      )
   }
 
   // Top-up, with its own random sequence so the records above stay as they were: one more incident
@@ -596,7 +611,14 @@ function dayRecords(world: World, day: string): Draft[] {
     const random = createRandom(`records:extra:${cloud.machine_name}:${day}`)
     const onService = cloud.core && (!cloud.datacenter || random() < 0.5)
     if (onService) oneRecord(cloud, cloud.services, random, 'service', true)
-    else if (cloud.datacenter) oneRecord(cloud, cloud.dataCenters.filter((d) => !d.premium), random, 'dc', true)
+    else if (cloud.datacenter)
+      oneRecord(
+        cloud,
+        cloud.dataCenters.filter((d) => !d.premium),
+        random,
+        'dc',
+        true,
+      )
   }
 
   // Once a week, one maintenance on a service that every cloud of a product runs.
@@ -628,8 +650,7 @@ function dayRecords(world: World, day: string): Draft[] {
  * The hostile markup carried by exactly one record body of this module (the timeline's); the front
  * end must neutralise it. `./lists.ts` adds one such record per list with its own payload.
  */
-export const HOSTILE_MARKUP =
-  '<p>Diagnostics attached below.</p><img src=x onerror="alert(1)"><script>alert("xss")</script>'
+export const HOSTILE_MARKUP = '<p>Diagnostics attached below.</p><img src=x onerror="alert(1)"><script>alert("xss")</script>'
 
 function liveRecords(world: World, now: Date): Draft[] {
   const t = now.getTime()
@@ -658,8 +679,14 @@ function liveRecords(world: World, now: Date): Draft[] {
     if (webProxy) {
       drafts.push(
         makeDraft({
-          type: 'incident', template: SERVICE_INCIDENTS[1], targets: [webProxy], clouds: [main],
-          from: t - 135 * MINUTE_MS, to: null, status: STATUS.inProgress, random,
+          type: 'incident',
+          template: SERVICE_INCIDENTS[1],
+          targets: [webProxy],
+          clouds: [main],
+          from: t - 135 * MINUTE_MS,
+          to: null,
+          status: STATUS.inProgress,
+          random,
           nextUpdate: `Next update by ${clock(t + 30 * MINUTE_MS)}`,
         }),
       )
@@ -669,8 +696,14 @@ function liveRecords(world: World, now: Date): Draft[] {
       const left = week0.end - t
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: SERVICE_MAINTENANCE[0], targets: [auth], clouds: [main],
-          from: t + Math.floor(left / 3), to: t + Math.floor((2 * left) / 3), status: STATUS.scheduled, random,
+          type: 'maintenance',
+          template: SERVICE_MAINTENANCE[0],
+          targets: [auth],
+          clouds: [main],
+          from: t + Math.floor(left / 3),
+          to: t + Math.floor((2 * left) / 3),
+          status: STATUS.scheduled,
+          random,
           postedOn: t - 3 * DAY_MS,
         }),
       )
@@ -679,25 +712,43 @@ function liveRecords(world: World, now: Date): Draft[] {
     if (portal) {
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: SERVICE_MAINTENANCE[1], targets: [portal], clouds: [main],
-          from: week0.end + 2 * DAY_MS + 22 * HOUR_MS, to: week0.end + 2 * DAY_MS + 25 * HOUR_MS,
-          status: STATUS.scheduled, random, postedOn: t - DAY_MS,
+          type: 'maintenance',
+          template: SERVICE_MAINTENANCE[1],
+          targets: [portal],
+          clouds: [main],
+          from: week0.end + 2 * DAY_MS + 22 * HOUR_MS,
+          to: week0.end + 2 * DAY_MS + 25 * HOUR_MS,
+          status: STATUS.scheduled,
+          random,
+          postedOn: t - DAY_MS,
         }),
       )
     }
     if (dc) {
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: DATA_CENTER_MAINTENANCE[0], targets: [dc], clouds: [main],
-          from: week0.end + 4 * DAY_MS + 21 * HOUR_MS, to: week0.end + 5 * DAY_MS + HOUR_MS,
-          status: STATUS.postponed, random, postedOn: t - 2 * DAY_MS,
+          type: 'maintenance',
+          template: DATA_CENTER_MAINTENANCE[0],
+          targets: [dc],
+          clouds: [main],
+          from: week0.end + 4 * DAY_MS + 21 * HOUR_MS,
+          to: week0.end + 5 * DAY_MS + HOUR_MS,
+          status: STATUS.postponed,
+          random,
+          postedOn: t - 2 * DAY_MS,
         }),
       )
       // Across the boundary between the two previous weeks.
       drafts.push(
         makeDraft({
-          type: 'maintenance', template: DATA_CENTER_MAINTENANCE[1], targets: [dc], clouds: [main],
-          from: week1.start - 3 * HOUR_MS, to: week1.start + 2 * HOUR_MS, status: STATUS.completed, random,
+          type: 'maintenance',
+          template: DATA_CENTER_MAINTENANCE[1],
+          targets: [dc],
+          clouds: [main],
+          from: week1.start - 3 * HOUR_MS,
+          to: week1.start + 2 * HOUR_MS,
+          status: STATUS.completed,
+          random,
         }),
       )
     }
@@ -706,12 +757,24 @@ function liveRecords(world: World, now: Date): Draft[] {
       const base = week1.start + 2 * DAY_MS
       drafts.push(
         makeDraft({
-          type: 'incident', template: SERVICE_INCIDENTS[1], targets: [firewall], clouds: [main],
-          from: base + 10 * HOUR_MS, to: base + 14 * HOUR_MS, status: STATUS.resolved, random,
+          type: 'incident',
+          template: SERVICE_INCIDENTS[1],
+          targets: [firewall],
+          clouds: [main],
+          from: base + 10 * HOUR_MS,
+          to: base + 14 * HOUR_MS,
+          status: STATUS.resolved,
+          random,
         }),
         makeDraft({
-          type: 'incident', template: SERVICE_INCIDENTS[0], targets: [firewall], clouds: [main],
-          from: base + 11 * HOUR_MS + 30 * MINUTE_MS, to: base + 14 * HOUR_MS + 30 * MINUTE_MS, status: STATUS.resolved, random,
+          type: 'incident',
+          template: SERVICE_INCIDENTS[0],
+          targets: [firewall],
+          clouds: [main],
+          from: base + 11 * HOUR_MS + 30 * MINUTE_MS,
+          to: base + 14 * HOUR_MS + 30 * MINUTE_MS,
+          status: STATUS.resolved,
+          random,
         }),
       )
     }
@@ -719,22 +782,42 @@ function liveRecords(world: World, now: Date): Draft[] {
     if (portal) {
       drafts.push(
         makeDraft({
-          type: 'incident', template: SERVICE_INCIDENTS[2], targets: [portal], clouds: [main],
-          from: yesterday + 14 * HOUR_MS + 5 * MINUTE_MS, to: yesterday + 15 * HOUR_MS + 10 * MINUTE_MS,
-          status: STATUS.resolved, random, bodyExtra: HOSTILE_MARKUP,
+          type: 'incident',
+          template: SERVICE_INCIDENTS[2],
+          targets: [portal],
+          clouds: [main],
+          from: yesterday + 14 * HOUR_MS + 5 * MINUTE_MS,
+          to: yesterday + 15 * HOUR_MS + 10 * MINUTE_MS,
+          status: STATUS.resolved,
+          random,
+          bodyExtra: HOSTILE_MARKUP,
         }),
       )
     }
   }
 
   if (wide) {
-    const publicDc = byName(wide.dataCenters.filter((d) => !d.premium), ['Frankfurt VI'], t)
-    const premiumDc = byName(wide.dataCenters.filter((d) => d.premium), ['London III'], t)
+    const publicDc = byName(
+      wide.dataCenters.filter((d) => !d.premium),
+      ['Frankfurt VI'],
+      t,
+    )
+    const premiumDc = byName(
+      wide.dataCenters.filter((d) => d.premium),
+      ['London III'],
+      t,
+    )
     if (publicDc) {
       drafts.push(
         makeDraft({
-          type: 'incident', template: DATA_CENTER_INCIDENTS[0], targets: [publicDc], clouds: [wide],
-          from: t - 50 * MINUTE_MS, to: null, status: STATUS.monitoring, random,
+          type: 'incident',
+          template: DATA_CENTER_INCIDENTS[0],
+          targets: [publicDc],
+          clouds: [wide],
+          from: t - 50 * MINUTE_MS,
+          to: null,
+          status: STATUS.monitoring,
+          random,
           nextUpdate: `Next update by ${clock(t + 60 * MINUTE_MS)}`,
         }),
       )
@@ -742,8 +825,14 @@ function liveRecords(world: World, now: Date): Draft[] {
     if (premiumDc) {
       drafts.push(
         makeDraft({
-          type: 'incident', template: DATA_CENTER_INCIDENTS[1], targets: [premiumDc], clouds: [wide],
-          from: yesterday + 6 * HOUR_MS, to: yesterday + 7 * HOUR_MS + 40 * MINUTE_MS, status: STATUS.resolved, random,
+          type: 'incident',
+          template: DATA_CENTER_INCIDENTS[1],
+          targets: [premiumDc],
+          clouds: [wide],
+          from: yesterday + 6 * HOUR_MS,
+          to: yesterday + 7 * HOUR_MS + 40 * MINUTE_MS,
+          status: STATUS.resolved,
+          random,
         }),
       )
     }
@@ -769,7 +858,10 @@ export const ALIAS_PREFIX: Record<RecordType, string> = {
  */
 export async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]): Promise<void> {
   if (drafts.length === 0) return
-  const max = await trx.selectFrom('records').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst()
+  const max = await trx
+    .selectFrom('records')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
   let nextId = Number(max?.id ?? 0) + 1
   const rows: Array<Insertable<RecordsTable> & { id: number }> = []
   const clouds: Array<{ record_id: number; cloud_id: number }> = []
@@ -813,7 +905,19 @@ export async function insertDrafts(trx: Transaction<Database>, drafts: Draft[]):
     for (const cloud_id of new Set(d.cloudIds)) clouds.push({ record_id: id, cloud_id })
     for (const tid of new Set(d.tids)) terms.push({ record_id: id, tid })
   }
-  for (let i = 0; i < rows.length; i += 200) await trx.insertInto('records').values(rows.slice(i, i + 200)).execute()
-  for (let i = 0; i < clouds.length; i += 1000) await trx.insertInto('record_clouds').values(clouds.slice(i, i + 1000)).execute()
-  for (let i = 0; i < terms.length; i += 1000) await trx.insertInto('record_terms').values(terms.slice(i, i + 1000)).execute()
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('records')
+      .values(rows.slice(i, i + 200))
+      .execute()
+  for (let i = 0; i < clouds.length; i += 1000)
+    await trx
+      .insertInto('record_clouds')
+      .values(clouds.slice(i, i + 1000))
+      .execute()
+  for (let i = 0; i < terms.length; i += 1000)
+    await trx
+      .insertInto('record_terms')
+      .values(terms.slice(i, i + 1000))
+      .execute()
 }

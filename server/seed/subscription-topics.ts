@@ -13,7 +13,12 @@ import { TID_BASE } from './tids.js'
 export const MAINTENANCE_TOPIC = 'Scheduled Maintenance'
 
 /** The topics in tid order: the maintenance topic, then the advisory topics (name = event type). */
-export const SUBSCRIPTION_TOPICS: ReadonlyArray<{ tid: number; kind: 'maintenance' | 'advisory'; name: string; event_type: string | null }> = [
+export const SUBSCRIPTION_TOPICS: ReadonlyArray<{
+  tid: number
+  kind: 'maintenance' | 'advisory'
+  name: string
+  event_type: string | null
+}> = [
   { tid: TID_BASE.subscription_topic + 1, kind: 'maintenance', name: MAINTENANCE_TOPIC, event_type: null },
   ...ADVISORY_EVENT_TYPES.map((e, i) => ({
     tid: TID_BASE.subscription_topic + 2 + i,
@@ -38,7 +43,10 @@ export async function ensureSubscriptionTopics(db: Kysely<Database>): Promise<nu
       .values(missing.map((t) => ({ tid: t.tid, vocabulary: 'subscription_topic' })))
       .onConflict((oc) => oc.doNothing())
       .execute()
-    await trx.insertInto('subscription_topics').values(missing.map((t) => ({ ...t, sort: SUBSCRIPTION_TOPICS.indexOf(t) }))).execute()
+    await trx
+      .insertInto('subscription_topics')
+      .values(missing.map((t) => ({ ...t, sort: SUBSCRIPTION_TOPICS.indexOf(t) })))
+      .execute()
     return missing.length
   })
 }

@@ -59,9 +59,7 @@ export function dailyTraffic(machineName: string, day: string): DailyTraffic | u
   return {
     transactions: Math.round(profile.transactions * WEEKLY_TRAFFIC[weekday] * season * trafficNoise),
     threats_blocked: Math.round(profile.threats_blocked * WEEKLY_THREATS[weekday] * season * noise() * wave),
-    policy_enforcements: Math.round(
-      profile.policy_enforcements * WEEKLY_TRAFFIC[weekday] * season * (0.5 * trafficNoise + 0.5 * noise()),
-    ),
+    policy_enforcements: Math.round(profile.policy_enforcements * WEEKLY_TRAFFIC[weekday] * season * (0.5 * trafficNoise + 0.5 * noise())),
   }
 }
 

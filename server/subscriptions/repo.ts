@@ -115,7 +115,12 @@ export async function saveNotificationTargets(trx: Db, uid: number, targets: Ite
 
 /** The notification types (contract order) with their categories (display order). One query. */
 export async function notificationTreeInput(db: Db): Promise<NotificationTreeInput> {
-  const rows = await db.selectFrom('notification_categories').select(['tid', 'name', 'notification_type']).orderBy('sort').orderBy('tid').execute()
+  const rows = await db
+    .selectFrom('notification_categories')
+    .select(['tid', 'name', 'notification_type'])
+    .orderBy('sort')
+    .orderBy('tid')
+    .execute()
   return NOTIFICATION_TYPES.map((type) => ({
     type,
     name: NOTIFICATION_TYPE_NAMES[type],
@@ -135,7 +140,11 @@ export function userNotificationsData(input: NotificationTreeInput, tree: Target
       categories: t.categories.map((c) => {
         const on = covered.has(String(c.tid))
         if (on) count += 1
-        return { notification_subcategory_id: String(c.tid), notification_subcategory_name: c.name, notification_subcategory_sub_status: flag(on) }
+        return {
+          notification_subcategory_id: String(c.tid),
+          notification_subcategory_name: c.name,
+          notification_subcategory_sub_status: flag(on),
+        }
       }),
       all_subscribed: flag(groupState(tree, stored, t.type)),
     }
@@ -179,13 +188,26 @@ export function subscriptionsData(
       .map((r) => ({
         tid: r.tid,
         name: r.name,
-        subscribed: flag(regionState(covered, r[type].map((d) => d.tid))),
+        subscribed: flag(
+          regionState(
+            covered,
+            r[type].map((d) => d.tid),
+          ),
+        ),
         subCategory: r[type].map(item),
       })),
   })
-  const core = input.services.length > 0
-    ? [{ tid: 'core_cloud_services' as const, name: GROUP_NAMES.core_cloud_services, subscribed: flag(groupState(tree, stored, 'core_cloud_services')), subCategory: input.services.map(item) }]
-    : []
+  const core =
+    input.services.length > 0
+      ? [
+          {
+            tid: 'core_cloud_services' as const,
+            name: GROUP_NAMES.core_cloud_services,
+            subscribed: flag(groupState(tree, stored, 'core_cloud_services')),
+            subCategory: input.services.map(item),
+          },
+        ]
+      : []
   const datacenter = dataCenters('public')
   const premium_datacenters = dataCenters('premium')
   const maintenance = input.maintenance.map(item)

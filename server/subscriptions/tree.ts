@@ -89,7 +89,11 @@ export function cloudTree(input: CloudTreeInput): TargetTree {
     children: ['core_cloud_services', 'public', 'premium', ...topics.map((t) => String(t.tid))],
     parent: null,
   })
-  nodes.set('core_cloud_services', { name: GROUP_NAMES.core_cloud_services, children: input.services.map((s) => String(s.tid)), parent: 'all' })
+  nodes.set('core_cloud_services', {
+    name: GROUP_NAMES.core_cloud_services,
+    children: input.services.map((s) => String(s.tid)),
+    parent: 'all',
+  })
   nodes.set('public', { name: GROUP_NAMES.public, children: publicDcs.map((d) => String(d.tid)), parent: 'all' })
   nodes.set('premium', { name: GROUP_NAMES.premium, children: premiumDcs.map((d) => String(d.tid)), parent: 'all' })
   for (const s of input.services) leaf(s.tid, s.name, 'core_cloud_services')

@@ -49,5 +49,5 @@ export function useInvalidFocus() {
   useEffect(() => {
     if (attempt) focusFirstInvalid(formRef.current)
   }, [attempt])
-  return { formRef, reportInvalid: () => setAttempt(a => a + 1) }
+  return { formRef, reportInvalid: () => setAttempt((a) => a + 1) }
 }

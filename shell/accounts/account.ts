@@ -29,7 +29,7 @@ function isLoginData(d: unknown): d is LoginData {
 }
 
 function isFieldList(v: unknown): boolean {
-  return is.array(v) && v.every(x => is.object(x) && 'value' in x)
+  return is.array(v) && v.every((x) => is.object(x) && 'value' in x)
 }
 
 function isDetails(d: unknown): d is UserDetailsData {
@@ -156,7 +156,8 @@ export async function signUp(email: string, pass: string, cloud: string = $cloud
       await request<ApiAnswer<ValidateEmailData>>('/api/validate-email', { method: POST, body: { method: 'sign-up', email } }),
       (d): d is ValidateEmailData => is.object(d) && (d.valid === 'true' || d.valid === 'false'),
     )
-    if (check.valid === 'false') return done('email-refused', { emailError: check.message || 'This email address cannot be used to sign up.' })
+    if (check.valid === 'false')
+      return done('email-refused', { emailError: check.message || 'This email address cannot be used to sign up.' })
     await request('/api/user/register', {
       method: POST,
       body: { mail: [{ value: email }], name: [{ value: email }], pass: [{ value: pass }] },
@@ -239,7 +240,8 @@ export async function restoreSession(cloud: string = $cloudName.get() ?? ''): Pr
 
 /** `POST /api/user/password {mail}` → the server's message (the same whether the account exists). */
 export async function requestPasswordReset(mail: string): Promise<string> {
-  return dataOf(await request<ApiAnswer<PasswordResetRequestData>>('/api/user/password', { method: POST, body: { mail } }), hasMessage).message
+  return dataOf(await request<ApiAnswer<PasswordResetRequestData>>('/api/user/password', { method: POST, body: { mail } }), hasMessage)
+    .message
 }
 
 /** `POST /api/user/reset {token, pass}` → the server's message. @throws ApiError (400 `invalid_token`, `invalid`) */
@@ -264,5 +266,5 @@ export async function saveSettings(timezone: string): Promise<string> {
 
 /** True when `roles` include one of the privileged roles (spec §6: they see the Admin link). */
 export function isPrivileged(roles: readonly string[] | undefined, privileged: readonly string[]): boolean {
-  return !!roles && roles.some(r => privileged.includes(r))
+  return !!roles && roles.some((r) => privileged.includes(r))
 }

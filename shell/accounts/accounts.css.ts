@@ -29,7 +29,10 @@ export const input = style({
 
 export const fieldError = style({ margin: 0, color: vars.severity.disruption, fontSize: '13px' })
 
-export const primary = style([button, { background: vars.color.accent, color: vars.color.accentText, alignSelf: 'flex-start', padding: `8px ${vars.space.lg}` }])
+export const primary = style([
+  button,
+  { background: vars.color.accent, color: vars.color.accentText, alignSelf: 'flex-start', padding: `8px ${vars.space.lg}` },
+])
 
 export const secondary = button
 
@@ -108,4 +111,9 @@ export const userMenuItem = style({
 
 export const select = style([input, { maxWidth: '320px' }])
 
-export const details = style({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${vars.space.xs} ${vars.space.lg}`, margin: `0 0 ${vars.space.lg}` })
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: `0 0 ${vars.space.lg}`,
+})

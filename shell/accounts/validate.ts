@@ -23,7 +23,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>
  */
 export function isEmployeeName(name: string, employeeDomains: readonly string[]): boolean {
   const lower = name.trim().toLowerCase()
-  return employeeDomains.some(d => d.trim() !== '' && lower.includes(d.trim().toLowerCase()))
+  return employeeDomains.some((d) => d.trim() !== '' && lower.includes(d.trim().toLowerCase()))
 }
 
 /** Sign-in form rules (spec §5). */

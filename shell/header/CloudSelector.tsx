@@ -91,18 +91,18 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
           >
             {columns.map((column, i) => (
               <div key={i} className={styles.selectorColumn} data-testid="selector-column">
-                {column.map(group => (
+                {column.map((group) => (
                   <section key={group.product.machine_name} aria-labelledby={`product-${group.product.machine_name}`}>
                     <h2 className={styles.productTitle} id={`product-${group.product.machine_name}`}>
                       {group.product.title}
                     </h2>
                     <ul className={styles.cloudList}>
-                      {group.clouds.map(cloud => (
+                      {group.clouds.map((cloud) => (
                         <CloudOption
                           key={cloud.machine_name}
                           cloud={cloud}
                           current={current}
-                          onSelect={c => {
+                          onSelect={(c) => {
                             setOpen(false)
                             onSelect(c)
                           }}
@@ -127,7 +127,7 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
 export function MobileCloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {
   const [product, setProduct] = useState<string | null>(null)
   const groups = groupClouds(products, clouds)
-  const group = groups.find(g => g.product.machine_name === product)
+  const group = groups.find((g) => g.product.machine_name === product)
   return (
     <div className={styles.mobilePanel} data-testid="mobile-cloud-selector">
       <p className={styles.productTitle}>{current ? `Cloud: ${cloudLabel(current, products)}` : 'Choose a cloud'}</p>
@@ -138,14 +138,14 @@ export function MobileCloudSelector({ clouds, products, current, onSelect }: Clo
             <span>{group.product.title}</span>
           </button>
           <ul className={styles.cloudList} aria-label={`${group.product.title} clouds`}>
-            {group.clouds.map(cloud => (
+            {group.clouds.map((cloud) => (
               <CloudOption key={cloud.machine_name} cloud={cloud} current={current} onSelect={onSelect} />
             ))}
           </ul>
         </>
       ) : (
         <ul className={styles.cloudList} aria-label="Products">
-          {groups.map(g => (
+          {groups.map((g) => (
             <li key={g.product.machine_name}>
               <button type="button" className={styles.mobileRow} onClick={() => setProduct(g.product.machine_name)}>
                 <span>{g.product.title}</span>

@@ -58,8 +58,14 @@ function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
  */
 export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false)
-  const topLinks = global.menu.top_menu.map(item => (
-    <a key={item.id} className={styles.topLink} href={resolveRoute(item.route, cloud?.machine_name)} target="_blank" rel="noopener noreferrer">
+  const topLinks = global.menu.top_menu.map((item) => (
+    <a
+      key={item.id}
+      className={styles.topLink}
+      href={resolveRoute(item.route, cloud?.machine_name)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {item.item}
       <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
     </a>
@@ -84,7 +90,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           className={styles.menuToggle}
           aria-expanded={menuOpen}
           aria-controls="main-menu"
-          onClick={() => setMenuOpen(o => !o)}
+          onClick={() => setMenuOpen((o) => !o)}
         >
           <span aria-hidden="true">☰</span> Menu
         </button>

@@ -15,7 +15,17 @@ import type { Cloud, MenuItem } from '../../contract/global'
 import { isExternal, menuHref, visibleItems } from '../menu'
 import * as styles from '../shell.css'
 
-function MenuLink({ item, cloud, currentPath, className }: { item: MenuItem; cloud: Cloud | null; currentPath: string; className: string }) {
+function MenuLink({
+  item,
+  cloud,
+  currentPath,
+  className,
+}: {
+  item: MenuItem
+  cloud: Cloud | null
+  currentPath: string
+  className: string
+}) {
   const href = menuHref(item, cloud)
   const external = isExternal(href)
   return (
@@ -27,7 +37,9 @@ function MenuLink({ item, cloud, currentPath, className }: { item: MenuItem; clo
     >
       {item.item}
       {external && <span aria-hidden="true"> ↗</span>}
-      {external && <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>}
+      {external && (
+        <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
+      )}
     </a>
   )
 }
@@ -43,7 +55,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
   })
   const hover = useHover(context, { mouseOnly: true, delay: { close: 300 }, handleClose: safePolygon() })
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, useClick(context), useDismiss(context)])
-  const active = item.sub_menus.some(s => menuHref(s, cloud) === currentPath)
+  const active = item.sub_menus.some((s) => menuHref(s, cloud) === currentPath)
   return (
     <li>
       <button
@@ -59,7 +71,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
       {open && (
         <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
           <ul ref={refs.setFloating} style={floatingStyles} className={styles.subMenu} {...getFloatingProps()}>
-            {item.sub_menus.map(sub => (
+            {item.sub_menus.map((sub) => (
               <li key={sub.id} onClick={() => setOpen(false)}>
                 <MenuLink item={sub} cloud={cloud} currentPath={currentPath} className={styles.subLink} />
               </li>
@@ -79,7 +91,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
 export function MainMenu({ items, cloud, currentPath }: { items: MenuItem[]; cloud: Cloud | null; currentPath: string }) {
   return (
     <ul className={styles.navList}>
-      {visibleItems(items, cloud).map(item =>
+      {visibleItems(items, cloud).map((item) =>
         item.sub_menus.length > 0 ? (
           <SubMenu key={item.id} item={item} cloud={cloud} currentPath={currentPath} />
         ) : (

@@ -85,7 +85,7 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen(o => !o)}
+        onClick={() => setOpen((o) => !o)}
       >
         <span>{mail || 'Account'}</span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
@@ -95,9 +95,20 @@ export function UserMenu() {
       <ul id={listId} className={styles.userMenuList} hidden={!open} role="menu" aria-label="User menu">
         {isPrivileged(session.apiData?.roles, PRIVILEGED_ROLES) && (
           <li role="none">
-            <a className={styles.userMenuItem} role="menuitem" tabIndex={-1} href="/admin/dashboard" target="_blank" rel="noopener noreferrer" onClick={close}>
+            <a
+              className={styles.userMenuItem}
+              role="menuitem"
+              tabIndex={-1}
+              href="/admin/dashboard"
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={close}
+            >
               Admin
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
+              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                {' '}
+                (opens in a new tab)
+              </span>
             </a>
           </li>
         )}
@@ -107,7 +118,13 @@ export function UserMenu() {
           </a>
         </li>
         <li role="none">
-          <a className={styles.userMenuItem} role="menuitem" tabIndex={-1} href={uid ? `/user/${encodeURIComponent(uid)}/edit` : '/account-settings'} onClick={close}>
+          <a
+            className={styles.userMenuItem}
+            role="menuitem"
+            tabIndex={-1}
+            href={uid ? `/user/${encodeURIComponent(uid)}/edit` : '/account-settings'}
+            onClick={close}
+          >
             Settings
           </a>
         </li>
@@ -115,7 +132,8 @@ export function UserMenu() {
           <button
             type="button"
             className={styles.userMenuItem}
-            role="menuitem" tabIndex={-1}
+            role="menuitem"
+            tabIndex={-1}
             onClick={() => {
               close()
               void signOutAndLeave()

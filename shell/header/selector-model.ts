@@ -9,8 +9,8 @@ export interface ProductGroup {
 /** Products with their clouds in data order; products without clouds are left out. */
 export function groupClouds(products: readonly Product[], clouds: readonly Cloud[]): ProductGroup[] {
   return products
-    .map(product => ({ product, clouds: clouds.filter(c => c.type === product.machine_name) }))
-    .filter(g => g.clouds.length > 0)
+    .map((product) => ({ product, clouds: clouds.filter((c) => c.type === product.machine_name) }))
+    .filter((g) => g.clouds.length > 0)
 }
 
 /**
@@ -40,7 +40,7 @@ export function layoutColumns(groups: readonly ProductGroup[], starters = 5): Pr
 
 /** The selector's label: `{product title} - {cloud title}` (spec §2 Cloud selector). */
 export function cloudLabel(cloud: Cloud, products: readonly Product[]): string {
-  const product = products.find(p => p.machine_name === cloud.type)
+  const product = products.find((p) => p.machine_name === cloud.type)
   return product ? `${product.title} - ${cloud.title}` : cloud.title
 }
 

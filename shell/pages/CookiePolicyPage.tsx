@@ -13,12 +13,42 @@ interface CookieRow {
 
 /** The cookies of the trust site, as set by `widgets/core` and the server. */
 export const SITE_COOKIES: readonly CookieRow[] = [
-  { name: COOKIE.machineName, purpose: 'Remembers the cloud you selected, so every page shows that cloud.', lifetime: '1 day (86,400 seconds)', kind: 'Strictly necessary' },
-  { name: SESSION_COOKIE, purpose: 'Keeps you signed in. HttpOnly: scripts on the page cannot read it.', lifetime: '1 day, or until you sign out', kind: 'Strictly necessary' },
-  { name: COOKIE.csrfToken, purpose: 'Protects your changes (subscriptions, settings) against cross-site request forgery.', lifetime: '1 day (86,400 seconds)', kind: 'Strictly necessary' },
-  { name: COOKIE.logoutToken, purpose: 'Lets the site sign you out securely.', lifetime: '1 day (86,400 seconds)', kind: 'Strictly necessary' },
-  { name: COOKIE.securityString, purpose: 'Ties the signed-in browser to its session.', lifetime: '1 day (86,400 seconds)', kind: 'Strictly necessary' },
-  { name: COOKIE.sessionTimeout, purpose: 'Records when your session expires, so the site can sign you out after 2 hours without activity.', lifetime: '1 day (86,400 seconds)', kind: 'Strictly necessary' },
+  {
+    name: COOKIE.machineName,
+    purpose: 'Remembers the cloud you selected, so every page shows that cloud.',
+    lifetime: '1 day (86,400 seconds)',
+    kind: 'Strictly necessary',
+  },
+  {
+    name: SESSION_COOKIE,
+    purpose: 'Keeps you signed in. HttpOnly: scripts on the page cannot read it.',
+    lifetime: '1 day, or until you sign out',
+    kind: 'Strictly necessary',
+  },
+  {
+    name: COOKIE.csrfToken,
+    purpose: 'Protects your changes (subscriptions, settings) against cross-site request forgery.',
+    lifetime: '1 day (86,400 seconds)',
+    kind: 'Strictly necessary',
+  },
+  {
+    name: COOKIE.logoutToken,
+    purpose: 'Lets the site sign you out securely.',
+    lifetime: '1 day (86,400 seconds)',
+    kind: 'Strictly necessary',
+  },
+  {
+    name: COOKIE.securityString,
+    purpose: 'Ties the signed-in browser to its session.',
+    lifetime: '1 day (86,400 seconds)',
+    kind: 'Strictly necessary',
+  },
+  {
+    name: COOKIE.sessionTimeout,
+    purpose: 'Records when your session expires, so the site can sign you out after 2 hours without activity.',
+    lifetime: '1 day (86,400 seconds)',
+    kind: 'Strictly necessary',
+  },
 ]
 
 /**
@@ -32,14 +62,14 @@ export default function CookiePolicyPage() {
         Cookie Policy
       </h1>
       <p>
-        This policy explains how the trust and service-status site uses cookies and similar technologies. Cookies are small text files a website stores
-        in your browser. We keep them to the minimum the site needs to work.
+        This policy explains how the trust and service-status site uses cookies and similar technologies. Cookies are small text files a
+        website stores in your browser. We keep them to the minimum the site needs to work.
       </p>
 
       <h2>Cookies we set</h2>
       <p>
-        All cookies are first-party: they are set by this site and sent only to it. We do not use advertising cookies, and we do not sell or share cookie
-        data.
+        All cookies are first-party: they are set by this site and sent only to it. We do not use advertising cookies, and we do not sell or
+        share cookie data.
       </p>
       <div className={styles.tableWrap}>
         <table className={styles.table} data-testid="cookie-table">
@@ -53,7 +83,7 @@ export default function CookiePolicyPage() {
             </tr>
           </thead>
           <tbody>
-            {SITE_COOKIES.map(c => (
+            {SITE_COOKIES.map((c) => (
               <tr key={c.name}>
                 <th scope="row">
                   <code>{c.name}</code>
@@ -68,32 +98,32 @@ export default function CookiePolicyPage() {
       </div>
       <p>
         The sign-in cookies (<code>{SESSION_COOKIE}</code>, <code>{COOKIE.csrfToken}</code>, <code>{COOKIE.logoutToken}</code>,{' '}
-        <code>{COOKIE.securityString}</code> and <code>{COOKIE.sessionTimeout}</code>) exist only while you are signed in and are removed when you sign
-        out. Visitors who never sign in receive only <code>{COOKIE.machineName}</code>.
+        <code>{COOKIE.securityString}</code> and <code>{COOKIE.sessionTimeout}</code>) exist only while you are signed in and are removed
+        when you sign out. Visitors who never sign in receive only <code>{COOKIE.machineName}</code>.
       </p>
 
       <h2>The cookie-consent banner</h2>
       <p>
-        On your first visit a banner at the top of the page asks whether you accept optional cookies. Your choice is stored in your browser&apos;s local
-        storage, not in a cookie, and the banner does not appear again until you clear your browser data. Strictly necessary cookies are set whatever you
-        choose, because the site cannot work without them. The government site keeps its own consent choice.
+        On your first visit a banner at the top of the page asks whether you accept optional cookies. Your choice is stored in your
+        browser&apos;s local storage, not in a cookie, and the banner does not appear again until you clear your browser data. Strictly
+        necessary cookies are set whatever you choose, because the site cannot work without them. The government site keeps its own consent
+        choice.
       </p>
 
       <h2>Embedded widgets</h2>
       <p>
-        Partner pages may embed our status widgets. Those widgets read public data without cookies and set no cookies on the partner&apos;s site.
+        Partner pages may embed our status widgets. Those widgets read public data without cookies and set no cookies on the partner&apos;s
+        site.
       </p>
 
       <h2>Managing cookies</h2>
       <p>
-        You can delete or block cookies in your browser settings. If you block strictly necessary cookies you can still read the status pages, but you
-        cannot sign in or manage subscriptions, and the site will not remember your cloud.
+        You can delete or block cookies in your browser settings. If you block strictly necessary cookies you can still read the status
+        pages, but you cannot sign in or manage subscriptions, and the site will not remember your cloud.
       </p>
 
       <h2>Contact</h2>
-      <p>
-        Questions about this policy? Use the feedback address in the footer of every page.
-      </p>
+      <p>Questions about this policy? Use the feedback address in the footer of every page.</p>
       <p className={shell.note}>Last updated: 1 November 2026.</p>
     </section>
   )

@@ -11,7 +11,7 @@ import { loadScript } from './script'
  * and the continuity-policy note.
  */
 export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
-  const banner = useResource(signal => fetchBanner(cloud.machine_name, signal), [cloud.machine_name])
+  const banner = useResource((signal) => fetchBanner(cloud.machine_name, signal), [cloud.machine_name])
   const [scriptError, setScriptError] = useState<string>()
   useEffect(() => {
     loadScript('/widgets/speedometer.js').catch((e: Error) => setScriptError(e.message))
@@ -19,7 +19,7 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
   return (
     <>
       <LoadState state={banner} loadingLabel="Loading cloud information…">
-        {data => (
+        {(data) => (
           <section className={styles.banner} aria-labelledby="banner-title" data-testid="cloud-banner">
             <h1 className={styles.bannerTitle} id="banner-title">
               {data.title}

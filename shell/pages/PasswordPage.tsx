@@ -67,7 +67,17 @@ export function PasswordRequestPage() {
       ) : (
         <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-          <Field id="password-mail" label="Email" name="mail" type="email" autoComplete="email" required value={mail} error={error} onChange={e => setMail(e.target.value)} />
+          <Field
+            id="password-mail"
+            label="Email"
+            name="mail"
+            type="email"
+            autoComplete="email"
+            required
+            value={mail}
+            error={error}
+            onChange={(e) => setMail(e.target.value)}
+          />
           <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
             Send Reset Link
           </button>
@@ -129,7 +139,7 @@ export function PasswordResetPage({ token }: { token: string }) {
             required
             value={form.pass}
             error={errors.pass}
-            onChange={e => setForm(f => ({ ...f, pass: e.target.value }))}
+            onChange={(e) => setForm((f) => ({ ...f, pass: e.target.value }))}
           />
           <Field
             id="reset-confirm"
@@ -140,7 +150,7 @@ export function PasswordResetPage({ token }: { token: string }) {
             required
             value={form.confirm}
             error={errors.confirm}
-            onChange={e => setForm(f => ({ ...f, confirm: e.target.value }))}
+            onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
           />
           <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
             Save Password

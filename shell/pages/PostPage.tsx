@@ -18,7 +18,7 @@ export default function PostPage({ cloud, id, kind }: { cloud: Cloud; id: string
       kind={kind}
       cloud={cloud.machine_name}
       timezone={timezone}
-      onRedirect={path => $router.open(path, true)}
+      onRedirect={(path) => $router.open(path, true)}
     />
   )
 }

@@ -11,7 +11,7 @@ import { showToast, TOASTS } from '../toast'
 export function timeZoneOptions(): string[] {
   const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] }
   const zones = intl.supportedValuesOf?.('timeZone') ?? []
-  return ['UTC', ...zones.filter(z => z !== 'UTC')]
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')]
 }
 
 /**
@@ -73,8 +73,8 @@ export default function SettingsPage() {
           <label className={styles.label} htmlFor="settings-timezone">
             Time zone
           </label>
-          <select id="settings-timezone" className={styles.select} value={value} onChange={e => setZone(e.target.value)}>
-            {options.map(z => (
+          <select id="settings-timezone" className={styles.select} value={value} onChange={(e) => setZone(e.target.value)}>
+            {options.map((z) => (
               <option key={z} value={z}>
                 {z}
               </option>

@@ -41,7 +41,11 @@ export function signInContext(search: string): SignInContext {
   let banner = ''
   if (path === '/account-settings') banner = SIGN_IN_BANNERS.settings
   else if (fromSubscribe || (destination && isProtectedPath(destination))) banner = SIGN_IN_BANNERS.subscribe
-  return { destination: destination || (fromSubscribe ? '/subscribe' : ''), banner, employeeDestination: toSubscribe ? 'subscribe' : 'sign-in' }
+  return {
+    destination: destination || (fromSubscribe ? '/subscribe' : ''),
+    banner,
+    employeeDestination: toSubscribe ? 'subscribe' : 'sign-in',
+  }
 }
 
 /** The Employee login address: the SSO alias plus `destination` (spec §2 Sign-in). */
@@ -97,7 +101,13 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
           {session.errorSignIn}
         </div>
       )}
-      <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-describedby={session.errorSignIn ? 'sign-in-error' : undefined}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        onSubmit={submit}
+        aria-describedby={session.errorSignIn ? 'sign-in-error' : undefined}
+      >
         <Field
           id="sign-in-name"
           label="Email or Username"
@@ -106,7 +116,7 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
           required
           value={name}
           error={errors.name}
-          onChange={e => setName(e.target.value)}
+          onChange={(e) => setName(e.target.value)}
         />
         <Field
           id="sign-in-pass"
@@ -117,7 +127,7 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
           required
           value={pass}
           error={errors.pass}
-          onChange={e => setPass(e.target.value)}
+          onChange={(e) => setPass(e.target.value)}
         />
         <button type="submit" className={styles.primary} aria-disabled={session.signingIn || undefined}>
           {session.signingIn ? 'Signing In…' : 'Sign In'}

@@ -29,7 +29,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
   useEffect(() => resetAccountErrors(), [])
 
   const change = (key: Fields) => (event: { target: { value: string } }) => {
-    setForm(f => ({ ...f, [key]: event.target.value }))
+    setForm((f) => ({ ...f, [key]: event.target.value }))
     if (key === 'email') clearEmailError()
   }
 
@@ -67,7 +67,13 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
           {safeHtml(session.errorSignUp)}
         </div>
       )}
-      <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-describedby={session.errorSignUp ? 'sign-up-error' : undefined}>
+      <form
+        ref={formRef}
+        className={styles.form}
+        noValidate
+        onSubmit={submit}
+        aria-describedby={session.errorSignUp ? 'sign-up-error' : undefined}
+      >
         <Field
           id="sign-up-email"
           label="Email"
@@ -101,11 +107,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
           error={errors.confirm}
           onChange={change('confirm')}
         />
-        <button
-          type="submit"
-          className={styles.primary}
-          aria-disabled={session.signingUp || !!session.emailError || undefined}
-        >
+        <button type="submit" className={styles.primary} aria-disabled={session.signingUp || !!session.emailError || undefined}>
           {session.signingUp ? 'Signing Up…' : 'Sign Up'}
         </button>
       </form>

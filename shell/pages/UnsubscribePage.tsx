@@ -7,7 +7,14 @@ import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
 
 function isUnsubscribeData(d: unknown): d is UnsubscribeData {
-  return is.object(d) && is.string(d.mail) && is.string(d.cloud) && Array.isArray(d.names) && d.names.every(is.string) && typeof d.done === 'boolean'
+  return (
+    is.object(d) &&
+    is.string(d.mail) &&
+    is.string(d.cloud) &&
+    Array.isArray(d.names) &&
+    d.names.every(is.string) &&
+    typeof d.done === 'boolean'
+  )
 }
 
 /**
@@ -22,7 +29,8 @@ export async function unsubscribeByToken(token: string, method: 'GET' | 'POST'):
 }
 
 /** The message for a failed call: an unknown token reads as an invalid link. */
-const problem = (e: unknown) => (e instanceof ApiError && e.code === 'invalid_token' ? 'This unsubscribe link is invalid.' : errorMessage(e))
+const problem = (e: unknown) =>
+  e instanceof ApiError && e.code === 'invalid_token' ? 'This unsubscribe link is invalid.' : errorMessage(e)
 
 /** "the EMEA and Amsterdam II notifications of AuroraEdge". */
 export function unsubscribeScope(data: Pick<UnsubscribeData, 'names' | 'cloud'>): string {

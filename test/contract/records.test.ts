@@ -172,8 +172,14 @@ test('a privileged viewer: the answer conforms to the Privileged schemas, carrie
   // The parser keeps the internal fields that are set (strings) and drops the unset (null) ones.
   assert.equal(parseRecordListAnswer(list), { ...list.data, records: list.data.records.map(withoutNulls) })
   const record = list.data.records[0]
-  assert.ok(INTERNAL_FIELDS.every((f) => f in record), 'a privileged answer names every internal field')
-  assert.ok(schemaErrors(RecordListAnswer, list).some((e) => e.startsWith('/data/records/0')), 'the public schema names no internal field')
+  assert.ok(
+    INTERNAL_FIELDS.every((f) => f in record),
+    'a privileged answer names every internal field',
+  )
+  assert.ok(
+    schemaErrors(RecordListAnswer, list).some((e) => e.startsWith('/data/records/0')),
+    'the public schema names no internal field',
+  )
 
   const post = await get(`/api/posts/${record.id}?cloud=${clouds[0].machine_name}`)
   assert.equal(schemaErrors(PrivilegedPostAnswer, post), [])

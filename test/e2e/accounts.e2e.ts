@@ -27,7 +27,7 @@ async function signIn(page: Page, name: string, pass: string): Promise<void> {
 }
 
 /** The user menu's button (it shows the signed-in user's mail). */
-const userMenu = (page: Page, mail: string) => page.getByRole('button', { name: new RegExp(mail.replace(/[.@]/g, m => `\\${m}`)) })
+const userMenu = (page: Page, mail: string) => page.getByRole('button', { name: new RegExp(mail.replace(/[.@]/g, (m) => `\\${m}`)) })
 
 async function signOut(page: Page, mail: string): Promise<void> {
   await userMenu(page, mail).click()
@@ -45,11 +45,11 @@ async function mailLink(page: Page, ctx: SiteContext, to: string, pathPart: stri
   return href!
 }
 
-accounts('a newcomer signs up, verifies by mail, signs in, returns to the protected page and signs out', async ctx => {
+accounts('a newcomer signs up, verifies by mail, signs in, returns to the protected page and signs out', async (ctx) => {
   const mail = `newcomer-${Date.now()}@example.org`
   const { page, errors } = await open(ctx, '/subscribe')
   // A protected page sends a signed-out visitor to sign-in, keeping where they came from.
-  await page.waitForURL(u => new URL(u).pathname === '/sign-in')
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
   assert.is(new URL(page.url()).searchParams.get('destination'), '/subscribe')
   await page.getByText('Please sign in or sign up to receive email notifications from the vendor.').waitFor()
   assert.is(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex')
@@ -57,7 +57,7 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   assert.equal(await axeViolations(page), [])
 
   await page.getByRole('link', { name: 'Sign Up' }).click()
-  await page.waitForURL(u => new URL(u).pathname === '/sign-up')
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-up')
   await page.getByLabel('Email').fill(mail)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByLabel('Confirm Password').fill(PASSWORD)
@@ -67,7 +67,7 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   await toast(page)
     .filter({ hasText: 'Account created successfully. Please verify your account by clicking on the link received on your email address.' })
     .waitFor()
-  await page.waitForURL(u => new URL(u).pathname === '/subscribe')
+  await page.waitForURL((u) => new URL(u).pathname === '/subscribe')
   // Signed in automatically, and reminded to verify.
   await userMenu(page, mail).waitFor()
   await page.getByText(/check your email to verify your account/i).waitFor()
@@ -76,7 +76,7 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   const link = await mailLink(page, ctx, mail, '/user/verify/')
   assert.is(new URL(link).origin, ctx.server.url)
   await page.goto(link)
-  await page.waitForURL(u => new URL(u).pathname === '/thank-you')
+  await page.waitForURL((u) => new URL(u).pathname === '/thank-you')
   await page.getByText(/Your email address is verified/).waitFor()
   await screenshot(page, 'thank-you-1280')
   // Used once: the same link again is refused.
@@ -88,15 +88,18 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   await signOut(page, mail)
   await page.getByRole('link', { name: 'Sign In' }).waitFor()
   await page.goto(`${ctx.server.url}/account-settings`)
-  await page.waitForURL(u => new URL(u).pathname === '/sign-in')
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
   await page.getByText('Please sign in or sign up to change user settings.').waitFor()
   await signIn(page, mail, PASSWORD)
   await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
-  await page.waitForURL(u => /^\/user\/\d+\/edit$/.test(new URL(u).pathname) || new URL(u).pathname === '/account-settings')
+  await page.waitForURL((u) => /^\/user\/\d+\/edit$/.test(new URL(u).pathname) || new URL(u).pathname === '/account-settings')
   // Settings: the time zone chosen there is the one every timestamp on the site uses.
   await page.getByLabel('Time zone').selectOption('America/New_York')
   await page.getByRole('button', { name: 'Save' }).click()
-  await toast(page).or(page.getByRole('status').filter({ hasText: 'Your settings have been saved.' })).first().waitFor()
+  await toast(page)
+    .or(page.getByRole('status').filter({ hasText: 'Your settings have been saved.' }))
+    .first()
+    .waitFor()
   await page.getByRole('status').filter({ hasText: 'Your settings have been saved.' }).waitFor()
   await screenshot(page, 'settings-1280')
   assert.equal(await axeViolations(page), [])
@@ -113,10 +116,13 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   await screenshot(page, 'user-menu-1280')
   await page.keyboard.press('Escape')
   await signOut(page, mail)
-  assert.equal(errors.filter(e => !/status of 40[13]/.test(e)), [])
+  assert.equal(
+    errors.filter((e) => !/status of 40[13]/.test(e)),
+    [],
+  )
 })
 
-accounts('validation messages read exactly as the spec gives them; login errors show above the form', async ctx => {
+accounts('validation messages read exactly as the spec gives them; login errors show above the form', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await page.getByText('Please enter your Password').waitFor()
@@ -157,7 +163,7 @@ async function register(request: APIRequestContext, url: string): Promise<string
   return mail
 }
 
-accounts('throttling: after 5 failed attempts the account is blocked with a clear message', async ctx => {
+accounts('throttling: after 5 failed attempts the account is blocked with a clear message', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   const mail = await register(page.context().request, ctx.server.url)
   await page.context().clearCookies()
@@ -167,16 +173,19 @@ accounts('throttling: after 5 failed attempts the account is blocked with a clea
     await page.getByRole('alert').filter({ hasText: 'Unrecognized username or password.' }).waitFor()
   }
   await signIn(page, mail, PASSWORD)
-  await page.getByRole('alert').filter({ hasText: /more than 5 failed login attempts for this account/ }).waitFor()
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /more than 5 failed login attempts for this account/ })
+    .waitFor()
 })
 
-accounts('forgot password: the reset mail’s link sets a new password that signs in; the link works once', async ctx => {
+accounts('forgot password: the reset mail’s link sets a new password that signs in; the link works once', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   const mail = await register(page.context().request, ctx.server.url)
   await page.context().clearCookies()
   await page.goto(`${ctx.server.url}/sign-in`)
   await page.getByRole('link', { name: 'Forgot Password' }).click()
-  await page.waitForURL(u => new URL(u).pathname === '/user/password')
+  await page.waitForURL((u) => new URL(u).pathname === '/user/password')
   await page.getByLabel('Email').fill(mail)
   await page.getByRole('button', { name: 'Send Reset Link' }).click()
   await page.getByText('If an account exists for that address, we have sent it a link to reset the password.').waitFor()
@@ -203,41 +212,45 @@ accounts('forgot password: the reset mail’s link sets a new password that sign
   await page.getByRole('alert').waitFor()
 })
 
-accounts('sessions: a new session id at login, CSRF-less and cross-site POSTs refused, the old cookie refused after logout', async ctx => {
-  const { page } = await open(ctx, '/sign-in')
-  const sessionCookie = async () => (await page.context().cookies(ctx.server.url)).find(c => c.name === 'trust_session')
-  const csrf = async () => (await page.context().cookies(ctx.server.url)).find(c => c.name === 'z_csrf_token')?.value
-  await signIn(page, VIEWER.name, VIEWER.pass)
-  await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
-  const first = await sessionCookie()
-  assert.ok(first?.httpOnly, 'the session cookie is HttpOnly')
-  assert.is(first?.sameSite, 'Lax')
+accounts(
+  'sessions: a new session id at login, CSRF-less and cross-site POSTs refused, the old cookie refused after logout',
+  async (ctx) => {
+    const { page } = await open(ctx, '/sign-in')
+    const sessionCookie = async () => (await page.context().cookies(ctx.server.url)).find((c) => c.name === 'trust_session')
+    const csrf = async () => (await page.context().cookies(ctx.server.url)).find((c) => c.name === 'z_csrf_token')?.value
+    await signIn(page, VIEWER.name, VIEWER.pass)
+    await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
+    const first = await sessionCookie()
+    assert.ok(first?.httpOnly, 'the session cookie is HttpOnly')
+    assert.is(first?.sameSite, 'Lax')
 
-  const request = page.context().request
-  const details = (headers: Record<string, string>) => request.post(`${ctx.server.url}/api/user/details`, { data: { cloud: 'auroraedge' }, headers })
-  assert.is((await details({ origin: ctx.server.url, 'x-csrf-token': (await csrf())! })).status(), 200)
-  assert.is((await details({ origin: ctx.server.url })).status(), 403, 'no CSRF token')
-  assert.is((await details({ origin: 'https://evil.example', 'x-csrf-token': (await csrf())! })).status(), 403, 'foreign origin')
-  assert.is((await details({ 'sec-fetch-site': 'cross-site', 'x-csrf-token': (await csrf())! })).status(), 403, 'cross-site')
+    const request = page.context().request
+    const details = (headers: Record<string, string>) =>
+      request.post(`${ctx.server.url}/api/user/details`, { data: { cloud: 'auroraedge' }, headers })
+    assert.is((await details({ origin: ctx.server.url, 'x-csrf-token': (await csrf())! })).status(), 200)
+    assert.is((await details({ origin: ctx.server.url })).status(), 403, 'no CSRF token')
+    assert.is((await details({ origin: 'https://evil.example', 'x-csrf-token': (await csrf())! })).status(), 403, 'foreign origin')
+    assert.is((await details({ 'sec-fetch-site': 'cross-site', 'x-csrf-token': (await csrf())! })).status(), 403, 'cross-site')
 
-  // Signing in again gives a new session id; the old one is gone.
-  await signOut(page, 'viewer@example.com')
-  await page.goto(`${ctx.server.url}/sign-in`)
-  await signIn(page, VIEWER.name, VIEWER.pass)
-  await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
-  const second = await sessionCookie()
-  assert.ok(second && second.value !== first!.value, 'new session id')
-  const token = (await csrf())!
-  await signOut(page, 'viewer@example.com')
-  // Replaying the old cookie after logout is refused.
-  const replay = await request.post(`${ctx.server.url}/api/user/details`, {
-    data: { cloud: 'auroraedge' },
-    headers: { origin: ctx.server.url, 'x-csrf-token': token, cookie: `trust_session=${second!.value}` },
-  })
-  assert.is(replay.status(), 403)
-})
+    // Signing in again gives a new session id; the old one is gone.
+    await signOut(page, 'viewer@example.com')
+    await page.goto(`${ctx.server.url}/sign-in`)
+    await signIn(page, VIEWER.name, VIEWER.pass)
+    await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
+    const second = await sessionCookie()
+    assert.ok(second && second.value !== first!.value, 'new session id')
+    const token = (await csrf())!
+    await signOut(page, 'viewer@example.com')
+    // Replaying the old cookie after logout is refused.
+    const replay = await request.post(`${ctx.server.url}/api/user/details`, {
+      data: { cloud: 'auroraedge' },
+      headers: { origin: ctx.server.url, 'x-csrf-token': token, cookie: `trust_session=${second!.value}` },
+    })
+    assert.is(replay.status(), 403)
+  },
+)
 
-accounts('redirect payloads after sign-in all land on the site', async ctx => {
+accounts('redirect payloads after sign-in all land on the site', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   const origin = new URL(ctx.server.url).origin
   for (const payload of ['//evil.example', '/\\evil.example', '%2F%2Fevil.example', 'https://evil.example', 'javascript:alert(1)']) {
@@ -251,7 +264,7 @@ accounts('redirect payloads after sign-in all land on the site', async ctx => {
   }
 })
 
-accounts('roles: the demo admin sees Admin (new tab) and internal-use fields; a plain user does not', async ctx => {
+accounts('roles: the demo admin sees Admin (new tab) and internal-use fields; a plain user does not', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   await signIn(page, ADMIN.name, ADMIN.pass)
   await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
@@ -270,7 +283,7 @@ accounts('roles: the demo admin sees Admin (new tab) and internal-use fields; a 
   assert.is(await page.getByTestId('internal-block').count(), 0)
 })
 
-accounts('idle logout after the configured time without activity', async ctx => {
+accounts('idle logout after the configured time without activity', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   await page.evaluate(() => document.documentElement.setAttribute('data-idle-logout-s', '2'))
   await signIn(page, VIEWER.name, VIEWER.pass)
@@ -278,7 +291,7 @@ accounts('idle logout after the configured time without activity', async ctx => 
   await page.getByRole('link', { name: 'Sign In' }).waitFor({ timeout: 10_000 })
 })
 
-accounts('phone width: sign-in and sign-up fit 375 px and pass axe', async ctx => {
+accounts('phone width: sign-in and sign-up fit 375 px and pass axe', async (ctx) => {
   const { page } = await open(ctx, '/sign-in', 375)
   await page.getByLabel('Email or Username').waitFor()
   assert.is(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0)
@@ -294,7 +307,7 @@ accounts.run()
 
 const dr = siteSuite('accounts in the disaster-recovery variant', { variant: { isTrustDR: true } })
 
-dr('sign-in, sign-up and subscribe say the service is unavailable; the header hides the links', async ctx => {
+dr('sign-in, sign-up and subscribe say the service is unavailable; the header hides the links', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   for (const path of ['/sign-in', '/sign-up', '/subscribe']) {
     await page.goto(ctx.server.url + path)

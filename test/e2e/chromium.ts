@@ -37,7 +37,7 @@ export function chromiumAction({ exists, isRoot, hasAptGet }: { exists: boolean;
 
 /** Whether `command` is an executable file in one of `PATH`'s folders. */
 export function onPath(command: string, path = process.env.PATH ?? ''): boolean {
-  return path.split(delimiter).some(dir => dir !== '' && existsSync(join(dir, command)))
+  return path.split(delimiter).some((dir) => dir !== '' && existsSync(join(dir, command)))
 }
 
 /** The effects {@link ensureChromium} uses; the defaults are the real ones. */
@@ -59,7 +59,10 @@ function runInstall(): { ok: boolean; detail?: string } {
     maxBuffer: 64 * 1024 * 1024,
   })
   if (result.status === 0) return { ok: true }
-  const lines = String(result.stderr ?? '').trim().split('\n').filter(Boolean)
+  const lines = String(result.stderr ?? '')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
   return { ok: false, detail: lines[lines.length - 1] ?? result.error?.message ?? `exit code ${result.status}` }
 }
 
@@ -69,7 +72,7 @@ const defaults = (): ChromiumDeps => ({
   isRoot: process.getuid?.() === 0,
   hasAptGet: onPath('apt-get'),
   install: runInstall,
-  log: line => console.log(line),
+  log: (line) => console.log(line),
 })
 
 /**

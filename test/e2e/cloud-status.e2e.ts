@@ -56,7 +56,7 @@ function seededCoreRecords(ctx: SiteContext, cloud: string, start: number): Seed
 
 /** Left edge and width of a bar as fractions of its row's timeline lane. */
 async function barBox(bar: Locator): Promise<{ left: number; width: number }> {
-  return bar.evaluate(el => {
+  return bar.evaluate((el) => {
     const lane = el.parentElement!.getBoundingClientRect()
     const box = el.getBoundingClientRect()
     return { left: (box.left - lane.left) / lane.width, width: box.width / lane.width }
@@ -79,11 +79,11 @@ async function openCloudStatus(ctx: SiteContext, domain: string, width = 1280) {
   return tp
 }
 
-status('bars sit where the seeded records say, named by service, severity and time in the visitor zone', async ctx => {
+status('bars sit where the seeded records say, named by service, severity and time in the visitor zone', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net')
   const week = await apiData<CloudStatusData>(ctx, '/api/cloud-status?cloud=auroraedge&requestType=core_cloud_services&dateOffset=0')
   const start = Date.parse(week.start_date)
-  const records = seededCoreRecords(ctx, 'auroraedge', start).filter(r => r.to_time! - r.from_time >= 3_600_000)
+  const records = seededCoreRecords(ctx, 'auroraedge', start).filter((r) => r.to_time! - r.from_time >= 3_600_000)
   assert.ok(records.length >= 2, `records of this week: ${records.length}`)
   assert.is(await core(page).getByTestId('week-range').textContent(), weekRangeLabel(week.start_date, week.end_date))
   for (const record of records) {
@@ -100,15 +100,18 @@ status('bars sit where the seeded records say, named by service, severity and ti
       // Signed-out visitors see UTC (spec §3 Session: timezone default UTC).
       assert.ok(label.startsWith(`${rowName}: `), label)
       assert.ok(label.includes(`${formatTimestamp(record.from_time, 'UTC')} to ${formatTimestamp(record.to_time!, 'UTC')}`), label)
-      assert.ok(week.severity.some(sev => label.startsWith(`${rowName}: ${sev.name}, `)), `severity named: ${label}`)
+      assert.ok(
+        week.severity.some((sev) => label.startsWith(`${rowName}: ${sev.name}, `)),
+        `severity named: ${label}`,
+      )
     }
   }
   // Every bar has a severity word in its class and an icon: status is never told by colour alone.
   // The icon is a CSS mask drawn before the bar's content, one shape per kind.
   const kinds = await core(page)
     .getByTestId('issue-bar')
-    .evaluateAll(bars =>
-      bars.map(b => {
+    .evaluateAll((bars) =>
+      bars.map((b) => {
         const icon = getComputedStyle(b, '::before')
         return { kind: b.getAttribute('data-kind')!, mask: icon.maskImage, width: icon.width }
       }),
@@ -123,10 +126,14 @@ status('bars sit where the seeded records say, named by service, severity and ti
   }
   assert.is(new Set(masks.values()).size, masks.size, 'kinds have different icons')
   // The current-time marker sits at current_time within the week.
-  const marker = await core(page).getByTestId('now-marker').locator('div').first().evaluate(el => {
-    const layer = el.parentElement!.getBoundingClientRect()
-    return (el.getBoundingClientRect().left - layer.left) / layer.width
-  })
+  const marker = await core(page)
+    .getByTestId('now-marker')
+    .locator('div')
+    .first()
+    .evaluate((el) => {
+      const layer = el.parentElement!.getBoundingClientRect()
+      return (el.getBoundingClientRect().left - layer.left) / layer.width
+    })
   assert.ok(Math.abs(marker - week.current_time / WEEK_MINUTES) < 0.003, `now marker ${marker}`)
   await screenshot(page, 'cloud-status-1280')
   assert.equal(await axeViolations(page, '[data-testid="cloud-status"]'), [])
@@ -146,42 +153,49 @@ async function goBack(block: Locator, answer: CloudStatusData): Promise<void> {
   await settled(block)
 }
 
-const items = (answer: CloudStatusData) => answer.category.flatMap(c => c.subCategory)
+const items = (answer: CloudStatusData) => answer.category.flatMap((c) => c.subCategory)
 
-status('an ongoing issue is drawn live up to now; overlapping issues of one row take separate lanes', async ctx => {
+status('an ongoing issue is drawn live up to now; overlapping issues of one row take separate lanes', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net')
   const now = await week(ctx, 'auroraedge', 'core_cloud_services', 0)
-  const live = items(now).flatMap(i => i.issues.map(issue => ({ row: i.name, issue }))).find(x => x.issue.endTime === null)
+  const live = items(now)
+    .flatMap((i) => i.issues.map((issue) => ({ row: i.name, issue })))
+    .find((x) => x.issue.endTime === null)
   assert.ok(live, 'the seed has an ongoing issue this week')
   const liveBar = core(page).getByTestId('status-row').filter({ hasText: live!.row }).locator(`[data-issue-id="${live!.issue.id}"]`)
   assert.is(await liveBar.getAttribute('data-live'), 'true')
   assert.match((await liveBar.getAttribute('aria-label'))!, / to ongoing$/)
   const liveBox = await barBox(liveBar)
   // It ends at the current-time marker.
-  assert.ok(Math.abs(liveBox.left + liveBox.width - Math.max(now.current_time / WEEK_MINUTES, liveBox.left + 0.005)) < 0.003, JSON.stringify(liveBox))
+  assert.ok(
+    Math.abs(liveBox.left + liveBox.width - Math.max(now.current_time / WEEK_MINUTES, liveBox.left + 0.005)) < 0.003,
+    JSON.stringify(liveBox),
+  )
 
   // Last week: the seed puts two overlapping incidents on one core service.
   const last = await week(ctx, 'auroraedge', 'core_cloud_services', 1)
-  const overlapping = items(last).find(i => i.issues.some(a => i.issues.some(b => a !== b && a.from < b.to && b.from < a.to)))
+  const overlapping = items(last).find((i) => i.issues.some((a) => i.issues.some((b) => a !== b && a.from < b.to && b.from < a.to)))
   assert.ok(overlapping, 'an overlapping pair last week')
   await goBack(core(page), last)
   const row = core(page).getByTestId('status-row').filter({ hasText: overlapping!.name })
-  const boxes = await row.getByTestId('issue-bar').evaluateAll(bars => bars.map(b => b.getBoundingClientRect().toJSON() as DOMRect))
-  const clash = boxes.some((a, i) => boxes.some((b, j) => i !== j && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom))
+  const boxes = await row.getByTestId('issue-bar').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().toJSON() as DOMRect))
+  const clash = boxes.some((a, i) =>
+    boxes.some((b, j) => i !== j && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+  )
   assert.not.ok(clash, 'no two bars of a row cover each other')
-  assert.ok(new Set(boxes.map(b => Math.round(b.top))).size >= 2, 'the overlapping pair sits in two lanes')
+  assert.ok(new Set(boxes.map((b) => Math.round(b.top))).size >= 2, 'the overlapping pair sits in two lanes')
   await screenshot(page, 'cloud-status-overlap-1280')
   assert.equal(errors, [])
 })
 
-status('an issue across the week boundary is clipped at both weeks’ edges', async ctx => {
+status('an issue across the week boundary is clipped at both weeks’ edges', async (ctx) => {
   const { page } = await openCloudStatus(ctx, 'auroraedge.net')
   let found: { answer: CloudStatusData; row: string; id: number; edge: 'start' | 'end' } | undefined
   for (let offset = 0; offset <= MAX_WEEK_OFFSET && !found; offset++) {
     const answer = await week(ctx, 'auroraedge', 'public', offset)
     const start = Date.parse(answer.start_date)
     for (const item of items(answer)) {
-      const issue = item.issues.find(i => Date.parse(i.startTime) < start && i.endTime !== null)
+      const issue = item.issues.find((i) => Date.parse(i.startTime) < start && i.endTime !== null)
       if (issue) found = { answer, row: item.name, id: issue.id, edge: 'start' }
     }
   }
@@ -193,19 +207,22 @@ status('an issue across the week boundary is clipped at both weeks’ edges', as
   // The week before shows the same issue ending at the right edge.
   const before = await week(ctx, 'auroraedge', 'public', found!.answer.page_number + 1)
   await dc.getByTestId('previous-week').click()
-  await dc.getByTestId('week-range').filter({ hasText: weekRangeLabel(before.start_date, before.end_date) }).waitFor()
+  await dc
+    .getByTestId('week-range')
+    .filter({ hasText: weekRangeLabel(before.start_date, before.end_date) })
+    .waitFor()
   const earlier = dc.getByTestId('status-row').filter({ hasText: found!.row }).locator(`[data-issue-id="${found!.id}"]`)
   await earlier.waitFor()
   const box = await barBox(earlier)
   assert.ok(Math.abs(box.left + box.width - 1) < 0.002, `ends at the right edge: ${JSON.stringify(box)}`)
 })
 
-status('hover opens the popover; Full Post opens the modal with the record; hostile markup is neutralised', async ctx => {
+status('hover opens the popover; Full Post opens the modal with the record; hostile markup is neutralised', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net')
   const answer = await week(ctx, 'auroraedge', 'core_cloud_services', 0)
   const target = items(answer)
-    .flatMap(i => i.issues.map(issue => ({ row: i.name, issue })))
-    .find(x => x.issue.endTime !== null && x.issue.description.includes('onerror'))
+    .flatMap((i) => i.issues.map((issue) => ({ row: i.name, issue })))
+    .find((x) => x.issue.endTime !== null && x.issue.description.includes('onerror'))
   assert.ok(target, 'the record with hostile markup is on this week’s timeline')
   const { issue } = target!
   const bar = core(page).getByTestId('status-row').filter({ hasText: target!.row }).locator(`[data-issue-id="${issue.id}"]`)
@@ -224,7 +241,7 @@ status('hover opens the popover; Full Post opens the modal with the record; host
   await popover.hover()
   await page.waitForTimeout(400)
   assert.ok(await popover.isVisible(), 'stays while the pointer is on it')
-  const refreshed = page.waitForResponse(r => r.url().includes('/api/cloud-status') && r.url().includes('core_cloud_services'))
+  const refreshed = page.waitForResponse((r) => r.url().includes('/api/cloud-status') && r.url().includes('core_cloud_services'))
   await popover.getByRole('button', { name: 'Full Post' }).click()
   const modal = page.getByRole('dialog', { name: issue.title })
   await modal.waitFor()
@@ -244,13 +261,16 @@ status('hover opens the popover; Full Post opens the modal with the record; host
   assert.ok(await modal.isVisible())
   await page.keyboard.press('Escape')
   await page.getByTestId('issue-modal').waitFor({ state: 'detached' })
-  assert.is(await bar.evaluate(el => el === document.activeElement), true, 'focus returns to the bar')
+  assert.is(await bar.evaluate((el) => el === document.activeElement), true, 'focus returns to the bar')
   await page.keyboard.press('Escape')
   await page.getByTestId('issue-popover').waitFor({ state: 'detached' })
-  assert.equal(errors.filter(e => !/Content Security Policy/.test(e)), [])
+  assert.equal(
+    errors.filter((e) => !/Content Security Policy/.test(e)),
+    [],
+  )
 })
 
-status('paging goes back to week 12 and forward again; Previous stops at 12 and Next at 0', async ctx => {
+status('paging goes back to week 12 and forward again; Previous stops at 12 and Next at 0', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net')
   const block = core(page)
   const next = block.getByRole('button', { name: 'Next 7 Days >' })
@@ -266,12 +286,15 @@ status('paging goes back to week 12 and forward again; Previous stops at 12 and 
   assert.is(await block.getByTestId('now-marker').count(), 0, 'no current-time marker in a past week')
   await next.click()
   const eleven = await week(ctx, 'auroraedge', 'core_cloud_services', MAX_WEEK_OFFSET - 1)
-  await block.getByTestId('week-range').filter({ hasText: weekRangeLabel(eleven.start_date, eleven.end_date) }).waitFor()
+  await block
+    .getByTestId('week-range')
+    .filter({ hasText: weekRangeLabel(eleven.start_date, eleven.end_date) })
+    .waitFor()
   assert.ok(await previous.isEnabled())
   assert.equal(errors, [])
 })
 
-status('the premium tab shows only for the cloud with premium data centers; switching tabs resets the week', async ctx => {
+status('the premium tab shows only for the cloud with premium data centers; switching tabs resets the week', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net')
   const tabs = dataCenters(page).getByRole('tab')
   assert.equal(await tabs.allTextContents(), ['Public Data Center'])
@@ -285,17 +308,23 @@ status('the premium tab shows only for the cloud with premium data centers; swit
   await goBack(dc, back2)
   await dc.getByRole('tab', { name: 'Premium Data Center' }).click()
   const premium = await week(ctx, 'auroraedgethree', 'premium', 0)
-  await dc.getByTestId('week-range').filter({ hasText: weekRangeLabel(premium.start_date, premium.end_date) }).waitFor()
+  await dc
+    .getByTestId('week-range')
+    .filter({ hasText: weekRangeLabel(premium.start_date, premium.end_date) })
+    .waitFor()
   assert.ok(await dc.getByRole('button', { name: 'Next 7 Days >' }).isDisabled(), 'back at the current week')
   await settled(dc)
-  const names = await dc.getByTestId('status-row').evaluateAll(rows => rows.map(r => r.getAttribute('data-tid')))
-  assert.equal(names, items(premium).map(i => String(i.tid)))
+  const names = await dc.getByTestId('status-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-tid')))
+  assert.equal(
+    names,
+    items(premium).map((i) => String(i.tid)),
+  )
   assert.ok((await dc.getByTestId('status-row').first().textContent())!.includes('Premium data center'), 'premium rows say so in text')
   await screenshot(three.page, 'cloud-status-premium-1280')
   assert.equal([...errors, ...three.errors], [])
 })
 
-status('keyboard: the bars are one tab stop, arrows move, Enter opens the modal, Escape closes', async ctx => {
+status('keyboard: the bars are one tab stop, arrows move, Enter opens the modal, Escape closes', async (ctx) => {
   const { page } = await openCloudStatus(ctx, 'auroraedge.net')
   const block = core(page)
   assert.is(await block.locator('[data-testid="issue-bar"][tabindex="0"]').count(), 1, 'one tab stop')
@@ -335,7 +364,7 @@ status('keyboard: the bars are one tab stop, arrows move, Enter opens the modal,
   await page.keyboard.press('Enter')
   const modal = page.getByTestId('issue-modal')
   await modal.waitFor()
-  assert.is(await modal.evaluate(el => el.contains(document.activeElement)), true, 'focus moves into the modal')
+  assert.is(await modal.evaluate((el) => el.contains(document.activeElement)), true, 'focus moves into the modal')
   await page.keyboard.press('Escape')
   await page.getByTestId('issue-modal').waitFor({ state: 'detached' })
   assert.is(await label(), current, 'focus returns to the bar')
@@ -345,11 +374,11 @@ status('keyboard: the bars are one tab stop, arrows move, Enter opens the modal,
   assert.is.not(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'issue-bar', 'one Tab leaves the bars')
 })
 
-status('decommissioned services and data centers say so in text', async ctx => {
+status('decommissioned services and data centers say so in text', async (ctx) => {
   // The seed decommissions data centers and one service on auroraedgetwo.
   const { page } = await openCloudStatus(ctx, 'auroraedgetwo.net')
   const current = await week(ctx, 'auroraedgetwo', 'core_cloud_services', 0)
-  const service = items(current).find(i => !i.status)
+  const service = items(current).find((i) => !i.status)
   assert.ok(service, 'a decommissioned service on this week’s timeline')
   const serviceRow = core(page).locator(`[data-testid="status-row"][data-tid="${service!.tid}"]`)
   assert.match((await serviceRow.textContent())!, new RegExp(`${service!.name}\\s*\\(decommissioned\\)`))
@@ -357,7 +386,7 @@ status('decommissioned services and data centers say so in text', async ctx => {
   let found: { answer: CloudStatusData; name: string; tid: number } | undefined
   for (let offset = 0; offset <= MAX_WEEK_OFFSET && !found; offset++) {
     const answer = await week(ctx, 'auroraedgetwo', 'public', offset)
-    const item = items(answer).find(i => !i.status)
+    const item = items(answer).find((i) => !i.status)
     if (item) found = { answer, name: item.name, tid: item.tid }
   }
   assert.ok(found, 'a decommissioned data center in some week')
@@ -366,19 +395,23 @@ status('decommissioned services and data centers say so in text', async ctx => {
   assert.match((await row.textContent())!, new RegExp(`${found!.name}\\s*\\(decommissioned\\)`))
 })
 
-status('a subscribe star while signed out leads to sign-in with the subscribe flag', async ctx => {
+status('a subscribe star while signed out leads to sign-in with the subscribe flag', async (ctx) => {
   const { page } = await openCloudStatus(ctx, 'auroraedge.net')
-  await core(page).getByRole('button', { name: /^Subscribe to .+ notifications$/ }).first().click()
-  await page.waitForURL(u => new URL(u).pathname === '/sign-in')
+  await core(page)
+    .getByRole('button', { name: /^Subscribe to .+ notifications$/ })
+    .first()
+    .click()
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
   assert.is(new URL(page.url()).searchParams.get('subscribe'), '1')
 })
 
-status('a failed or malformed answer shows an error with Retry, and Retry recovers', async ctx => {
+status('a failed or malformed answer shows an error with Retry, and Retry recovers', async (ctx) => {
   const { page, errors } = await newPage(ctx.server)
   ctx.pages.push({ page, errors })
   let mode: 'fail' | 'malformed' | 'pass' = 'fail'
-  await page.route('**/api/cloud-status?*', route => {
-    if (mode === 'fail') return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' })
+  await page.route('**/api/cloud-status?*', (route) => {
+    if (mode === 'fail')
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' })
     if (mode === 'malformed') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":{"category":"nope"}}' })
     return route.continue()
   })
@@ -395,15 +428,20 @@ status('a failed or malformed answer shows an error with Retry, and Retry recove
   await core(page).getByTestId('status-row').first().waitFor()
   assert.is(await core(page).getByRole('alert').count(), 0)
   // The failures were logged (spec §8), nothing else.
-  assert.ok(errors.every(e => /500|loading failed|Failed to load resource/i.test(e)), errors.join('\n'))
+  assert.ok(
+    errors.every((e) => /500|loading failed|Failed to load resource/i.test(e)),
+    errors.join('\n'),
+  )
 })
 
-status('at 375 px the page does not scroll sideways; the timeline scrolls inside its block', async ctx => {
+status('at 375 px the page does not scroll sideways; the timeline scrolls inside its block', async (ctx) => {
   const { page, errors } = await openCloudStatus(ctx, 'auroraedgethree.net', 375)
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal page scroll')
   const firstName = core(page).getByTestId('status-row').first().locator('span').first()
   const before = (await firstName.boundingBox())!
-  await core(page).locator('[part="timeline"]').evaluate(el => el.scrollBy(200, 0))
+  await core(page)
+    .locator('[part="timeline"]')
+    .evaluate((el) => el.scrollBy(200, 0))
   const after = (await firstName.boundingBox())!
   assert.is(Math.round(after.x), Math.round(before.x), 'names stay put while the days scroll')
   await screenshot(page, 'cloud-status-375')
@@ -413,7 +451,7 @@ status('at 375 px the page does not scroll sideways; the timeline scrolls inside
 
 let examples: ExamplesServer
 const embed = siteSuite('cloud status embedded in a vendor console')
-embed.before(async ctx => {
+embed.before(async (ctx) => {
   examples = await startExamplesServer({ siteOrigin: ctx.server.url })
 })
 embed.after(async () => {
@@ -422,13 +460,13 @@ embed.after(async () => {
 
 /** Per row: its text and height, and per bar its place as fractions of the lane. */
 async function rowsOf(block: Locator) {
-  return block.getByTestId('status-row').evaluateAll(rows =>
-    rows.map(r => {
+  return block.getByTestId('status-row').evaluateAll((rows) =>
+    rows.map((r) => {
       const lane = r.querySelector('[data-testid="issue-bar"]')?.parentElement?.getBoundingClientRect()
       return {
         name: r.querySelector('span')?.textContent,
         height: Math.round(r.getBoundingClientRect().height),
-        bars: [...r.querySelectorAll('[data-testid="issue-bar"]')].map(b => {
+        bars: [...r.querySelectorAll('[data-testid="issue-bar"]')].map((b) => {
           const box = b.getBoundingClientRect()
           return { id: b.getAttribute('data-issue-id'), left: (box.left - lane!.left) / lane!.width, top: Math.round(box.top - lane!.top) }
         }),
@@ -442,14 +480,16 @@ type RowGeometry = Awaited<ReturnType<typeof rowsOf>>
 /** The same rows, the same heights, the same bars in the same lanes at the same place (±0.2 %). */
 function assertSameRows(actual: RowGeometry, expected: RowGeometry, what: string) {
   assert.equal(
-    actual.map(r => [r.name, r.height, r.bars.map(b => [b.id, b.top])]),
-    expected.map(r => [r.name, r.height, r.bars.map(b => [b.id, b.top])]),
+    actual.map((r) => [r.name, r.height, r.bars.map((b) => [b.id, b.top])]),
+    expected.map((r) => [r.name, r.height, r.bars.map((b) => [b.id, b.top])]),
     what,
   )
-  actual.forEach((r, i) => r.bars.forEach((b, j) => assert.ok(Math.abs(b.left - expected[i].bars[j].left) < 0.002, `${what}: ${r.name} bar ${b.id}`)))
+  actual.forEach((r, i) =>
+    r.bars.forEach((b, j) => assert.ok(Math.abs(b.left - expected[i].bars[j].left) < 0.002, `${what}: ${r.name} bar ${b.id}`)),
+  )
 }
 
-embed('the console page with hostile CSS renders the same rows as the site, and takes a time zone', async ctx => {
+embed('the console page with hostile CSS renders the same rows as the site, and takes a time zone', async (ctx) => {
   const site = await openCloudStatus(ctx, 'auroraedgethree.net')
   await settled(dataCenters(site.page))
   const siteRows = await rowsOf(core(site.page))
@@ -459,7 +499,7 @@ embed('the console page with hostile CSS renders the same rows as the site, and 
   ctx.pages.push(tp)
   const { page, errors } = tp
   const apiAnswers: Array<{ site: boolean; allow: string | undefined; cookie: string | undefined }> = []
-  page.on('response', async r => {
+  page.on('response', async (r) => {
     if (!r.url().includes('/api/cloud-status')) return
     const headers = await r.request().allHeaders()
     apiAnswers.push({ site: r.url().startsWith(ctx.server.url), allow: r.headers()['access-control-allow-origin'], cookie: headers.cookie })
@@ -476,14 +516,21 @@ embed('the console page with hostile CSS renders the same rows as the site, and 
   assert.ok(apiAnswers.length >= 2)
   for (const a of apiAnswers) assert.equal(a, { site: true, allow: '*', cookie: undefined })
   // The host's `* { font: 30px serif !important }` does not reach inside.
-  const font = await core(page).getByTestId('status-row').first().locator('span').first().evaluate(el => getComputedStyle(el).fontSize)
+  const font = await core(page)
+    .getByTestId('status-row')
+    .first()
+    .locator('span')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fontSize)
   assert.is(font, '13px')
   await screenshot(page, 'console-cloud-status-1280')
 
   // The `timezone` attribute changes the times shown.
-  await widget.evaluate(el => el.setAttribute('timezone', 'America/New_York'))
+  await widget.evaluate((el) => el.setAttribute('timezone', 'America/New_York'))
   const answer = await week(ctx, 'auroraedgethree', 'core_cloud_services', 0)
-  const { row, issue } = items(answer).flatMap(i => i.issues.map(issue => ({ row: i.name, issue }))).find(x => x.issue.endTime !== null)!
+  const { row, issue } = items(answer)
+    .flatMap((i) => i.issues.map((issue) => ({ row: i.name, issue })))
+    .find((x) => x.issue.endTime !== null)!
   const bar = core(page).getByTestId('status-row').filter({ hasText: row }).locator(`[data-issue-id="${issue.id}"]`)
   await bar.hover()
   const popover = page.getByTestId('issue-popover')

@@ -10,7 +10,7 @@ async function datacenters(ctx: SiteContext, cloud: string): Promise<MapDataCent
   return (await apiData<{ datacenters: MapDataCenter[] }>(ctx, `/api/dc_map/${cloud}`)).datacenters
 }
 
-map('shows one marker per merged location of the real data, with legend and disclaimer', async ctx => {
+map('shows one marker per merged location of the real data, with legend and disclaimer', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedgethree.net/data-center-map')
   const dcs = await datacenters(ctx, 'auroraedgethree')
   assert.is(dcs.length, 95)
@@ -19,17 +19,18 @@ map('shows one marker per merged location of the real data, with legend and disc
   await markers.first().waitFor()
   assert.is(await markers.count(), expected.length)
   assert.ok(expected.length < 95 && expected.length > 50, `markers ${expected.length}`)
-  assert.is(await page.locator('[data-marker][data-kind="premium"]').count(), expected.filter(m => m.kind === 'premium').length)
+  assert.is(await page.locator('[data-marker][data-kind="premium"]').count(), expected.filter((m) => m.kind === 'premium').length)
   assert.ok(await page.getByText(/major cities with public data centers/).isVisible())
   const legend = page.getByRole('list', { name: 'Legend' })
-  for (const label of [/Data center/i, /surcharge/i, /Premium/i, /Multiple/i]) assert.ok(await legend.getByText(label).first().isVisible(), String(label))
+  for (const label of [/Data center/i, /surcharge/i, /Premium/i, /Multiple/i])
+    assert.ok(await legend.getByText(label).first().isVisible(), String(label))
   const box = await page.locator('[part="map"]').boundingBox()
   assert.ok(box && Math.abs(box.height - 652) <= 2, `map height ${box?.height}`)
   await screenshot(page, 'dc-map-1280')
   assert.equal(errors, [], 'no console errors and no request leaves the site')
 })
 
-map('the tooltip of a merged marker lists all its data centers (hover and keyboard)', async ctx => {
+map('the tooltip of a merged marker lists all its data centers (hover and keyboard)', async (ctx) => {
   const { page } = await open(ctx, '/auroraedgethree.net/data-center-map')
   const amsterdam = page.locator('[data-marker][aria-label*="Amsterdam II"]')
   await amsterdam.waitFor()
@@ -55,10 +56,10 @@ map('the tooltip of a merged marker lists all its data centers (hover and keyboa
   await screenshot(page, 'dc-map-tooltip-1280')
 })
 
-map('markers land inside their country on the rendered map', async ctx => {
+map('markers land inside their country on the rendered map', async (ctx) => {
   const { page } = await open(ctx, '/auroraedgethree.net/data-center-map')
   await page.locator('[data-marker]').first().waitFor()
-  for (const city of CHROMIUM_CHECKED_CITIES.filter(c => c.inside)) {
+  for (const city of CHROMIUM_CHECKED_CITIES.filter((c) => c.inside)) {
     const inside = await page.evaluate(
       ({ iso, x, y }) => {
         const path = document.querySelector(`[id$="-map-country-${iso}"]`) as SVGPathElement | null
@@ -74,7 +75,7 @@ map('markers land inside their country on the rendered map', async ctx => {
   }
 })
 
-map('a cloud without data centers shows the alert', async ctx => {
+map('a cloud without data centers shows the alert', async (ctx) => {
   const { page, errors } = await open(ctx, '/deception.auroraedge.net/data-center-map')
   const alert = page.getByRole('alert')
   await alert.waitFor()
@@ -83,7 +84,7 @@ map('a cloud without data centers shows the alert', async ctx => {
   assert.equal(errors, [])
 })
 
-map('map at 375 px', async ctx => {
+map('map at 375 px', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedgegov.net/data-center-map', 375)
   const dcs = await datacenters(ctx, 'auroraedgegov')
   await page.locator('[data-marker]').first().waitFor()

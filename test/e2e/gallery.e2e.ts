@@ -14,19 +14,21 @@ import { apiData, axeViolations, browser, newPage, root, screenshot, siteSuite, 
 /** The element manifest the gallery's reference tables come from (GALLERY_MANIFEST overrides it). */
 const manifestPath = process.env.GALLERY_MANIFEST || DEFAULT_MANIFEST_PATH
 /** Every page of the gallery, so a new page is covered without touching this file. */
-const PAGES = readdirSync(join(root, 'examples')).filter(f => f.endsWith('.html')).sort()
+const PAGES = readdirSync(join(root, 'examples'))
+  .filter((f) => f.endsWith('.html'))
+  .sort()
 const WIDTHS = [1280, 375] as const
 /** Every tag of the kit (widgets/kit.ts). */
 const TAGS = readFileSync(join(root, 'widgets/kit.ts'), 'utf8')
   .split('\n')
-  .map(line => /^import '\.\/([a-z-]+)\/define'/.exec(line)?.[1])
+  .map((line) => /^import '\.\/([a-z-]+)\/define'/.exec(line)?.[1])
   .filter((name): name is string => !!name)
-  .map(name => `trust-${name}`)
+  .map((name) => `trust-${name}`)
 
 let examples: ExamplesServer
 
 const gallery = siteSuite('widget gallery')
-gallery.before(async ctx => {
+gallery.before(async (ctx) => {
   examples = await startExamplesServer({ siteOrigin: ctx.server.url, manifestPath })
   // The site and the gallery are both on 127.0.0.1, and cookies do not care for ports: start from
   // no session and no chosen cloud (earlier e2e files sign in and choose clouds).
@@ -53,13 +55,13 @@ async function widgetsReady(page: Page, timeout = 25_000): Promise<void> {
   await page.waitForFunction(
     () => {
       if (document.querySelector('template[data-post]')) return false
-      const hosts = [...document.querySelectorAll('*')].filter(e => e.localName.startsWith('trust-'))
-      return hosts.every(el => {
+      const hosts = [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('trust-'))
+      return hosts.every((el) => {
         const shadow = el.shadowRoot
         if (!customElements.get(el.localName) || !shadow) return false
         const part = shadow.querySelector('[part~="root"]')
         if (!part || !(part.textContent ?? '').trim()) return false
-        if ([...shadow.querySelectorAll('[role="status"]')].some(s => /loading/i.test(s.textContent ?? ''))) return false
+        if ([...shadow.querySelectorAll('[role="status"]')].some((s) => /loading/i.test(s.textContent ?? ''))) return false
         if (shadow.querySelector('[aria-busy="true"]')) return false
         if (el.localName === 'trust-dc-map' && !shadow.querySelector('[data-marker], [role="alert"]')) return false
         return true
@@ -75,9 +77,9 @@ async function widgetsReady(page: Page, timeout = 25_000): Promise<void> {
 function loadFailures(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('*')]
-      .filter(e => e.localName.startsWith('trust-') && e.shadowRoot)
-      .flatMap(e => [...e.shadowRoot!.querySelectorAll('[role="alert"]')].map(a => `${e.localName}: ${a.textContent}`))
-      .filter(t => /could not load/i.test(t)),
+      .filter((e) => e.localName.startsWith('trust-') && e.shadowRoot)
+      .flatMap((e) => [...e.shadowRoot!.querySelectorAll('[role="alert"]')].map((a) => `${e.localName}: ${a.textContent}`))
+      .filter((t) => /could not load/i.test(t)),
   )
 }
 
@@ -99,7 +101,9 @@ function manifest(): Map<string, ManifestDeclaration> | undefined {
 
 function readManifest(): Map<string, ManifestDeclaration> | undefined {
   if (!existsSync(manifestPath)) return undefined
-  const json = JSON.parse(readFileSync(manifestPath, 'utf8')) as { modules?: Array<{ declarations?: Array<ManifestDeclaration & { customElement?: boolean }> }> }
+  const json = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    modules?: Array<{ declarations?: Array<ManifestDeclaration & { customElement?: boolean }> }>
+  }
   const byTag = new Map<string, ManifestDeclaration>()
   for (const mod of json.modules ?? []) for (const d of mod.declarations ?? []) if (d.customElement && d.tagName) byTag.set(d.tagName, d)
   return byTag
@@ -118,17 +122,18 @@ async function checkManifestTables(page: Page, name: string): Promise<void> {
     const decl = byTag!.get(tag)
     assert.ok(decl, `${name}: the manifest describes <${tag}>`)
     await page.locator(`[data-manifest-for="${tag}"][data-manifest-ready]`).waitFor()
-    const names = (kind: string) => container.locator(`table[data-table="${kind}"] tbody tr`).evaluateAll(rows => rows.map(r => r.getAttribute('data-name')))
-    assert.equal(await names('attributes'), decl!.attributes?.map(a => a.name) ?? [], `${name}: attributes of <${tag}>`)
+    const names = (kind: string) =>
+      container.locator(`table[data-table="${kind}"] tbody tr`).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')))
+    assert.equal(await names('attributes'), decl!.attributes?.map((a) => a.name) ?? [], `${name}: attributes of <${tag}>`)
     assert.ok((decl!.attributes?.length ?? 0) > 0, `${name}: <${tag}> has attributes in the manifest`)
-    assert.equal(await names('events'), decl!.events?.map(a => a.name) ?? [], `${name}: events of <${tag}>`)
-    assert.equal(await names('parts'), decl!.cssParts?.map(a => a.name) ?? [], `${name}: parts of <${tag}>`)
-    assert.equal(await names('properties'), decl!.cssProperties?.map(a => a.name) ?? [], `${name}: custom properties of <${tag}>`)
+    assert.equal(await names('events'), decl!.events?.map((a) => a.name) ?? [], `${name}: events of <${tag}>`)
+    assert.equal(await names('parts'), decl!.cssParts?.map((a) => a.name) ?? [], `${name}: parts of <${tag}>`)
+    assert.equal(await names('properties'), decl!.cssProperties?.map((a) => a.name) ?? [], `${name}: custom properties of <${tag}>`)
   }
 }
 
 for (const name of PAGES) {
-  gallery(`${name}: widgets defined and rendered, no errors, axe clean, fits 375 px`, async ctx => {
+  gallery(`${name}: widgets defined and rendered, no errors, axe clean, fits 375 px`, async (ctx) => {
     const templates = readFileSync(join(root, 'examples', name), 'utf8').split('<template data-post=').length - 1
     for (const width of WIDTHS) {
       const { page, errors } = await openGallery(ctx, name, width)
@@ -140,13 +145,16 @@ for (const name of PAGES) {
         throw new Error(`${label}: widgets not ready (${(error as Error).message.split('\n')[0]}); errors: ${errors.join(' | ')}`)
       }
       const hosts = await page.evaluate(() =>
-        [...document.querySelectorAll('*')].filter(e => e.localName.startsWith('trust-')).map(e => e.localName),
+        [...document.querySelectorAll('*')].filter((e) => e.localName.startsWith('trust-')).map((e) => e.localName),
       )
       if (name !== 'index.html') assert.ok(hosts.length > 0, `${label}: shows widgets`)
       assert.equal(await loadFailures(page), [], `${label}: every widget loaded its data`)
       // Every post template became a <trust-post> with the id of a real record.
-      const posts = await page.evaluate(() => [...document.querySelectorAll('trust-post')].map(p => p.getAttribute('post-id')))
-      assert.ok(posts.every(id => id && /^\d+$/.test(id)), `${label}: post ids ${posts.join()}`)
+      const posts = await page.evaluate(() => [...document.querySelectorAll('trust-post')].map((p) => p.getAttribute('post-id')))
+      assert.ok(
+        posts.every((id) => id && /^\d+$/.test(id)),
+        `${label}: post ids ${posts.join()}`,
+      )
       assert.is(await page.getByText('No record to show.').count(), 0, `${label}: a post template found no record`)
       assert.ok(posts.length >= templates, `${label}: ${posts.length} posts from ${templates} templates`)
       await checkManifestTables(page, label)
@@ -162,30 +170,46 @@ for (const name of PAGES) {
   })
 }
 
-gallery('two-scripts.html: the tags register once and the picker drives the speedometer of another script', async ctx => {
+gallery('two-scripts.html: the tags register once and the picker drives the speedometer of another script', async (ctx) => {
   const { page, errors } = await openGallery(ctx, 'two-scripts.html')
   await widgetsReady(page)
-  const kit = await page.evaluate(tags => {
+  const kit = await page.evaluate((tags) => {
     const bag = (globalThis as unknown as { __trustKit_v1?: unknown }).__trustKit_v1
     return {
       bag: typeof bag === 'object' && bag !== null && !Array.isArray(bag),
       stores: Object.keys(bag ?? {}).sort(),
-      undefinedTags: tags.filter(t => !customElements.get(t)),
-      scripts: [...document.querySelectorAll('script[src*="/widgets/"]')].map(s => new URL((s as HTMLScriptElement).src).pathname),
+      undefinedTags: tags.filter((t) => !customElements.get(t)),
+      scripts: [...document.querySelectorAll('script[src*="/widgets/"]')].map((s) => new URL((s as HTMLScriptElement).src).pathname),
     }
   }, TAGS)
   assert.ok(kit.bag, 'window.__trustKit_v1 is one object')
   // One selected cloud, one session (with its time zone) and one global-data load for all scripts.
-  for (const store of ['cloud', 'cloudName', 'global', 'session']) assert.ok(kit.stores.includes(store), `shared ${store}: ${kit.stores.join()}`)
+  for (const store of ['cloud', 'cloudName', 'global', 'session'])
+    assert.ok(kit.stores.includes(store), `shared ${store}: ${kit.stores.join()}`)
   assert.equal(kit.undefinedTags, [])
-  assert.equal(kit.scripts, ['/widgets/cloud-picker.js', '/widgets/speedometer.js', '/widgets/records.js', '/widgets/speedometer.js', '/widgets/kit.js'])
+  assert.equal(kit.scripts, [
+    '/widgets/cloud-picker.js',
+    '/widgets/speedometer.js',
+    '/widgets/records.js',
+    '/widgets/speedometer.js',
+    '/widgets/kit.js',
+  ])
 
   const select = page.locator('trust-cloud-picker select')
   const before = await select.inputValue()
   const target = before === 'auroraedgethree' ? 'auroraedgetwo' : 'auroraedgethree'
-  const speedometerRequest = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/speedometer?`) && new URL(r.url()).searchParams.get('cloud') === target)
-  const recordsRequest = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/maintenance?`) && new URL(r.url()).searchParams.get('cloud') === target)
-  const changed = page.evaluate(() => new Promise<unknown>(resolve => document.addEventListener('trust-cloud-change', e => resolve((e as CustomEvent).detail), { once: true })))
+  const speedometerRequest = page.waitForRequest(
+    (r) => r.url().startsWith(`${ctx.server.url}/api/speedometer?`) && new URL(r.url()).searchParams.get('cloud') === target,
+  )
+  const recordsRequest = page.waitForRequest(
+    (r) => r.url().startsWith(`${ctx.server.url}/api/maintenance?`) && new URL(r.url()).searchParams.get('cloud') === target,
+  )
+  const changed = page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) =>
+        document.addEventListener('trust-cloud-change', (e) => resolve((e as CustomEvent).detail), { once: true }),
+      ),
+  )
   await select.selectOption(target)
   await speedometerRequest
   await recordsRequest
@@ -193,20 +217,17 @@ gallery('two-scripts.html: the tags register once and the picker drives the spee
 
   const expected = await apiData<{ gauges: Array<{ label: string; value: number }> }>(ctx, `/api/speedometer?cloud=${target}`)
   const values = page.locator('trust-speedometer [data-testid="gauge-value"]')
-  const want = expected.gauges.map(g => formatCompact(g.value))
-  await page.waitForFunction(
-    want => {
-      const root = document.querySelector('trust-speedometer')?.shadowRoot
-      const shown = [...(root?.querySelectorAll('[data-testid="gauge-value"]') ?? [])].map(e => e.textContent)
-      return JSON.stringify(shown) === JSON.stringify(want)
-    },
-    want,
-  )
+  const want = expected.gauges.map((g) => formatCompact(g.value))
+  await page.waitForFunction((want) => {
+    const root = document.querySelector('trust-speedometer')?.shadowRoot
+    const shown = [...(root?.querySelectorAll('[data-testid="gauge-value"]') ?? [])].map((e) => e.textContent)
+    return JSON.stringify(shown) === JSON.stringify(want)
+  }, want)
   assert.equal(await values.allTextContents(), want)
   const meters = page.locator('trust-speedometer [role="meter"]')
   assert.equal(
-    await meters.evaluateAll(ms => ms.map(m => Number(m.getAttribute('aria-valuenow')))),
-    expected.gauges.map(g => g.value),
+    await meters.evaluateAll((ms) => ms.map((m) => Number(m.getAttribute('aria-valuenow')))),
+    expected.gauges.map((g) => g.value),
   )
   await widgetsReady(page)
   await screenshot(page, 'gallery-two-scripts-after-change-1280')
@@ -219,8 +240,24 @@ gallery('two-scripts.html: the tags register once and the picker drives the spee
 async function widgetSnapshot(page: Page) {
   return page.evaluate(() => {
     const container = document.getElementById('widgets')!.getBoundingClientRect()
-    const STYLES = ['font-family', 'font-size', 'line-height', 'letter-spacing', 'word-spacing', 'text-transform', 'color', 'text-align', 'font-weight', 'font-style', 'box-sizing', 'width', 'height', 'padding', 'border']
-    return [...document.querySelectorAll('#widgets > *')].map(el => {
+    const STYLES = [
+      'font-family',
+      'font-size',
+      'line-height',
+      'letter-spacing',
+      'word-spacing',
+      'text-transform',
+      'color',
+      'text-align',
+      'font-weight',
+      'font-style',
+      'box-sizing',
+      'width',
+      'height',
+      'padding',
+      'border',
+    ]
+    return [...document.querySelectorAll('#widgets > *')].map((el) => {
       const box = el.getBoundingClientRect()
       const shadow = el.shadowRoot
       const rootPart = shadow?.querySelector('[part~="root"]') as HTMLElement | null
@@ -237,17 +274,20 @@ async function widgetSnapshot(page: Page) {
         },
         text: (shadow?.textContent ?? '').replace(/\s+/g, ' ').trim(),
         innerText: (rootPart?.innerText ?? '').replace(/\s+/g, ' ').trim(),
-        hostStyle: Object.fromEntries(STYLES.map(p => [p, getComputedStyle(el).getPropertyValue(p)])),
-        styles: elements.map(e => ({
-          path: e.localName + (e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : '') + (e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''),
-          style: Object.fromEntries(STYLES.map(p => [p, getComputedStyle(e).getPropertyValue(p)])),
+        hostStyle: Object.fromEntries(STYLES.map((p) => [p, getComputedStyle(el).getPropertyValue(p)])),
+        styles: elements.map((e) => ({
+          path:
+            e.localName +
+            (e.getAttribute('part') ? `[part=${e.getAttribute('part')}]` : '') +
+            (e.className && typeof e.className === 'string' ? `.${e.className.split(' ')[0]}` : ''),
+          style: Object.fromEntries(STYLES.map((p) => [p, getComputedStyle(e).getPropertyValue(p)])),
         })),
       }
     })
   })
 }
 
-gallery('hostile.html: every widget has the same box and text as on plain.html', async ctx => {
+gallery('hostile.html: every widget has the same box and text as on plain.html', async (ctx) => {
   const plain = await openGallery(ctx, 'plain.html')
   const hostile = await openGallery(ctx, 'hostile.html')
   await widgetsReady(plain.page)
@@ -256,20 +296,24 @@ gallery('hostile.html: every widget has the same box and text as on plain.html',
   const actual = await widgetSnapshot(hostile.page)
   await screenshot(plain.page, 'gallery-plain-compare-1280')
   await screenshot(hostile.page, 'gallery-hostile-compare-1280')
-  assert.equal(actual.map(w => w.id), expected.map(w => w.id), 'the same widgets')
+  assert.equal(
+    actual.map((w) => w.id),
+    expected.map((w) => w.id),
+    'the same widgets',
+  )
   assert.is(expected.length, TAGS.length, 'one of every widget')
   const problems: string[] = []
   actual.forEach((w, i) => {
     const e = expected[i]
-    const boxDiff = (['x', 'y', 'width', 'height'] as const).filter(k => Math.abs(w.box[k] - e.box[k]) > 0.5)
+    const boxDiff = (['x', 'y', 'width', 'height'] as const).filter((k) => Math.abs(w.box[k] - e.box[k]) > 0.5)
     const textSame = w.text === e.text && w.innerText === e.innerText
     if (!boxDiff.length && textSame) return
     const lines = [`<${w.tag} id=${w.id}>:`]
-    if (boxDiff.length) lines.push(`  box ${boxDiff.map(k => `${k} ${e.box[k]} → ${w.box[k]}`).join(', ')}`)
+    if (boxDiff.length) lines.push(`  box ${boxDiff.map((k) => `${k} ${e.box[k]} → ${w.box[k]}`).join(', ')}`)
     if (w.text !== e.text) lines.push(`  textContent differs: "${e.text.slice(0, 80)}" → "${w.text.slice(0, 80)}"`)
     if (w.innerText !== e.innerText) lines.push(`  innerText differs: "${e.innerText.slice(0, 80)}" → "${w.innerText.slice(0, 80)}"`)
-    const hostDiff = Object.keys(e.hostStyle).filter(p => e.hostStyle[p] !== w.hostStyle[p])
-    if (hostDiff.length) lines.push(`  host: ${hostDiff.map(p => `${p} ${e.hostStyle[p]} → ${w.hostStyle[p]}`).join('; ')}`)
+    const hostDiff = Object.keys(e.hostStyle).filter((p) => e.hostStyle[p] !== w.hostStyle[p])
+    if (hostDiff.length) lines.push(`  host: ${hostDiff.map((p) => `${p} ${e.hostStyle[p]} → ${w.hostStyle[p]}`).join('; ')}`)
     const seen = new Set<string>()
     w.styles.forEach((s, j) => {
       const base = e.styles[j]
@@ -289,7 +333,7 @@ gallery('hostile.html: every widget has the same box and text as on plain.html',
   if (problems.length) assert.unreachable(`widgets changed under hostile CSS:\n${problems.join('\n')}`)
 })
 
-gallery('partner.html: one script and one tag; the gauges show the API values', async ctx => {
+gallery('partner.html: one script and one tag; the gauges show the API values', async (ctx) => {
   const source = await (await fetch(`${examples.url}/partner.html`)).text()
   assert.is(source.match(/<script\b/g)?.length, 1, 'one <script>')
   assert.is(source.match(/<trust-[a-z-]+/g)?.length, 1, 'one trust-* tag')
@@ -297,29 +341,35 @@ gallery('partner.html: one script and one tag; the gauges show the API values', 
   const tp = await newPage(ctx.server, 1280, [examples.url])
   ctx.pages.push(tp)
   const { page, errors } = tp
-  const request = page.waitForRequest(r => r.url().startsWith(`${ctx.server.url}/api/speedometer?`))
+  const request = page.waitForRequest((r) => r.url().startsWith(`${ctx.server.url}/api/speedometer?`))
   await page.goto(`${examples.url}/partner.html`)
   const cloud = new URL((await request).url()).searchParams.get('cloud')!
   await widgetsReady(page)
   const expected = await apiData<{ gauges: Array<{ label: string; value: number }> }>(ctx, `/api/speedometer?cloud=${cloud}`)
-  assert.equal(await page.locator('trust-speedometer [data-testid="gauge-value"]').allTextContents(), expected.gauges.map(g => formatCompact(g.value)))
+  assert.equal(
+    await page.locator('trust-speedometer [data-testid="gauge-value"]').allTextContents(),
+    expected.gauges.map((g) => formatCompact(g.value)),
+  )
   const labels = await page.locator('trust-speedometer li').allTextContents()
   expected.gauges.forEach((g, i) => assert.ok(labels[i]?.includes(g.label), `gauge ${i}: ${g.label}`))
   await screenshot(page, 'gallery-partner-gauges-1280')
   assert.equal(errors, [])
 })
 
-gallery('kit.html: the one kit.js script defines every tag', async ctx => {
+gallery('kit.html: the one kit.js script defines every tag', async (ctx) => {
   const { page, errors } = await openGallery(ctx, 'kit.html')
   await widgetsReady(page)
-  const result = await page.evaluate(tags => ({
-    undefinedTags: tags.filter(t => !customElements.get(t)),
-    shown: [...new Set([...document.querySelectorAll('*')].map(e => e.localName).filter(n => n.startsWith('trust-')))].sort(),
-    scripts: performance
-      .getEntriesByType('resource')
-      .map(e => new URL(e.name).pathname)
-      .filter(p => p.startsWith('/widgets/') && p.endsWith('.js')),
-  }), TAGS)
+  const result = await page.evaluate(
+    (tags) => ({
+      undefinedTags: tags.filter((t) => !customElements.get(t)),
+      shown: [...new Set([...document.querySelectorAll('*')].map((e) => e.localName).filter((n) => n.startsWith('trust-')))].sort(),
+      scripts: performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => p.startsWith('/widgets/') && p.endsWith('.js')),
+    }),
+    TAGS,
+  )
   assert.ok(TAGS.length >= 10, `kit.ts names ${TAGS.length} tags`)
   assert.equal(result.undefinedTags, [])
   assert.equal(result.shown, [...TAGS].sort(), 'one of each widget on the page')

@@ -68,7 +68,7 @@ export async function startServer(options: { variant?: { isGov?: boolean; isTrus
   // By the time a suite closes its server its pages are closed, but Chromium may still hold a
   // preconnected socket that never sent a request: Node counts it neither idle nor timed out once
   // the server is closing, so `server.close()` would wait for it forever. Drop every connection.
-  app.addHook('preClose', done => {
+  app.addHook('preClose', (done) => {
     app.server.closeAllConnections()
     done()
   })
@@ -103,14 +103,14 @@ export async function newPage(server: Pick<TestServer, 'url'>, width = 1280, als
   // A missing element fails in seconds, not after playwright's 30 s default.
   page.setDefaultTimeout(8000)
   const errors: string[] = []
-  page.on('console', msg => {
+  page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`)
   })
-  page.on('pageerror', err => errors.push(`pageerror: ${err.message}`))
-  page.on('request', req => {
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+  page.on('request', (req) => {
     const url = req.url()
     const allowed = [server.url, ...alsoAllowed, 'data:', 'blob:']
-    if (!allowed.some(prefix => url.startsWith(prefix))) errors.push(`foreign request: ${url}`)
+    if (!allowed.some((prefix) => url.startsWith(prefix))) errors.push(`foreign request: ${url}`)
   })
   return { page, errors }
 }
@@ -135,10 +135,10 @@ export interface SiteContext {
  */
 export function siteSuite(name: string, options: Parameters<typeof startServer>[0] = {}) {
   const test = suite<SiteContext>(name, { server: undefined as never, pages: [] })
-  test.before(async ctx => {
+  test.before(async (ctx) => {
     ctx.server = await startServer(options)
   })
-  test.after(async ctx => {
+  test.after(async (ctx) => {
     for (const p of ctx.pages) await p.page.close()
     await ctx.server?.close()
   })
@@ -182,14 +182,17 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   await page.evaluate(axeSource)
-  return page.evaluate(async ([sel, tags]) => {
-    const axe = (globalThis as unknown as { axe: any }).axe
-    const result = await axe.run(sel ?? document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    })
-    return result.violations.flatMap((v: any) =>
-      v.nodes.map((n: any) => `${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
-    )
-  }, [selector, [...AXE_TAGS]] as const)
+  return page.evaluate(
+    async ([sel, tags]) => {
+      const axe = (globalThis as unknown as { axe: any }).axe
+      const result = await axe.run(sel ?? document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      })
+      return result.violations.flatMap((v: any) =>
+        v.nodes.map((n: any) => `${v.id}: ${JSON.stringify(n.target)} — ${n.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
+      )
+    },
+    [selector, [...AXE_TAGS]] as const,
+  )
 }

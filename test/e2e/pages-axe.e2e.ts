@@ -31,15 +31,19 @@ interface Visit {
 const heading = (page: Page) => page.locator('main h1').first().waitFor()
 const testId = (id: string) => (page: Page) => page.locator(`main [data-testid="${id}"]`).first().waitFor()
 const noLoading = (page: Page) =>
-  page.waitForFunction(() => ![...document.querySelectorAll('main [role="status"]')].some(el => /^Loading/.test(el.textContent ?? '')))
+  page.waitForFunction(() => ![...document.querySelectorAll('main [role="status"]')].some((el) => /^Loading/.test(el.textContent ?? '')))
 const records = async (page: Page) => {
   await page.locator('main [data-testid="record"], main [data-testid="records-empty"]').first().waitFor()
   await page.getByTestId('calendar-day').first().waitFor()
 }
-const notifications = (page: Page) => page.locator('main [data-testid="notifications-content"], main [data-testid="notifications-empty"]').first().waitFor()
+const notifications = (page: Page) =>
+  page.locator('main [data-testid="notifications-content"], main [data-testid="notifications-empty"]').first().waitFor()
 
 async function firstNotificationId(ctx: SiteContext): Promise<string> {
-  const list = await apiData<{ records: Array<{ id: string | number }> }>(ctx, '/api/notifications?notification_type=cloud_app&cloud=auroraedge&page=0')
+  const list = await apiData<{ records: Array<{ id: string | number }> }>(
+    ctx,
+    '/api/notifications?notification_type=cloud_app&cloud=auroraedge&page=0',
+  )
   for (const r of list.records) {
     const one = await apiData<{ url_redirect?: string }>(ctx, `/api/notification/${r.id}/auroraedge`)
     if (!one.url_redirect) return String(r.id)
@@ -49,23 +53,34 @@ async function firstNotificationId(ctx: SiteContext): Promise<string> {
 
 function publicPages(postId: string, notificationId: string): Visit[] {
   return [
-    { name: 'home', path: `/${CLOUD}`, ready: async p => { await testId('cloud-banner')(p); await p.locator('trust-speedometer li').nth(2).waitFor() } },
-    { name: 'cloud-status', path: `/${CLOUD}/cloud-status`, ready: p => p.getByTestId('status-row').first().waitFor() },
+    {
+      name: 'home',
+      path: `/${CLOUD}`,
+      ready: async (p) => {
+        await testId('cloud-banner')(p)
+        await p.locator('trust-speedometer li').nth(2).waitFor()
+      },
+    },
+    { name: 'cloud-status', path: `/${CLOUD}/cloud-status`, ready: (p) => p.getByTestId('status-row').first().waitFor() },
     { name: 'incidents', path: `/${CLOUD}/incidents`, ready: records },
     { name: 'maintenance', path: `/${CLOUD}/maintenance`, ready: records },
-    { name: 'security-advisories', path: `/${CLOUD}/security-advisories`, ready: p => p.locator('main [data-testid="record"], main [data-testid="records-empty"]').first().waitFor() },
+    {
+      name: 'security-advisories',
+      path: `/${CLOUD}/security-advisories`,
+      ready: (p) => p.locator('main [data-testid="record"], main [data-testid="records-empty"]').first().waitFor(),
+    },
     { name: 'notifications-cloud-app', path: `/${CLOUD}/notifications/cloud-app`, ready: notifications },
     { name: 'notifications-url-category', path: `/${CLOUD}/notifications/url-category`, ready: notifications },
     { name: 'notifications-privacy', path: `/${CLOUD}/notifications/privacy`, ready: notifications },
     { name: 'post', path: `/${CLOUD}/posts/${postId}`, ready: testId('post') },
     { name: 'notification', path: `/notification/${notificationId}`, ready: testId('post') },
-    { name: 'dc-map', path: `/${CLOUD}/data-center-map`, ready: p => p.locator('[data-marker]').first().waitFor() },
+    { name: 'dc-map', path: `/${CLOUD}/data-center-map`, ready: (p) => p.locator('[data-marker]').first().waitFor() },
     // FAQ, compliance and cookie policy: built concurrently; until then they show the fallback page.
     { name: 'faq', path: '/faq', ready: heading },
     { name: 'compliance', path: `/${CLOUD}/compliance`, ready: heading },
     { name: 'cookie-policy', path: '/privacy-compliance/cookie-policy', ready: heading },
-    { name: 'sign-in', path: '/sign-in', ready: p => p.getByLabel('Email or Username').waitFor() },
-    { name: 'sign-up', path: '/sign-up', ready: p => p.getByLabel('Confirm Password').waitFor() },
+    { name: 'sign-in', path: '/sign-in', ready: (p) => p.getByLabel('Email or Username').waitFor() },
+    { name: 'sign-up', path: '/sign-up', ready: (p) => p.getByLabel('Confirm Password').waitFor() },
     { name: 'user-password', path: '/user/password', ready: testId('user-password') },
     { name: 'thank-you', path: '/thank-you', ready: testId('thank-you') },
     { name: 'fallback', path: '/no/such/page', ready: testId('fallback') },
@@ -92,7 +107,7 @@ async function check(ctx: SiteContext, page: Page, visit: Visit, width: number, 
   }
 }
 
-site('every route at 1280 and 375 px: content, 0 axe violations, no sideways scroll, screenshots', async ctx => {
+site('every route at 1280 and 375 px: content, 0 axe violations, no sideways scroll, screenshots', async (ctx) => {
   const incidents = await apiData<{ records: Array<{ id: string | number }> }>(ctx, '/api/incident?cloud=auroraedge&page=1')
   const visits = publicPages(String(incidents.records[0].id), await firstNotificationId(ctx))
   const problems: string[] = []
@@ -122,8 +137,14 @@ site('every route at 1280 and 375 px: content, 0 axe violations, no sideways scr
     await page.getByLabel('Password', { exact: true }).fill(VIEWER.pass)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'You have successfully logged in!' }).waitFor()
-    await check(ctx, page, { name: 'subscribe', path: '/subscribe', ready: p => p.getByRole('tab').first().waitFor() }, width, problems)
-    await check(ctx, page, { name: 'settings', path: '/account-settings', ready: p => p.getByLabel('Time zone').waitFor() }, width, problems)
+    await check(ctx, page, { name: 'subscribe', path: '/subscribe', ready: (p) => p.getByRole('tab').first().waitFor() }, width, problems)
+    await check(
+      ctx,
+      page,
+      { name: 'settings', path: '/account-settings', ready: (p) => p.getByLabel('Time zone').waitFor() },
+      width,
+      problems,
+    )
     await page.context().clearCookies()
   }
   assert.equal(problems, [])

@@ -7,7 +7,7 @@ const site = siteSuite('site shell, home and cloud choice')
 
 const bannerTitle = (page: Page) => page.getByTestId('cloud-banner').locator('h1')
 
-site('home shows the cloud banner and three gauges with the API values', async ctx => {
+site('home shows the cloud banner and three gauges with the API values', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net')
   const banner = await api<{ title: string; description: string }>(ctx, '/api/cloud-banner?cloud=auroraedge')
   await bannerTitle(page).waitFor()
@@ -34,7 +34,7 @@ site('home shows the cloud banner and three gauges with the API values', async c
   assert.equal(errors, [])
 })
 
-site('choosing another cloud in the selector changes the path, the cookie and the banner', async ctx => {
+site('choosing another cloud in the selector changes the path, the cookie and the banner', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net')
   await bannerTitle(page).waitFor()
   await page.getByTestId('cloud-selector').click()
@@ -43,11 +43,11 @@ site('choosing another cloud in the selector changes the path, the cookie and th
   assert.is(await dialog.getByTestId('selector-column').count(), 5)
   await screenshot(page, 'cloud-selector-1280')
   await dialog.getByRole('button', { name: 'auroraedgetwo.net' }).click()
-  await page.waitForURL(u => new URL(u).pathname === '/auroraedgetwo.net')
+  await page.waitForURL((u) => new URL(u).pathname === '/auroraedgetwo.net')
   const expected = await api<{ title: string }>(ctx, '/api/cloud-banner?cloud=auroraedgetwo')
-  await page.waitForFunction(t => document.querySelector('[data-testid="cloud-banner"] h1')?.textContent === t, expected.title)
+  await page.waitForFunction((t) => document.querySelector('[data-testid="cloud-banner"] h1')?.textContent === t, expected.title)
   const cookies = await page.context().cookies(ctx.server.url)
-  assert.is(cookies.find(c => c.name === 'machineName')?.value, 'auroraedgetwo')
+  assert.is(cookies.find((c) => c.name === 'machineName')?.value, 'auroraedgetwo')
   assert.match((await page.getByTestId('cloud-selector').textContent())!, /Internet Access - auroraedgetwo\.net/)
   // Back navigation returns to the previous cloud's page and selects that cloud again.
   await page.goBack()
@@ -55,7 +55,7 @@ site('choosing another cloud in the selector changes the path, the cookie and th
   assert.equal(errors, [])
 })
 
-site('the selector is keyboard operable and closes after the mouse leaves', async ctx => {
+site('the selector is keyboard operable and closes after the mouse leaves', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   await bannerTitle(page).waitFor()
   const button = page.getByTestId('cloud-selector')
@@ -77,21 +77,21 @@ site('the selector is keyboard operable and closes after the mouse leaves', asyn
   await dialog.waitFor()
   await dialog.getByRole('button', { name: 'private.auroraedge.com' }).focus()
   await page.keyboard.press('Enter')
-  await page.waitForURL(u => new URL(u).pathname === '/private.auroraedge.com')
+  await page.waitForURL((u) => new URL(u).pathname === '/private.auroraedge.com')
 })
 
-site('?cloud=trust.<domain> selects the cloud and leaves the address bar', async ctx => {
+site('?cloud=trust.<domain> selects the cloud and leaves the address bar', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net?cloud=trust.auroraedgeone.net')
-  await page.waitForURL(u => new URL(u).pathname === '/auroraedgeone.net')
+  await page.waitForURL((u) => new URL(u).pathname === '/auroraedgeone.net')
   assert.not.ok(page.url().includes('cloud='), page.url())
   const expected = await api<{ title: string }>(ctx, '/api/cloud-banner?cloud=auroraedgeone')
-  await page.waitForFunction(t => document.querySelector('[data-testid="cloud-banner"] h1')?.textContent === t, expected.title)
+  await page.waitForFunction((t) => document.querySelector('[data-testid="cloud-banner"] h1')?.textContent === t, expected.title)
   const cookies = await page.context().cookies(ctx.server.url)
-  assert.is(cookies.find(c => c.name === 'machineName')?.value, 'auroraedgeone')
+  assert.is(cookies.find((c) => c.name === 'machineName')?.value, 'auroraedgeone')
   assert.equal(errors, [])
 })
 
-site('an unknown path shows the fallback page', async ctx => {
+site('an unknown path shows the fallback page', async (ctx) => {
   for (const path of ['/no/such/page', '/auroraedge.net/no-such-page', '/unknown.example/cloud-status']) {
     const { page, errors } = await open(ctx, path)
     await page.getByTestId('fallback').waitFor()
@@ -101,13 +101,13 @@ site('an unknown path shows the fallback page', async ctx => {
   }
 })
 
-site('the root path goes to the chosen cloud default page', async ctx => {
+site('the root path goes to the chosen cloud default page', async (ctx) => {
   const { page } = await open(ctx, '/')
-  await page.waitForURL(u => new URL(u).pathname !== '/')
+  await page.waitForURL((u) => new URL(u).pathname !== '/')
   assert.match(new URL(page.url()).pathname, /^\/[a-z.]+\.(net|com)/)
 })
 
-site('mobile 375 px: menu, product drawer with back button, cloud choice', async ctx => {
+site('mobile 375 px: menu, product drawer with back button, cloud choice', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net', 375)
   await bannerTitle(page).waitFor()
   await page.locator('trust-speedometer li').nth(2).waitFor()
@@ -123,7 +123,7 @@ site('mobile 375 px: menu, product drawer with back button, cloud choice', async
   await drawer.getByRole('button', { name: /Back/ }).click()
   await drawer.getByRole('button', { name: /Internet Access\s+5 clouds/ }).click()
   await drawer.getByRole('button', { name: 'auroraedgethree.net' }).click()
-  await page.waitForURL(u => new URL(u).pathname === '/auroraedgethree.net')
+  await page.waitForURL((u) => new URL(u).pathname === '/auroraedgethree.net')
   assert.equal(errors, [])
 })
 

@@ -34,31 +34,37 @@ const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu
 // ---------------------------------------------------------------------------------------------
 const commercial = siteSuite('commercial site: menus, cookie banner and route rules')
 
-commercial('the Notifications dropdown lists the types and the two external status pages (new tab, announced)', async ctx => {
+commercial('the Notifications dropdown lists the types and the two external status pages (new tab, announced)', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net')
   await acceptCookies(page)
   const button = mainMenu(page).getByRole('button', { name: /Notifications/ })
   await button.click()
-  const list = page.locator('ul').filter({ has: page.getByRole('link', { name: /URL Category Notifications/ }) }).last()
+  const list = page
+    .locator('ul')
+    .filter({ has: page.getByRole('link', { name: /URL Category Notifications/ }) })
+    .last()
   await list.waitFor()
-  const names = (await list.getByRole('link').allInnerTexts()).map(s => s.replace(/\s+/g, ' ').trim())
+  const names = (await list.getByRole('link').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim())
   assert.equal(names.slice(0, 3), ['Cloud Application Notifications', 'URL Category Notifications', 'Privacy Notifications'])
   const global = await apiData<GlobalData>(ctx, '/api/global')
-  const subs = global.menu.main_menu.find(i => i.item === 'Notifications')!.sub_menus
+  const subs = global.menu.main_menu.find((i) => i.item === 'Notifications')!.sub_menus
   for (const label of ['Vulnerability Management Status', 'Zero Trust Branch Status']) {
     const link = list.getByRole('link', { name: new RegExp(`${label}.*opens in a new tab`) })
     assert.is(await link.getAttribute('target'), '_blank', label)
     assert.match((await link.getAttribute('rel'))!, /noopener/)
-    assert.is(await link.getAttribute('href'), subs.find(s => s.item === label)!.route, label)
+    assert.is(await link.getAttribute('href'), subs.find((s) => s.item === label)!.route, label)
   }
-  assert.is(await list.getByRole('link', { name: /URL Category Notifications/ }).getAttribute('href'), '/auroraedge.net/notifications/url-category')
+  assert.is(
+    await list.getByRole('link', { name: /URL Category Notifications/ }).getAttribute('href'),
+    '/auroraedge.net/notifications/url-category',
+  )
   await screenshot(page, 'variants-notifications-menu-1280')
   assert.equal(await axeViolations(page), [])
   await page.keyboard.press('Escape')
   assert.equal(errors, [])
 })
 
-commercial('menu-driven routes live under the cloud domain prefix', async ctx => {
+commercial('menu-driven routes live under the cloud domain prefix', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   const menu = mainMenu(page)
   await menu.getByRole('link', { name: 'Home' }).waitFor()
@@ -74,19 +80,25 @@ commercial('menu-driven routes live under the cloud domain prefix', async ctx =>
   assert.is(await mainMenu(page).getByRole('link', { name: 'Data Center Map' }).getAttribute('href'), '/auroraedgeone.net/data-center-map')
 })
 
-commercial('a page hidden for the cloud redirects to the cloud default page, and is not in its menu', async ctx => {
+commercial('a page hidden for the cloud redirects to the cloud default page, and is not in its menu', async (ctx) => {
   for (const [path, to] of [
     ['/experience.auroraedge.net/compliance', '/experience.auroraedge.net'],
     ['/deception.auroraedge.net/security-advisories', '/deception.auroraedge.net'],
   ]) {
     const { page } = await open(ctx, path)
-    await page.waitForURL(u => new URL(u).pathname === to)
+    await page.waitForURL((u) => new URL(u).pathname === to)
     await page.getByTestId('cloud-banner').waitFor()
-    assert.is(await mainMenu(page).getByRole('link', { name: path.endsWith('compliance') ? 'Compliance' : 'Security Advisories' }).count(), 0, path)
+    assert.is(
+      await mainMenu(page)
+        .getByRole('link', { name: path.endsWith('compliance') ? 'Compliance' : 'Security Advisories' })
+        .count(),
+      0,
+      path,
+    )
   }
 })
 
-commercial('page titles and descriptions per path; noindex on /sign-in and /subscribe only', async ctx => {
+commercial('page titles and descriptions per path; noindex on /sign-in and /subscribe only', async (ctx) => {
   const cases: Array<[string, RegExp, RegExp]> = [
     ['/auroraedge.net/incidents', /^Incidents \| auroraedge\.net \| Aurora Edge Trust$/, /incidents/i],
     ['/auroraedge.net/maintenance', /^Maintenance \| auroraedge\.net \| Aurora Edge Trust$/, /maintenance/i],
@@ -97,7 +109,7 @@ commercial('page titles and descriptions per path; noindex on /sign-in and /subs
   const { page } = await open(ctx, '/auroraedge.net')
   for (const [path, title, description] of cases) {
     await page.goto(ctx.server.url + path)
-    await page.waitForFunction(t => new RegExp(t).test(document.title), title.source)
+    await page.waitForFunction((t) => new RegExp(t).test(document.title), title.source)
     assert.match((await page.locator('meta[name="description"]').getAttribute('content'))!, description, path)
     const robots = await page.locator('meta[name="robots"]').count()
     assert.is(robots, path === '/sign-in' ? 1 : 0, `robots on ${path}`)
@@ -105,12 +117,12 @@ commercial('page titles and descriptions per path; noindex on /sign-in and /subs
   assert.is(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex')
   // /subscribe signed out goes to sign-in (noindex); both stay out of search results.
   await page.goto(`${ctx.server.url}/subscribe`)
-  await page.waitForURL(u => new URL(u).pathname === '/sign-in')
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
   await page.waitForFunction(() => document.title.startsWith('Sign In'))
   assert.is(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex')
 })
 
-commercial('cookie banner: labelled region with the policy link, keyboard Accept, remembered; no foreign request', async ctx => {
+commercial('cookie banner: labelled region with the policy link, keyboard Accept, remembered; no foreign request', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net/incidents', 375)
   await forgetCookieChoice(page)
   const banner = page.getByRole('region', { name: 'Cookie consent' })
@@ -119,7 +131,7 @@ commercial('cookie banner: labelled region with the policy link, keyboard Accept
   assert.is(await banner.getAttribute('data-domain-id'), 'trust-auroraedge-commercial')
   assert.is(await banner.getByRole('link', { name: 'Cookie Policy' }).getAttribute('href'), '/privacy-compliance/cookie-policy')
   // In the page flow: nothing is covered, and the page does not scroll sideways at 375 px.
-  assert.is(await banner.evaluate(el => getComputedStyle(el).position), 'static')
+  assert.is(await banner.evaluate((el) => getComputedStyle(el).position), 'static')
   assert.is(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0)
   await screenshot(page, 'variants-cookie-banner-375')
   assert.equal(await axeViolations(page), [])
@@ -142,7 +154,7 @@ commercial.run()
 // ---------------------------------------------------------------------------------------------
 const gov = siteSuite('government variant', { variant: { isGov: true } })
 
-gov('(a) the top menu Help leads to the government help site, on every cloud', async ctx => {
+gov('(a) the top menu Help leads to the government help site, on every cloud', async (ctx) => {
   const global = await apiData<GlobalData>(ctx, '/api/global')
   assert.is(global.isGov, true)
   assert.is(global.links.help_site, 'https://help.auroraedgegov.example')
@@ -153,7 +165,7 @@ gov('(a) the top menu Help leads to the government help site, on every cloud', a
   assert.is(await help.getAttribute('target'), '_blank')
 })
 
-gov('(b) no premium legend on the timeline or the map (premium cloud)', async ctx => {
+gov('(b) no premium legend on the timeline or the map (premium cloud)', async (ctx) => {
   const { page } = await open(ctx, '/auroraedgethree.net/cloud-status')
   const dc = page.getByTestId('status-block-datacenter')
   await dc.getByTestId('legend').waitFor()
@@ -167,26 +179,36 @@ gov('(b) no premium legend on the timeline or the map (premium cloud)', async ct
   await screenshot(page, 'variants-gov-map-1280')
 })
 
-gov('(c) no Notifications dropdown, at 1280 and in the 375 px menu', async ctx => {
+gov('(c) no Notifications dropdown, at 1280 and in the 375 px menu', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   await mainMenu(page).getByRole('link', { name: 'Cloud Status' }).waitFor()
-  assert.is(await mainMenu(page).getByRole('button', { name: /Notifications/ }).count(), 0)
+  assert.is(
+    await mainMenu(page)
+      .getByRole('button', { name: /Notifications/ })
+      .count(),
+    0,
+  )
   assert.is(await page.getByRole('link', { name: /Vulnerability Management Status|Zero Trust Branch Status/ }).count(), 0)
   const phone = await open(ctx, '/auroraedge.net', 375)
   await phone.page.getByRole('button', { name: 'Menu' }).click()
   await mainMenu(phone.page).getByRole('link', { name: 'Cloud Status' }).waitFor()
-  assert.is(await mainMenu(phone.page).getByRole('button', { name: /Notifications/ }).count(), 0)
+  assert.is(
+    await mainMenu(phone.page)
+      .getByRole('button', { name: /Notifications/ })
+      .count(),
+    0,
+  )
   await screenshot(phone.page, 'variants-gov-menu-375')
 })
 
-gov('(d) the employee login carries the government label', async ctx => {
+gov('(d) the employee login carries the government label', async (ctx) => {
   const { page } = await open(ctx, '/sign-in')
   const employee = page.getByTestId('employee-login')
   await employee.waitFor()
   assert.match((await employee.textContent())!, /Government employee login/)
 })
 
-gov('(e) the cookie banner carries the government domain id; no third-party script', async ctx => {
+gov('(e) the cookie banner carries the government domain id; no third-party script', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedge.net')
   await forgetCookieChoice(page)
   const banner = page.getByRole('region', { name: 'Cookie consent' })
@@ -194,11 +216,16 @@ gov('(e) the cookie banner carries the government domain id; no third-party scri
   const global = await apiData<GlobalData>(ctx, '/api/global')
   assert.is(await banner.getAttribute('data-domain-id'), 'trust-auroraedge-gov')
   assert.is(global.links.cookie_consent_id, 'trust-auroraedge-gov')
-  const foreignScripts = await page.evaluate(() => [...document.scripts].map(s => s.src).filter(src => src && new URL(src).origin !== location.origin))
+  const foreignScripts = await page.evaluate(() =>
+    [...document.scripts].map((s) => s.src).filter((src) => src && new URL(src).origin !== location.origin),
+  )
   assert.equal(foreignScripts, [])
   await banner.getByRole('button', { name: 'Reject' }).click()
   await banner.waitFor({ state: 'detached' })
-  assert.match((await page.evaluate(() => localStorage.getItem('trust-cookie-consent')))!, /"domainId":"trust-auroraedge-gov","choice":"rejected"/)
+  assert.match(
+    (await page.evaluate(() => localStorage.getItem('trust-cookie-consent')))!,
+    /"domainId":"trust-auroraedge-gov","choice":"rejected"/,
+  )
   assert.equal(errors, [])
 })
 
@@ -212,7 +239,7 @@ async function noAccountLinks(page: Page, where: string): Promise<void> {
   assert.is(await page.getByRole('link', { name: 'Subscribe', exact: true }).count(), 0, `${where}: Subscribe`)
 }
 
-dr('header and 375 px menu: no sign-in or subscribe links', async ctx => {
+dr('header and 375 px menu: no sign-in or subscribe links', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   await acceptCookies(page)
   await page.getByTestId('cloud-banner').waitFor()
@@ -224,7 +251,7 @@ dr('header and 375 px menu: no sign-in or subscribe links', async ctx => {
   await screenshot(phone.page, 'variants-dr-menu-375')
 })
 
-dr('account pages show exactly the unavailable message (no redirect to sign-in)', async ctx => {
+dr('account pages show exactly the unavailable message (no redirect to sign-in)', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   for (const path of ['/sign-in', '/sign-up', '/subscribe', '/thank-you', '/user/password', '/account-settings', '/user/7/edit']) {
     await page.goto(ctx.server.url + path)
@@ -238,7 +265,7 @@ dr('account pages show exactly the unavailable message (no redirect to sign-in)'
   assert.equal(await axeViolations(page), [])
 })
 
-dr('cloud status: no subscribe stars; a signed-out visitor is never sent to sign-in', async ctx => {
+dr('cloud status: no subscribe stars; a signed-out visitor is never sent to sign-in', async (ctx) => {
   const { page, errors } = await open(ctx, '/auroraedgethree.net/cloud-status')
   await page.getByTestId('status-row').first().waitFor()
   assert.is(await page.getByTestId('subscribe-star').count(), 0)
@@ -248,11 +275,10 @@ dr('cloud status: no subscribe stars; a signed-out visitor is never sent to sign
   assert.equal(errors, [])
 })
 
-dr('no verify banner under the header', async ctx => {
+dr('no verify banner under the header', async (ctx) => {
   const { page } = await open(ctx, '/auroraedge.net')
   await page.getByTestId('cloud-banner').waitFor()
   assert.is(await page.getByTestId('verify-banner').count(), 0)
 })
 
 dr.run()
-

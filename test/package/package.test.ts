@@ -22,7 +22,7 @@ function resolve(subpath: string, condition: 'import' | 'types' = 'import'): str
   let star = ''
   if (target === undefined) {
     const patterns = Object.keys(exportsMap)
-      .filter(k => k.includes('*'))
+      .filter((k) => k.includes('*'))
       .sort((a, b) => b.length - a.length)
     for (const pattern of patterns) {
       const [before, after] = pattern.split('*')
@@ -84,7 +84,11 @@ test('the type declarations map every tag to its element class (HTMLElementTagNa
 test('sideEffects names the definitions and drop-ins, not the React modules', () => {
   const globs: string[] = pkg.sideEffects
   const matches = (file: string) =>
-    globs.some(g => new RegExp('^' + g.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*') + '$').test(file) || (g === '*.css' && file.endsWith('.css')))
+    globs.some(
+      (g) =>
+        new RegExp('^' + g.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*') + '$').test(file) ||
+        (g === '*.css' && file.endsWith('.css')),
+    )
   for (const name of widgets) {
     assert.ok(matches(`dist/pkg/${name}/define.js`), `${name}/define.js must be a side effect`)
     assert.ok(matches(`dist/site/widgets/${name}.js`), `${name} drop-in must be a side effect`)
@@ -111,7 +115,7 @@ test('the defined element renders into a shadow root with the widget CSS adopted
   // Nothing answers there: the loads fail quietly (test/setup/register.mjs has no network).
   el.setAttribute('api-base', 'http://127.0.0.1:9')
   document.body.append(el)
-  for (let i = 0; i < 50 && !el.shadowRoot?.querySelector('[part="root"] *'); i++) await new Promise(r => setTimeout(r, 10))
+  for (let i = 0; i < 50 && !el.shadowRoot?.querySelector('[part="root"] *'); i++) await new Promise((r) => setTimeout(r, 10))
   assert.ok(el.shadowRoot?.querySelector('[part="root"]'), 'shadow root with part=root')
   const sheets = el.shadowRoot!.adoptedStyleSheets.length + el.shadowRoot!.querySelectorAll('style').length
   assert.ok(sheets > 0, 'the widget CSS is adopted')
@@ -124,25 +128,44 @@ test('custom-elements.json describes every tag with attributes, events, parts an
   assert.is(manifest.schemaVersion, '2.1.0')
   const declarations = manifest.modules.flatMap((m: { declarations: unknown[] }) => m.declarations)
   const tags = declarations.map((d: { tagName: string }) => d.tagName).sort()
-  assert.equal(tags, widgets.map(n => `trust-${n}`).sort())
+  assert.equal(tags, widgets.map((n) => `trust-${n}`).sort())
   for (const d of declarations) {
     const element = customElements.get(d.tagName) as unknown as { observedAttributes: string[] }
-    const documented = d.attributes.map((a: { name: string }) => a.name).filter((n: string) => n !== 'theme').sort()
+    const documented = d.attributes
+      .map((a: { name: string }) => a.name)
+      .filter((n: string) => n !== 'theme')
+      .sort()
     assert.equal(documented, [...element.observedAttributes].sort(), `${d.tagName} attributes`)
-    assert.ok(d.attributes.some((a: { name: string }) => a.name === 'theme'), `${d.tagName} theme`)
-    assert.ok(d.cssParts.some((p: { name: string }) => p.name === 'root'), `${d.tagName} root part`)
-    assert.ok(d.cssProperties.some((p: { name: string }) => p.name === '--trust-color-accent'), `${d.tagName} theme properties`)
+    assert.ok(
+      d.attributes.some((a: { name: string }) => a.name === 'theme'),
+      `${d.tagName} theme`,
+    )
+    assert.ok(
+      d.cssParts.some((p: { name: string }) => p.name === 'root'),
+      `${d.tagName} root part`,
+    )
+    assert.ok(
+      d.cssProperties.some((p: { name: string }) => p.name === '--trust-color-accent'),
+      `${d.tagName} theme properties`,
+    )
     assert.ok(Array.isArray(d.events), `${d.tagName} events`)
     assert.ok(d.description.length > 40, `${d.tagName} description`)
   }
   const status = declarations.find((d: { tagName: string }) => d.tagName === 'trust-cloud-status')
   assert.ok(status.events.some((e: { name: string }) => e.name === 'trust-sign-in-required'))
   // The site serves the same file next to the drop-ins.
-  assert.is(readFileSync(join(root, 'dist/site/widgets/custom-elements.json'), 'utf8'), readFileSync(join(root, 'custom-elements.json'), 'utf8'))
+  assert.is(
+    readFileSync(join(root, 'dist/site/widgets/custom-elements.json'), 'utf8'),
+    readFileSync(join(root, 'custom-elements.json'), 'utf8'),
+  )
 })
 
 test('npm pack ships the kit and nothing of the server or the tests', () => {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const files: string[] = JSON.parse(out)[0].files.map((f: { path: string }) => f.path)
   for (const name of widgets) {
     assert.ok(files.includes(`dist/pkg/${name}/index.js`), name)
@@ -151,7 +174,10 @@ test('npm pack ships the kit and nothing of the server or the tests', () => {
   assert.ok(files.includes('custom-elements.json'))
   assert.ok(files.includes('dist/pkg/style.css'))
   assert.ok(files.includes('types/elements.d.ts'))
-  assert.not.ok(files.some(f => f.startsWith('server/') || f.startsWith('test/') || f.startsWith('dist/site/assets/')), 'no server, tests or site shell')
+  assert.not.ok(
+    files.some((f) => f.startsWith('server/') || f.startsWith('test/') || f.startsWith('dist/site/assets/')),
+    'no server, tests or site shell',
+  )
 })
 
 test.run()

@@ -51,7 +51,11 @@ async function mails(): Promise<Array<{ id: number; to: string; subject: string;
   return body(res).data
 }
 
-const registerBody = (mail: string, pass: string, name = mail) => ({ mail: [{ value: mail }], name: [{ value: name }], pass: [{ value: pass }] })
+const registerBody = (mail: string, pass: string, name = mail) => ({
+  mail: [{ value: mail }],
+  name: [{ value: name }],
+  pass: [{ value: pass }],
+})
 
 const test = suite('accounts and sessions')
 
@@ -179,7 +183,6 @@ test('login answers tokens and an HttpOnly SameSite=Lax cookie; a new session id
   const old = await post('/api/user/details', {}, { cookie: first.cookie, csrf: first.data.csrf_token })
   assert.is(old.statusCode, 403)
   assert.is(errorOf(old).code, 'not_signed_in')
-
 })
 
 test('before-login ends the session of this browser', async () => {
@@ -222,11 +225,7 @@ test('details: shape for the admin; refused without CSRF or session', async () =
 
 test('cross-site POSTs are refused with 403 cross_site', async () => {
   const s = await login('viewer', 'Viewer12345')
-  const cases: Array<Record<string, string>> = [
-    { 'sec-fetch-site': 'cross-site' },
-    { origin: 'https://evil.example' },
-    { origin: 'null' },
-  ]
+  const cases: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }]
   for (const headers of cases) {
     for (const url of ['/api/user/login', '/api/user/details', '/api/user/register', `/user/logout?token=${s.data.logout_token}`]) {
       const res = await post(url, { name: 'viewer', pass: 'Viewer12345' }, { cookie: s.cookie, csrf: s.data.csrf_token, headers })
@@ -235,11 +234,15 @@ test('cross-site POSTs are refused with 403 cross_site', async () => {
     }
   }
   // Same origin and same-origin fetch metadata pass.
-  const ok = await post('/api/user/details', {}, {
-    cookie: s.cookie,
-    csrf: s.data.csrf_token,
-    headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
-  })
+  const ok = await post(
+    '/api/user/details',
+    {},
+    {
+      cookie: s.cookie,
+      csrf: s.data.csrf_token,
+      headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' },
+    },
+  )
   assert.is(ok.statusCode, 200, ok.body)
   // Reads are not affected.
   assert.is((await t.app.inject({ method: 'GET', url: '/api/global', headers: { 'sec-fetch-site': 'cross-site' } })).statusCode, 200)
@@ -292,7 +295,8 @@ test('5 failed logins block the account for 6 hours; a success clears the count'
   assert.is(blocked.statusCode, 429)
   assert.equal(errorOf(blocked), {
     code: 'too_many_attempts',
-    message: 'There have been more than 5 failed login attempts for this account. It is temporarily blocked. Try again later or request a new password.',
+    message:
+      'There have been more than 5 failed login attempts for this account. It is temporarily blocked. Try again later or request a new password.',
   })
   // Other accounts are not affected.
   await login('admin', 'Admin12345', { ip: '10.0.2.1' })
@@ -309,7 +313,8 @@ test('50 failed logins from one IP block that IP for an hour', async () => {
   assert.is(blocked.statusCode, 429)
   assert.equal(errorOf(blocked), {
     code: 'too_many_attempts',
-    message: 'Too many failed login attempts from your IP address. This IP address is temporarily blocked. Try again later or request a new password.',
+    message:
+      'Too many failed login attempts from your IP address. This IP address is temporarily blocked. Try again later or request a new password.',
   })
   await login('viewer', 'Viewer12345', { ip: '192.0.2.8' })
   clock += HOUR + 1

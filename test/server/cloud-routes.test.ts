@@ -137,7 +137,10 @@ map('only auroraedgethree has premium data centers; surcharges follow the region
   }
   const three = await dcMap('auroraedgethree')
   const emeaSurcharged = three.filter((d) => d.region === 'EMEA' && d.regional_surcharge === 1).map((d) => d.city)
-  assert.equal(new Set(emeaSurcharged), new Set(['Abu Dhabi', 'Capetown', 'Dubai', 'Johannesburg', 'Kingdom of Saudi Arabia', 'Lagos', 'Tel Aviv']))
+  assert.equal(
+    new Set(emeaSurcharged),
+    new Set(['Abu Dhabi', 'Capetown', 'Dubai', 'Johannesburg', 'Kingdom of Saudi Arabia', 'Lagos', 'Tel Aviv']),
+  )
 })
 
 map('the other clouds have distinct, overlapping subsets; decommissioned data centers are left out', async () => {
@@ -147,7 +150,16 @@ map('the other clouds have distinct, overlapping subsets; decommissioned data ce
      join clouds c on c.id = cdc.cloud_id where c.machine_name = ?`,
   )
   const counts: Record<string, number> = {}
-  for (const cloud of ['auroraedge', 'auroraedgeone', 'auroraedgetwo', 'private', 'privategov', 'experience', 'workload', 'dataprotection']) {
+  for (const cloud of [
+    'auroraedge',
+    'auroraedgeone',
+    'auroraedgetwo',
+    'private',
+    'privategov',
+    'experience',
+    'workload',
+    'dataprotection',
+  ]) {
     const dcs = await dcMap(cloud)
     const { total, active } = linked.get(cloud) as { total: number; active: number }
     assert.is(dcs.length, active, cloud)
@@ -162,7 +174,11 @@ map('the other clouds have distinct, overlapping subsets; decommissioned data ce
   const names = async (cloud: string) => new Set((await dcMap(cloud)).map((d) => d.name))
   const [zero, one, two] = await Promise.all(['auroraedge', 'auroraedgeone', 'auroraedgetwo'].map(names))
   const overlap = (a: Set<string>, b: Set<string>) => [...a].filter((n) => b.has(n)).length
-  for (const [a, b] of [[zero, one], [zero, two], [one, two]]) {
+  for (const [a, b] of [
+    [zero, one],
+    [zero, two],
+    [one, two],
+  ]) {
     assert.ok(overlap(a, b) > 0 && overlap(a, b) < Math.min(a.size, b.size), 'overlapping but distinct')
   }
 })
@@ -224,13 +240,20 @@ speed('three gauges per cloud equal yesterday and the 365-day peak computed from
   const global = body(await get('/api/global')).data
   for (const cloud of global.clouds) {
     const answer = await gauges(cloud.machine_name)
-    assert.equal(answer.map((g) => [g.id, g.label]), [
-      ['transactions', 'Transactions per day'],
-      ['threats_blocked', 'Threats blocked per day'],
-      ['policy_enforcements', 'Policies enforced per day'],
-    ])
+    assert.equal(
+      answer.map((g) => [g.id, g.label]),
+      [
+        ['transactions', 'Transactions per day'],
+        ['threats_blocked', 'Threats blocked per day'],
+        ['policy_enforcements', 'Policies enforced per day'],
+      ],
+    )
     const expected = expectedGauges(cloud.machine_name)
-    assert.equal(answer.map((g) => ({ id: g.id, value: g.value, max: g.max })), expected, cloud.machine_name)
+    assert.equal(
+      answer.map((g) => ({ id: g.id, value: g.value, max: g.max })),
+      expected,
+      cloud.machine_name,
+    )
     for (const g of answer) {
       assert.is(g.from, '2026-03-14T00:00:00.000Z')
       assert.is(g.to, '2026-03-15T00:00:00.000Z')
@@ -276,7 +299,9 @@ speed('the peak window is exactly the 365 days ending yesterday; today does not 
 speed('when yesterday has no row yet, the latest earlier day is shown with its own bounds', async () => {
   const db = t.openDb({ write: true })
   try {
-    db.prepare(`delete from traffic_daily where day = ? and cloud_id = (select id from clouds where machine_name = 'experience')`).run(YESTERDAY)
+    db.prepare(`delete from traffic_daily where day = ? and cloud_id = (select id from clouds where machine_name = 'experience')`).run(
+      YESTERDAY,
+    )
   } finally {
     db.close()
   }

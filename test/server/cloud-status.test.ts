@@ -10,7 +10,17 @@ const WEEK = 7 * DAY
 const WEEK0_START = Date.parse('2026-03-09T00:00:00.000Z')
 const weekStart = (offset: number) => WEEK0_START - offset * WEEK
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-const INTERNAL_KEYS = ['internal_note', 'slack_link', 'jira_link', 'sfdc_link', 'severity_link', 'author', 'created_by', 'updated_by', 'resolved_by']
+const INTERNAL_KEYS = [
+  'internal_note',
+  'slack_link',
+  'jira_link',
+  'sfdc_link',
+  'severity_link',
+  'author',
+  'created_by',
+  'updated_by',
+  'resolved_by',
+]
 
 let t: TestApp
 
@@ -52,7 +62,13 @@ test('the answer has the contract shape and types', async () => {
     data.severity.map((s) => [s.tid, s.name, s.color_code, s.show_legend]),
     severities.map((s) => [String(s.tid), s.name, s.color_code, s.show_legend === 1]),
   )
-  assert.equal(data.severity.slice(0, 2).map((s) => [s.tid, s.icon]), [['20', 'ban'], ['19', 'minus']])
+  assert.equal(
+    data.severity.slice(0, 2).map((s) => [s.tid, s.icon]),
+    [
+      ['20', 'ban'],
+      ['19', 'minus'],
+    ],
+  )
   for (const s of data.severity) {
     assert.equal(Object.keys(s).sort(), ['color_code', 'icon', 'name', 'show_legend', 'status_icon', 'tid'])
     assert.match(s.color_code, /^#[0-9a-f]{6}$/i)
@@ -65,7 +81,17 @@ test('the answer has the contract shape and types', async () => {
     for (const type of ['core_cloud_services', 'public', 'premium']) {
       const answer = await status(cloud, type, 1)
       for (const item of items(answer)) {
-        assert.equal(Object.keys(item).sort(), ['category_status', 'endDate', 'info', 'issues', 'name', 'startDate', 'status', 'subscribed', 'tid'])
+        assert.equal(Object.keys(item).sort(), [
+          'category_status',
+          'endDate',
+          'info',
+          'issues',
+          'name',
+          'startDate',
+          'status',
+          'subscribed',
+          'tid',
+        ])
         assert.type(item.tid, 'number')
         assert.type(item.status, 'boolean')
         assert.is(item.subscribed, '0')
@@ -74,7 +100,18 @@ test('the answer has the contract shape and types', async () => {
         assert.match(item.info, new RegExp(`^<strong>${item.name.replace('&', '&amp;')}</strong>`))
         for (const issue of item.issues) {
           assert.equal(Object.keys(issue).sort(), [
-            'alias', 'description', 'endTime', 'from', 'id', 'severityTid', 'short_description', 'startTime', 'status', 'title', 'to', 'type',
+            'alias',
+            'description',
+            'endTime',
+            'from',
+            'id',
+            'severityTid',
+            'short_description',
+            'startTime',
+            'status',
+            'title',
+            'to',
+            'type',
           ])
           assert.type(issue.id, 'number')
           assert.match(issue.alias, new RegExp(`^/(incidents|maintenance)/${issue.id}$`))
@@ -241,13 +278,21 @@ test('issues, counts and rows are computed from the database', async () => {
         start + WEEK,
         start,
       ).map((r) => r.id)
-      assert.equal(item.issues.map((i) => i.id), expected, `${cloud} ${item.name}`)
+      assert.equal(
+        item.issues.map((i) => i.id),
+        expected,
+        `${cloud} ${item.name}`,
+      )
       const counts: Record<string, number> = {}
       for (const i of item.issues) counts[i.severityTid] = (counts[i.severityTid] ?? 0) + 1
       assert.equal(Object.fromEntries(item.category_status.map((c) => [c.severityTid, c.count])), counts)
       const order = data.severity.map((s) => s.tid)
       const positions = item.category_status.map((c) => order.indexOf(c.severityTid))
-      assert.equal(positions, [...positions].sort((a, b) => a - b), 'severity order')
+      assert.equal(
+        positions,
+        [...positions].sort((a, b) => a - b),
+        'severity order',
+      )
       for (let i = 1; i < item.issues.length; i++) assert.ok(item.issues[i - 1].startTime <= item.issues[i].startTime, 'sorted by start')
     }
   }
@@ -259,7 +304,10 @@ test('every week 0…12 has issues on core services and public data centers of e
   for (const cloud of clouds) {
     for (let offset = 0; offset <= MAX_WEEK_OFFSET; offset++) {
       if (cloud.cloud_status.core_cloud_services === '1') {
-        assert.ok(issues(await status(cloud.machine_name, 'core_cloud_services', offset)).length > 0, `${cloud.machine_name} core ${offset}`)
+        assert.ok(
+          issues(await status(cloud.machine_name, 'core_cloud_services', offset)).length > 0,
+          `${cloud.machine_name} core ${offset}`,
+        )
         checked++
       }
       if (cloud.cloud_status.datacenter === '1') {
@@ -277,10 +325,19 @@ test('every week 0…12 has issues on core services and public data centers of e
 
 test('data centers: grouped by region in region order, by name; premium only on auroraedgethree', async () => {
   const premium = await status('auroraedgethree', 'premium')
-  assert.equal(premium.category.map((c) => c.title), ['EMEA', 'Americas', 'APAC'])
+  assert.equal(
+    premium.category.map((c) => c.title),
+    ['EMEA', 'Americas', 'APAC'],
+  )
   const regions = query<{ tid: number; name: string }>('select tid, name from regions order by sort')
-  assert.equal(premium.category.map((c) => c.tid), regions.map((r) => r.tid))
-  assert.equal(items(premium).map((i) => i.name), ['Frankfurt IV', 'London III', 'New York III', 'San Francisco IV', 'Singapore IV', 'Tokyo IV'])
+  assert.equal(
+    premium.category.map((c) => c.tid),
+    regions.map((r) => r.tid),
+  )
+  assert.equal(
+    items(premium).map((i) => i.name),
+    ['Frankfurt IV', 'London III', 'New York III', 'San Francisco IV', 'Singapore IV', 'Tokyo IV'],
+  )
   assert.ok(items(premium).every((i) => i.info.includes('Premium data center')))
 
   const publicDcs = await status('auroraedgethree', 'public')
@@ -289,7 +346,11 @@ test('data centers: grouped by region in region order, by name; premium only on 
   assert.not.ok(names.includes('London III'))
   for (const group of publicDcs.category) {
     const inGroup = group.subCategory.map((i) => i.name)
-    assert.equal(inGroup, [...inGroup].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), group.title)
+    assert.equal(
+      inGroup,
+      [...inGroup].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      group.title,
+    )
   }
   const amsterdam = items(publicDcs).find((i) => i.name === 'Amsterdam II')!
   assert.is(amsterdam.info, '<strong>Amsterdam II</strong><br>Amsterdam, Netherlands · EMEA')
@@ -379,9 +440,15 @@ test('public caching, ETag and CORS without credentials', async () => {
 
 test('internal-only fields never reach the answer', async () => {
   const internal = query<Record<string, string | null>>(`select ${INTERNAL_KEYS.join(', ')} from records`)
-  const secrets = new Set(internal.flatMap((r) => [r.internal_note, r.jira_link, r.slack_link, r.sfdc_link, r.severity_link].filter(Boolean) as string[]))
+  const secrets = new Set(
+    internal.flatMap((r) => [r.internal_note, r.jira_link, r.slack_link, r.sfdc_link, r.severity_link].filter(Boolean) as string[]),
+  )
   assert.ok(secrets.size > 100, 'the seed fills internal fields')
-  for (const [cloud, type] of [['auroraedge', 'core_cloud_services'], ['auroraedge', 'public'], ['auroraedgethree', 'premium']]) {
+  for (const [cloud, type] of [
+    ['auroraedge', 'core_cloud_services'],
+    ['auroraedge', 'public'],
+    ['auroraedgethree', 'premium'],
+  ]) {
     for (const offset of [0, 1, 6]) {
       const res = await get(`/api/cloud-status?cloud=${cloud}&requestType=${type}&dateOffset=${offset}`)
       for (const key of INTERNAL_KEYS) assert.not.ok(res.body.includes(`"${key}"`), key)

@@ -99,7 +99,12 @@ test('cookie-consent ids and status pages from the environment; malformed values
       TRUST_STATUS_VM_URL: 'https://vm.example/status',
       TRUST_STATUS_BRANCH_URL: 'http://branch.example',
     }).site,
-    { cookieConsentId: 'abc-123', cookieConsentGovId: 'gov_1', statusVmUrl: 'https://vm.example/status', statusBranchUrl: 'http://branch.example' },
+    {
+      cookieConsentId: 'abc-123',
+      cookieConsentGovId: 'gov_1',
+      statusVmUrl: 'https://vm.example/status',
+      statusBranchUrl: 'http://branch.example',
+    },
   )
   assert.equal(readConfig({ COOKIE_CONSENT_ID: '' }).site, {})
   assert.throws(() => readConfig({ COOKIE_CONSENT_ID: '<script>' }), /COOKIE_CONSENT_ID/)

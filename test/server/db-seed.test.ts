@@ -24,9 +24,7 @@ type List = Record<string, Record<string, Record<string, ListEntry[]>>>
 
 /** The shipped list read directly: city name → [region, latitude, longitude] of its first entry. */
 function shippedList(): Map<string, [string, number, number]> {
-  const list = JSON.parse(
-    readFileSync(new URL('../../server/seed/data/cenr-zscalerthree.json', import.meta.url), 'utf8'),
-  ) as List
+  const list = JSON.parse(readFileSync(new URL('../../server/seed/data/cenr-zscalerthree.json', import.meta.url), 'utf8')) as List
   const out = new Map<string, [string, number, number]>()
   for (const continents of Object.values(list)) {
     for (const [continent, cities] of Object.entries(continents)) {
@@ -123,7 +121,9 @@ test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', () => 
 test('term ids are unique across severities, regions, data centers, services and notification categories, in fixed blocks', () => {
   const db = t.openDb()
   try {
-    const terms = db.prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo').all()
+    const terms = db
+      .prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo')
+      .all()
     assert.equal(terms, [
       { vocabulary: 'severity', lo: 17, hi: 20, n: 4 },
       { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
@@ -141,9 +141,7 @@ test('term ids are unique across severities, regions, data centers, services and
 test('traffic covers the 365 UTC days ending yesterday for each of the 11 clouds', () => {
   const db = t.openDb()
   try {
-    const perCloud = db
-      .prepare('select count(*) as n, min(day) as first, max(day) as last from traffic_daily group by cloud_id')
-      .all()
+    const perCloud = db.prepare('select count(*) as n, min(day) as first, max(day) as last from traffic_daily group by cloud_id').all()
     assert.is(perCloud.length, 11)
     for (const row of perCloud) assert.equal(row, { n: 365, first: '2025-03-15', last: '2026-03-14' })
   } finally {
@@ -191,7 +189,9 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
         return [
           ...['clouds', 'menu_items', 'data_centers'].map((table) => db.prepare(`select * from ${table} order by 1, 2`).all()),
           // Commissioning dates are relative to the seed's day: compared below.
-          db.prepare('select cloud_id, data_center_tid, regional_surcharge, premium_dc, active from cloud_data_centers order by 1, 2').all(),
+          db
+            .prepare('select cloud_id, data_center_tid, regional_surcharge, premium_dc, active from cloud_data_centers order by 1, 2')
+            .all(),
           db.prepare("select * from settings where key <> 'records_history_through' order by 1").all(),
           db.prepare('select * from traffic_daily order by 1, 2').all(),
           db.prepare('select cloud_id, data_center_tid, start_date, end_date from cloud_data_centers order by 1, 2').all(),
@@ -211,7 +211,10 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
     const fromB = new Set(trafficB.map((r) => JSON.stringify(r)))
     const overlap = trafficA.filter((r) => r.day >= '2025-03-18')
     assert.is(overlap.length, trafficB.length)
-    assert.ok(overlap.every((r) => fromB.has(JSON.stringify(r))), 'same counts for the same cloud and day')
+    assert.ok(
+      overlap.every((r) => fromB.has(JSON.stringify(r))),
+      'same counts for the same cloud and day',
+    )
     // Commissioning dates: the same, three days apart.
     const datesA = a[6] as Array<{ start_date: number; end_date: number | null }>
     const datesB = b[6] as Array<{ start_date: number; end_date: number | null }>
@@ -227,15 +230,31 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
 })
 
 test('the list parser rejects malformed input instead of seeding nonsense', () => {
-  const city = (lat: unknown, lon: unknown) => ({ 'x.net': { 'continent : EMEA': { 'city : Paris II': [{ latitude: lat, longitude: lon }] } } })
-  assert.equal(parseDataCenterList(city('48.85', '2.35')).map((d) => [d.name, d.city, d.country, d.latitude]), [
-    ['Paris II', 'Paris', 'FR', 48.85],
-  ])
+  const city = (lat: unknown, lon: unknown) => ({
+    'x.net': { 'continent : EMEA': { 'city : Paris II': [{ latitude: lat, longitude: lon }] } },
+  })
+  assert.equal(
+    parseDataCenterList(city('48.85', '2.35')).map((d) => [d.name, d.city, d.country, d.latitude]),
+    [['Paris II', 'Paris', 'FR', 48.85]],
+  )
   assert.throws(() => parseDataCenterList(city('north', '2.35')), /not a number/)
-  assert.throws(() => parseDataCenterList({ 'x.net': { 'continent : EMEA': { 'city : Atlantis I': [{ latitude: '1', longitude: '1' }] } } }), /no country/)
+  assert.throws(
+    () => parseDataCenterList({ 'x.net': { 'continent : EMEA': { 'city : Atlantis I': [{ latitude: '1', longitude: '1' }] } } }),
+    /no country/,
+  )
   assert.throws(() => parseDataCenterList({ 'x.net': { EMEA: {} } }), /continent/)
   assert.throws(
-    () => parseDataCenterList({ 'x.net': { 'continent : EMEA': { 'city : Paris II': [{ latitude: '48.85', longitude: '2.35' }, { latitude: '10', longitude: '2.35' }] } } }),
+    () =>
+      parseDataCenterList({
+        'x.net': {
+          'continent : EMEA': {
+            'city : Paris II': [
+              { latitude: '48.85', longitude: '2.35' },
+              { latitude: '10', longitude: '2.35' },
+            ],
+          },
+        },
+      }),
     /disagree/,
   )
 })

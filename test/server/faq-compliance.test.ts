@@ -32,12 +32,12 @@ faq('the seeded FAQ has at least 15 questions in at least 4 sections, with the s
   const html: string = body(await get('/api/basic-page/faq?cloud=auroraedge.net')).data.page_content.body
   assert.ok((html.match(/<section id="/g) ?? []).length >= 4)
   assert.ok((html.match(/<details id="/g) ?? []).length >= 15)
-  assert.ok(FAQ_SECTIONS.flatMap(s => s.questions).length >= 15)
+  assert.ok(FAQ_SECTIONS.flatMap((s) => s.questions).length >= 15)
   assert.match(html, '<details id="how-to-manage-your-subscription"><summary>How to Manage Your Subscription?</summary>')
   for (const words of ['/subscribe', 'Subscribe All', 'Individual', 'region', 'unsubscribe link']) assert.ok(html.includes(words), words)
-  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map(m => m[1])
+  const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])
   assert.is(new Set(ids).size, ids.length, 'ids are unique')
-  assert.ok(ids.every(id => /^[A-Za-z][\w-]*$/.test(id!)))
+  assert.ok(ids.every((id) => /^[A-Za-z][\w-]*$/.test(id!)))
 })
 
 faq('a cloud override replaces the shared page for that cloud only; the same page for every other cloud', async () => {
@@ -77,11 +77,14 @@ compliance('answers page_top and the rows of the cloud from the database, in sor
     const res = await get(`/api/compliance?cloud=${cloud.machine_name}`)
     assert.is(res.statusCode, 200, cloud.machine_name)
     const data: ComplianceData = body(res).data
-    const rows = t.query<{ description: string; date: string }>('SELECT description, date FROM compliance_rows WHERE cloud_id = ? ORDER BY sort, id', cloud.id)
+    const rows = t.query<{ description: string; date: string }>(
+      'SELECT description, date FROM compliance_rows WHERE cloud_id = ? ORDER BY sort, id',
+      cloud.id,
+    )
     assert.equal(data.page_content, rows, cloud.machine_name)
     const [top] = t.query<{ page_top: string }>('SELECT page_top FROM compliance_pages WHERE cloud_id = ?', cloud.id)
     assert.is(data.page_top, top?.page_top ?? '')
-    assert.ok(data.page_content.every(r => /^\d{4}-\d{2}-\d{2}$/.test(r.date)))
+    assert.ok(data.page_content.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date)))
     if (rows.length) withRows++
   }
   assert.ok(withRows >= clouds.length - CLOUDS_WITHOUT_COMPLIANCE_ROWS.length, 'most clouds have rows')
@@ -90,7 +93,7 @@ compliance('answers page_top and the rows of the cloud from the database, in sor
 compliance('a cloud without rows answers an empty page_content; the gov cloud lists FedRAMP High', async () => {
   assert.equal(body(await get('/api/compliance?cloud=deception')).data.page_content, [])
   const gov: ComplianceData = body(await get('/api/compliance?cloud=auroraedgegov.net')).data
-  assert.ok(gov.page_content.some(r => r.description.includes('FedRAMP High')))
+  assert.ok(gov.page_content.some((r) => r.description.includes('FedRAMP High')))
 })
 
 compliance('public 30 s cache and CORS *; 400 without cloud, 404 unknown_cloud', async () => {

@@ -71,8 +71,15 @@ feeds('feed names follow the spec rule: last segment, _ → -, change → catego
   assert.is(rssFeedName('cloud_app'), 'cloud-app')
   assert.is(rssFeedName('privacy_notification'), 'privacy-notification')
   assert.equal([...RSS_FEEDS.keys()].sort(), [
-    'advisories', 'cloud-app', 'cloud-app-notification', 'incidents', 'maintenance', 'privacy', 'privacy-notification',
-    'url-category', 'url-category-notification',
+    'advisories',
+    'cloud-app',
+    'cloud-app-notification',
+    'incidents',
+    'maintenance',
+    'privacy',
+    'privacy-notification',
+    'url-category',
+    'url-category-notification',
   ])
 })
 
@@ -110,11 +117,17 @@ feeds('?cloud= narrows a feed to one cloud and links below its domain; aliases n
   assert.is(feed.title, 'Aurora Edge Security Advisories – private.auroraedge.com')
   assert.is(feed.link, `${ORIGIN}/private.auroraedge.com/security-advisories`)
   const expected = newest('advisory', null, 'private')
-  assert.equal(feed.items.map((i) => i.title), expected.map((r) => r.title))
+  assert.equal(
+    feed.items.map((i) => i.title),
+    expected.map((r) => r.title),
+  )
   assert.ok(feed.items.every((i) => i.link!.startsWith(`${ORIGIN}/private.auroraedge.com/posts/`)))
 
   const cloudApp = await rss('/rss-feed/cloud-app-notification?cloud=auroraedge')
-  assert.equal(cloudApp.feed.items.map((i) => i.guid), newest('notification', 'cloud_app', 'auroraedge').map((r) => `notification-${r.id}@trust-site`))
+  assert.equal(
+    cloudApp.feed.items.map((i) => i.guid),
+    newest('notification', 'cloud_app', 'auroraedge').map((r) => `notification-${r.id}@trust-site`),
+  )
   assert.equal((await rss('/rss-feed/cloud-app?cloud=auroraedge')).feed.items, cloudApp.feed.items)
   assert.equal((await rss('/rss-feed/url-category')).feed.items, (await rss('/rss-feed/url-category-notification')).feed.items)
 })
@@ -129,7 +142,10 @@ feeds('hostile bodies travel inside the feed as text; the XML still parses', asy
 })
 
 feeds('errors answer JSON: unknown feed 404, unknown cloud 404', async () => {
-  for (const [url, code] of [['/rss-feed/nope', 'not_found'], ['/rss-feed/incidents?cloud=nowhere', 'unknown_cloud']]) {
+  for (const [url, code] of [
+    ['/rss-feed/nope', 'not_found'],
+    ['/rss-feed/incidents?cloud=nowhere', 'unknown_cloud'],
+  ]) {
     const res = await get(url)
     assert.is(res.statusCode, 404, url)
     assert.is(body(res).error.code, code)
@@ -206,7 +222,10 @@ ics('one event per maintenance window with a stable UID, UTC times, status and l
   assert.match(res.body, /^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/)
   const expected = expectedWindows('auroraedge')
   assert.ok(expected.length > 10)
-  assert.equal(list.map((e) => e.uid), expected.map((r) => `maintenance-${r.id}@trust-site`))
+  assert.equal(
+    list.map((e) => e.uid),
+    expected.map((r) => `maintenance-${r.id}@trust-site`),
+  )
   list.forEach((event, i) => {
     const record = expected[i]
     assert.is(event.summary, record.title)
@@ -239,7 +258,12 @@ ics('a moved window keeps its UID and gets a higher SEQUENCE', async () => {
     assert.is(after.start, before.start + DAY)
     assert.ok(after.sequence > before.sequence, `${after.sequence} > ${before.sequence}`)
   } finally {
-    db.prepare('update records set from_time = ?, to_time = ?, updated_on = ? where id = ?').run(original.from_time, original.to_time, original.updated_on, id)
+    db.prepare('update records set from_time = ?, to_time = ?, updated_on = ? where id = ?').run(
+      original.from_time,
+      original.to_time,
+      original.updated_on,
+      id,
+    )
     db.close()
   }
 })
@@ -253,7 +277,10 @@ ics('?datacenter= keeps the windows of one data center', async () => {
   )[0].tid
   const { events: list } = await calendar(`/ics/maintenance/auroraedge.ics?datacenter=${tid}`)
   assert.ok(list.length >= 1)
-  assert.equal(list.map((e) => e.uid), expectedWindows('auroraedge', tid).map((r) => `maintenance-${r.id}@trust-site`))
+  assert.equal(
+    list.map((e) => e.uid),
+    expectedWindows('auroraedge', tid).map((r) => `maintenance-${r.id}@trust-site`),
+  )
 })
 
 ics('errors: unknown cloud 404, not .ics 404, malformed datacenter 400; never the SPA fallback', async () => {

@@ -67,17 +67,10 @@ test('lists the eleven clouds with their product, domain, default page and statu
 
 test('main menu: deep-linked items, a sub-menu, hidden items and a non-deep-linked FAQ', () => {
   const main = global.menu.main_menu
-  assert.equal(main.map((i) => i.item), [
-    'Home',
-    'Cloud Status',
-    'Incidents',
-    'Maintenance',
-    'Security Advisories',
-    'Notifications',
-    'Data Center Map',
-    'Compliance',
-    'FAQ',
-  ])
+  assert.equal(
+    main.map((i) => i.item),
+    ['Home', 'Cloud Status', 'Incidents', 'Maintenance', 'Security Advisories', 'Notifications', 'Data Center Map', 'Compliance', 'FAQ'],
+  )
   const home = byLabel(main, 'Home')
   assert.equal([home.route, home.component, home.deep_link], ['', 'home', true])
   const map = byLabel(main, 'Data Center Map')
@@ -92,13 +85,16 @@ test('main menu: deep-linked items, a sub-menu, hidden items and a non-deep-link
   const notifications = byLabel(main, 'Notifications')
   assert.equal([notifications.route, notifications.component, notifications.deep_link], ['notifications', '', true])
   const subs = notifications.sub_menus
-  assert.equal(subs.map((s) => [s.item, s.route, s.component, s.deep_link]), [
-    ['Cloud Application Notifications', 'notifications/cloud-app', 'notifications', true],
-    ['URL Category Notifications', 'notifications/url-category', 'notifications', true],
-    ['Privacy Notifications', 'notifications/privacy', 'notifications', true],
-    ['Vulnerability Management Status', 'https://status.vm.auroraedge.example', 'status-vulnerability-management', false],
-    ['Zero Trust Branch Status', 'https://status.branch.auroraedge.example', 'status-zero-trust-branch', false],
-  ])
+  assert.equal(
+    subs.map((s) => [s.item, s.route, s.component, s.deep_link]),
+    [
+      ['Cloud Application Notifications', 'notifications/cloud-app', 'notifications', true],
+      ['URL Category Notifications', 'notifications/url-category', 'notifications', true],
+      ['Privacy Notifications', 'notifications/privacy', 'notifications', true],
+      ['Vulnerability Management Status', 'https://status.vm.auroraedge.example', 'status-vulnerability-management', false],
+      ['Zero Trust Branch Status', 'https://status.branch.auroraedge.example', 'status-zero-trust-branch', false],
+    ],
+  )
   assert.equal(byLabel(subs, 'Privacy Notifications').hide_from_clouds, ['private', 'privategov'])
   for (const item of main.filter((i) => i.item !== 'Notifications')) assert.equal(item.sub_menus, [])
   assert.is(new Set([...main, ...subs].map((i) => i.id)).size, main.length + subs.length)
@@ -106,7 +102,10 @@ test('main menu: deep-linked items, a sub-menu, hidden items and a non-deep-link
 
 test('top menu: Help has per-cloud routes with a commercial fallback', () => {
   const top = global.menu.top_menu
-  assert.equal(top.map((i) => i.item), ['Help', 'Community', 'Trust Center Blog'])
+  assert.equal(
+    top.map((i) => i.item),
+    ['Help', 'Community', 'Trust Center Blog'],
+  )
   assert.equal(byLabel(top, 'Help').route, {
     commercial: 'https://help.auroraedge.example',
     auroraedgegov: 'https://help.auroraedgegov.example',

@@ -91,7 +91,11 @@ test('preflight is granted for GET only', async () => {
   const ok = await t.app.inject({
     method: 'OPTIONS',
     url: '/api/speedometer?cloud=auroraedge',
-    headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' },
+    headers: {
+      origin: 'https://partner.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'content-type',
+    },
   })
   assert.is(ok.statusCode, 204)
   assert.is(ok.headers['access-control-allow-origin'], '*')
@@ -117,7 +121,14 @@ test('security headers everywhere; the Content-Security-Policy on HTML', async (
   assert.is(page.statusCode, 200)
   assert.is(page.body, INDEX_HTML)
   const csp = String(page.headers['content-security-policy'])
-  for (const directive of ["default-src 'self'", "img-src 'self' data:", "style-src 'self' 'unsafe-inline'", "script-src 'self'", "connect-src 'self'", "frame-ancestors 'self'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "img-src 'self' data:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'self'",
+  ]) {
     assert.ok(csp.includes(directive), directive)
   }
   assert.not.ok(/script-src[^;]*unsafe-inline/.test(csp), 'no inline scripts')

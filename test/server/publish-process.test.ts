@@ -40,7 +40,10 @@ function addSubscribers(dataDir: string, mails: string[]): void {
 const pending = (dataDir: string) => {
   const db = new SQLite(join(dataDir, 'trust.sqlite'), { readonly: true })
   try {
-    return db.prepare("select to_address from outbox where sent_at is null and event_key like 'record-event:%' order by id").pluck().all() as string[]
+    return db
+      .prepare("select to_address from outbox where sent_at is null and event_key like 'record-event:%' order by id")
+      .pluck()
+      .all() as string[]
   } finally {
     db.close()
   }
@@ -60,8 +63,22 @@ test('the CLI publishes a record and queues mail; bad input exits non-zero with 
   try {
     addSubscribers(dataDir, ['cli-a@example.com', 'cli-b@example.com'])
     const ok = cli(dataDir, [
-      '--type', 'incident', '--cloud', 'auroraedge.net', '--title', 'CLI incident', '--status', 'In Progress',
-      '--severity', '20', '--dc', 'Amsterdam II', '--from', '2026-03-15T09:00:00Z', '--summary', 'From the CLI.',
+      '--type',
+      'incident',
+      '--cloud',
+      'auroraedge.net',
+      '--title',
+      'CLI incident',
+      '--status',
+      'In Progress',
+      '--severity',
+      '20',
+      '--dc',
+      'Amsterdam II',
+      '--from',
+      '2026-03-15T09:00:00Z',
+      '--summary',
+      'From the CLI.',
     ])
     assert.is(ok.status, 0, ok.stderr)
     const id = /^Record (\d+) published \(event \d+\)\.$/m.exec(ok.stdout)?.[1]
@@ -75,10 +92,34 @@ test('the CLI publishes a record and queues mail; bad input exits non-zero with 
     assert.match(update.stdout, `Record ${id} updated`)
     assert.match(update.stdout, 'Emails queued: 2')
 
-    const badStatus = cli(dataDir, ['--type', 'incident', '--cloud', 'auroraedge', '--title', 'x', '--status', 'Exploded', '--from', '2026-03-15T09:00:00Z'])
+    const badStatus = cli(dataDir, [
+      '--type',
+      'incident',
+      '--cloud',
+      'auroraedge',
+      '--title',
+      'x',
+      '--status',
+      'Exploded',
+      '--from',
+      '2026-03-15T09:00:00Z',
+    ])
     assert.is(badStatus.status, 1)
     assert.match(badStatus.stderr, 'status: unknown status "Exploded"')
-    const badDc = cli(dataDir, ['--type', 'incident', '--cloud', 'auroraedge', '--title', 'x', '--status', 'In Progress', '--dc', 'Atlantis', '--from', '2026-03-15T09:00:00Z'])
+    const badDc = cli(dataDir, [
+      '--type',
+      'incident',
+      '--cloud',
+      'auroraedge',
+      '--title',
+      'x',
+      '--status',
+      'In Progress',
+      '--dc',
+      'Atlantis',
+      '--from',
+      '2026-03-15T09:00:00Z',
+    ])
     assert.is(badDc.status, 1)
     assert.match(badDc.stderr, 'unknown data center "Atlantis"')
     const missing = cli(dataDir, ['--type', 'incident'])

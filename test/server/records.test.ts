@@ -1,13 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { INTERNAL_FIELDS, RECORDS_PAGE_SIZE } from '../../contract/constants.js'
-import type {
-  CalendarData,
-  NotificationListData,
-  PostData,
-  PrivilegedRecord,
-  RecordListData,
-} from '../../contract/records.js'
+import type { CalendarData, NotificationListData, PostData, PrivilegedRecord, RecordListData } from '../../contract/records.js'
 import { loadRecords } from '../../server/repo/records.js'
 import { ANONYMOUS, visibleInternalFields } from '../../server/repo/visibility.js'
 import { DEMO_RECORD_IDS, REDIRECT_TARGETS } from '../../server/seed/lists.js'
@@ -23,11 +17,45 @@ const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The keys of a public record (contract `TrustRecord` without internal fields); notifications add `categories`. */
 const RECORD_KEYS = [
-  'alias', 'available_workaround', 'body', 'closed_on', 'clouds', 'clusters', 'created', 'customer_impact', 'event_type',
-  'fromTime', 'how_found', 'id', 'incident_type', 'next_update', 'notification_type', 'pageType', 'post_type', 'posted_on',
-  'resolved', 'severityId', 'status', 'statusId', 'summary', 'tags', 'title', 'toTime', 'type', 'updated_on',
+  'alias',
+  'available_workaround',
+  'body',
+  'closed_on',
+  'clouds',
+  'clusters',
+  'created',
+  'customer_impact',
+  'event_type',
+  'fromTime',
+  'how_found',
+  'id',
+  'incident_type',
+  'next_update',
+  'notification_type',
+  'pageType',
+  'post_type',
+  'posted_on',
+  'resolved',
+  'severityId',
+  'status',
+  'statusId',
+  'summary',
+  'tags',
+  'title',
+  'toTime',
+  'type',
+  'updated_on',
 ]
-const STATUS_IDS = { Scheduled: '1', 'In Progress': '2', Completed: '3', Resolved: '4', Postponed: '5', Archived: '6', Monitoring: '7', Remediated: '8' }
+const STATUS_IDS = {
+  Scheduled: '1',
+  'In Progress': '2',
+  Completed: '3',
+  Resolved: '4',
+  Postponed: '5',
+  Archived: '6',
+  Monitoring: '7',
+  Remediated: '8',
+}
 const HOSTILE_PARTS = [
   '<img src=x onerror="window.__pwned=1">',
   '<script>window.__pwned=1</script>',
@@ -35,8 +63,15 @@ const HOSTILE_PARTS = [
   '<svg onload="window.__pwned=1">',
 ]
 const CALENDAR_CLASSES = [
-  'service_disruption', 'service_degradation', 'informational', 'scheduled', 'completed', 'postponed',
-  'under_investigation', 'security_advisory', 'no-service-impact',
+  'service_disruption',
+  'service_degradation',
+  'informational',
+  'scheduled',
+  'completed',
+  'postponed',
+  'under_investigation',
+  'security_advisory',
+  'no-service-impact',
 ]
 
 let t: TestApp
@@ -111,9 +146,21 @@ lists.after(async () => {
 lists('the answer has the contract shape; records have exactly the public fields', async () => {
   for (const type of ['incident', 'maintenance', 'advisory']) {
     const data = await list(type, 'cloud=auroraedge')
-    assert.equal(Object.keys(data).sort(), ['categories', 'currentPage', 'maintenanceSchedule', 'records', 'severity', 'statuses', 'topMessage', 'totalPages'])
+    assert.equal(Object.keys(data).sort(), [
+      'categories',
+      'currentPage',
+      'maintenanceSchedule',
+      'records',
+      'severity',
+      'statuses',
+      'topMessage',
+      'totalPages',
+    ])
     assert.is(data.records.length, RECORDS_PAGE_SIZE, type)
-    assert.equal(data.severity.map((s) => s.tid), ['20', '19', '18', '17'])
+    assert.equal(
+      data.severity.map((s) => s.tid),
+      ['20', '19', '18', '17'],
+    )
     for (const record of data.records) {
       assert.equal(Object.keys(record).sort(), RECORD_KEYS, `${type} ${record.id}`)
       assert.is(record.type, type)
@@ -132,17 +179,42 @@ lists('the answer has the contract shape; records have exactly the public fields
 
 lists('each list offers its statuses; ids are the record status ids', async () => {
   const names = async (type: string) => (await list(type, 'cloud=auroraedge')).statuses.map((s) => `${s.id} ${s.name} ${s.class} ${s.icon}`)
-  assert.equal(await names('incident'), ['2 In Progress in_progress hourglass', '7 Monitoring monitoring eye', '4 Resolved resolved check', '8 Remediated remediated shield'])
-  assert.equal(await names('maintenance'), ['1 Scheduled scheduled calendar', '2 In Progress in_progress hourglass', '3 Completed completed check', '5 Postponed postponed clock', '6 Archived archived calendar-x'])
-  assert.equal(await names('advisory'), ['2 In Progress in_progress hourglass', '7 Monitoring monitoring eye', '4 Resolved resolved check', '8 Remediated remediated shield', '6 Archived archived calendar-x'])
+  assert.equal(await names('incident'), [
+    '2 In Progress in_progress hourglass',
+    '7 Monitoring monitoring eye',
+    '4 Resolved resolved check',
+    '8 Remediated remediated shield',
+  ])
+  assert.equal(await names('maintenance'), [
+    '1 Scheduled scheduled calendar',
+    '2 In Progress in_progress hourglass',
+    '3 Completed completed check',
+    '5 Postponed postponed clock',
+    '6 Archived archived calendar-x',
+  ])
+  assert.equal(await names('advisory'), [
+    '2 In Progress in_progress hourglass',
+    '7 Monitoring monitoring eye',
+    '4 Resolved resolved check',
+    '8 Remediated remediated shield',
+    '6 Archived archived calendar-x',
+  ])
   const advisory = await list('advisory', 'cloud=auroraedge')
-  assert.equal(advisory.categories.map((c) => c.id), ['under_investigation', 'service_disruption', 'service_degradation', 'informational', 'no-service-impact', 'security_advisory'])
+  assert.equal(
+    advisory.categories.map((c) => c.id),
+    ['under_investigation', 'service_disruption', 'service_degradation', 'informational', 'no-service-impact', 'security_advisory'],
+  )
   const incident = await list('incident', 'cloud=auroraedge')
   assert.ok(incident.categories.some((c) => c.name === 'Availability'))
 })
 
 lists('newest first, 10 a page; every page and the page count agree with the database', async () => {
-  for (const [cloud, type] of [['auroraedge', 'incident'], ['auroraedgethree', 'maintenance'], ['private.auroraedge.com', 'advisory'], ['workload', 'incident']]) {
+  for (const [cloud, type] of [
+    ['auroraedge', 'incident'],
+    ['auroraedgethree', 'maintenance'],
+    ['private.auroraedge.com', 'advisory'],
+    ['workload', 'incident'],
+  ]) {
     const machine = cloud === 'private.auroraedge.com' ? 'private' : cloud
     const expected = expectedIds(machine, type)
     const { ids, pages } = await allPages(type, `cloud=${cloud}`)
@@ -170,12 +242,24 @@ lists('the maintenance list shows upcoming and past windows, including postponed
   const { pages } = await allPages('maintenance', 'cloud=auroraedge')
   const records = pages.flatMap((p) => p.records)
   assert.ok(Date.parse(records[0].fromTime) > NOW, 'upcoming first')
-  assert.ok(records.some((r) => Date.parse(r.fromTime) < NOW - 30 * DAY), 'past windows')
-  for (const status of ['Scheduled', 'Completed', 'Postponed', 'Archived']) assert.ok(records.some((r) => r.status === status), status)
+  assert.ok(
+    records.some((r) => Date.parse(r.fromTime) < NOW - 30 * DAY),
+    'past windows',
+  )
+  for (const status of ['Scheduled', 'Completed', 'Postponed', 'Archived'])
+    assert.ok(
+      records.some((r) => r.status === status),
+      status,
+    )
 })
 
 lists('category filters by status', async () => {
-  for (const [type, status] of [['incident', 'Resolved'], ['incident', 'Remediated'], ['maintenance', 'Archived'], ['advisory', 'Monitoring']] as const) {
+  for (const [type, status] of [
+    ['incident', 'Resolved'],
+    ['incident', 'Remediated'],
+    ['maintenance', 'Archived'],
+    ['advisory', 'Monitoring'],
+  ] as const) {
     const id = STATUS_IDS[status]
     const { ids, pages } = await allPages(type, `cloud=auroraedge&category=${id}`)
     assert.ok(ids.length > 0, `${type} ${status}`)
@@ -188,7 +272,15 @@ lists('category filters by status', async () => {
 
 lists('date filters by the day in the tz zone: records overlapping that local day, ongoing ones until now', async () => {
   const overlapping = (start: number, end: number) =>
-    expectedIds('auroraedgethree', 'incident', 'r.from_time < ? and (coalesce(r.to_time, ?) > ? or r.from_time >= ?)', end, NOW, start, start)
+    expectedIds(
+      'auroraedgethree',
+      'incident',
+      'r.from_time < ? and (coalesce(r.to_time, ?) > ? or r.from_time >= ?)',
+      end,
+      NOW,
+      start,
+      start,
+    )
   // 2026-03-11 in UTC, in New York (UTC-4 since 8 March) and in Tokyo (UTC+9).
   const cases = [
     ['UTC', Date.parse('2026-03-11T00:00:00Z'), Date.parse('2026-03-12T00:00:00Z')],
@@ -206,7 +298,10 @@ lists('date filters by the day in the tz zone: records overlapping that local da
   // tz defaults to UTC; the ongoing incident shows on today's list.
   assert.equal((await allPages('incident', 'cloud=auroraedgethree&date=2026-03-11')).ids, overlapping(cases[0][1], cases[0][2]))
   const today = await list('incident', 'cloud=auroraedge&date=2026-03-15')
-  assert.ok(today.records.some((r) => r.toTime === null), 'ongoing incident on today')
+  assert.ok(
+    today.records.some((r) => r.toTime === null),
+    'ongoing incident on today',
+  )
   // A day in the future lists the maintenance scheduled then.
   const ahead = await list('maintenance', 'cloud=auroraedge&date=2026-03-28')
   assert.ok(ahead.records.some((r) => r.id === DEMO_RECORD_IDS.hostileMaintenance))
@@ -220,12 +315,22 @@ lists('datacenter filters by any of the listed data centers', async () => {
   )
   assert.is(top.length, 2)
   const { ids, pages } = await allPages('incident', `cloud=auroraedge&datacenter=${top[0].tid},${top[1].tid}`)
-  const expected = expectedIds('auroraedge', 'incident', 'exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid in (?, ?))', top[0].tid, top[1].tid)
+  const expected = expectedIds(
+    'auroraedge',
+    'incident',
+    'exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid in (?, ?))',
+    top[0].tid,
+    top[1].tid,
+  )
   assert.equal(ids, expected)
   assert.ok(ids.length >= top[0].n)
-  for (const r of pages.flatMap((p) => p.records)) assert.ok(r.clusters.includes(top[0].name) || r.clusters.includes(top[1].name), String(r.id))
+  for (const r of pages.flatMap((p) => p.records))
+    assert.ok(r.clusters.includes(top[0].name) || r.clusters.includes(top[1].name), String(r.id))
   // Spaces and repeats are tolerated; filters combine.
-  assert.equal((await allPages('incident', `cloud=auroraedge&datacenter=${top[0].tid},%20${top[0].tid}`)).ids, expectedIds('auroraedge', 'incident', 'exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid = ?)', top[0].tid))
+  assert.equal(
+    (await allPages('incident', `cloud=auroraedge&datacenter=${top[0].tid},%20${top[0].tid}`)).ids,
+    expectedIds('auroraedge', 'incident', 'exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid = ?)', top[0].tid),
+  )
   const combined = await allPages('incident', `cloud=auroraedge&datacenter=${top[0].tid}&category=4`)
   assert.ok(combined.pages.every((p) => p.records.every((r) => r.status === 'Resolved' && r.clusters.includes(top[0].name))))
 })
@@ -244,7 +349,10 @@ lists('maintenance schedule: 7 UTC days from today, regions of the cloud, cells 
     `select distinct rg.name, rg.sort from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid join regions rg on rg.tid = dc.region_tid
      join clouds c on c.id = cdc.cloud_id where c.machine_name = 'auroraedge' and cdc.active = 1 order by rg.sort`,
   )
-  assert.equal(schedule.regions.map((r) => r.title), regions.map((r) => r.name))
+  assert.equal(
+    schedule.regions.map((r) => r.title),
+    regions.map((r) => r.name),
+  )
   for (const region of schedule.regions) {
     assert.is(region.data.length, 7)
     schedule.days.forEach((day, i) => {
@@ -295,7 +403,10 @@ lists('bad parameters answer 400 bad_request with a clear message', async () => 
     '/api/maintenance?cloud=auroraedge&category=4',
   ]
   for (const url of bad) await expectError(url, 400, 'bad_request')
-  assert.match(await expectError('/api/incident?cloud=auroraedge&category=1', 400, 'bad_request'), /2 In Progress, 7 Monitoring, 4 Resolved, 8 Remediated/)
+  assert.match(
+    await expectError('/api/incident?cloud=auroraedge&category=1', 400, 'bad_request'),
+    /2 In Progress, 7 Monitoring, 4 Resolved, 8 Remediated/,
+  )
   assert.match(await expectError('/api/incident?cloud=auroraedge&tz=Mars/Olympus', 400, 'bad_request'), /tz/)
   assert.match(await expectError('/api/incident?cloud=auroraedge&date=2026-02-30', 400, 'bad_request'), /YYYY-MM-DD/)
 })
@@ -307,7 +418,13 @@ lists('an unknown cloud answers 404 unknown_cloud; a domain or trust. prefix nam
 })
 
 lists('public and cacheable for 30 s, readable from any origin without credentials', async () => {
-  for (const url of ['/api/incident?cloud=auroraedge', '/api/calendar?cloud=auroraedge&type=advisory', '/api/notifications', `/api/posts/${DEMO_RECORD_IDS.hostileIncident}?cloud=auroraedge`, `/api/notification/${DEMO_RECORD_IDS.redirectSameSite}/auroraedge`]) {
+  for (const url of [
+    '/api/incident?cloud=auroraedge',
+    '/api/calendar?cloud=auroraedge&type=advisory',
+    '/api/notifications',
+    `/api/posts/${DEMO_RECORD_IDS.hostileIncident}?cloud=auroraedge`,
+    `/api/notification/${DEMO_RECORD_IDS.redirectSameSite}/auroraedge`,
+  ]) {
     const res = await t.app.inject({ method: 'GET', url, headers: { origin: 'https://partner.example' } })
     assert.is(res.statusCode, 200, url)
     assert.is(res.headers['cache-control'], 'public, max-age=30', url)
@@ -366,7 +483,11 @@ calendar('incident days carry the class of the most severe record; start_date is
 })
 
 calendar('a marked day never filters the list to nothing', async () => {
-  for (const [type, kind, tz] of [['incident', 'recent_incident', 'Asia/Tokyo'], ['maintenance', 'scheduled_maintenance', 'America/Los_Angeles'], ['advisory', 'advisory', 'UTC']]) {
+  for (const [type, kind, tz] of [
+    ['incident', 'recent_incident', 'Asia/Tokyo'],
+    ['maintenance', 'scheduled_maintenance', 'America/Los_Angeles'],
+    ['advisory', 'advisory', 'UTC'],
+  ]) {
     const data = await cal(`cloud=auroraedgeone&type=${kind}&tz=${encodeURIComponent(tz)}`)
     const days = Object.keys(data.calendar).sort()
     const sample = days.filter((_, i) => i % Math.max(1, Math.floor(days.length / 8)) === 0).concat(days[days.length - 1])
@@ -398,11 +519,17 @@ calendar('maintenance and advisory classes; data-center groups by region; none f
   const classes = new Set(Object.values(maintenance.calendar).map((v) => v.status))
   for (const cls of ['scheduled', 'completed', 'postponed']) assert.ok(classes.has(cls), cls)
   assert.ok([...classes].every((c) => ['scheduled', 'completed', 'postponed'].includes(c)))
-  assert.ok(Object.keys(maintenance.calendar).some((d) => d > '2026-03-20'), 'upcoming days')
+  assert.ok(
+    Object.keys(maintenance.calendar).some((d) => d > '2026-03-20'),
+    'upcoming days',
+  )
 
   const groups = maintenance.datacenters
   const regions = query<{ name: string }>('select name from regions order by sort')
-  assert.equal(groups.map((g) => g.label), regions.map((r) => r.name))
+  assert.equal(
+    groups.map((g) => g.label),
+    regions.map((r) => r.name),
+  )
   const dcs = query<{ tid: number; name: string }>(
     `select dc.tid, dc.name from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid join clouds c on c.id = cdc.cloud_id
      where c.machine_name = 'auroraedge'`,
@@ -410,7 +537,10 @@ calendar('maintenance and advisory classes; data-center groups by region; none f
   assert.is(groups.flatMap((g) => g.options).length, dcs.length)
   for (const option of groups.flatMap((g) => g.options)) {
     assert.type(option.value, 'string')
-    assert.ok(dcs.some((d) => String(d.tid) === option.value && d.name === option.label), option.label)
+    assert.ok(
+      dcs.some((d) => String(d.tid) === option.value && d.name === option.label),
+      option.label,
+    )
   }
 
   // Advisories: every event type's class shows on some cloud's calendar; no data centers.
@@ -420,7 +550,14 @@ calendar('maintenance and advisory classes; data-center groups by region; none f
     assert.equal(advisory.datacenters, [])
     Object.values(advisory.calendar).forEach((v) => seen.add(v.status))
   }
-  for (const cls of ['under_investigation', 'service_disruption', 'service_degradation', 'security_advisory', 'informational', 'no-service-impact']) {
+  for (const cls of [
+    'under_investigation',
+    'service_disruption',
+    'service_degradation',
+    'security_advisory',
+    'informational',
+    'no-service-impact',
+  ]) {
     assert.ok(seen.has(cls), cls)
   }
   for (const cls of seen) assert.ok(CALENDAR_CLASSES.includes(cls), cls)
@@ -452,8 +589,14 @@ posts('a post answers the record as lists do, for any record type on its cloud',
   const { severity, statusDetail, ...post } = await ok<PostData>(`/api/posts/${fromList.id}?cloud=auroraedge.net`)
   assert.equal(post, fromList)
   // The badges' names and icons come with the post, as the list sends them in its own lists.
-  assert.equal(severity, answer.severity.find((s) => s.tid === fromList.severityId))
-  assert.equal(statusDetail, answer.statuses.find((s) => s.id === fromList.statusId))
+  assert.equal(
+    severity,
+    answer.severity.find((s) => s.tid === fromList.severityId),
+  )
+  assert.equal(
+    statusDetail,
+    answer.statuses.find((s) => s.id === fromList.statusId),
+  )
   for (const id of [DEMO_RECORD_IDS.hostileMaintenance, DEMO_RECORD_IDS.hostileAdvisory, DEMO_RECORD_IDS.hostileCloudAppNotification]) {
     const data = await ok<PostData>(`/api/posts/${id}?cloud=auroraedge`)
     assert.is(data.id, id)
@@ -463,7 +606,10 @@ posts('a post answers the record as lists do, for any record type on its cloud',
 
 posts('errors: not_found, not_on_cloud, unknown_cloud, and 400 for a malformed id', async () => {
   assert.is(await expectError('/api/posts/999999?cloud=auroraedge', 404, 'not_found'), 'No records found.')
-  assert.is(await expectError(`/api/posts/${DEMO_RECORD_IDS.hostileIncident}?cloud=private`, 404, 'not_on_cloud'), 'Post not available on this cloud.')
+  assert.is(
+    await expectError(`/api/posts/${DEMO_RECORD_IDS.hostileIncident}?cloud=private`, 404, 'not_on_cloud'),
+    'Post not available on this cloud.',
+  )
   await expectError(`/api/posts/${DEMO_RECORD_IDS.hostileIncident}?cloud=nowhere`, 404, 'unknown_cloud')
   await expectError('/api/posts/abc?cloud=auroraedge', 400, 'bad_request')
   await expectError('/api/posts/0?cloud=auroraedge', 400, 'bad_request')
@@ -540,17 +686,27 @@ notifications('zero-based pages: page=0 is the first; default type url_change_no
   assert.equal(ids, expected)
   const beyond = await notes(`page=${first.totalPages}`)
   assert.equal([beyond.records, beyond.currentPage, beyond.totalPages], [[], first.totalPages, first.totalPages])
-  assert.equal(first.statuses.map((s) => s.name), ['Scheduled', 'In Progress', 'Completed', 'Archived'])
+  assert.equal(
+    first.statuses.map((s) => s.name),
+    ['Scheduled', 'In Progress', 'Completed', 'Archived'],
+  )
 })
 
 notifications('cloud applies only to cloud_app', async () => {
   // Ignored (even unknown) for the other types.
   assert.equal(await notes('notification_type=privacy_notification&cloud=nowhere'), await notes('notification_type=privacy_notification'))
-  assert.equal(await notes('notification_type=url_change_notification&cloud=deception'), await notes('notification_type=url_change_notification'))
+  assert.equal(
+    await notes('notification_type=url_change_notification&cloud=deception'),
+    await notes('notification_type=url_change_notification'),
+  )
   // cloud_app: filtered by cloud, all clouds without one.
   for (const cloud of ['auroraedge', 'private']) {
     const data = await notes(`notification_type=cloud_app&cloud=${cloud}`)
-    assert.equal(data.records.map((r) => r.id), expectedNotifications('cloud_app', cloud).slice(0, RECORDS_PAGE_SIZE), cloud)
+    assert.equal(
+      data.records.map((r) => r.id),
+      expectedNotifications('cloud_app', cloud).slice(0, RECORDS_PAGE_SIZE),
+      cloud,
+    )
     assert.ok(data.records.every((r) => r.clouds.includes(cloud)))
   }
   const all = await notes('notification_type=cloud_app')
@@ -607,8 +763,11 @@ secrets('no answer of the record endpoints carries an internal field or value', 
     urls.push(`/api/notifications?notification_type=${type}&page=0`, `/api/notifications?notification_type=${type}&page=1&cloud=auroraedge`)
   }
   for (const id of Object.values(DEMO_RECORD_IDS)) urls.push(`/api/posts/${id}?cloud=auroraedge`)
-  for (const key of Object.keys(REDIRECT_TARGETS)) urls.push(`/api/notification/${DEMO_RECORD_IDS[key as keyof typeof REDIRECT_TARGETS]}/auroraedge`)
-  const some = query<{ id: number }>(`select r.id from records r join record_clouds rc on rc.record_id = r.id where rc.cloud_id = 1 order by r.id limit 30`)
+  for (const key of Object.keys(REDIRECT_TARGETS))
+    urls.push(`/api/notification/${DEMO_RECORD_IDS[key as keyof typeof REDIRECT_TARGETS]}/auroraedge`)
+  const some = query<{ id: number }>(
+    `select r.id from records r join record_clouds rc on rc.record_id = r.id where rc.cloud_id = 1 order by r.id limit 30`,
+  )
   for (const { id } of some) urls.push(`/api/posts/${id}?cloud=auroraedge`)
 
   for (const url of urls) {
@@ -635,8 +794,18 @@ secrets('one function decides: anonymous sees none, a privileged role all', asyn
     for (const field of INTERNAL_FIELDS) assert.not.ok(field in anonymous.record, field)
     assert.type(admin.record.internal_note, 'string')
     assert.match(admin.record.jira_link!, /^https:\/\//)
-    const { internal_note: _n, slack_link: _s, jira_link: _j, sfdc_link: _f, severity_link: _l, author: _a, created_by: _c, updated_by: _u, resolved_by: _r, ...rest } =
-      admin.record as PrivilegedRecord
+    const {
+      internal_note: _n,
+      slack_link: _s,
+      jira_link: _j,
+      sfdc_link: _f,
+      severity_link: _l,
+      author: _a,
+      created_by: _c,
+      updated_by: _u,
+      resolved_by: _r,
+      ...rest
+    } = admin.record as PrivilegedRecord
     assert.equal(rest, anonymous.record)
   } finally {
     await db.destroy()
@@ -701,7 +870,14 @@ seed('every record status is used; every advisory event type on every cloud; eve
   assert.is(statuses.length, 8)
   for (const s of statuses) assert.ok(s.n > 0, s.name)
 
-  const eventTypes = ['Under Investigation', 'Service Disruption', 'Service Degradation', 'Informational', 'No Service Impact', 'Security Advisory']
+  const eventTypes = [
+    'Under Investigation',
+    'Service Disruption',
+    'Service Degradation',
+    'Informational',
+    'No Service Impact',
+    'Security Advisory',
+  ]
   const perCloud = query<{ machine_name: string; events: string }>(
     `select c.machine_name, group_concat(distinct r.event_type) as events from clouds c
      join record_clouds rc on rc.cloud_id = c.id join records r on r.id = rc.record_id and r.type = 'advisory' group by c.id`,
@@ -715,9 +891,16 @@ seed('every record status is used; every advisory event type on every cloud; eve
      join record_terms rt on rt.record_id = r.id join notification_categories nc on nc.tid = rt.tid and nc.notification_type = r.notification_type
      where r.type = 'notification' group by r.notification_type order by 1`,
   )
-  assert.equal(types.map((r) => r.notification_type), ['cloud_app', 'privacy_notification', 'url_change_notification'])
+  assert.equal(
+    types.map((r) => r.notification_type),
+    ['cloud_app', 'privacy_notification', 'url_change_notification'],
+  )
   for (const r of types) assert.ok(r.n >= 8 && r.linked >= 3, r.notification_type)
-  assert.is(query(`select id from records r where type = 'notification' and not exists (select 1 from record_terms rt where rt.record_id = r.id)`).length, 0)
+  assert.is(
+    query(`select id from records r where type = 'notification' and not exists (select 1 from record_terms rt where rt.record_id = r.id)`)
+      .length,
+    0,
+  )
   assert.is(query(`select id from records where (type = 'notification') <> (notification_type is not null)`).length, 0)
 })
 
@@ -725,27 +908,44 @@ seed('hostile bodies: one per list and notification type, stored raw, first on t
   const hostile = query<{ id: number; type: string; notification_type: string | null; body: string }>(
     `select id, type, notification_type, body from records where body like '%window.__pwned%' order by id`,
   )
-  assert.equal(hostile.map((r) => r.id), [
-    DEMO_RECORD_IDS.hostileIncident,
-    DEMO_RECORD_IDS.hostileMaintenance,
-    DEMO_RECORD_IDS.hostileAdvisory,
-    DEMO_RECORD_IDS.hostileUrlCategoryNotification,
-    DEMO_RECORD_IDS.hostileCloudAppNotification,
-    DEMO_RECORD_IDS.hostilePrivacyNotification,
-  ])
-  assert.equal(hostile.map((r) => r.notification_type ?? r.type), ['incident', 'maintenance', 'advisory', 'url_change_notification', 'cloud_app', 'privacy_notification'])
+  assert.equal(
+    hostile.map((r) => r.id),
+    [
+      DEMO_RECORD_IDS.hostileIncident,
+      DEMO_RECORD_IDS.hostileMaintenance,
+      DEMO_RECORD_IDS.hostileAdvisory,
+      DEMO_RECORD_IDS.hostileUrlCategoryNotification,
+      DEMO_RECORD_IDS.hostileCloudAppNotification,
+      DEMO_RECORD_IDS.hostilePrivacyNotification,
+    ],
+  )
+  assert.equal(
+    hostile.map((r) => r.notification_type ?? r.type),
+    ['incident', 'maintenance', 'advisory', 'url_change_notification', 'cloud_app', 'privacy_notification'],
+  )
   for (const r of hostile) for (const part of HOSTILE_PARTS) assert.ok(r.body.includes(part), `${r.id} ${part}`)
   // On the first page of their lists, and sent as stored.
-  for (const [type, id] of [['incident', DEMO_RECORD_IDS.hostileIncident], ['maintenance', DEMO_RECORD_IDS.hostileMaintenance], ['advisory', DEMO_RECORD_IDS.hostileAdvisory]] as const) {
+  for (const [type, id] of [
+    ['incident', DEMO_RECORD_IDS.hostileIncident],
+    ['maintenance', DEMO_RECORD_IDS.hostileMaintenance],
+    ['advisory', DEMO_RECORD_IDS.hostileAdvisory],
+  ] as const) {
     const data = await list(type, 'cloud=auroraedge')
     const record = data.records.find((r) => r.id === id)
     assert.ok(record, `${type} ${id} on page 1`)
     for (const part of HOSTILE_PARTS) assert.ok(record.body.includes(part))
     assert.match(record.title, /^Markup check: /)
   }
-  for (const [type, id] of [['url_change_notification', DEMO_RECORD_IDS.hostileUrlCategoryNotification], ['cloud_app', DEMO_RECORD_IDS.hostileCloudAppNotification], ['privacy_notification', DEMO_RECORD_IDS.hostilePrivacyNotification]] as const) {
+  for (const [type, id] of [
+    ['url_change_notification', DEMO_RECORD_IDS.hostileUrlCategoryNotification],
+    ['cloud_app', DEMO_RECORD_IDS.hostileCloudAppNotification],
+    ['privacy_notification', DEMO_RECORD_IDS.hostilePrivacyNotification],
+  ] as const) {
     const data = await notes(`notification_type=${type}&page=0&cloud=auroraedge`)
-    assert.ok(data.records.some((r) => r.id === id), `${type} ${id} on page 0`)
+    assert.ok(
+      data.records.some((r) => r.id === id),
+      `${type} ${id} on page 0`,
+    )
   }
 })
 

@@ -42,9 +42,15 @@ test('severities: 20 disruption and 19 degradation, ids below 1000, all severity
 
 test('record statuses of spec §4 with their icons', () => {
   const rows = withDb((db) => db.prepare('select name, icon from record_statuses order by sort').all() as any[])
-  assert.equal(rows.map((r) => r.name), ['Scheduled', 'In Progress', 'Completed', 'Resolved', 'Postponed', 'Archived', 'Monitoring', 'Remediated'])
+  assert.equal(
+    rows.map((r) => r.name),
+    ['Scheduled', 'In Progress', 'Completed', 'Resolved', 'Postponed', 'Archived', 'Monitoring', 'Remediated'],
+  )
   const icon = Object.fromEntries(rows.map((r) => [r.name, r.icon]))
-  assert.equal([icon['In Progress'], icon.Resolved, icon.Archived, icon.Monitoring, icon.Remediated], ['hourglass', 'check', 'calendar-x', 'eye', 'shield'])
+  assert.equal(
+    [icon['In Progress'], icon.Resolved, icon.Archived, icon.Monitoring, icon.Remediated],
+    ['hourglass', 'check', 'calendar-x', 'eye', 'shield'],
+  )
 })
 
 test('services differ by product; one cloud has a decommissioned service', () => {
@@ -68,34 +74,50 @@ test('services differ by product; one cloud has a decommissioned service', () =>
     for (const cloud of ['experience', 'workload', 'dataprotection', 'deception']) assert.ok(list(cloud).length >= 3, cloud)
 
     const retired = db
-      .prepare('select c.machine_name, cs.active, cs.start_date, cs.end_date from cloud_services cs join clouds c on c.id = cs.cloud_id where cs.end_date is not null')
+      .prepare(
+        'select c.machine_name, cs.active, cs.start_date, cs.end_date from cloud_services cs join clouds c on c.id = cs.cloud_id where cs.end_date is not null',
+      )
       .all() as any[]
     assert.is(retired.length, 1)
     assert.is(retired[0].active, 0)
     assert.ok(retired[0].end_date > retired[0].start_date && retired[0].end_date < FIXED_NOW.getTime())
     assert.is(db.prepare('select count(*) from cloud_services where active = 0').pluck().get(), 1)
-    assert.is(db.prepare("select count(*) from cloud_services where start_date is null").pluck().get(), 0)
+    assert.is(db.prepare('select count(*) from cloud_services where start_date is null').pluck().get(), 0)
   })
 })
 
 test('data centers have commissioning dates; exactly the decommissioned ones an end date', () => {
   withDb((db) => {
-    assert.is(db.prepare('select count(*) from cloud_data_centers where start_date is null or start_date > ?').pluck().get(FIXED_NOW.getTime()), 0)
+    assert.is(
+      db.prepare('select count(*) from cloud_data_centers where start_date is null or start_date > ?').pluck().get(FIXED_NOW.getTime()),
+      0,
+    )
     assert.is(db.prepare('select count(*) from cloud_data_centers where (active = 0) <> (end_date is not null)').pluck().get(), 0)
-    assert.is(db.prepare('select count(*) from cloud_data_centers where end_date <= start_date or end_date > ?').pluck().get(FIXED_NOW.getTime()), 0)
+    assert.is(
+      db.prepare('select count(*) from cloud_data_centers where end_date <= start_date or end_date > ?').pluck().get(FIXED_NOW.getTime()),
+      0,
+    )
     assert.is(db.prepare('select count(*) from cloud_data_centers where active = 0').pluck().get(), 8)
   })
 })
 
 test('records: hundreds of incidents and maintenance, linked to their cloud and to its rows', () => {
   withDb((db) => {
-    const perType = Object.fromEntries((db.prepare('select type, count(*) as n from records group by type').all() as any[]).map((r) => [r.type, r.n]))
+    const perType = Object.fromEntries(
+      (db.prepare('select type, count(*) as n from records group by type').all() as any[]).map((r) => [r.type, r.n]),
+    )
     assert.equal(Object.keys(perType).sort(), ['advisory', 'incident', 'maintenance', 'notification'])
     assert.ok(perType.incident >= 200 && perType.incident < 3000, String(perType.incident))
     assert.ok(perType.maintenance >= 100 && perType.maintenance < 3000, String(perType.maintenance))
 
-    assert.is(db.prepare('select count(*) from records r where not exists (select 1 from record_clouds where record_id = r.id)').pluck().get(), 0)
-    assert.is(db.prepare('select count(*) from records r where not exists (select 1 from record_terms where record_id = r.id)').pluck().get(), 0)
+    assert.is(
+      db.prepare('select count(*) from records r where not exists (select 1 from record_clouds where record_id = r.id)').pluck().get(),
+      0,
+    )
+    assert.is(
+      db.prepare('select count(*) from records r where not exists (select 1 from record_terms where record_id = r.id)').pluck().get(),
+      0,
+    )
     // Every linked term of an incident, maintenance or advisory is a service or data center of
     // every cloud of the record (notifications link to their categories).
     const foreign = db
@@ -108,7 +130,10 @@ test('records: hundreds of incidents and maintenance, linked to their cloud and 
       .pluck()
       .get()
     assert.is(foreign, 0)
-    assert.ok((db.prepare('select count(*) from record_clouds group by record_id having count(*) > 1').all() as any[]).length > 0, 'some records concern several clouds')
+    assert.ok(
+      (db.prepare('select count(*) from record_clouds group by record_id having count(*) > 1').all() as any[]).length > 0,
+      'some records concern several clouds',
+    )
     assert.is(
       db
         .prepare(
@@ -119,7 +144,10 @@ test('records: hundreds of incidents and maintenance, linked to their cloud and 
         .get(),
       0,
     )
-    assert.is(db.prepare('select count(*) from records where internal_note is null or jira_link is null or author is null').pluck().get(), 0)
+    assert.is(
+      db.prepare('select count(*) from records where internal_note is null or jira_link is null or author is null').pluck().get(),
+      0,
+    )
     assert.is(db.prepare('select count(*) from records where to_time < from_time or posted_on < created').pluck().get(), 0)
     const severities = db.prepare("select distinct severity_tid from records where type <> 'notification' order by 1").pluck().all()
     assert.equal(severities, [17, 18, 19, 20])
@@ -129,17 +157,38 @@ test('records: hundreds of incidents and maintenance, linked to their cloud and 
 test('records relative to now: ongoing, future scheduled maintenance, exactly one hostile timeline body', () => {
   const now = FIXED_NOW.getTime()
   withDb((db) => {
-    const ongoing = db.prepare('select s.name from records r join record_statuses s on s.id = r.status_id where r.to_time is null').pluck().all()
+    const ongoing = db
+      .prepare('select s.name from records r join record_statuses s on s.id = r.status_id where r.to_time is null')
+      .pluck()
+      .all()
     assert.ok(ongoing.length >= 2)
     assert.ok(ongoing.every((name) => name === 'In Progress' || name === 'Monitoring'))
     const futureToday = db
-      .prepare(`select count(*) from records r join record_statuses s on s.id = r.status_id where r.type = 'maintenance' and s.name = 'Scheduled' and r.from_time > ? and r.to_time < ?`)
+      .prepare(
+        `select count(*) from records r join record_statuses s on s.id = r.status_id where r.type = 'maintenance' and s.name = 'Scheduled' and r.from_time > ? and r.to_time < ?`,
+      )
       .pluck()
       .get(now, Date.parse('2026-03-16T00:00:00.000Z'))
     assert.ok((futureToday as number) >= 1)
     // Nothing in the past is still scheduled, nothing in the future is resolved.
-    assert.is(db.prepare(`select count(*) from records r join record_statuses s on s.id = r.status_id where s.name = 'Scheduled' and r.from_time < ?`).pluck().get(now), 0)
-    assert.is(db.prepare(`select count(*) from records r join record_statuses s on s.id = r.status_id where s.name in ('Resolved', 'Completed') and r.to_time > ?`).pluck().get(now), 0)
+    assert.is(
+      db
+        .prepare(
+          `select count(*) from records r join record_statuses s on s.id = r.status_id where s.name = 'Scheduled' and r.from_time < ?`,
+        )
+        .pluck()
+        .get(now),
+      0,
+    )
+    assert.is(
+      db
+        .prepare(
+          `select count(*) from records r join record_statuses s on s.id = r.status_id where s.name in ('Resolved', 'Completed') and r.to_time > ?`,
+        )
+        .pluck()
+        .get(now),
+      0,
+    )
 
     // The timeline's hostile record; the list records' hostile bodies are checked in records.test.ts.
     assert.is(db.prepare(`select count(*) from records where body like '%onerror="alert(1)"%'`).pluck().get(), 1)
@@ -157,7 +206,13 @@ test('the seed is deterministic for a given now', async () => {
   const other = await startApp()
   try {
     const dump = (file: string) =>
-      withDb((db) => ['records', 'record_clouds', 'record_terms', 'cloud_services'].map((table) => db.prepare(`select * from ${table} order by 1, 2`).all()), file)
+      withDb(
+        (db) =>
+          ['records', 'record_clouds', 'record_terms', 'cloud_services'].map((table) =>
+            db.prepare(`select * from ${table} order by 1, 2`).all(),
+          ),
+        file,
+      )
     assert.equal(dump(`${t.dataDir}/trust.sqlite`), dump(`${other.dataDir}/trust.sqlite`))
   } finally {
     await other.close()
@@ -187,7 +242,10 @@ test('a later start tops up the history so the current week stays populated; a s
       (db) => ({
         n: db.prepare('select count(*) from records').pluck().get() as number,
         through: db.prepare("select value from settings where key = 'records_history_through'").pluck().get(),
-        latest: db.prepare('select max(from_time) from records where to_time is not null and from_time < ?').pluck().get(later.getTime()) as number,
+        latest: db
+          .prepare('select max(from_time) from records where to_time is not null and from_time < ?')
+          .pluck()
+          .get(later.getTime()) as number,
       }),
       `${dataDir}/trust.sqlite`,
     )
@@ -196,7 +254,10 @@ test('a later start tops up the history so the current week stays populated; a s
     assert.ok(after.latest >= Date.parse('2026-03-23T00:00:00.000Z'))
 
     await (await buildApp({ dataDir, now: () => later })).close()
-    assert.is(withDb((db) => db.prepare('select count(*) from records').pluck().get(), `${dataDir}/trust.sqlite`), after.n)
+    assert.is(
+      withDb((db) => db.prepare('select count(*) from records').pluck().get(), `${dataDir}/trust.sqlite`),
+      after.n,
+    )
   } finally {
     removeDir(dataDir)
   }

@@ -18,14 +18,28 @@ const test = suite('subscription target tree (pure)')
 // Services 1, 2; region 10 with public 11, 12 and premium 13; region 20 with public 21 only;
 // region 30 with premium 31 only; maintenance topic 40, advisory topics 41, 42.
 const INPUT: CloudTreeInput = {
-  services: [{ tid: 1, name: 'S1' }, { tid: 2, name: 'S2' }],
+  services: [
+    { tid: 1, name: 'S1' },
+    { tid: 2, name: 'S2' },
+  ],
   regions: [
-    { tid: 10, name: 'R1', public: [{ tid: 11, name: 'P11' }, { tid: 12, name: 'P12' }], premium: [{ tid: 13, name: 'Q13' }] },
+    {
+      tid: 10,
+      name: 'R1',
+      public: [
+        { tid: 11, name: 'P11' },
+        { tid: 12, name: 'P12' },
+      ],
+      premium: [{ tid: 13, name: 'Q13' }],
+    },
     { tid: 20, name: 'R2', public: [{ tid: 21, name: 'P21' }], premium: [] },
     { tid: 30, name: 'R3', public: [], premium: [{ tid: 31, name: 'Q31' }] },
   ],
   maintenance: [{ tid: 40, name: 'Scheduled Maintenance' }],
-  advisory: [{ tid: 41, name: 'Under Investigation' }, { tid: 42, name: 'Security Advisory' }],
+  advisory: [
+    { tid: 41, name: 'Under Investigation' },
+    { tid: 42, name: 'Security Advisory' },
+  ],
 }
 const tree = cloudTree(INPUT)
 const LEAVES = ['1', '2', '11', '12', '13', '21', '31', '40', '41', '42']
@@ -38,8 +52,16 @@ function view(t: TargetTree, stored: Set<string>): Record<string, boolean> {
   const out: Record<string, boolean> = {}
   for (const leaf of LEAVES) out[leaf] = covered.has(leaf)
   for (const r of INPUT.regions) {
-    if (r.public.length) out[`${r.tid}@public`] = regionState(covered, r.public.map((d) => d.tid))
-    if (r.premium.length) out[`${r.tid}@premium`] = regionState(covered, r.premium.map((d) => d.tid))
+    if (r.public.length)
+      out[`${r.tid}@public`] = regionState(
+        covered,
+        r.public.map((d) => d.tid),
+      )
+    if (r.premium.length)
+      out[`${r.tid}@premium`] = regionState(
+        covered,
+        r.premium.map((d) => d.tid),
+      )
   }
   for (const g of GROUPS) out[g] = groupState(t, stored, g)
   return out
@@ -107,7 +129,14 @@ test('unsubscribe all clears everything', () => {
 
 test('notification tree: all → types → categories', () => {
   const n = notificationTree([
-    { type: 'url_change_notification', name: 'URL', categories: [{ tid: 101, name: 'Gambling' }, { tid: 102, name: 'News' }] },
+    {
+      type: 'url_change_notification',
+      name: 'URL',
+      categories: [
+        { tid: 101, name: 'Gambling' },
+        { tid: 102, name: 'News' },
+      ],
+    },
     { type: 'cloud_app', name: 'Apps', categories: [{ tid: 201, name: 'Mail' }] },
   ])
   const stored = unsubscribe(n, ['all'], '101')
@@ -120,7 +149,7 @@ test('notification tree: all → types → categories', () => {
 test('property: one star never changes another star whose rows it does not share', () => {
   // Deterministic pseudo-random walk over many states.
   let seed = 42
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
   let stored = new Set<string>()
   let checks = 0
   for (let step = 0; step < 400; step++) {

@@ -58,7 +58,8 @@ function store(uid: number, cloudId: number, ...targets: Array<string | number>)
 function storeNotification(uid: number, ...targets: Array<string | number>) {
   const db = t.openDb({ write: true })
   try {
-    for (const target of targets) db.prepare('insert into notification_subscriptions (uid, target, created) values (?, ?, ?)').run(uid, String(target), 0)
+    for (const target of targets)
+      db.prepare('insert into notification_subscriptions (uid, target, created) values (?, ?, ?)').run(uid, String(target), 0)
   } finally {
     db.close()
   }
@@ -111,7 +112,14 @@ test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', as
   const s = await login('viewer', 'Viewer12345')
   const data = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedge.net' }, s)).data
   assert.equal(Object.keys(data).sort(), [
-    'advisory', 'all_subscribed', 'cloud', 'core_cloud_services', 'datacenter', 'maintenance', 'premium_datacenters', 'subscriptions_count',
+    'advisory',
+    'all_subscribed',
+    'cloud',
+    'core_cloud_services',
+    'datacenter',
+    'maintenance',
+    'premium_datacenters',
+    'subscriptions_count',
   ])
   assert.is(data.cloud, 'auroraedge')
   assert.is(data.all_subscribed, '0')
@@ -121,12 +129,19 @@ test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', as
   assert.is(data.core_cloud_services[0].subCategory.length, 8)
   assert.is(data.datacenter.tid, 'public')
   assert.is(data.datacenter.name, 'Public Data Center')
-  assert.equal(data.datacenter.category.map((r) => r.name), ['EMEA', 'Americas', 'APAC'])
+  assert.equal(
+    data.datacenter.category.map((r) => r.name),
+    ['EMEA', 'Americas', 'APAC'],
+  )
   assert.is(data.premium_datacenters.category.length, 0, 'auroraedge has no premium data centers')
-  assert.equal(data.maintenance.map((m) => m.name), ['Scheduled Maintenance'])
-  assert.equal(data.advisory.map((m) => m.name), [
-    'Under Investigation', 'Service Disruption', 'Service Degradation', 'Informational', 'No Service Impact', 'Security Advisory',
-  ])
+  assert.equal(
+    data.maintenance.map((m) => m.name),
+    ['Scheduled Maintenance'],
+  )
+  assert.equal(
+    data.advisory.map((m) => m.name),
+    ['Under Investigation', 'Service Disruption', 'Service Degradation', 'Informational', 'No Service Impact', 'Security Advisory'],
+  )
   const item = data.datacenter.category[0].subCategory[0]
   assert.equal(Object.keys(item).sort(), ['name', 'subscribed', 'tid'])
   assert.is(typeof item.tid, 'number')
@@ -162,7 +177,9 @@ test('region star covers the public and premium data centers of the region, and 
   assert.is(tree.subscriptions_count, pub.subCategory.length + prem.subCategory.length)
   // Unsubscribing one data center of the region leaves its siblings subscribed.
   const dc = pub.subCategory[0]
-  const after = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedgethree', tid: dc.tid, action: 'unsubscribe' }, s)).data.subscriptions
+  const after = body<{ data: SubscribeData }>(
+    await post('/api/subscribe', { cloud: 'auroraedgethree', tid: dc.tid, action: 'unsubscribe' }, s),
+  ).data.subscriptions
   const pub2 = after.datacenter.category.find((r) => r.tid === region.tid)!
   assert.is(pub2.subscribed, '0')
   assert.is(pub2.subCategory.find((d) => d.tid === dc.tid)!.subscribed, '0')
@@ -180,7 +197,9 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   assert.is(tree.subscriptions_count, total)
   assert.is(tree.core_cloud_services[0].subscribed, '1')
   const service = tree.core_cloud_services[0].subCategory[0]
-  const one = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: service.tid, action: 'unsubscribe' }, s)).data.subscriptions
+  const one = body<{ data: SubscribeData }>(
+    await post('/api/subscribe', { cloud: 'auroraedge', tid: service.tid, action: 'unsubscribe' }, s),
+  ).data.subscriptions
   assert.is(one.all_subscribed, '0')
   assert.is(one.core_cloud_services[0].subscribed, '0')
   assert.is(one.core_cloud_services[0].subCategory[0].subscribed, '0')
@@ -190,10 +209,13 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   assert.is(one.subscriptions_count, total - 1)
 
   // Core "All" on again, then Unsubscribe All.
-  const core = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: 'core_cloud_services', action: 'subscribe' }, s)).data
+  const core = body<{ data: SubscribeData }>(
+    await post('/api/subscribe', { cloud: 'auroraedge', tid: 'core_cloud_services', action: 'subscribe' }, s),
+  ).data
   assert.is(core.name, 'Core Cloud Services')
   assert.is(core.subscriptions.subscriptions_count, total)
-  const none = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: 'all', action: 'unsubscribe' }, s)).data.subscriptions
+  const none = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: 'all', action: 'unsubscribe' }, s))
+    .data.subscriptions
   assert.is(none.subscriptions_count, 0)
   assert.is(t.query('select count(*) as n from subscriptions')[0].n, 0)
 
@@ -206,8 +228,11 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   assert.is(unknown.statusCode, 404)
   assert.is(errorCode(unknown), 'unknown_tid')
   // A data center that does not serve this cloud is not a row of it.
-  const foreign = t.query('select tid from data_centers where tid not in (select data_center_tid from cloud_data_centers where cloud_id = 1) limit 1')[0]
-  if (foreign) assert.is(errorCode(await post('/api/subscribe', { cloud: 'auroraedge', tid: foreign.tid, action: 'subscribe' }, s)), 'unknown_tid')
+  const foreign = t.query(
+    'select tid from data_centers where tid not in (select data_center_tid from cloud_data_centers where cloud_id = 1) limit 1',
+  )[0]
+  if (foreign)
+    assert.is(errorCode(await post('/api/subscribe', { cloud: 'auroraedge', tid: foreign.tid, action: 'subscribe' }, s)), 'unknown_tid')
   // Nor is a decommissioned one.
   const db = t.openDb({ write: true })
   const gone = db.prepare('select data_center_tid as tid from cloud_data_centers where cloud_id = 1 limit 1').get() as { tid: number }
@@ -215,7 +240,10 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   db.close()
   assert.is(errorCode(await post('/api/subscribe', { cloud: 'auroraedge', tid: gone.tid, action: 'subscribe' }, s)), 'unknown_tid')
   const listed = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedge' }, s)).data
-  assert.not.ok(listed.datacenter.category.some((r) => r.subCategory.some((d) => d.tid === gone.tid)), 'decommissioned rows are left out')
+  assert.not.ok(
+    listed.datacenter.category.some((r) => r.subCategory.some((d) => d.tid === gone.tid)),
+    'decommissioned rows are left out',
+  )
   assert.is((await post('/api/subscribe', { cloud: 'auroraedge', tid: 'all', action: 'toggle' }, s)).statusCode, 400)
 })
 
@@ -228,7 +256,11 @@ test('notification subscriptions: types with categories, all, counts added to th
   assert.is(url.notification_type, 'URL Category Notifications')
   assert.is(first.terms.totalCount, url.categories.length)
   const cat = url.categories[0]
-  assert.equal(Object.keys(cat).sort(), ['notification_subcategory_id', 'notification_subcategory_name', 'notification_subcategory_sub_status'])
+  assert.equal(Object.keys(cat).sort(), [
+    'notification_subcategory_id',
+    'notification_subcategory_name',
+    'notification_subcategory_sub_status',
+  ])
   const res = await post('/api/notification_manage_subscription', { tid: cat.notification_subcategory_id, action: 'subscribe' }, s)
   const managed = body(res).data
   assert.is(managed.name, cat.notification_subcategory_name)
@@ -259,7 +291,12 @@ test('cloud-status: subscribed reflects the signed-in viewer, private; anonymous
   assert.match(String(signed.headers.vary), /Cookie/i)
   const cats = body(signed).data.category as Array<{ tid: number; subCategory: Array<{ subscribed: string }> }>
   for (const c of cats) for (const item of c.subCategory) assert.is(item.subscribed, c.tid === emea ? '1' : '0')
-  const core = body(await t.app.inject({ url: '/api/cloud-status?cloud=auroraedge&requestType=core_cloud_services', headers: { cookie: `${SESSION_COOKIE}=${s.cookie}` } })).data
+  const core = body(
+    await t.app.inject({
+      url: '/api/cloud-status?cloud=auroraedge&requestType=core_cloud_services',
+      headers: { cookie: `${SESSION_COOKIE}=${s.cookie}` },
+    }),
+  ).data
   assert.ok(core.category[0].subCategory.every((i: { subscribed: string }) => i.subscribed === '0'))
 
   const anon = await t.app.inject({ url })
@@ -276,12 +313,21 @@ function fixture() {
   )[0]
   const sibling = t.query(
     `select dc.tid from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid
-     where cdc.cloud_id = 1 and cdc.active = 1 and dc.region_tid = ? and dc.tid != ? limit 1`, d.region_tid, d.tid,
+     where cdc.cloud_id = 1 and cdc.active = 1 and dc.region_tid = ? and dc.tid != ? limit 1`,
+    d.region_tid,
+    d.tid,
   )[0].tid
   const otherRegion = t.query('select tid from regions where tid != ? limit 1', d.region_tid)[0].tid
   const service = t.query('select service_tid as tid from cloud_services where cloud_id = 1 limit 1')[0].tid
   const category = t.query('select tid from notification_categories limit 1')[0].tid
-  return { d: d.tid as number, r: d.region_tid as number, sibling: sibling as number, otherRegion: otherRegion as number, service: service as number, category: category as number }
+  return {
+    d: d.tid as number,
+    r: d.region_tid as number,
+    sibling: sibling as number,
+    otherRegion: otherRegion as number,
+    service: service as number,
+    category: category as number,
+  }
 }
 
 const INCIDENT = (d: number) => ({
@@ -360,7 +406,12 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
   assert.match(rows.find((r) => r.to_address === 'region@example.com')!.text, 'Start: Sun, 15 Mar 2026 09:00:00 UTC (UTC)')
 
   // An update mails the same set once more.
-  const patch = await post(`/api/admin/records/${data.id}`, { status: 'Resolved', to: '2026-03-15T10:00:00Z', update: 'Traffic rerouted.' }, admin, 'PATCH')
+  const patch = await post(
+    `/api/admin/records/${data.id}`,
+    { status: 'Resolved', to: '2026-03-15T10:00:00Z', update: 'Traffic rerouted.' },
+    admin,
+    'PATCH',
+  )
   assert.is(patch.statusCode, 200, patch.body)
   const updated = outbox().slice(rows.length)
   assert.equal(updated.map((r) => r.to_address).sort(), expected)
@@ -376,7 +427,9 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
   const { openDatabase } = await import('../../server/db/connection.js')
   const db = openDatabase(`${t.dataDir}/trust.sqlite`)
   try {
-    const again = await db.transaction().execute((trx) => dispatchEvent(trx, body(patch).data.event_id, 'https://trust.example', FIXED_NOW.getTime()))
+    const again = await db
+      .transaction()
+      .execute((trx) => dispatchEvent(trx, body(patch).data.event_id, 'https://trust.example', FIXED_NOW.getTime()))
     assert.is(again, 0)
   } finally {
     await db.destroy()
@@ -395,17 +448,30 @@ test('dispatch: maintenance, advisories by event type, notifications by category
   storeNotification(cat, f.category)
   storeNotification(type, 'privacy_notification')
   const admin = await login('admin', 'Admin12345')
-  const m = body(await post('/api/admin/records', { ...INCIDENT(f.sibling), type: 'maintenance', status: 'Scheduled', severity: null }, admin)).data
+  const m = body(
+    await post('/api/admin/records', { ...INCIDENT(f.sibling), type: 'maintenance', status: 'Scheduled', severity: null }, admin),
+  ).data
   assert.is(m.mails, 1)
-  const a = await post('/api/admin/records', { ...INCIDENT(f.service), type: 'advisory', event_type: 'Security Advisory', terms: [f.service] }, admin)
+  const a = await post(
+    '/api/admin/records',
+    { ...INCIDENT(f.service), type: 'advisory', event_type: 'Security Advisory', terms: [f.service] },
+    admin,
+  )
   assert.is(a.statusCode, 201, a.body)
   assert.is(body(a).data.mails, 1)
   const catType = t.query('select notification_type from notification_categories where tid = ?', f.category)[0].notification_type
-  const n = await post('/api/admin/records', { ...INCIDENT(f.d), type: 'notification', notification_type: catType, terms: [f.category], severity: null, status: 'Scheduled' }, admin)
+  const n = await post(
+    '/api/admin/records',
+    { ...INCIDENT(f.d), type: 'notification', notification_type: catType, terms: [f.category], severity: null, status: 'Scheduled' },
+    admin,
+  )
   assert.is(n.statusCode, 201, n.body)
   assert.is(body(n).data.alias, `/notification/${body(n).data.id}`)
   const rows = outbox()
-  assert.equal(rows.map((r) => r.to_address), ['maint@example.com', 'adv@example.com', 'cat@example.com'])
+  assert.equal(
+    rows.map((r) => r.to_address),
+    ['maint@example.com', 'adv@example.com', 'cat@example.com'],
+  )
   assert.match(rows[0].subject, /^\[auroraedge\.net\] Maintenance: /)
   assert.match(rows[1].subject, /^\[auroraedge\.net\] Security Advisory: /)
   assert.match(rows[2].subject, / Notification: /)
@@ -468,7 +534,11 @@ test('unsubscribe link: GET describes, POST (RFC 8058 form) unsubscribes; the ne
 
   const before = outbox().length
   await post('/api/admin/records', { ...INCIDENT(f.d), title: 'Second' }, admin)
-  assert.not.ok(outbox().slice(before).some((r) => r.to_address === 'leaver@example.com'))
+  assert.not.ok(
+    outbox()
+      .slice(before)
+      .some((r) => r.to_address === 'leaver@example.com'),
+  )
 
   const bad = await t.app.inject({ url: '/api/unsubscribe/not-a-token' })
   assert.is(bad.statusCode, 404)

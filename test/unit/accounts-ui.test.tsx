@@ -51,7 +51,7 @@ function signedInAs(roles: string[], verified = true) {
 }
 
 function button(container: HTMLElement, text: string): HTMLButtonElement {
-  const b = Array.from(container.querySelectorAll('button')).find(x => x.textContent?.trim() === text)
+  const b = Array.from(container.querySelectorAll('button')).find((x) => x.textContent?.trim() === text)
   assert.ok(b, `button ${text}`)
   return b as HTMLButtonElement
 }
@@ -127,7 +127,9 @@ test('header: signed out shows Sign In and Subscribe; DR mode hides the user men
     assert.ok(container.querySelector('a[href="/subscribe"]'))
     assert.is(container.querySelector('[data-testid="user-menu"]'), null)
     signedInAs([])
-    root.render(createElement(Header, { global: { ...GLOBAL, isTrustDR: true }, cloud: clouds[0], currentPath: '/', onSelectCloud: () => {} }))
+    root.render(
+      createElement(Header, { global: { ...GLOBAL, isTrustDR: true }, cloud: clouds[0], currentPath: '/', onSelectCloud: () => {} }),
+    )
     await settle()
     assert.is(container.querySelector('[data-testid="user-menu"]'), null)
     assert.is(container.querySelector('a[href="/sign-in"]'), null)
@@ -153,7 +155,7 @@ test('user menu: mail on the button, items, Admin only for privileged roles, Esc
     assert.is(toggle.getAttribute('aria-controls'), list.id)
     assert.is(list.getAttribute('role'), 'menu')
     assert.is(toggle.getAttribute('aria-haspopup'), 'menu')
-    const labels = () => Array.from(list.querySelectorAll('[role="menuitem"]'), e => e.textContent)
+    const labels = () => Array.from(list.querySelectorAll('[role="menuitem"]'), (e) => e.textContent)
     assert.equal(labels(), ['Subscriptions', 'Settings', 'Sign Out'])
     assert.ok(list.querySelector('a[href="/user/42/edit"]'))
     toggle.focus()
@@ -194,7 +196,10 @@ test('user menu: Sign Out posts the logout, clears the session and toasts', asyn
     menu.querySelector('button')!.click()
     button(menu, 'Sign Out').click()
     await waitFor(() => $session.get().isLoggedIn === false, 'signed out')
-    assert.equal(api.calls.map(c => [c.path, c.query]), [['/user/logout', { token: 'l' }]])
+    assert.equal(
+      api.calls.map((c) => [c.path, c.query]),
+      [['/user/logout', { token: 'l' }]],
+    )
     assert.is(readCookie(COOKIE.csrfToken), undefined)
     await waitFor(() => $toast.get()?.text === 'You have successfully logged out!', 'the toast')
     assert.is(location.pathname, '/alpha.net/incidents', 'an unprotected page stays')
@@ -209,7 +214,11 @@ test('user menu: Sign Out posts the logout, clears the session and toasts', asyn
 test('verification banner: shown while unverified; "here" resends and the message stays 10 s', async () => {
   clearSession()
   signedInAs([], false)
-  const api = serve(call => (call.path === '/api/resend/verification' ? { data: { message: 'A new verification email has been sent to ann@customer.example.' } } : {}))
+  const api = serve((call) =>
+    call.path === '/api/resend/verification'
+      ? { data: { message: 'A new verification email has been sent to ann@customer.example.' } }
+      : {},
+  )
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(AccountBanners))
@@ -220,7 +229,10 @@ test('verification banner: shown while unverified; "here" resends and the messag
     )
     button(container, 'here').click()
     await waitFor(() => !!container.querySelector('[data-testid="resend-message"]'), 'the resend message')
-    assert.is(container.querySelector('[data-testid="resend-message"]')!.textContent, 'A new verification email has been sent to ann@customer.example.')
+    assert.is(
+      container.querySelector('[data-testid="resend-message"]')!.textContent,
+      'A new verification email has been sent to ann@customer.example.',
+    )
     assert.is(api.calls[0].method, 'POST')
     assert.is(RESEND_MESSAGE_MS, 10_000)
     $session.setKey('apiData', auth([], true))
@@ -255,12 +267,14 @@ test('thank-you page: complete and invalid link texts', async () => {
 test('settings page: mail, labelled time-zone select with UTC first, save → time zone and toast', async () => {
   clearSession()
   signedInAs([])
-  const api = serve(call => (call.path === '/api/user/settings' ? { data: { timezone: (call.body as { timezone: string }).timezone } } : {}))
+  const api = serve((call) =>
+    call.path === '/api/user/settings' ? { data: { timezone: (call.body as { timezone: string }).timezone } } : {},
+  )
   const { container, root, unmount } = mount()
   try {
     const zones = timeZoneOptions()
     assert.is(zones[0], 'UTC')
-    assert.is(zones.filter(z => z === 'UTC').length, 1)
+    assert.is(zones.filter((z) => z === 'UTC').length, 1)
     root.render(createElement(SettingsPage))
     await waitFor(() => !!container.querySelector('select'), 'the select')
     assert.is(container.querySelector('[data-testid="settings-mail"]')!.textContent, 'ann@customer.example')
@@ -307,18 +321,27 @@ test('app: DR mode shows only the unavailable text on /sign-in, /sign-up and /su
     for (const path of ['/sign-in', '/sign-up', '/subscribe']) {
       $router.open(path)
       root.render(createElement(App))
-      await waitFor(() => container.querySelector('[data-testid="dr-unavailable"]')?.textContent === 'The service is temporarily unavailable.', `DR text on ${path}`)
+      await waitFor(
+        () => container.querySelector('[data-testid="dr-unavailable"]')?.textContent === 'The service is temporarily unavailable.',
+        `DR text on ${path}`,
+      )
       assert.is(container.querySelector('form'), null)
     }
     $global.set({ loading: false, data: GLOBAL })
     $router.open('/account-settings')
     await waitFor(() => location.pathname + location.search === '/sign-in?destination=%2Faccount-settings', 'the sign-in redirect')
-    await waitFor(() => container.querySelector('[data-testid="sign-in-banner"]')?.textContent === 'Please sign in or sign up to change user settings.', 'the settings banner')
+    await waitFor(
+      () => container.querySelector('[data-testid="sign-in-banner"]')?.textContent === 'Please sign in or sign up to change user settings.',
+      'the settings banner',
+    )
     assert.ok(container.querySelector('[data-testid="toasts"]'), 'the toast region is in the shell')
     // Signed in, /account-settings shows the settings page.
     signedInAs([])
     $router.open('/account-settings')
-    await waitFor(() => container.querySelector('[data-testid="settings-mail"]')?.textContent === 'ann@customer.example', 'the settings page')
+    await waitFor(
+      () => container.querySelector('[data-testid="settings-mail"]')?.textContent === 'ann@customer.example',
+      'the settings page',
+    )
     assert.is(location.pathname, '/account-settings')
   } finally {
     unmount()

@@ -1,21 +1,21 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import {
-  adoptSessionCookies,
-  clearSession,
-  restoreSession,
-  signIn,
-  signOut,
-  signUp,
-} from '../../shell/accounts/account'
+import { adoptSessionCookies, clearSession, restoreSession, signIn, signOut, signUp } from '../../shell/accounts/account'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import type { UserDetailsData } from '../../contract/accounts'
 import { PASSWORD_POLICY } from '../../contract/constants'
 import type { GlobalData } from '../../contract/global'
 import { signInDestination } from '../../shell/accounts/destination'
 import { $session, isSignedIn } from '../../widgets/core/session'
-import { isEmployeeName, MESSAGES, meetsPasswordPolicy, validateNewPassword, validateSignIn, validateSignUp } from '../../shell/accounts/validate'
+import {
+  isEmployeeName,
+  MESSAGES,
+  meetsPasswordPolicy,
+  validateNewPassword,
+  validateSignIn,
+  validateSignUp,
+} from '../../shell/accounts/validate'
 import { pageMeta, resolvePage } from '../../shell/routes'
 import SignInPage, { employeeLoginHref, SIGN_IN_BANNERS, signInContext } from '../../shell/pages/SignInPage'
 import SignUpPage from '../../shell/pages/SignUpPage'
@@ -65,7 +65,7 @@ function err(status: number, code: string, message: string): Response {
 
 /** A fake accounts API; `override` answers first (return undefined to fall through). */
 function fakeApi(override: (call: Served) => unknown = () => undefined) {
-  return serve(call => {
+  return serve((call) => {
     const own = override(call)
     if (own !== undefined) return own
     switch (call.path) {
@@ -140,7 +140,20 @@ test('password policy: 5+ characters, 1 uppercase, 1 digit, at most 128', () => 
 // ---------------------------------------------------------------------------------------------
 
 test('sign-in destination: same-origin paths only', () => {
-  for (const bad of ['//evil.example', '/\\evil.example', '%2F%2Fevil.example', '/%2F%2Fevil.example', '/%5Cevil.example', 'https://evil.example', 'javascript:alert(1)', ' javascript:alert(1)', '/sign-in', '/sign-up?x=1', '', undefined]) {
+  for (const bad of [
+    '//evil.example',
+    '/\\evil.example',
+    '%2F%2Fevil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    ' javascript:alert(1)',
+    '/sign-in',
+    '/sign-up?x=1',
+    '',
+    undefined,
+  ]) {
     assert.is(signInDestination(bad, '/fallback'), '/fallback', `refuses ${String(bad)}`)
   }
   assert.is(signInDestination('/subscribe'), '/subscribe')
@@ -151,9 +164,21 @@ test('sign-in destination: same-origin paths only', () => {
 
 test('sign-in context: banners, destination and the employee link', () => {
   assert.equal(signInContext(''), { destination: '', banner: '', employeeDestination: 'sign-in' })
-  assert.equal(signInContext('?subscribe=1'), { destination: '/subscribe', banner: SIGN_IN_BANNERS.subscribe, employeeDestination: 'subscribe' })
-  assert.equal(signInContext('?destination=%2Fsubscribe'), { destination: '/subscribe', banner: SIGN_IN_BANNERS.subscribe, employeeDestination: 'subscribe' })
-  assert.equal(signInContext('?destination=%2Faccount-settings'), { destination: '/account-settings', banner: SIGN_IN_BANNERS.settings, employeeDestination: 'sign-in' })
+  assert.equal(signInContext('?subscribe=1'), {
+    destination: '/subscribe',
+    banner: SIGN_IN_BANNERS.subscribe,
+    employeeDestination: 'subscribe',
+  })
+  assert.equal(signInContext('?destination=%2Fsubscribe'), {
+    destination: '/subscribe',
+    banner: SIGN_IN_BANNERS.subscribe,
+    employeeDestination: 'subscribe',
+  })
+  assert.equal(signInContext('?destination=%2Faccount-settings'), {
+    destination: '/account-settings',
+    banner: SIGN_IN_BANNERS.settings,
+    employeeDestination: 'sign-in',
+  })
   assert.equal(signInContext('?destination=%2F%2Fevil.example'), { destination: '', banner: '', employeeDestination: 'sign-in' })
   assert.is(SIGN_IN_BANNERS.subscribe, 'Please sign in or sign up to receive email notifications from the vendor.')
   assert.is(SIGN_IN_BANNERS.settings, 'Please sign in or sign up to change user settings.')
@@ -165,8 +190,14 @@ test('routes: protected pages send signed-out visitors to sign-in with the path;
   const global = { clouds, menu }
   const m = (route: string, params: Record<string, string> = {}) => ({ route, params })
   assert.equal(resolvePage('/subscribe', m('subscribe'), global, clouds[0]), { kind: 'redirect', to: '/sign-in?destination=%2Fsubscribe' })
-  assert.equal(resolvePage('/user/42/edit', m('userEdit', { uid: '42' }), global, clouds[0]), { kind: 'redirect', to: '/sign-in?destination=%2Fuser%2F42%2Fedit' })
-  assert.equal(resolvePage('/account-settings', m('accountSettings'), global, clouds[0]), { kind: 'redirect', to: '/sign-in?destination=%2Faccount-settings' })
+  assert.equal(resolvePage('/user/42/edit', m('userEdit', { uid: '42' }), global, clouds[0]), {
+    kind: 'redirect',
+    to: '/sign-in?destination=%2Fuser%2F42%2Fedit',
+  })
+  assert.equal(resolvePage('/account-settings', m('accountSettings'), global, clouds[0]), {
+    kind: 'redirect',
+    to: '/sign-in?destination=%2Faccount-settings',
+  })
   const signedIn = resolvePage('/subscribe', m('subscribe'), global, clouds[0], true)
   assert.is(signedIn.kind === 'page' && signedIn.component, 'subscribe')
   const settings = resolvePage('/account-settings', m('accountSettings'), global, clouds[0], true)
@@ -215,8 +246,11 @@ test('signIn: before-login, login, details in order; cookies; CSRF header on det
   const api = fakeApi()
   try {
     assert.ok(await signIn('ann@customer.example', 'Abcd1', 'alpha'))
-    assert.equal(api.calls.map(c => c.path), ['/api/user/before-login', '/api/user/login', '/api/user/details'])
-    assert.ok(api.calls.every(c => c.method === 'POST'))
+    assert.equal(
+      api.calls.map((c) => c.path),
+      ['/api/user/before-login', '/api/user/login', '/api/user/details'],
+    )
+    assert.ok(api.calls.every((c) => c.method === 'POST'))
     assert.equal(api.calls[1].body, { name: 'ann@customer.example', pass: 'Abcd1' })
     assert.is(api.calls[1].headers?.['X-CSRF-Token'], undefined, 'no token before login')
     assert.is(api.calls[2].headers?.['X-CSRF-Token'], 'csrf-1')
@@ -239,7 +273,9 @@ test('signIn: before-login, login, details in order; cookies; CSRF header on det
 test('signIn failure: cookies removed, error message stored, signed out', async () => {
   reset()
   writeCookie(COOKIE.securityString, 'stale')
-  const api = fakeApi(call => (call.path === '/api/user/login' ? err(400, 'bad_credentials', 'Unrecognized username or password.') : undefined))
+  const api = fakeApi((call) =>
+    call.path === '/api/user/login' ? err(400, 'bad_credentials', 'Unrecognized username or password.') : undefined,
+  )
   try {
     assert.not.ok(await signIn('ann', 'wrong'))
     const s = $session.get()
@@ -250,7 +286,7 @@ test('signIn failure: cookies removed, error message stored, signed out', async 
     api.restore()
   }
   // A failing details call after a good login also ends signed out with the cookies gone.
-  const api2 = fakeApi(call => (call.path === '/api/user/details' ? err(403, 'csrf', 'Invalid CSRF token.') : undefined))
+  const api2 = fakeApi((call) => (call.path === '/api/user/details' ? err(403, 'csrf', 'Invalid CSRF token.') : undefined))
   try {
     assert.not.ok(await signIn('ann', 'Abcd1'))
     assert.is($session.get().errorSignIn, 'Invalid CSRF token.')
@@ -265,7 +301,7 @@ test('signOut: posts the logout token; clears cookies and state, even when refus
   let api = fakeApi()
   await signIn('ann', 'Abcd1')
   await signOut()
-  const logout = api.calls.find(c => c.path === '/user/logout')!
+  const logout = api.calls.find((c) => c.path === '/user/logout')!
   assert.equal(logout.query, { token: 'logout-1' })
   assert.is(logout.method, 'POST')
   assert.is($session.get().isLoggedIn, false)
@@ -274,7 +310,7 @@ test('signOut: posts the logout token; clears cookies and state, even when refus
   for (const name of SESSION) assert.is(readCookie(name), undefined, name)
   api.restore()
 
-  api = fakeApi(call => (call.path === '/user/logout' ? err(403, 'bad_token', 'Bad token.') : undefined))
+  api = fakeApi((call) => (call.path === '/user/logout' ? err(403, 'bad_token', 'Bad token.') : undefined))
   await signIn('ann', 'Abcd1')
   const warn = console.warn
   const warned: unknown[] = []
@@ -296,11 +332,14 @@ test('restoreSession: loads details when the cookies say signed in; a 403 signs 
   writeCookie(COOKIE.logoutToken, 'l')
   let api = fakeApi()
   assert.ok(await restoreSession('beta'))
-  assert.equal(api.calls.map(c => c.path), ['/api/user/details'])
+  assert.equal(
+    api.calls.map((c) => c.path),
+    ['/api/user/details'],
+  )
   assert.is(api.calls[0].headers?.['X-CSRF-Token'], 'c')
   assert.is($session.get().apiData?.user.mail[0].value, 'ann@customer.example')
   api.restore()
-  api = fakeApi(call => (call.path === '/api/user/details' ? err(403, 'not_signed_in', 'Not signed in.') : undefined))
+  api = fakeApi((call) => (call.path === '/api/user/details' ? err(403, 'not_signed_in', 'Not signed in.') : undefined))
   assert.not.ok(await restoreSession('beta'))
   assert.is($session.get().isLoggedIn, false)
   assert.is(readCookie(COOKIE.csrfToken), undefined)
@@ -316,9 +355,16 @@ test('signUp: email check, register with mail and name both the email, then auto
   const api = fakeApi()
   try {
     assert.is(await signUp('ann@customer.example', 'Abcd1', 'alpha'), 'signed-in')
-    assert.equal(api.calls.map(c => c.path), ['/api/validate-email', '/api/user/register', '/api/user/before-login', '/api/user/login', '/api/user/details'])
+    assert.equal(
+      api.calls.map((c) => c.path),
+      ['/api/validate-email', '/api/user/register', '/api/user/before-login', '/api/user/login', '/api/user/details'],
+    )
     assert.equal(api.calls[0].body, { method: 'sign-up', email: 'ann@customer.example' })
-    assert.equal(api.calls[1].body, { mail: [{ value: 'ann@customer.example' }], name: [{ value: 'ann@customer.example' }], pass: [{ value: 'Abcd1' }] })
+    assert.equal(api.calls[1].body, {
+      mail: [{ value: 'ann@customer.example' }],
+      name: [{ value: 'ann@customer.example' }],
+      pass: [{ value: 'Abcd1' }],
+    })
     assert.is($session.get().isLoggedIn, true)
   } finally {
     api.restore()
@@ -327,12 +373,17 @@ test('signUp: email check, register with mail and name both the email, then auto
 
 test('signUp: a refused email stores data.message and stops; a register error stores its HTML', async () => {
   reset()
-  let api = fakeApi(call => (call.path === '/api/validate-email' ? { data: { valid: 'false', message: 'The email address is already registered.' } } : undefined))
+  let api = fakeApi((call) =>
+    call.path === '/api/validate-email' ? { data: { valid: 'false', message: 'The email address is already registered.' } } : undefined,
+  )
   assert.is(await signUp('ann@customer.example', 'Abcd1'), 'email-refused')
   assert.is($session.get().emailError, 'The email address is already registered.')
-  assert.equal(api.calls.map(c => c.path), ['/api/validate-email'])
+  assert.equal(
+    api.calls.map((c) => c.path),
+    ['/api/validate-email'],
+  )
   api.restore()
-  api = fakeApi(call => (call.path === '/api/user/register' ? err(400, 'invalid', '<em>Password</em> is too weak.') : undefined))
+  api = fakeApi((call) => (call.path === '/api/user/register' ? err(400, 'invalid', '<em>Password</em> is too weak.') : undefined))
   assert.is(await signUp('ann@customer.example', 'Abcd1'), 'failed')
   assert.is($session.get().errorSignUp, '<em>Password</em> is too weak.')
   assert.is($session.get().emailError, '')
@@ -358,7 +409,7 @@ function submit(container: HTMLElement) {
 }
 
 function input(container: HTMLElement, label: string): HTMLInputElement {
-  const l = Array.from(container.querySelectorAll('label')).find(x => x.textContent === label)
+  const l = Array.from(container.querySelectorAll('label')).find((x) => x.textContent === label)
   assert.ok(l, `label ${label}`)
   return container.querySelector<HTMLInputElement>(`#${l!.htmlFor}`)!
 }
@@ -387,7 +438,10 @@ test('sign-in page: validation messages linked to the inputs, employee link, no 
     typeInto(input(container, 'Password'), 'x')
     await settle()
     submit(container)
-    await waitFor(() => container.querySelector('#sign-in-name-error')?.textContent === 'Employees must use the Employee login below.', 'the employee message')
+    await waitFor(
+      () => container.querySelector('#sign-in-name-error')?.textContent === 'Employees must use the Employee login below.',
+      'the employee message',
+    )
     assert.is(api.calls.length, 0)
   } finally {
     unmount()
@@ -398,7 +452,9 @@ test('sign-in page: validation messages linked to the inputs, employee link, no 
 test('sign-in page: government label; server error in a red alert', async () => {
   reset()
   history.replaceState(null, '', '/sign-in')
-  const api = fakeApi(call => (call.path === '/api/user/login' ? err(400, 'bad_credentials', 'Unrecognized username or password.') : undefined))
+  const api = fakeApi((call) =>
+    call.path === '/api/user/login' ? err(400, 'bad_credentials', 'Unrecognized username or password.') : undefined,
+  )
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(SignInPage, { global: { ...GLOBAL, isGov: true }, cloud: clouds[0] }))
@@ -432,7 +488,10 @@ test('sign-in page: success signs in (before-login → login → details), toast
     await settle()
     submit(container)
     await waitFor(() => location.pathname === '/user/42/edit', 'the destination')
-    assert.equal(api.calls.map(c => c.path), ['/api/user/before-login', '/api/user/login', '/api/user/details'])
+    assert.equal(
+      api.calls.map((c) => c.path),
+      ['/api/user/before-login', '/api/user/login', '/api/user/details'],
+    )
     assert.equal(api.calls[1].body, { name: 'ann@customer.example', pass: 'Abcd1' })
     assert.is(api.calls[2].headers?.['X-CSRF-Token'], 'csrf-1')
     assert.is($toast.get()?.text, 'You have successfully logged in!')
@@ -463,8 +522,10 @@ test('sign-up page: the email error blocks submitting until the address changes;
   reset()
   history.replaceState(null, '', '/sign-up')
   let taken = true
-  const api = fakeApi(call =>
-    call.path === '/api/validate-email' && taken ? { data: { valid: 'false', message: 'The email address is already registered.' } } : undefined,
+  const api = fakeApi((call) =>
+    call.path === '/api/validate-email' && taken
+      ? { data: { valid: 'false', message: 'The email address is already registered.' } }
+      : undefined,
   )
   const { container, root, unmount } = mount()
   try {
@@ -479,7 +540,10 @@ test('sign-up page: the email error blocks submitting until the address changes;
     typeInto(input(container, 'Confirm Password'), 'Abcd1')
     await settle()
     submit(container)
-    await waitFor(() => container.querySelector('#sign-up-email-error')?.textContent === 'The email address is already registered.', 'the server email error')
+    await waitFor(
+      () => container.querySelector('#sign-up-email-error')?.textContent === 'The email address is already registered.',
+      'the server email error',
+    )
     assert.is(input(container, 'Email').getAttribute('aria-describedby'), 'sign-up-email-error')
     const before = api.calls.length
     submit(container)
@@ -491,7 +555,10 @@ test('sign-up page: the email error blocks submitting until the address changes;
     submit(container)
     await waitFor(() => location.pathname === '/subscribe', '/subscribe')
     assert.is($toast.get()?.text, TOASTS.accountCreated)
-    assert.is(TOASTS.accountCreated, 'Account created successfully. Please verify your account by clicking on the link received on your email address.')
+    assert.is(
+      TOASTS.accountCreated,
+      'Account created successfully. Please verify your account by clicking on the link received on your email address.',
+    )
     assert.is($session.get().isLoggedIn, true)
   } finally {
     unmount()
@@ -501,8 +568,10 @@ test('sign-up page: the email error blocks submitting until the address changes;
 
 test('sign-up page: a registration error shows as sanitised HTML in an alert', async () => {
   reset()
-  const api = fakeApi(call =>
-    call.path === '/api/user/register' ? err(400, 'invalid', 'The name <em>ann</em> is taken.<script>alert(1)</script><img src=x onerror=alert(1)>') : undefined,
+  const api = fakeApi((call) =>
+    call.path === '/api/user/register'
+      ? err(400, 'invalid', 'The name <em>ann</em> is taken.<script>alert(1)</script><img src=x onerror=alert(1)>')
+      : undefined,
   )
   const { container, root, unmount } = mount()
   try {

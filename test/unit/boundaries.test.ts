@@ -41,7 +41,8 @@ test('each rule fails on an import that breaks it', async () => {
     'widgets/a/index.ts': "import { db } from '../../server/db'\nimport { p } from '../../shell/page'\nexport const a = db + p\n",
     'widgets/a/fs.ts': "import { readFileSync } from 'node:fs'\nexport const f = readFileSync\n",
     'widgets/a/schema.ts': "import { Cloud } from '../../contract/global'\nexport const s = Cloud\n",
-    'widgets/a/types.ts': "import type { Cloud } from '../../contract/global'\nimport { LIMIT } from '../../contract/constants'\nexport const c: Cloud = LIMIT\n",
+    'widgets/a/types.ts':
+      "import type { Cloud } from '../../contract/global'\nimport { LIMIT } from '../../contract/constants'\nexport const c: Cloud = LIMIT\n",
     'widgets/b/index.ts': "import { a } from '../a/index'\nexport const b = a\n",
     'widgets/core/store.ts': "import { b } from '../b/index'\nexport const s = b\n",
     'widgets/core/missing.ts': "import { x } from './not-there'\nexport const m = x\n",
@@ -66,8 +67,14 @@ test('each rule fails on an import that breaks it', async () => {
     ]
     for (const line of expected) assert.ok(found.includes(line), `expected "${line}" among:\n${found.join('\n')}`)
     // Allowed: a shell page reading a widget, a type-only schema import, a plain contract constant.
-    assert.not.ok(found.some((l) => l.includes('shell/page.ts → widgets')), found.join('\n'))
-    assert.not.ok(found.some((l) => l.includes('widgets/a/types.ts')), found.join('\n'))
+    assert.not.ok(
+      found.some((l) => l.includes('shell/page.ts → widgets')),
+      found.join('\n'),
+    )
+    assert.not.ok(
+      found.some((l) => l.includes('widgets/a/types.ts')),
+      found.join('\n'),
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -41,7 +41,7 @@ function machine(options: { exists: boolean; isRoot: boolean; hasAptGet: boolean
   let installs = 0
   const deps: Partial<ChromiumDeps> = {
     path: options.path ?? DEFAULT_CHROMIUM,
-    exists: p => files.has(p),
+    exists: (p) => files.has(p),
     isRoot: options.isRoot,
     hasAptGet: options.hasAptGet,
     install: () => {
@@ -50,7 +50,7 @@ function machine(options: { exists: boolean; isRoot: boolean; hasAptGet: boolean
       files.add(DEFAULT_CHROMIUM)
       return { ok: true }
     },
-    log: line => lines.push(line),
+    log: (line) => lines.push(line),
   }
   return { deps, lines, installs: () => installs }
 }

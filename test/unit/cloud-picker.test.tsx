@@ -32,7 +32,7 @@ function reset() {
 }
 
 const select = (c: ParentNode) => c.querySelector<HTMLSelectElement>('select')
-const options = (c: ParentNode) => Array.from(c.querySelectorAll('option'), o => [o.value, o.textContent])
+const options = (c: ParentNode) => Array.from(c.querySelectorAll('option'), (o) => [o.value, o.textContent])
 
 test.before.each(reset)
 
@@ -42,7 +42,10 @@ test('lists every cloud of GET /api/global by title (value = machine name) under
   try {
     root.render(<CloudPicker />)
     await waitFor(() => select(container) !== null && $cloud.get() !== null, 'the select')
-    assert.equal(calls.map(c => c.path), ['/api/global'])
+    assert.equal(
+      calls.map((c) => c.path),
+      ['/api/global'],
+    )
     assert.equal(options(container), [
       ['alpha', 'Alpha Cloud'],
       ['beta', 'Beta Cloud'],
@@ -67,7 +70,7 @@ test('lists every cloud of GET /api/global by title (value = machine name) under
 test('a polite loading status until the global data is there', async () => {
   const real = globalThis.fetch
   let release!: () => void
-  const gate = new Promise<void>(r => (release = r))
+  const gate = new Promise<void>((r) => (release = r))
   globalThis.fetch = (async () => {
     await gate
     return new Response(JSON.stringify({ data: globalData }), { status: 200 })
@@ -148,19 +151,21 @@ test('change: selectCloud (shared store + machineName cookie) and a trust-cloud-
 test('error: an alert with Retry; Retry loads again and shows the clouds', async () => {
   let fail = true
   const { calls, restore } = serve(() =>
-    fail ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503, statusText: 'Service Unavailable' }) : { data: globalData },
+    fail
+      ? new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503, statusText: 'Service Unavailable' })
+      : { data: globalData },
   )
   const { container, root, unmount } = mount()
   try {
     root.render(<CloudPicker />)
     await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the alert')
     assert.is(select(container), null)
-    const retry = Array.from(container.querySelectorAll('button')).find(b => b.textContent === 'Retry')!
+    const retry = Array.from(container.querySelectorAll('button')).find((b) => b.textContent === 'Retry')!
     assert.ok(retry, 'a Retry button')
     fail = false
     retry.click()
     await waitFor(() => select(container) !== null, 'the select after Retry')
-    assert.is(calls.filter(c => c.path === '/api/global').length, 2)
+    assert.is(calls.filter((c) => c.path === '/api/global').length, 2)
     assert.is(container.querySelector('[role="alert"]'), null)
     assert.is(options(container).length, 3)
   } finally {
@@ -190,7 +195,7 @@ test('<trust-cloud-picker>: api-base and label attributes; the event crosses the
   el.setAttribute('api-base', 'http://api.example/')
   el.setAttribute('label', 'Region')
   const events: CloudChangeEvent[] = []
-  document.body.addEventListener('trust-cloud-change', e => events.push(e as CloudChangeEvent))
+  document.body.addEventListener('trust-cloud-change', (e) => events.push(e as CloudChangeEvent))
   document.body.appendChild(el)
   try {
     const shadow = el.shadowRoot!

@@ -68,10 +68,20 @@ test('geometry: very short issues get the minimum width and stay inside the week
 test('lanes: overlapping issues get separate lanes, touching or apart ones share one', () => {
   const overlap = layoutRow([issue(1, 600, 750, '20'), issue(2, 700, 800, '19')])
   assert.is(overlap.lanes, 2)
-  assert.equal(overlap.bars.map(b => [b.issue.id, b.lane]), [[1, 0], [2, 1]])
+  assert.equal(
+    overlap.bars.map((b) => [b.issue.id, b.lane]),
+    [
+      [1, 0],
+      [2, 1],
+    ],
+  )
   const apart = layoutRow([issue(3, 2000, 2100, '20'), issue(1, 0, 100, '20'), issue(2, 100, 200, '19')])
   assert.is(apart.lanes, 1)
-  assert.equal(apart.bars.map(b => b.issue.id), [1, 2, 3], 'keyboard order is left to right')
+  assert.equal(
+    apart.bars.map((b) => b.issue.id),
+    [1, 2, 3],
+    'keyboard order is left to right',
+  )
   // Two 1-minute issues 5 minutes apart overlap once widened to the minimum width.
   const tiny = layoutRow([issue(1, 5000, 5001, '18'), issue(2, 5005, 5006, '18')])
   assert.is(tiny.lanes, 2)
@@ -80,7 +90,7 @@ test('lanes: overlapping issues get separate lanes, touching or apart ones share
 
 test('day headers: 7 UTC days, weekday + day + short month, across a month end', () => {
   assert.equal(
-    dayHeaders('2026-11-16T00:00:00.000Z').map(d => d.label),
+    dayHeaders('2026-11-16T00:00:00.000Z').map((d) => d.label),
     ['Mon 16 Nov', 'Tue 17 Nov', 'Wed 18 Nov', 'Thu 19 Nov', 'Fri 20 Nov', 'Sat 21 Nov', 'Sun 22 Nov'],
   )
   const dec = dayHeaders('2026-11-28T00:00:00.000Z')
@@ -124,7 +134,7 @@ test('paging: switching the data-center tab resets the offset to 0', () => {
 })
 
 test('legend: show_legend severities, Ongoing, and Premium only for data centers off the government variant', () => {
-  const labels = (o: Parameters<typeof legendEntries>[1]) => legendEntries(severities, o).map(e => e.label)
+  const labels = (o: Parameters<typeof legendEntries>[1]) => legendEntries(severities, o).map((e) => e.label)
   assert.equal(labels({ block: 'datacenter', hasPremium: true, isGov: false }), [
     'Service Disruption',
     'Service Degradation',
@@ -167,16 +177,22 @@ test('keyboard model: along a row, to the nearest bar of the next/previous row w
 
 test('rows: a title row per region, none for the core services; items keep their bars', () => {
   const dc = timelineRows(week('public').category)
-  assert.equal(dc.map(r => [r.type, r.title]), [
-    ['category', 'EMEA'],
-    ['item', 'Frankfurt II'],
-    ['item', 'Amsterdam II'],
-    ['category', 'Americas'],
-    ['item', 'Chicago'],
-  ])
-  assert.equal(dc.filter(r => r.type === 'item').map(r => r.index), [0, 1, 2])
+  assert.equal(
+    dc.map((r) => [r.type, r.title]),
+    [
+      ['category', 'EMEA'],
+      ['item', 'Frankfurt II'],
+      ['item', 'Amsterdam II'],
+      ['category', 'Americas'],
+      ['item', 'Chicago'],
+    ],
+  )
+  assert.equal(
+    dc.filter((r) => r.type === 'item').map((r) => r.index),
+    [0, 1, 2],
+  )
   const core = timelineRows(week('core_cloud_services').category)
-  assert.not.ok(core.some(r => r.type === 'category'))
+  assert.not.ok(core.some((r) => r.type === 'category'))
   assert.is(core[0].layout!.bars.length, 3)
 })
 
@@ -185,7 +201,11 @@ function longWeek(n: number) {
   const data = week('public')
   let id = 50_000
   const subCategory = Array.from({ length: n }, (_, i) =>
-    item(3000 + i, `Location ${i}`, Array.from({ length: i % 7 }, (_, k) => issue(id++, k * 1400, k * 1400 + 300, '20'))),
+    item(
+      3000 + i,
+      `Location ${i}`,
+      Array.from({ length: i % 7 }, (_, k) => issue(id++, k * 1400, k * 1400 + 300, '20')),
+    ),
   )
   return { ...data, category: [{ tid: 1001, title: 'EMEA', subCategory }] }
 }
@@ -219,7 +239,17 @@ test('api: a contract answer passes; malformed answers become ApiErrors', () => 
     { data: { ...data, current_time: 20000 } },
     { data: { ...data, page_number: 13 } },
     { data: { ...data, category: [{ ...data.category[0], subCategory: [{ name: 'x' }] }] } },
-    { data: { ...data, category: [{ ...data.category[0], subCategory: [{ ...data.category[0].subCategory[0], issues: [{ ...data.category[0].subCategory[0].issues[0], to: 99999 }] }] }] } },
+    {
+      data: {
+        ...data,
+        category: [
+          {
+            ...data.category[0],
+            subCategory: [{ ...data.category[0].subCategory[0], issues: [{ ...data.category[0].subCategory[0].issues[0], to: 99999 }] }],
+          },
+        ],
+      },
+    },
   ]) {
     try {
       parseCloudStatusAnswer(bad)
@@ -260,8 +290,6 @@ test('safeHtml: keeps formatting and safe links, drops scripts, handlers, media 
 // ---------------------------------------------------------------------------------------------
 // component (happy-dom, stubbed fetch)
 // ---------------------------------------------------------------------------------------------
-
-
 
 interface Call {
   requestType: string
@@ -304,7 +332,6 @@ const block = (c: HTMLElement, kind: 'core' | 'datacenter') => c.querySelector<H
 const bars = (el: ParentNode) => [...el.querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')]
 const loaded = (c: HTMLElement, kind: 'core' | 'datacenter') => () => bars(block(c, kind) ?? c).length > 0 && block(c, kind) !== null
 
-
 test('renders both blocks when both flags are 1, with their request types', async () => {
   const calls = serve()
   const { container, root, unmount } = mount()
@@ -313,14 +340,14 @@ test('renders both blocks when both flags are 1, with their request types', asyn
   await waitFor(loaded(container, 'datacenter'), 'data-center bars')
   assert.is(block(container, 'core')!.querySelector('h2')!.textContent, 'Core Cloud Services')
   assert.is(block(container, 'datacenter')!.querySelector('h2')!.textContent, 'Individual Data Centers')
-  assert.equal(calls.map(c => `${c.cloud}:${c.requestType}:${c.dateOffset}`).sort(), ['alpha:core_cloud_services:0', 'alpha:public:0'])
+  assert.equal(calls.map((c) => `${c.cloud}:${c.requestType}:${c.dateOffset}`).sort(), ['alpha:core_cloud_services:0', 'alpha:public:0'])
   unmount()
   globalThis.fetch = realFetch
 })
 
 test('a long week renders in slices: the list is aria-busy until every row and bar is in', async () => {
   const long = longWeek(150)
-  serve(call => (call.requestType === 'public' ? new Response(JSON.stringify({ data: long })) : undefined))
+  serve((call) => (call.requestType === 'public' ? new Response(JSON.stringify({ data: long })) : undefined))
   const { container, root, unmount } = mount()
   root.render(<CloudStatus {...props()} />)
   await waitFor(loaded(container, 'datacenter'), 'data-center bars')
@@ -342,7 +369,7 @@ test('blocks follow the flags; the premium tab only with premium_datacenter', as
   root.render(<CloudStatus {...props({ flags: { core_cloud_services: '0', datacenter: '1', premium_datacenter: '0' } })} />)
   await waitFor(loaded(container, 'datacenter'), 'data-center bars')
   assert.is(block(container, 'core'), null)
-  const tabs = [...container.querySelectorAll('[role="tab"]')].map(t => t.textContent)
+  const tabs = [...container.querySelectorAll('[role="tab"]')].map((t) => t.textContent)
   assert.equal(tabs, ['Public Data Center'])
   assert.not.ok(container.textContent!.includes('Premium data center'), 'no premium legend without premium DCs')
 
@@ -371,7 +398,10 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
   await waitFor(loaded(container, 'datacenter'), 'data-center bars')
   const core = block(container, 'core')!
   const rows = [...core.querySelectorAll<HTMLElement>('[data-testid="status-row"]')]
-  assert.equal(rows.map(r => r.getAttribute('data-tid')), ['101', '102', '103'])
+  assert.equal(
+    rows.map((r) => r.getAttribute('data-tid')),
+    ['101', '102', '103'],
+  )
   assert.ok(rows[2].textContent!.includes('Sandbox(decommissioned)'))
   assert.ok(rows[1].textContent!.includes('No issues'))
   assert.is(rows[0].querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-label'), 'Subscribe to Web Proxy notifications')
@@ -380,12 +410,15 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
   assert.is(rows[0].querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-pressed'), 'false')
 
   const coreBars = bars(core)
-  assert.equal(coreBars.map(b => [b.dataset.issueId, b.dataset.kind, b.dataset.live ?? '']), [
-    ['1', 'disruption', ''],
-    ['2', 'degradation', ''],
-    ['3', 'informational', 'true'],
-    ['4', 'informational', ''],
-  ])
+  assert.equal(
+    coreBars.map((b) => [b.dataset.issueId, b.dataset.kind, b.dataset.live ?? '']),
+    [
+      ['1', 'disruption', ''],
+      ['2', 'degradation', ''],
+      ['3', 'informational', 'true'],
+      ['4', 'informational', ''],
+    ],
+  )
   assert.ok(coreBars[2].getAttribute('aria-label')!.endsWith('to ongoing'))
   assert.is(coreBars[0].style.left, `${(600 / 10080) * 100}%`)
   // Overlapping Frankfurt II bars sit in two lanes.
@@ -396,9 +429,9 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
   const marker = core.querySelector<HTMLElement>('[data-testid="now-marker"]')!
   assert.ok(marker.textContent!.includes('Now'))
   assert.is((marker.firstElementChild as HTMLElement).style.left, `${(9000 / 10080) * 100}%`)
-  const dcLegend = [...block(container, 'datacenter')!.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  const dcLegend = [...block(container, 'datacenter')!.querySelectorAll('[data-testid="legend"] li')].map((li) => li.textContent)
   assert.equal(dcLegend, ['Service Disruption', 'Service Degradation', 'Informational', 'Ongoing', 'Premium data center'])
-  const coreLegend = [...core.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  const coreLegend = [...core.querySelectorAll('[data-testid="legend"] li')].map((li) => li.textContent)
   assert.equal(coreLegend, ['Service Disruption', 'Service Degradation', 'Informational', 'Ongoing'])
   unmount()
   globalThis.fetch = realFetch
@@ -406,9 +439,12 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
 
 test('an error answer (500) shows the error with Retry, and Retry recovers', async () => {
   let fail = true
-  const calls = serve(call =>
+  const calls = serve((call) =>
     call.requestType === 'core_cloud_services' && fail
-      ? new Response(JSON.stringify({ error: { code: 'internal', message: 'The status service failed.' } }), { status: 500, statusText: 'Internal Server Error' })
+      ? new Response(JSON.stringify({ error: { code: 'internal', message: 'The status service failed.' } }), {
+          status: 500,
+          statusText: 'Internal Server Error',
+        })
       : undefined,
   )
   const { container, root, unmount } = mount()
@@ -421,7 +457,7 @@ test('an error answer (500) shows the error with Retry, and Retry recovers', asy
   assert.ok(alert.textContent!.includes('The status service failed.'))
   assert.is(bars(container).length, 0)
   fail = false
-  const retry = [...alert.querySelectorAll('button')].find(b => b.textContent === 'Retry')!
+  const retry = [...alert.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!
   retry.click()
   await waitFor(loaded(container, 'core'), 'bars after retry')
   assert.is(container.querySelector('[role="alert"]'), null)
@@ -431,7 +467,7 @@ test('an error answer (500) shows the error with Retry, and Retry recovers', asy
 })
 
 test('malformed JSON and a malformed shape show the error, never a blank block', async () => {
-  serve(call =>
+  serve((call) =>
     call.requestType === 'core_cloud_services'
       ? new Response('<html>not json', { status: 200 })
       : new Response(JSON.stringify({ data: { category: [{ tid: 1, title: 'x', subCategory: 'nope' }] } }), { status: 200 }),
@@ -461,13 +497,13 @@ test('paging: Previous asks for dateOffset=1, Next goes back and is disabled at 
   assert.ok(next.disabled)
   assert.not.ok(prev.disabled)
   prev.click()
-  await waitFor(() => bars(core).some(b => b.dataset.issueId === '1001'), 'the previous week')
+  await waitFor(() => bars(core).some((b) => b.dataset.issueId === '1001'), 'the previous week')
   assert.equal(calls.at(-1), { cloud: 'alpha', requestType: 'core_cloud_services', dateOffset: '1' })
   assert.not.ok(next.disabled)
   assert.is(core.querySelector('[data-testid="now-marker"]'), null, 'no marker in a past week')
   assert.is(core.querySelector('[data-testid="week-range"]')!.textContent, '9 Nov 2026 – 15 Nov 2026')
   next.click()
-  await waitFor(() => bars(core).some(b => b.dataset.issueId === '1'), 'back to this week')
+  await waitFor(() => bars(core).some((b) => b.dataset.issueId === '1'), 'back to this week')
   assert.is(calls.at(-1)!.dateOffset, '0')
   assert.ok(next.disabled)
   for (let i = 0; i < 12; i++) {
@@ -476,7 +512,7 @@ test('paging: Previous asks for dateOffset=1, Next goes back and is disabled at 
   }
   assert.ok(prev.disabled, 'Previous disabled at 12')
   prev.click()
-  await new Promise(r => setTimeout(r, 20))
+  await new Promise((r) => setTimeout(r, 20))
   assert.is(calls.at(-1)!.dateOffset, '12')
   unmount()
   globalThis.fetch = realFetch
@@ -493,7 +529,7 @@ test('switching the data-center tab loads premium at offset 0', async () => {
   await waitFor(() => calls.at(-1)!.dateOffset === '2', 'offset 2')
   const premium = dc.querySelector<HTMLButtonElement>('[data-testid="tab-premium"]')!
   premium.click()
-  await waitFor(() => bars(dc).some(b => b.dataset.issueId === '21'), 'premium bars')
+  await waitFor(() => bars(dc).some((b) => b.dataset.issueId === '21'), 'premium bars')
   assert.equal(calls.at(-1), { cloud: 'alpha', requestType: 'premium', dateOffset: '0' })
   assert.is(premium.getAttribute('aria-selected'), 'true')
   assert.ok(dc.querySelector<HTMLButtonElement>('[data-testid="next-week"]')!.disabled)
@@ -516,7 +552,11 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   await waitFor(loaded(container, 'core'), 'core bars')
   const core = block(container, 'core')!
   let list = bars(core)
-  assert.equal(list.map(b => b.tabIndex), [0, -1, -1, -1], 'one tab stop')
+  assert.equal(
+    list.map((b) => b.tabIndex),
+    [0, -1, -1, -1],
+    'one tab stop',
+  )
 
   list[0].focus()
   await waitFor(() => container.querySelector('[data-testid="issue-popover"]') !== null, 'popover on focus')
@@ -531,15 +571,18 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   await waitFor(() => focused(list[0]) === bars(core)[1], 'focus on the 2nd bar')
   list = bars(core)
   await waitFor(() => bars(core)[1].tabIndex === 0 && bars(core)[0].tabIndex === -1, 'the tab stop moved')
-  await waitFor(() => container.querySelector('[data-testid="issue-popover"]')?.textContent!.includes('Issue 2') === true, 'popover follows')
+  await waitFor(
+    () => container.querySelector('[data-testid="issue-popover"]')?.textContent!.includes('Issue 2') === true,
+    'popover follows',
+  )
 
   key(bars(core)[1], 'ArrowDown')
   await waitFor(() => focused(core) === bars(core)[3], 'down to Sandbox (DNS has no bars)')
 
   key(bars(core)[3], 'ArrowUp')
-  await waitFor(() => focused(core) === bars(core)[0], 'up to the Web Proxy bar nearest to Sandbox\'s (Mon 01:40 → Mon 10:00)')
+  await waitFor(() => focused(core) === bars(core)[0], "up to the Web Proxy bar nearest to Sandbox's (Mon 01:40 → Mon 10:00)")
   key(bars(core)[0], 'End')
-  await waitFor(() => focused(core) === bars(core)[2], 'End: the row\'s last bar')
+  await waitFor(() => focused(core) === bars(core)[2], "End: the row's last bar")
   key(bars(core)[2], 'ArrowLeft')
   await waitFor(() => focused(core) === bars(core)[1], 'ArrowLeft')
 
@@ -573,11 +616,11 @@ test('popover: hover opens it, it closes 300 ms after the pointer leaves; Full P
   const { container, root, unmount } = mount()
   root.render(<CloudStatus {...props({ flags: { ...FLAGS, core_cloud_services: '0' } })} />)
   await waitFor(loaded(container, 'datacenter'), 'bars')
-  const bar = bars(container).find(b => b.dataset.issueId === '13')!
+  const bar = bars(container).find((b) => b.dataset.issueId === '13')!
   bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
   await waitFor(() => container.querySelector('[data-testid="issue-popover"]') !== null, 'popover on hover')
   bar.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
-  await new Promise(r => setTimeout(r, 150))
+  await new Promise((r) => setTimeout(r, 150))
   assert.ok(container.querySelector('[data-testid="issue-popover"]'), 'still open within the close delay')
   await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'closed after the delay', 600)
 
@@ -605,7 +648,7 @@ test('modal: the week is fetched again after 1500 ms and the modal shows the lat
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
   const status = () => container.querySelector('[data-testid="modal-status"]')?.textContent
   assert.is(status(), 'Resolved')
-  await new Promise(r => setTimeout(r, 1000))
+  await new Promise((r) => setTimeout(r, 1000))
   assert.is(calls.length, 1, 'no refresh before 1500 ms')
   await waitFor(() => status() === 'Monitoring', 'the refreshed status', 1500)
   assert.is(calls.length, 2)
@@ -656,7 +699,10 @@ test('item info: the tooltip shows sanitised HTML on focus', async () => {
 })
 
 test('widget: cloud flags and the government flag come from the global data; timezone overrides the session', async () => {
-  const gov = { ...cloud('alpha', 'alpha.net', 'internet_access'), cloud_status: { core_cloud_services: '0', datacenter: '1', premium_datacenter: '1' } as CloudStatusFlags }
+  const gov = {
+    ...cloud('alpha', 'alpha.net', 'internet_access'),
+    cloud_status: { core_cloud_services: '0', datacenter: '1', premium_datacenter: '1' } as CloudStatusFlags,
+  }
   const global: GlobalData = {
     menu: { main_menu: [], top_menu: [] },
     clouds: [gov],
@@ -674,10 +720,10 @@ test('widget: cloud flags and the government flag come from the global data; tim
   await waitFor(loaded(container, 'datacenter'), 'bars')
   assert.is(block(container, 'core'), null)
   assert.ok(container.querySelector('[data-testid="tab-premium"]'), 'premium tab from the flag')
-  const legend = [...container.querySelectorAll('[data-testid="legend"] li')].map(li => li.textContent)
+  const legend = [...container.querySelectorAll('[data-testid="legend"] li')].map((li) => li.textContent)
   assert.not.ok(legend.includes('Premium data center'), 'no premium legend on the government variant')
   assert.is(calls[0].cloud, 'alpha', 'the domain resolves to the machine name')
-  const fra = bars(container).find(b => b.dataset.issueId === '11')!
+  const fra = bars(container).find((b) => b.dataset.issueId === '11')!
   assert.ok(fra.getAttribute('aria-label')!.includes('05:00:00 EST'))
   unmount()
   $global.set({ loading: false })

@@ -1,12 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import {
-  chooseCloud,
-  defaultPagePath,
-  domainFromQuery,
-  selectCloud,
-  $cloudName,
-} from '../../widgets/core/cloud'
+import { chooseCloud, defaultPagePath, domainFromQuery, selectCloud, $cloudName } from '../../widgets/core/cloud'
 import { switchCloudPath } from '../../shell/cloud-path'
 import { readCookie } from '../../widgets/core/cookies'
 import { clouds } from '../fixtures/global'

@@ -68,8 +68,14 @@ test('client: malformed JSON and wrong shapes become errors, not crashes', async
   const err = await rejection<ApiError>(request('/api/x'))
   assert.instance(err, ApiError)
   assert.is(err.statusText, 'Malformed answer')
-  assert.throws(() => dataOf({ data: [1] }, is.object), (e: Error) => e instanceof ApiError)
-  assert.throws(() => dataOf(null, is.object), (e: Error) => e instanceof ApiError)
+  assert.throws(
+    () => dataOf({ data: [1] }, is.object),
+    (e: Error) => e instanceof ApiError,
+  )
+  assert.throws(
+    () => dataOf(null, is.object),
+    (e: Error) => e instanceof ApiError,
+  )
 })
 
 test('client: sends the CSRF header when the token cookie exists, with credentials', async () => {
@@ -91,7 +97,9 @@ test('client: sends the CSRF header when the token cookie exists, with credentia
 test('client: abort rejects with AbortError', async () => {
   globalThis.fetch = realFetch
   globalThis.fetch = ((_u: string, init: RequestInit) =>
-    new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch
+    new Promise((_, reject) =>
+      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    )) as typeof fetch
   const c = new AbortController()
   const p = request('/api/x', { signal: c.signal })
   c.abort()
@@ -101,7 +109,17 @@ test('client: abort rejects with AbortError', async () => {
 })
 
 test('redirects stay on the site', () => {
-  for (const bad of ['//evil.example', '/\\evil.example', '%2F%2Fevil.example', 'https://evil.example', 'javascript:alert(1)', '/\t/evil.example', '', undefined, 42]) {
+  for (const bad of [
+    '//evil.example',
+    '/\\evil.example',
+    '%2F%2Fevil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    '',
+    undefined,
+    42,
+  ]) {
     assert.is(safeRedirectPath(bad, '/home'), '/home', String(bad))
   }
   assert.is(safeRedirectPath('/auroraedge.net/cloud-status?x=1#y'), '/auroraedge.net/cloud-status?x=1#y')
@@ -133,7 +151,7 @@ test('element wrapper: attributes become props, batched into one render, unmount
   el.setAttribute('cloud', 'b')
   el.setAttribute('api-base', 'https://x.example')
   const waitFor = async (ok: () => boolean) => {
-    for (let i = 0; i < 100 && !ok(); i++) await new Promise(r => setTimeout(r, 5))
+    for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 5))
   }
   await waitFor(() => el.shadowRoot?.textContent === 'b')
   assert.is(el.shadowRoot!.textContent, 'b')

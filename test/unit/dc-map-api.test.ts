@@ -49,7 +49,15 @@ test('coordinates as strings and flags as strings or booleans are normalised', (
       datacenters: [{ name: 'Dubai I', latitude: '25.204849', longitude: '55.270783', regional_surcharge: '1', premium_dc: false }],
     },
   }).datacenters
-  assert.equal(dc, { name: 'Dubai I', city: '', region: '', latitude: 25.204849, longitude: 55.270783, regional_surcharge: 1, premium_dc: 0 })
+  assert.equal(dc, {
+    name: 'Dubai I',
+    city: '',
+    region: '',
+    latitude: 25.204849,
+    longitude: 55.270783,
+    regional_surcharge: 1,
+    premium_dc: 0,
+  })
 })
 
 test('malformed answers throw an ApiError instead of reaching the map', () => {
@@ -77,12 +85,12 @@ test('fetchDcMap calls /api/dc_map/{cloud} on the API base and validates the ans
   assert.is(data.datacenters[0].name, 'Amsterdam II')
 
   answer(200, { data: { status: 'success', datacenters: [{ name: 'x' }] } })
-  const err = (await fetchDcMap('alpha').catch(e => e)) as ApiError
+  const err = (await fetchDcMap('alpha').catch((e) => e)) as ApiError
   assert.instance(err, ApiError)
   assert.is(err.statusText, 'Malformed answer')
 
   answer(404, { error: { code: 'unknown_cloud', message: 'Unknown cloud.' } })
-  const notFound = (await fetchDcMap('nope').catch(e => e)) as ApiError
+  const notFound = (await fetchDcMap('nope').catch((e) => e)) as ApiError
   assert.instance(notFound, ApiError)
   assert.is(notFound.status, 404)
   globalThis.fetch = realFetch

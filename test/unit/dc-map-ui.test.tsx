@@ -33,7 +33,14 @@ interface FakeMap {
 }
 
 function fakeMap(): FakeMap {
-  const fake: FakeMap = { markers: [], destroyed: 0, elements: new Map(), factory: () => { throw new Error('unset') } }
+  const fake: FakeMap = {
+    markers: [],
+    destroyed: 0,
+    elements: new Map(),
+    factory: () => {
+      throw new Error('unset')
+    },
+  }
   fake.factory = (host, events) => {
     fake.events = events
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg')
@@ -50,7 +57,7 @@ function fakeMap(): FakeMap {
           fake.elements.set(m.id, g)
         }
       },
-      markerElement: id => fake.elements.get(id),
+      markerElement: (id) => fake.elements.get(id),
       destroy() {
         fake.destroyed++
         host.replaceChildren()
@@ -60,12 +67,19 @@ function fakeMap(): FakeMap {
   return fake
 }
 
-
-
 test('no data centers: the alert, and no map is loaded', async () => {
   const { container, root, unmount } = mount()
   let loads = 0
-  root.render(<DcMap datacenters={[]} isGov={false} loadMap={async () => { loads++; return fakeMap().factory }} />)
+  root.render(
+    <DcMap
+      datacenters={[]}
+      isGov={false}
+      loadMap={async () => {
+        loads++
+        return fakeMap().factory
+      }}
+    />,
+  )
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the alert')
   assert.is(container.querySelector('[role="alert"]')!.textContent, NO_DATA_MESSAGE)
   assert.is(loads, 0)
@@ -79,7 +93,7 @@ test('data: disclaimer, markers handed to the map, legend with text labels', asy
   await waitFor(() => fake.markers.length > 0, 'markers')
   assert.ok(container.textContent!.includes(DISCLAIMER))
   assert.is(fake.markers.length, 4) // the two Amsterdams share one marker
-  const legend = [...container.querySelectorAll('[aria-label="Legend"] li')].map(li => [li.getAttribute('data-kind'), li.textContent])
+  const legend = [...container.querySelectorAll('[aria-label="Legend"] li')].map((li) => [li.getAttribute('data-kind'), li.textContent])
   assert.equal(legend, [
     ['normal', 'Data center'],
     ['surcharge', 'Regional surcharge'],
@@ -98,7 +112,7 @@ test('government variant: no premium marker and no premium legend entry', async 
   const { container, root, unmount } = mount()
   root.render(<DcMap datacenters={DATA} isGov={true} loadMap={async () => fake.factory} />)
   await waitFor(() => fake.markers.length > 0, 'markers')
-  assert.not.ok(fake.markers.some(m => m.kind === 'premium'))
+  assert.not.ok(fake.markers.some((m) => m.kind === 'premium'))
   assert.not.ok(container.textContent!.includes('Premium'))
   unmount()
 })
@@ -108,7 +122,7 @@ test('tooltip: opens on hover and focus, lists the data centers, closes on leave
   const { container, root, unmount } = mount()
   root.render(<DcMap datacenters={DATA} isGov={false} loadMap={async () => fake.factory} />)
   await waitFor(() => fake.markers.length > 0, 'markers')
-  const amsterdam = fake.markers.find(m => m.kind === 'multiple')!
+  const amsterdam = fake.markers.find((m) => m.kind === 'multiple')!
   const tip = () => container.querySelector('[role="tooltip"]')
 
   fake.events!.enter(amsterdam.id)
@@ -121,7 +135,7 @@ test('tooltip: opens on hover and focus, lists the data centers, closes on leave
   await waitFor(() => tip() === null, 'tooltip gone after leaving')
   assert.is(el.getAttribute('aria-expanded'), 'false')
 
-  const frankfurt = fake.markers.find(m => m.kind === 'premium')!
+  const frankfurt = fake.markers.find((m) => m.kind === 'premium')!
   fake.events!.focus(frankfurt.id)
   await waitFor(() => tip() !== null, 'tooltip on focus')
   assert.ok(tip()!.textContent!.includes('Frankfurt IV'))
@@ -132,7 +146,7 @@ test('tooltip: opens on hover and focus, lists the data centers, closes on leave
   fake.events!.toggle(frankfurt.id)
   await waitFor(() => tip() !== null, 'pinned tooltip')
   fake.events!.leave(frankfurt.id)
-  await new Promise(r => setTimeout(r, 400))
+  await new Promise((r) => setTimeout(r, 400))
   assert.ok(tip() !== null, 'a pinned tooltip stays when the pointer leaves')
   fake.events!.escape()
   await waitFor(() => tip() === null, 'Escape closes')
@@ -146,7 +160,11 @@ test('a map that fails to load says so instead of staying blank', async () => {
     await waitFor(() => container.querySelector('[role="alert"]') !== null, 'the error')
   })
   assert.is(container.querySelector('[role="alert"]')!.textContent, 'The map could not be shown.')
-  assert.equal(logged.map(args => (args[1] as Error).message), ['chunk failed'], 'the failure is logged, once')
+  assert.equal(
+    logged.map((args) => (args[1] as Error).message),
+    ['chunk failed'],
+    'the failure is logged, once',
+  )
   unmount()
 })
 
@@ -191,10 +209,10 @@ test('widget: a malformed answer shows an error with Retry (and is logged), and 
 test('widget: waits for the variant flag from the global load before showing data', async () => {
   $global.set({ loading: false })
   let answerGlobal: (value: unknown) => void = () => {}
-  serve(() => ({ data: { status: 'success', datacenters: [] } }), new Promise(resolve => (answerGlobal = resolve)))
+  serve(() => ({ data: { status: 'success', datacenters: [] } }), new Promise((resolve) => (answerGlobal = resolve)))
   const { container, root, unmount } = mount()
   root.render(<DcMapWidget cloud="alpha" />)
-  await new Promise(r => setTimeout(r, 50))
+  await new Promise((r) => setTimeout(r, 50))
   assert.not.ok(container.textContent!.includes(NO_DATA_MESSAGE), 'still loading while isGov is unknown')
   assert.ok(container.querySelector('[role="status"]'))
   answerGlobal({ data: { ...global, isGov: true } })

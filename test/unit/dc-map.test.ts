@@ -3,16 +3,7 @@ import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { MapDataCenter } from '../../contract/global'
-import {
-  legendEntries,
-  markerKind,
-  MERGE_DISTANCE_DEG,
-  mergeMarkers,
-  placeTooltip,
-  project,
-  VIEWBOX,
-} from '../../widgets/dc-map/model'
-
+import { legendEntries, markerKind, MERGE_DISTANCE_DEG, mergeMarkers, placeTooltip, project, VIEWBOX } from '../../widgets/dc-map/model'
 
 // The real data-center list, turned into data centers the way the server does: one per city key,
 // name = key without 'city : ', city = name without a trailing roman numeral, region = continent.
@@ -52,18 +43,21 @@ function dc(name: string, latitude: number, longitude: number, flags: Partial<Ma
   return { name, city: name, region: 'EMEA', latitude, longitude, regional_surcharge: 0, premium_dc: 0, ...flags }
 }
 
-const names = (markers: ReturnType<typeof mergeMarkers>) => markers.map(m => m.datacenters.map(d => d.name))
+const names = (markers: ReturnType<typeof mergeMarkers>) => markers.map((m) => m.datacenters.map((d) => d.name))
 
 test('the real list has 95 data centers', () => {
   assert.is(REAL.length, 95)
-  assert.ok(REAL.every(d => Number.isFinite(d.latitude) && Number.isFinite(d.longitude)))
+  assert.ok(REAL.every((d) => Number.isFinite(d.latitude) && Number.isFinite(d.longitude)))
 })
 
 test('merging: Amsterdam II and Amsterdam III share one marker of kind multiple', () => {
   const markers = mergeMarkers(REAL, { isGov: false })
-  const amsterdam = markers.filter(m => m.datacenters.some(d => d.city === 'Amsterdam'))
+  const amsterdam = markers.filter((m) => m.datacenters.some((d) => d.city === 'Amsterdam'))
   assert.is(amsterdam.length, 1)
-  assert.equal(amsterdam[0].datacenters.map(d => d.name), ['Amsterdam II', 'Amsterdam III'])
+  assert.equal(
+    amsterdam[0].datacenters.map((d) => d.name),
+    ['Amsterdam II', 'Amsterdam III'],
+  )
   assert.is(amsterdam[0].kind, 'multiple')
   assert.is(amsterdam[0].label, '2 data centers: Amsterdam II, Amsterdam III')
 })
@@ -71,20 +65,23 @@ test('merging: Amsterdam II and Amsterdam III share one marker of kind multiple'
 test('merging: all 95 real data centers become 68 markers, every data center on exactly one', () => {
   const markers = mergeMarkers(REAL, { isGov: false })
   assert.is(markers.length, 68)
-  const all = markers.flatMap(m => m.datacenters.map(d => d.name))
+  const all = markers.flatMap((m) => m.datacenters.map((d) => d.name))
   assert.is(all.length, 95)
   assert.is(new Set(all).size, 95)
   // 25 multi-data-center markers; Chennai and Mumbai (VII is 0.1° from IV and VI) have three each.
-  assert.is(markers.filter(m => m.kind === 'multiple').length, 25)
-  const mumbai = markers.find(m => m.datacenters.some(d => d.name === 'Mumbai VII'))!
-  assert.equal(mumbai.datacenters.map(d => d.name), ['Mumbai IV', 'Mumbai VI', 'Mumbai VII'])
+  assert.is(markers.filter((m) => m.kind === 'multiple').length, 25)
+  const mumbai = markers.find((m) => m.datacenters.some((d) => d.name === 'Mumbai VII'))!
+  assert.equal(
+    mumbai.datacenters.map((d) => d.name),
+    ['Mumbai IV', 'Mumbai VI', 'Mumbai VII'],
+  )
   // Nearby but distinct cities stay apart: Dubai and Abu Dhabi are 0.8° apart in latitude.
-  assert.not.ok(markers.some(m => m.datacenters.some(d => d.city === 'Dubai') && m.datacenters.some(d => d.city === 'Abu Dhabi')))
+  assert.not.ok(markers.some((m) => m.datacenters.some((d) => d.city === 'Dubai') && m.datacenters.some((d) => d.city === 'Abu Dhabi')))
 })
 
 test('merging: a marker sits at the mean of its members and markers follow input order', () => {
   const markers = mergeMarkers(REAL, { isGov: false })
-  const sydney = markers.find(m => m.datacenters.some(d => d.city === 'Sydney'))!
+  const sydney = markers.find((m) => m.datacenters.some((d) => d.city === 'Sydney'))!
   assert.ok(Math.abs(sydney.lat - (-33.86882 + -33.8727409) / 2) < 1e-9)
   assert.ok(Math.abs(sydney.lon - (151.209295 + 151.2057136) / 2) < 1e-9)
   const p = project(sydney.lat, sydney.lon)
@@ -96,10 +93,17 @@ test('merging is transitive: a chain 0.5° apart is one marker though its ends a
   const chain = [dc('A', 10, 20), dc('C', 11, 20), dc('B', 10.5, 20)]
   assert.equal(names(mergeMarkers(chain, { isGov: false })), [['A', 'C', 'B']])
   // The same groups whatever the input order.
-  for (const order of [[2, 0, 1], [1, 2, 0], [0, 2, 1]]) {
-    const markers = mergeMarkers(order.map(i => chain[i]), { isGov: false })
+  for (const order of [
+    [2, 0, 1],
+    [1, 2, 0],
+    [0, 2, 1],
+  ]) {
+    const markers = mergeMarkers(
+      order.map((i) => chain[i]),
+      { isGov: false },
+    )
     assert.is(markers.length, 1)
-    assert.equal([...markers[0].datacenters.map(d => d.name)].sort(), ['A', 'B', 'C'])
+    assert.equal([...markers[0].datacenters.map((d) => d.name)].sort(), ['A', 'B', 'C'])
   }
   // Two chains bridged by a late member merge into one.
   const bridged = [dc('P', 0, 0), dc('Q', 0, 0.9), dc('R', 0, 0.45)]
@@ -142,15 +146,23 @@ test('kinds: multiple, else premium, else surcharge, else normal', () => {
 
 test('the government variant never yields premium markers or a premium legend entry', () => {
   // Flags on the real list: surcharge for APAC, premium for every data center of EMEA.
-  const flagged = REAL.map(d => ({ ...d, regional_surcharge: d.region === 'APAC' ? 1 : 0, premium_dc: d.region === 'EMEA' ? 1 : 0 }) as MapDataCenter)
+  const flagged = REAL.map(
+    (d) => ({ ...d, regional_surcharge: d.region === 'APAC' ? 1 : 0, premium_dc: d.region === 'EMEA' ? 1 : 0 }) as MapDataCenter,
+  )
   const commercial = mergeMarkers(flagged, { isGov: false })
-  assert.ok(commercial.some(m => m.kind === 'premium'))
-  assert.equal(legendEntries(commercial, { isGov: false }).map(e => e.kind), ['normal', 'surcharge', 'premium', 'multiple'])
+  assert.ok(commercial.some((m) => m.kind === 'premium'))
+  assert.equal(
+    legendEntries(commercial, { isGov: false }).map((e) => e.kind),
+    ['normal', 'surcharge', 'premium', 'multiple'],
+  )
   const gov = mergeMarkers(flagged, { isGov: true })
   assert.is(gov.length, commercial.length)
-  assert.not.ok(gov.some(m => m.kind === 'premium'))
-  assert.not.ok(gov.some(m => /premium/i.test(m.label)))
-  assert.equal(legendEntries(gov, { isGov: true }).map(e => e.kind), ['normal', 'surcharge', 'multiple'])
+  assert.not.ok(gov.some((m) => m.kind === 'premium'))
+  assert.not.ok(gov.some((m) => /premium/i.test(m.label)))
+  assert.equal(
+    legendEntries(gov, { isGov: true }).map((e) => e.kind),
+    ['normal', 'surcharge', 'multiple'],
+  )
   // Even handed premium markers, the government legend leaves premium out.
   assert.equal(legendEntries([{ kind: 'premium' }], { isGov: true }), [])
 })
@@ -225,7 +237,12 @@ test('projection: every real data center lands inside the viewBox', () => {
     assert.ok(x > 0 && x < VIEWBOX.width && y > 0 && y < VIEWBOX.height, `${d.name}: ${x}, ${y}`)
   }
   // And so does the inhabited world the map draws (no Antarctica: it is cut at about 59°S).
-  for (const [lat, lon] of [[83, -170], [83, 180], [-56, -170], [-56, 180]]) {
+  for (const [lat, lon] of [
+    [83, -170],
+    [83, 180],
+    [-56, -170],
+    [-56, 180],
+  ]) {
     const { x, y } = project(lat, lon)
     assert.ok(x > 0 && x < VIEWBOX.width && y > 0 && y < VIEWBOX.height, `${lat}, ${lon}`)
   }

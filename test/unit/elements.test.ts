@@ -62,7 +62,10 @@ const named: [
 ] = [true, true, true, true, true, true, true, true]
 
 test('the typed tags are the kit: one per widget of scripts/widgets.mjs', () => {
-  assert.equal(Object.keys(ELEMENTS).sort(), widgetNames().map(name => `trust-${name}`))
+  assert.equal(
+    Object.keys(ELEMENTS).sort(),
+    widgetNames().map((name) => `trust-${name}`),
+  )
   assert.equal(Object.keys(mapped).sort(), Object.keys(ELEMENTS).sort())
   assert.ok(named.every(Boolean))
 })

@@ -18,7 +18,7 @@ const BODY = [
 const faqAnswer = (body = BODY) => ({ data: { page_content: { title: 'Frequently Asked Questions', body } } })
 const q = (c: ParentNode, id: string) => c.querySelector<HTMLElement>(`[id="${id}"]`)!
 const isOpen = (c: ParentNode, id: string) => q(c, id).dataset.open === 'true'
-const marks = (c: ParentNode) => Array.from(c.querySelectorAll('mark'), m => m.textContent)
+const marks = (c: ParentNode) => Array.from(c.querySelectorAll('mark'), (m) => m.textContent)
 
 async function mountFaq() {
   const served = serve(() => faqAnswer())
@@ -31,7 +31,10 @@ async function mountFaq() {
 test('faq: GET /api/basic-page/faq?cloud=, sections as h2 buttons and questions as h3 buttons, all collapsed, hostile HTML inert', async () => {
   const { container, calls, unmount, restore } = await mountFaq()
   assert.equal(calls[0], { path: '/api/basic-page/faq', query: { cloud: 'alpha' } })
-  assert.equal(Array.from(container.querySelectorAll('h2'), h => h.textContent), ['About this site', 'Subscriptions'])
+  assert.equal(
+    Array.from(container.querySelectorAll('h2'), (h) => h.textContent),
+    ['About this site', 'Subscriptions'],
+  )
   assert.is(container.querySelectorAll('h3 > button[aria-expanded="false"]').length, 3)
   assert.is(container.querySelector('#subs-panel')!.hasAttribute('hidden'), true)
   assert.not.ok(container.innerHTML.includes('<script'))
@@ -126,11 +129,14 @@ test('faq: Expand all opens everything and becomes Collapse all (aria-expanded),
 test('faq deep link: the hash opens its question and section after 1 s, not before; hashchange does it again', async () => {
   location.hash = '#how-to-manage-your-subscription'
   const { container, unmount, restore } = await mountFaq()
-  await new Promise(r => setTimeout(r, 700))
+  await new Promise((r) => setTimeout(r, 700))
   assert.not.ok(isOpen(container, 'how-to-manage-your-subscription'), 'not before the delay')
   await waitFor(() => isOpen(container, 'how-to-manage-your-subscription'), 'question opened', 1000)
   assert.ok(isOpen(container, 'subs'))
-  await waitFor(() => document.activeElement === q(container, 'how-to-manage-your-subscription').querySelector('button'), 'its button focused')
+  await waitFor(
+    () => document.activeElement === q(container, 'how-to-manage-your-subscription').querySelector('button'),
+    'its button focused',
+  )
   location.hash = '#about'
   window.dispatchEvent(new Event('hashchange'))
   await waitFor(() => isOpen(container, 'about'), 'section opened by hashchange', 1500)
@@ -141,7 +147,11 @@ test('faq deep link: the hash opens its question and section after 1 s, not befo
 
 test('faq: a body without questions is shown as sanitised HTML; a failure shows Retry, which loads again', async () => {
   let n = 0
-  const { restore } = serve(() => (++n === 1 ? new Response('{}', { status: 500, statusText: 'Internal Server Error' }) : faqAnswer('<h2 id="intro">Intro</h2><p>Plain <b>text</b></p>')))
+  const { restore } = serve(() =>
+    ++n === 1
+      ? new Response('{}', { status: 500, statusText: 'Internal Server Error' })
+      : faqAnswer('<h2 id="intro">Intro</h2><p>Plain <b>text</b></p>'),
+  )
   const { container, root, unmount } = mount()
   root.render(<Faq cloud="alpha" />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error')
@@ -167,9 +177,12 @@ test('safeHtml: keeps plain ids on h2/h3/section/details and details/summary; dr
   const { container, root, unmount } = mount()
   root.render(
     <div>
-      {safeHtml('<section id="s1"><h2 id="h">T</h2><details id="d"><summary>Q</summary>A</details><p id="p">x</p><h3 id="bad id">y</h3></section>', {
-        text: t => t.toUpperCase(),
-      })}
+      {safeHtml(
+        '<section id="s1"><h2 id="h">T</h2><details id="d"><summary>Q</summary>A</details><p id="p">x</p><h3 id="bad id">y</h3></section>',
+        {
+          text: (t) => t.toUpperCase(),
+        },
+      )}
     </div>,
   )
   await waitFor(() => container.querySelector('section') !== null, 'render')
@@ -198,8 +211,13 @@ test('compliance: GET /api/compliance?cloud=, page top, a captioned table with D
   assert.equal(calls[0], { path: '/api/compliance', query: { cloud: 'alpha' } })
   assert.is(container.querySelector('[data-testid="compliance-top"]')!.innerHTML, '<p>Top <strong>text</strong></p>')
   assert.ok(container.querySelector('caption')!.textContent)
-  assert.equal(Array.from(container.querySelectorAll('th[scope="col"]'), th => th.textContent), ['Description', 'Estimated approval date'])
-  const rows = Array.from(container.querySelectorAll('[data-testid="compliance-row"]'), tr => Array.from(tr.querySelectorAll('td'), td => td.textContent))
+  assert.equal(
+    Array.from(container.querySelectorAll('th[scope="col"]'), (th) => th.textContent),
+    ['Description', 'Estimated approval date'],
+  )
+  const rows = Array.from(container.querySelectorAll('[data-testid="compliance-row"]'), (tr) =>
+    Array.from(tr.querySelectorAll('td'), (td) => td.textContent),
+  )
   assert.equal(rows, [
     ['FedRAMP High', '15 Mar 2027'],
     ['IRAP', '1 Dec 2026'],
@@ -211,7 +229,9 @@ test('compliance: GET /api/compliance?cloud=, page top, a captioned table with D
 
 test("compliance: no rows → 'No rows'; a malformed answer → error with Retry", async () => {
   let n = 0
-  const { restore } = serve(() => (++n === 1 ? { data: { page_top: '', page_content: [{ description: 1 }] } } : { data: { page_top: '', page_content: [] } }))
+  const { restore } = serve(() =>
+    ++n === 1 ? { data: { page_top: '', page_content: [{ description: 1 }] } } : { data: { page_top: '', page_content: [] } },
+  )
   const { container, root, unmount } = mount()
   root.render(<Compliance cloud="alpha" />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error')

@@ -39,8 +39,14 @@ test('effectiveTerm: trimmed, and empty below 3 characters (spec §5)', () => {
 })
 
 test('matchRanges: case-insensitive, non-overlapping, left to right', () => {
-  assert.equal(matchRanges('Subscribe to subscriptions', 'sub'), [[0, 3], [13, 16]])
-  assert.equal(matchRanges('aaaa', 'aa'), [[0, 2], [2, 4]])
+  assert.equal(matchRanges('Subscribe to subscriptions', 'sub'), [
+    [0, 3],
+    [13, 16],
+  ])
+  assert.equal(matchRanges('aaaa', 'aa'), [
+    [0, 2],
+    [2, 4],
+  ])
   assert.equal(matchRanges('text', ''), [])
   assert.equal(matchRanges('nothing here', 'xyz'), [])
 })
@@ -52,16 +58,19 @@ test('splitMatches: runs of matching and other text that join back to the input'
     { text: 'Sub', match: true },
     { text: 'scription', match: false },
   ])
-  assert.is(parts.map(p => p.text).join(''), 'Manage your Subscription')
+  assert.is(parts.map((p) => p.text).join(''), 'Manage your Subscription')
   assert.equal(splitMatches('', 'abc'), [{ text: '', match: false }])
 })
 
 test('parseFaq: sections with their h2 title and questions with id, summary text, answer HTML and texts', () => {
   const sections = parseFaq(BODY)
-  assert.equal(sections.map(s => [s.id, s.title, s.questions.map(q => q.id)]), [
-    ['about', 'About this site', ['what-is-it', 'feedback']],
-    ['subs', 'Subscriptions', ['how-to-manage-your-subscription']],
-  ])
+  assert.equal(
+    sections.map((s) => [s.id, s.title, s.questions.map((q) => q.id)]),
+    [
+      ['about', 'About this site', ['what-is-it', 'feedback']],
+      ['subs', 'Subscriptions', ['how-to-manage-your-subscription']],
+    ],
+  )
   const q = sections[0]!.questions[0]!
   assert.is(q.question, 'What is the trust site?')
   assert.is(q.answerHtml, '<div><p>The public <strong>status</strong> home.</p></div>')
@@ -73,14 +82,19 @@ test('parseFaq: missing, unsafe or duplicate ids become unique slugs; loose ques
     '<details><summary>Loose one?</summary>x</details>' +
       '<section><h2>Odd ids</h2><details id="a b"><summary>Has Space</summary>y</details><details id="dup"><summary>One</summary>z</details><details id="dup"><summary>Two</summary>w</details></section>',
   )
-  assert.equal(sections.map(s => [s.id, s.title, s.questions.map(q => q.id)]), [
-    ['faq-questions', '', ['loose-one']],
-    ['odd-ids', 'Odd ids', ['has-space', 'dup', 'dup-2']],
-  ])
+  assert.equal(
+    sections.map((s) => [s.id, s.title, s.questions.map((q) => q.id)]),
+    [
+      ['faq-questions', '', ['loose-one']],
+      ['odd-ids', 'Odd ids', ['has-space', 'dup', 'dup-2']],
+    ],
+  )
 })
 
 test('parseFaq: script text is never searched; no <details> means no sections', () => {
-  const [section] = parseFaq('<section id="s"><h2>S</h2><details id="q"><summary>Q</summary><p>ok</p><script>alert("danger")</script></details></section>')
+  const [section] = parseFaq(
+    '<section id="s"><h2>S</h2><details id="q"><summary>Q</summary><p>ok</p><script>alert("danger")</script></details></section>',
+  )
   assert.equal(section!.questions[0]!.answerTexts, ['ok'])
   assert.equal(parseFaq('<p>Just text</p>'), [])
   assert.equal(parseFaq(''), [])

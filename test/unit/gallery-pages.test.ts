@@ -9,16 +9,16 @@ import * as assert from 'uvu/assert'
 import { buildManifest } from '../../scripts/manifest'
 
 const root = join(import.meta.dirname, '../..')
-const declarations = buildManifest().modules.flatMap(m => m.declarations)
+const declarations = buildManifest().modules.flatMap((m) => m.declarations)
 
 /** Attribute strings of every `<tag …>` start tag in `html` (templates included). */
 function startTags(html: string, tag: string): string[] {
-  return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'g'))].map(m => m[1])
+  return [...html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'g'))].map((m) => m[1])
 }
 
 /** The values of a manifest type like `"incident" | "maintenance"`; none for `string`. */
 function enumValues(type: string | undefined): string[] {
-  return /^"/.test(type?.trim() ?? '') ? type!.split('|').map(v => v.trim().replace(/^"|"$/g, '')) : []
+  return /^"/.test(type?.trim() ?? '') ? type!.split('|').map((v) => v.trim().replace(/^"|"$/g, '')) : []
 }
 
 test('every element has a gallery page linked from the index', () => {
@@ -38,12 +38,15 @@ test('each widget page uses every documented attribute and every enumerated valu
     for (const attribute of d.attributes) {
       // post-id is set by gallery.js from the newest record (<template data-post>).
       if (attribute.name === 'post-id') continue
-      const uses = tags.filter(t => new RegExp(`(^|\\s)${attribute.name}="`).test(t))
+      const uses = tags.filter((t) => new RegExp(`(^|\\s)${attribute.name}="`).test(t))
       assert.ok(uses.length > 0, `${page}: no example sets ${attribute.name}`)
       for (const value of enumValues(attribute.type?.text)) {
         // theme="light" looks like the default on the light gallery, which every page shows.
         if (attribute.name === 'theme' && value === 'light') continue
-        assert.ok(uses.some(t => t.includes(`${attribute.name}="${value}"`)), `${page}: no example sets ${attribute.name}="${value}"`)
+        assert.ok(
+          uses.some((t) => t.includes(`${attribute.name}="${value}"`)),
+          `${page}: no example sets ${attribute.name}="${value}"`,
+        )
       }
     }
   }

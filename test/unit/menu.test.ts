@@ -15,11 +15,11 @@ test('top-menu route: a string for all clouds, a per-cloud map with commercial f
 })
 
 test('main menu: hidden items and hidden sub-menu items are skipped per cloud', () => {
-  const forGamma = visibleItems(menu.main_menu, clouds[2]).map(i => i.id)
+  const forGamma = visibleItems(menu.main_menu, clouds[2]).map((i) => i.id)
   assert.not.ok(forGamma.includes('Data Center Map'))
   const forBeta = visibleItems(menu.main_menu, clouds[1])
-  assert.ok(forBeta.some(i => i.id === 'Data Center Map'))
-  const subs = forBeta.find(i => i.id === 'Notifications')!.sub_menus.map(s => s.id)
+  assert.ok(forBeta.some((i) => i.id === 'Data Center Map'))
+  const subs = forBeta.find((i) => i.id === 'Notifications')!.sub_menus.map((s) => s.id)
   assert.equal(subs, ['Cloud App', 'External'])
 })
 
@@ -39,12 +39,18 @@ test('selector columns: the first 5 products start columns, the rest go to the s
   const cs = ps.flatMap((prod, i) => Array.from({ length: counts[i] }, (_, k) => cloud(`c${i}${k}`, `c${i}${k}.net`, prod.machine_name)))
   const columns = layoutColumns(groupClouds(ps, cs))
   assert.is(columns.length, 5)
-  assert.equal(columns.map(c => c.map(g => g.product.machine_name)), [['p1'], ['p2', 'p6'], ['p3'], ['p4', 'p7'], ['p5']])
+  assert.equal(
+    columns.map((c) => c.map((g) => g.product.machine_name)),
+    [['p1'], ['p2', 'p6'], ['p3'], ['p4', 'p7'], ['p5']],
+  )
 })
 
 test('selector columns: fewer than 5 products give one column each; empty products are left out', () => {
   const columns = layoutColumns(groupClouds([...products, p(9)], clouds))
-  assert.equal(columns.map(c => c.map(g => g.product.machine_name)), [['internet_access'], ['private_access']])
+  assert.equal(
+    columns.map((c) => c.map((g) => g.product.machine_name)),
+    [['internet_access'], ['private_access']],
+  )
 })
 
 test('selector label reads "{product title} - {cloud title}"', () => {

@@ -4,11 +4,16 @@ import { parseNotificationListAnswer } from '../../widgets/notifications/api'
 import { notificationHref } from '../../contract/links'
 import { apiPage, notificationType, sendsCloud, shownPage } from '../../widgets/notifications/model'
 import { Notifications, type NotificationsProps } from '../../widgets/notifications/Notifications'
-import { ApiError } from '../../widgets/core/request'
+import type { ApiError } from '../../widgets/core/request'
 import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
 import { notificationPage } from '../fixtures/records'
 
-const props = (extra: Partial<NotificationsProps> = {}): NotificationsProps => ({ type: 'url_change_notification', cloud: 'alpha', timezone: 'UTC', ...extra })
+const props = (extra: Partial<NotificationsProps> = {}): NotificationsProps => ({
+  type: 'url_change_notification',
+  cloud: 'alpha',
+  timezone: 'UTC',
+  ...extra,
+})
 const byTestId = <T extends HTMLElement = HTMLElement>(c: ParentNode, id: string) => c.querySelector<T>(`[data-testid="${id}"]`)!
 const records = (c: HTMLElement) => [...c.querySelectorAll<HTMLElement>('[data-testid="record"]')]
 
@@ -29,7 +34,11 @@ test('model: zero-based API pages, cloud only for cloud_app, default type, links
 test('api: a contract answer passes; negative pages or a missing record list do not', () => {
   const page = notificationPage()
   assert.equal(parseNotificationListAnswer({ data: page }), page)
-  for (const bad of [{ data: { ...page, currentPage: -1 } }, { data: { ...page, records: null } }, { data: { ...page, totalPages: 'x' } }]) {
+  for (const bad of [
+    { data: { ...page, currentPage: -1 } },
+    { data: { ...page, records: null } },
+    { data: { ...page, totalPages: 'x' } },
+  ]) {
     try {
       parseNotificationListAnswer(bad)
       assert.unreachable('accepted')
@@ -40,7 +49,7 @@ test('api: a contract answer passes; negative pages or a missing record list do 
 })
 
 test('list: heading, RSS badge (change → category), page=0 first, no cloud for URL categories; Next asks page=1', async () => {
-  const { calls, restore } = serve(call => ({ data: notificationPage(Number(call.query.page)) }))
+  const { calls, restore } = serve((call) => ({ data: notificationPage(Number(call.query.page)) }))
   const { container, root, unmount } = mount()
   root.render(<Notifications {...props()} />)
   await waitFor(() => records(container).length === 1, 'records')
@@ -101,7 +110,7 @@ test('a malformed answer shows the error with Retry; Retry recovers', async () =
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error')
   assert.ok(container.querySelector('[role="alert"]')!.textContent!.includes('could not be read'))
   bad = false
-  ;[...container.querySelectorAll<HTMLButtonElement>('[role="alert"] button')].find(b => b.textContent === 'Retry')!.click()
+  ;[...container.querySelectorAll<HTMLButtonElement>('[role="alert"] button')].find((b) => b.textContent === 'Retry')!.click()
   await waitFor(() => records(container).length === 1, 'records after retry')
   unmount()
   restore()

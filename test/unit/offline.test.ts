@@ -16,7 +16,7 @@ async function captured(fn: () => Promise<void>): Promise<string> {
   process.stderr.write = keep
   try {
     await fn()
-    await new Promise(r => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 50))
   } finally {
     process.stdout.write = out
     process.stderr.write = err

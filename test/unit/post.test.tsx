@@ -10,7 +10,9 @@ const byTestId = <T extends HTMLElement = HTMLElement>(c: ParentNode, id: string
 const notFound = (code: string) => new Response(JSON.stringify({ error: { code, message: 'x' } }), { status: 404, statusText: 'Not Found' })
 
 test('post: GET /api/posts/{id}?cloud=, the record in full with its title as h1', async () => {
-  const { calls, restore } = serve(() => ({ data: record(7, { resolved: true, body: '<p>Full <em>body</em><script>x</script></p>', available_workaround: '<p>Restart</p>' }) }))
+  const { calls, restore } = serve(() => ({
+    data: record(7, { resolved: true, body: '<p>Full <em>body</em><script>x</script></p>', available_workaround: '<p>Restart</p>' }),
+  }))
   const { container, root, unmount } = mount()
   root.render(<Post {...props()} />)
   await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'record')
@@ -26,10 +28,15 @@ test('post: GET /api/posts/{id}?cloud=, the record in full with its title as h1'
 
 test('post: the severity badge and the status icon come from severity and statusDetail; absent, the status still shows', async () => {
   let detail = true
-  const { restore } = serve(call => ({
+  const { restore } = serve((call) => ({
     data: {
       ...record(Number(call.path.split('/')[3]), { status: 'Resolved', statusId: '4', severityId: '20' }),
-      ...(detail ? { severity: { tid: '20', name: 'Service Disruption', color_code: '#d0021b' }, statusDetail: { id: '4', name: 'Resolved', class: 'resolved', icon: 'check' } } : {}),
+      ...(detail
+        ? {
+            severity: { tid: '20', name: 'Service Disruption', color_code: '#d0021b' },
+            statusDetail: { id: '4', name: 'Resolved', class: 'resolved', icon: 'check' },
+          }
+        : {}),
     },
   }))
   const { container, root, unmount } = mount()
@@ -68,17 +75,19 @@ test('a 500 or a malformed answer shows the error with Retry', async () => {
   const { container, root, unmount } = mount()
   root.render(<Post {...props()} />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error')
-  ;[...container.querySelectorAll<HTMLButtonElement>('[role="alert"] button')].find(b => b.textContent === 'Retry')!.click()
+  ;[...container.querySelectorAll<HTMLButtonElement>('[role="alert"] button')].find((b) => b.textContent === 'Retry')!.click()
   await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'record after retry')
   unmount()
   restore()
 })
 
 test('notification: GET /api/notification/{id}/{cloud}; a same-origin url_redirect calls onRedirect with /{url_redirect}', async () => {
-  const { calls, restore } = serve(() => ({ data: { ...record(9, { type: 'notification' }), url_redirect: 'alpha.net/notifications/cloud-app' } }))
+  const { calls, restore } = serve(() => ({
+    data: { ...record(9, { type: 'notification' }), url_redirect: 'alpha.net/notifications/cloud-app' },
+  }))
   const { container, root, unmount } = mount()
   const went: string[] = []
-  root.render(<Post {...props({ id: 9, kind: 'notification', onRedirect: p => went.push(p) })} />)
+  root.render(<Post {...props({ id: 9, kind: 'notification', onRedirect: (p) => went.push(p) })} />)
   await waitFor(() => went.length === 1, 'redirect')
   assert.equal(calls[0], { path: '/api/notification/9/alpha', query: {} })
   assert.equal(went, ['/alpha.net/notifications/cloud-app'])
@@ -87,7 +96,18 @@ test('notification: GET /api/notification/{id}/{cloud}; a same-origin url_redire
   restore()
 })
 
-const HOSTILE = ['//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'JavaScript:alert(1)', 'https://evil.example/x', 'http:evil.example', 'data:text/html,x', ' //evil.example', 'java\nscript:alert(1)']
+const HOSTILE = [
+  '//evil.example',
+  '/\\evil.example',
+  '\\\\evil.example',
+  'javascript:alert(1)',
+  'JavaScript:alert(1)',
+  'https://evil.example/x',
+  'http:evil.example',
+  'data:text/html,x',
+  ' //evil.example',
+  'java\nscript:alert(1)',
+]
 
 test('redirect safety: hostile url_redirect values are refused', () => {
   for (const target of HOSTILE) assert.is(redirectFromRecord(target), undefined, JSON.stringify(target))
@@ -98,12 +118,14 @@ test('redirect safety: hostile url_redirect values are refused', () => {
 
 test('hostile url_redirect values are never followed: the notification shows instead', async () => {
   let target = ''
-  const { restore } = serve(call => ({ data: { ...record(Number(call.path.split('/')[3]), { type: 'notification' }), url_redirect: target } }))
+  const { restore } = serve((call) => ({
+    data: { ...record(Number(call.path.split('/')[3]), { type: 'notification' }), url_redirect: target },
+  }))
   const { container, root, unmount } = mount()
   const went: string[] = []
   for (const [i, hostile] of HOSTILE.entries()) {
     target = hostile
-    root.render(<Post {...props({ id: 100 + i, kind: 'notification', onRedirect: p => went.push(p) })} />)
+    root.render(<Post {...props({ id: 100 + i, kind: 'notification', onRedirect: (p) => went.push(p) })} />)
     await waitFor(() => container.querySelector(`[data-record-id="${100 + i}"]`) !== null, `record for ${JSON.stringify(hostile)}`)
     assert.is(container.querySelector('[data-testid="post-redirecting"]'), null)
   }
@@ -117,7 +139,7 @@ test('posts never redirect, and an embedded notification (api-base) without onRe
   const { restore } = serve(() => ({ data: { ...record(9), url_redirect: 'somewhere' } }))
   const { container, root, unmount } = mount()
   const went: string[] = []
-  root.render(<Post {...props({ onRedirect: p => went.push(p) })} />)
+  root.render(<Post {...props({ onRedirect: (p) => went.push(p) })} />)
   await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'post')
   root.render(<Post {...props({ id: 10, kind: 'notification', apiBase: 'https://trust.example' })} />)
   await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'notification')

@@ -20,7 +20,7 @@ const props = (extra: Partial<RecordsProps> = {}): RecordsProps => ({
 /** Serves list pages (the requested page of 3) and the calendar fixture; `list` may override. */
 function serveRecords(list?: (call: Served, n: number) => Response | unknown) {
   let n = 0
-  return serve(call => {
+  return serve((call) => {
     if (call.path === '/api/calendar') return { data: calendarData }
     n++
     const custom = list?.(call, n)
@@ -29,9 +29,12 @@ function serveRecords(list?: (call: Served, n: number) => Response | unknown) {
   })
 }
 
-const listCalls = (calls: Served[]) => calls.filter(c => c.path !== '/api/calendar')
+const listCalls = (calls: Served[]) => calls.filter((c) => c.path !== '/api/calendar')
 const records = (c: HTMLElement) => [...c.querySelectorAll<HTMLElement>('[data-testid="record"]')]
-const ids = (c: HTMLElement) => records(c).map(r => r.dataset.recordId).join(',')
+const ids = (c: HTMLElement) =>
+  records(c)
+    .map((r) => r.dataset.recordId)
+    .join(',')
 const byTestId = <T extends HTMLElement = HTMLElement>(c: ParentNode, id: string) => c.querySelector<T>(`[data-testid="${id}"]`)!
 const days = (c: HTMLElement) => [...c.querySelectorAll<HTMLButtonElement>('[data-testid="calendar-day"]')]
 const ready = (c: HTMLElement) => () => records(c).length > 0 && days(c).length > 0
@@ -45,7 +48,7 @@ test('incidents: heading, RSS badge, records with severity, status, times, links
   assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/incidents?cloud=alpha')
   assert.is(container.querySelector('[data-testid="ics-link"]'), null, 'no calendar feed on incidents')
   assert.equal(listCalls(calls)[0], { path: '/api/incident', query: { cloud: 'alpha', page: '1', tz: 'UTC' } })
-  assert.equal(calls.find(c => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'recent_incident', tz: 'UTC' })
+  assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'recent_incident', tz: 'UTC' })
 
   const [first, second] = records(container)
   assert.is(byTestId(first, 'record-link').getAttribute('href'), '/alpha.net/posts/101')
@@ -67,14 +70,17 @@ test('incidents: heading, RSS badge, records with severity, status, times, links
   restore()
 })
 
-test('status filter: All Statuses plus the answer\'s statuses; changing it reloads page 1 with category=', async () => {
+test("status filter: All Statuses plus the answer's statuses; changing it reloads page 1 with category=", async () => {
   const { calls, restore } = serveRecords()
   const { container, root, unmount } = mount()
   root.render(<Records {...props()} />)
   await waitFor(ready(container), 'records')
   const select = byTestId<HTMLSelectElement>(container, 'status-filter')
   assert.is(container.querySelector(`label[for="${select.id}"]`)!.textContent, 'Status')
-  assert.equal([...select.options].map(o => o.textContent), ['All Statuses', 'In Progress', 'Resolved', 'Monitoring'])
+  assert.equal(
+    [...select.options].map((o) => o.textContent),
+    ['All Statuses', 'In Progress', 'Resolved', 'Monitoring'],
+  )
 
   byTestId(container, 'page-2').click()
   await waitFor(() => ids(container) === '201,202', 'page 2')
@@ -95,7 +101,10 @@ test('calendar: marked days are named buttons; a click sends date=, aria-pressed
   root.render(<Records {...props()} />)
   await waitFor(ready(container), 'records')
   assert.is(byTestId(container, 'calendar-month').textContent, 'November 2026')
-  assert.equal([...container.querySelectorAll('[data-testid="calendar"] th')].map(th => th.textContent), ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
+  assert.equal(
+    [...container.querySelectorAll('[data-testid="calendar"] th')].map((th) => th.textContent),
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  )
   const [d16, d18] = days(container)
   assert.is(d16.getAttribute('aria-label'), 'Monday, November 16, 2026: Service Disruption')
   assert.is(d16.dataset.status, 'service_disruption')
@@ -121,13 +130,13 @@ test('calendar: marked days are named buttons; a click sends date=, aria-pressed
   await waitFor(() => listCalls(calls).length > before, 'a reload')
   assert.equal(listCalls(calls).at(-1)!.query, { cloud: 'alpha', page: '1', tz: 'UTC' })
   assert.is(container.querySelector('[data-testid="date-filter"]'), null)
-  assert.ok(days(container).every(d => d.getAttribute('aria-pressed') === 'false'))
+  assert.ok(days(container).every((d) => d.getAttribute('aria-pressed') === 'false'))
   unmount()
   restore()
 })
 
 test('calendar: previous month stops one month after start_date', async () => {
-  const { restore } = serve(call =>
+  const { restore } = serve((call) =>
     call.path === '/api/calendar' ? { data: { ...calendarData, start_date: '2026-09-03' } } : { data: listPage('incident') },
   )
   const { container, root, unmount } = mount()
@@ -150,36 +159,49 @@ test('maintenance: data centers send datacenter= (page 1), the button counts, th
   root.render(<Records {...props({ type: 'maintenance' })} />)
   await waitFor(ready(container), 'records')
   assert.is(container.querySelector('h2')!.textContent, 'Maintenance')
-  assert.equal(calls.find(c => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'scheduled_maintenance', tz: 'UTC' })
+  assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'scheduled_maintenance', tz: 'UTC' })
   assert.is(byTestId(container, 'ics-link').getAttribute('href'), 'webcal://localhost:8080/ics/maintenance/alpha.ics')
   assert.is(byTestId(container, 'ics-link').textContent, 'Add to calendar')
 
   const table = byTestId(container, 'maintenance-schedule').querySelector('table')!
   assert.ok(table.querySelector('caption')!.textContent!.includes('UTC'))
-  assert.equal([...table.querySelectorAll('thead th')].map(th => [th.getAttribute('scope'), th.textContent]), [
-    ['col', 'Region'],
-    ['col', 'Mon 23 Nov'],
-    ['col', 'Tue 24 Nov'],
-    ['col', 'Wed 25 Nov'],
-  ])
-  assert.equal([...table.querySelectorAll('tbody th')].map(th => [th.getAttribute('scope'), th.textContent]), [
-    ['row', 'EMEA'],
-    ['row', 'Americas'],
-  ])
+  assert.equal(
+    [...table.querySelectorAll('thead th')].map((th) => [th.getAttribute('scope'), th.textContent]),
+    [
+      ['col', 'Region'],
+      ['col', 'Mon 23 Nov'],
+      ['col', 'Tue 24 Nov'],
+      ['col', 'Wed 25 Nov'],
+    ],
+  )
+  assert.equal(
+    [...table.querySelectorAll('tbody th')].map((th) => [th.getAttribute('scope'), th.textContent]),
+    [
+      ['row', 'EMEA'],
+      ['row', 'Americas'],
+    ],
+  )
   assert.is(table.querySelector('tbody tr td')!.getAttribute('data-status'), 'scheduled')
 
   byTestId(container, 'page-2').click()
   await waitFor(() => listCalls(calls).at(-1)!.query.page === '2', 'page 2')
   const button = byTestId<HTMLButtonElement>(container, 'datacenter-button')
   assert.is(button.textContent, 'Select Data Centers▾')
-  const labelled = button.getAttribute('aria-labelledby')!.split(' ').map(id => container.ownerDocument.getElementById(id)!.textContent).join(' ')
+  const labelled = button
+    .getAttribute('aria-labelledby')!
+    .split(' ')
+    .map((id) => container.ownerDocument.getElementById(id)!.textContent)
+    .join(' ')
   assert.is(labelled, 'Data Centers Select Data Centers')
   button.click()
   await waitFor(() => container.querySelector('[data-testid="datacenter-panel"]') !== null, 'panel')
   const panel = byTestId(container, 'datacenter-panel')
   assert.is(button.getAttribute('aria-expanded'), 'true')
   assert.is(byTestId<HTMLInputElement>(panel, 'datacenter-search').placeholder, 'Search...')
-  assert.equal([...panel.querySelectorAll('legend')].map(l => l.textContent), ['EMEA (0/2)', 'Americas (0/1)'])
+  assert.equal(
+    [...panel.querySelectorAll('legend')].map((l) => l.textContent),
+    ['EMEA (0/2)', 'Americas (0/1)'],
+  )
   const options = [...panel.querySelectorAll<HTMLInputElement>('[data-testid="datacenter-option"]')]
   toggle(options[0])
   await waitFor(() => listCalls(calls).at(-1)!.query.datacenter === '12', 'datacenter=12')
@@ -216,7 +238,7 @@ test('security advisories: heading, advisories feed, cc_term=241 on the calendar
   assert.is(container.querySelector('h2')!.textContent, 'Security Advisories')
   assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/advisories?cloud=alpha')
   assert.is(listCalls(calls)[0].path, '/api/advisory')
-  assert.equal(calls.find(c => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'advisory', cc_term: '241', tz: 'UTC' })
+  assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'advisory', cc_term: '241', tz: 'UTC' })
   assert.is(container.querySelector('[data-testid="datacenter-select"]'), null)
   unmount()
   restore()
@@ -239,12 +261,20 @@ test('empty list: exactly "There are no records", no pager; the top message is p
 })
 
 test('internal block: shown with the fields when present, absent otherwise; resolved marker; hostile HTML sanitised', async () => {
-  const hostile = '<p>ok<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><a href="javascript:alert(1)" onclick="x()">x</a></p>'
+  const hostile =
+    '<p>ok<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1"><a href="javascript:alert(1)" onclick="x()">x</a></p>'
   const { restore } = serveRecords(() => ({
     data: {
       ...listPage('incident', 1, 1),
       records: [
-        record(1, { jira_link: 'https://jira.example/OPS-1', internal_note: 'Root cause <b>DNS</b>', author: 'a.person', resolved: true, summary: hostile, customer_impact: hostile }),
+        record(1, {
+          jira_link: 'https://jira.example/OPS-1',
+          internal_note: 'Root cause <b>DNS</b>',
+          author: 'a.person',
+          resolved: true,
+          summary: hostile,
+          customer_impact: hostile,
+        }),
         record(2, { slack_link: 'javascript:alert(1)' }),
         record(3),
       ],
@@ -257,7 +287,10 @@ test('internal block: shown with the fields when present, absent otherwise; reso
   const block = byTestId(one, 'internal-block')
   assert.is(block.getAttribute('aria-label'), 'Internal use only')
   assert.ok(block.textContent!.startsWith('Internal use only'))
-  assert.equal([...block.querySelectorAll('dt')].map(d => d.textContent), ['Internal note', 'Ticket', 'Author'])
+  assert.equal(
+    [...block.querySelectorAll('dt')].map((d) => d.textContent),
+    ['Internal note', 'Ticket', 'Author'],
+  )
   assert.is(block.querySelector('a')!.getAttribute('href'), 'https://jira.example/OPS-1')
   assert.is(block.querySelector('a')!.getAttribute('rel'), 'noopener noreferrer')
   assert.ok(block.innerHTML.includes('<b>DNS</b>'))
@@ -283,7 +316,7 @@ test('a malformed answer shows the error with Retry; Retry recovers', async () =
   const alert = byTestId(container, 'records').querySelector('[role="alert"]')!
   assert.ok(alert.textContent!.includes('unexpected shape'))
   bad = false
-  ;[...alert.querySelectorAll('button')].find(b => b.textContent === 'Retry')!.click()
+  ;[...alert.querySelectorAll('button')].find((b) => b.textContent === 'Retry')!.click()
   await waitFor(() => records(container).length === 2, 'records after retry')
   assert.is(listCalls(calls).length, 2)
   unmount()
@@ -291,8 +324,10 @@ test('a malformed answer shows the error with Retry; Retry recovers', async () =
 })
 
 test('a failed calendar shows its own error with Retry and is logged; the list still works', async () => {
-  const { restore } = serve(call =>
-    call.path === '/api/calendar' ? new Response('nope', { status: 500, statusText: 'Internal Server Error' }) : { data: listPage('incident') },
+  const { restore } = serve((call) =>
+    call.path === '/api/calendar'
+      ? new Response('nope', { status: 500, statusText: 'Internal Server Error' })
+      : { data: listPage('incident') },
   )
   const { container, root, unmount } = mount()
   const logged = await quietly(async () => {
@@ -326,7 +361,7 @@ test('controlled filters: changes are reported, not applied, until the route pas
   const { container, root, unmount } = mount()
   const seen: unknown[] = []
   const filters = { status: '', date: '', datacenters: [], page: 2 }
-  root.render(<Records {...props({ filters, onFiltersChange: f => seen.push(f) })} />)
+  root.render(<Records {...props({ filters, onFiltersChange: (f) => seen.push(f) })} />)
   await waitFor(ready(container), 'records')
   assert.is(listCalls(calls)[0].query.page, '2')
   days(container)[1].click()
@@ -334,7 +369,7 @@ test('controlled filters: changes are reported, not applied, until the route pas
   assert.equal(seen[0], { status: '', date: '2026-11-18', datacenters: [], page: 1 })
   await settle()
   assert.is(listCalls(calls).length, 1, 'no request until the route changes')
-  root.render(<Records {...props({ filters: seen[0] as typeof filters, onFiltersChange: f => seen.push(f) })} />)
+  root.render(<Records {...props({ filters: seen[0] as typeof filters, onFiltersChange: (f) => seen.push(f) })} />)
   await waitFor(() => listCalls(calls).at(-1)!.query.date === '2026-11-18', 'date from the route')
   unmount()
   restore()
@@ -347,7 +382,7 @@ test('time zone: times and the note follow it, and tz= is sent', async () => {
   await waitFor(ready(container), 'records')
   assert.ok(records(container)[0].textContent!.includes('Mon, 16 Nov 2026 05:00:00 EST'))
   assert.ok(byTestId(container, 'calendar-note').textContent!.includes('(America/New_York)'))
-  assert.ok(calls.every(c => c.query.tz === 'America/New_York'))
+  assert.ok(calls.every((c) => c.query.tz === 'America/New_York'))
   unmount()
   restore()
 })

@@ -3,7 +3,14 @@ import * as assert from 'uvu/assert'
 import { rssFeedHref, rssFeedName } from '../../contract/links'
 import { ApiError } from '../../widgets/core/request'
 import { parseRecord } from '../../widgets/record-view/api'
-import { filtersReducer, INITIAL_FILTERS, internalEntries, paginationWindow, severityKind, type PageItem } from '../../widgets/record-view/model'
+import {
+  filtersReducer,
+  INITIAL_FILTERS,
+  internalEntries,
+  paginationWindow,
+  severityKind,
+  type PageItem,
+} from '../../widgets/record-view/model'
 import { parseCalendarAnswer, parseRecordListAnswer } from '../../widgets/records/api'
 import {
   addMonths,
@@ -27,8 +34,8 @@ import { calendarData, listPage, record } from '../fixtures/records'
 /** The page numbers and ellipses of a pager, e.g. '… 2 3 [4] 5 6 …'. */
 const numbers = (items: PageItem[]) =>
   items
-    .filter(i => i.kind === 'page' || i.kind === 'ellipsis')
-    .map(i => (i.kind === 'ellipsis' ? '…' : i.kind === 'page' && i.current ? `[${i.page}]` : String(i.page)))
+    .filter((i) => i.kind === 'page' || i.kind === 'ellipsis')
+    .map((i) => (i.kind === 'ellipsis' ? '…' : i.kind === 'page' && i.current ? `[${i.page}]` : String(i.page)))
     .join(' ')
 
 const EXPECTED: Record<number, string[]> = {
@@ -69,7 +76,7 @@ test('pagination: First/Previous disabled on page 1, Next/Last on the last page,
     Object.fromEntries(
       paginationWindow(current, total)
         .filter((i): i is Extract<PageItem, { disabled: boolean }> => 'disabled' in i)
-        .map(i => [i.kind, `${i.page}${i.disabled ? ' disabled' : ''}`]),
+        .map((i) => [i.kind, `${i.page}${i.disabled ? ' disabled' : ''}`]),
     )
   assert.equal(controls(1, 40), { first: '1 disabled', previous: '1 disabled', next: '2', last: '40' })
   assert.equal(controls(40, 40), { first: '1', previous: '39', next: '40 disabled', last: '40 disabled' })
@@ -79,7 +86,7 @@ test('pagination: First/Previous disabled on page 1, Next/Last on the last page,
   assert.is(numbers(paginationWindow(0, 7)), '[1] 2 3 4 5 …')
   for (const total of [2, 5, 6, 7, 40]) {
     for (let p = 1; p <= total; p++) {
-      const pages = paginationWindow(p, total).filter(i => i.kind === 'page')
+      const pages = paginationWindow(p, total).filter((i) => i.kind === 'page')
       assert.ok(pages.length === Math.min(5, total), `at most 5 numbers (${p}/${total})`)
     }
   }
@@ -89,7 +96,7 @@ test('pagination: First/Previous disabled on page 1, Next/Last on the last page,
 // calendar (spec §2 Calendar, §4 Calendar)
 // ---------------------------------------------------------------------------------------------
 
-const lead = (grid: ReturnType<typeof monthGrid>) => grid[0].findIndex(c => c !== null)
+const lead = (grid: ReturnType<typeof monthGrid>) => grid[0].findIndex((c) => c !== null)
 
 test('calendar grid: Monday-first columns for months starting on each weekday', () => {
   const cases: Array<[number, number, number, string]> = [
@@ -104,12 +111,18 @@ test('calendar grid: Monday-first columns for months starting on each weekday', 
   for (const [year, month, column, weekday] of cases) {
     const grid = monthGrid(year, month)
     assert.is(lead(grid), column, `${year}-${month} starts on ${weekday}`)
-    assert.ok(grid.every(w => w.length === 7), '7 columns')
-    const days = grid.flat().filter(c => c !== null)
+    assert.ok(
+      grid.every((w) => w.length === 7),
+      '7 columns',
+    )
+    const days = grid.flat().filter((c) => c !== null)
     assert.is(days.length, daysInMonth(year, month))
-    assert.equal(days.map(d => d!.day), Array.from({ length: days.length }, (_, i) => i + 1))
+    assert.equal(
+      days.map((d) => d!.day),
+      Array.from({ length: days.length }, (_, i) => i + 1),
+    )
     // Every day sits in its weekday's column (Mon = 0 … Sun = 6).
-    grid.forEach(week =>
+    grid.forEach((week) =>
       week.forEach((cell, col) => {
         if (cell) assert.is((new Date(`${cell.date}T00:00:00Z`).getUTCDay() + 6) % 7, col, cell.date)
       }),
@@ -191,7 +204,11 @@ test('filters: status, day and data centers go back to page 1; page changes the 
   const on3 = { ...INITIAL_FILTERS, page: 3 }
   assert.equal(filtersReducer(on3, { type: 'status', status: '32' }), { ...INITIAL_FILTERS, status: '32', page: 1 })
   assert.equal(filtersReducer(on3, { type: 'date', date: '2026-11-16' }), { ...INITIAL_FILTERS, date: '2026-11-16', page: 1 })
-  assert.equal(filtersReducer(on3, { type: 'datacenters', datacenters: ['12', '12', '14'] }), { ...INITIAL_FILTERS, datacenters: ['12', '14'], page: 1 })
+  assert.equal(filtersReducer(on3, { type: 'datacenters', datacenters: ['12', '12', '14'] }), {
+    ...INITIAL_FILTERS,
+    datacenters: ['12', '14'],
+    page: 1,
+  })
   assert.equal(filtersReducer(INITIAL_FILTERS, { type: 'page', page: 4 }), { ...INITIAL_FILTERS, page: 4 })
   assert.is(filtersReducer(on3, { type: 'page', page: 3 }), on3, 'same page: same object')
   assert.is(filtersReducer(on3, { type: 'page', page: 0 }), on3, 'invalid page ignored')
@@ -222,10 +239,33 @@ test('schedule table: day labels (UTC), rows padded or cut to the days, none wit
   ])
   assert.equal(table.rows[0], {
     title: 'EMEA',
-    cells: [{ className: 'scheduled', value: '02:00–04:00' }, { className: '', value: '' }, { className: 'postponed', value: 'Postponed' }],
+    cells: [
+      { className: 'scheduled', value: '02:00–04:00' },
+      { className: '', value: '' },
+      { className: 'postponed', value: 'Postponed' },
+    ],
   })
-  assert.equal(table.rows[1].cells, [{ className: '', value: '' }, { className: '', value: '' }, { className: '', value: '' }], 'padded')
-  const long = scheduleTable({ days: ['2026-11-23'], regions: [{ title: 'X', data: [{ className: 'scheduled', value: 'a' }, { className: '', value: 'b' }] }] })!
+  assert.equal(
+    table.rows[1].cells,
+    [
+      { className: '', value: '' },
+      { className: '', value: '' },
+      { className: '', value: '' },
+    ],
+    'padded',
+  )
+  const long = scheduleTable({
+    days: ['2026-11-23'],
+    regions: [
+      {
+        title: 'X',
+        data: [
+          { className: 'scheduled', value: 'a' },
+          { className: '', value: 'b' },
+        ],
+      },
+    ],
+  })!
   assert.is(long.rows[0].cells.length, 1, 'cut')
   assert.is(scheduleTable(null), null)
   assert.is(scheduleTable({ days: ['2026-11-23'], regions: [] }), null)
@@ -235,12 +275,20 @@ test('schedule table: day labels (UTC), rows padded or cut to the days, none wit
 test('internal fields: listed only when present and not blank, in contract order', () => {
   assert.equal(internalEntries(record(1)), [])
   assert.equal(internalEntries({ ...record(1), internal_note: '  ', author: null }), [])
-  const entries = internalEntries({ ...record(1), jira_link: 'https://jira.example/X-1', internal_note: 'Root cause: DNS', resolved_by: 'ops' })
-  assert.equal(entries.map(e => [e.field, e.label, e.link]), [
-    ['internal_note', 'Internal note', false],
-    ['jira_link', 'Ticket', true],
-    ['resolved_by', 'Resolved by', false],
-  ])
+  const entries = internalEntries({
+    ...record(1),
+    jira_link: 'https://jira.example/X-1',
+    internal_note: 'Root cause: DNS',
+    resolved_by: 'ops',
+  })
+  assert.equal(
+    entries.map((e) => [e.field, e.label, e.link]),
+    [
+      ['internal_note', 'Internal note', false],
+      ['jira_link', 'Ticket', true],
+      ['resolved_by', 'Resolved by', false],
+    ],
+  )
 })
 
 test('severity kinds: 20 disruption, 19 degradation, else informational', () => {

@@ -12,18 +12,26 @@ import { kb, readmeBudgets, sizeTable } from '../../scripts/size.mjs'
 import { widgetNames } from '../../scripts/widgets.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
-const config: { name: string; path: string; limit: string; gzip: boolean }[] = JSON.parse(readFileSync(join(root, '.size-limit.json'), 'utf8'))
+const config: { name: string; path: string; limit: string; gzip: boolean }[] = JSON.parse(
+  readFileSync(join(root, '.size-limit.json'), 'utf8'),
+)
 const sizeLimitBin = join(root, 'node_modules/size-limit/bin.js')
 
 test('every drop-in and the kit have a gzip budget; the figures are the kit contract', () => {
   const widgets = widgetNames()
-  const byFile = new Map(config.map(c => [c.path.replace('dist/site/widgets/', '').replace('.js', ''), c]))
+  const byFile = new Map(config.map((c) => [c.path.replace('dist/site/widgets/', '').replace('.js', ''), c]))
   for (const name of [...widgets, 'kit']) {
     const entry = byFile.get(name)
     assert.ok(entry, `no budget for ${name}`)
     assert.is(entry!.gzip, true, name)
   }
-  const expected: Record<string, string> = { speedometer: '12 KB', 'cloud-status': '32 KB', records: '36 KB', 'dc-map': '72 KB', kit: '120 KB' }
+  const expected: Record<string, string> = {
+    speedometer: '12 KB',
+    'cloud-status': '32 KB',
+    records: '36 KB',
+    'dc-map': '72 KB',
+    kit: '120 KB',
+  }
   for (const [file, entry] of byFile) assert.is(entry.limit, expected[file] ?? '30 KB', file)
 })
 
@@ -41,7 +49,10 @@ test('sizeTable renders measured size, budget and headroom (or the excess)', () 
       { name: 'a', size: 11500, sizeLimit: 12000, passed: true },
       { name: 'b', size: 12350, sizeLimit: 12000, passed: false },
     ],
-    [{ name: 'a', path: 'dist/site/widgets/a.js' }, { name: 'b', path: 'dist/site/widgets/b.js' }],
+    [
+      { name: 'a', path: 'dist/site/widgets/a.js' },
+      { name: 'b', path: 'dist/site/widgets/b.js' },
+    ],
   )
   assert.match(table, '| a | `widgets/a.js` | 11.50 KB | 12.00 KB | 0.50 KB |')
   assert.match(table, '| b | `widgets/b.js` | 12.35 KB | 12.00 KB | **over by 0.35 KB** |')
@@ -54,7 +65,10 @@ test('size-limit exits 1 and names the script when a budget is exceeded (lowered
     // Random bytes do not compress: gzip ≈ 4 KB.
     writeFileSync(join(dir, 'widget.js'), randomBytes(4000).toString('base64'))
     writeFileSync(join(dir, 'small.js'), 'console.log(1)')
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'size-proof', private: true, devDependencies: { 'size-limit': '*', '@size-limit/file': '*' } }))
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'size-proof', private: true, devDependencies: { 'size-limit': '*', '@size-limit/file': '*' } }),
+    )
     const run = (limit: string) => {
       writeFileSync(
         join(dir, '.size-limit.json'),

@@ -12,7 +12,14 @@ export function tree(extra: Partial<SubscriptionsData> = {}, premium = false): S
   return {
     cloud: 'alpha',
     all_subscribed: '0',
-    core_cloud_services: [{ tid: 'core_cloud_services', name: 'Core Cloud Services', subscribed: '0', subCategory: [row(101, 'Web Proxy'), row(102, 'Firewall', '1')] }],
+    core_cloud_services: [
+      {
+        tid: 'core_cloud_services',
+        name: 'Core Cloud Services',
+        subscribed: '0',
+        subCategory: [row(101, 'Web Proxy'), row(102, 'Firewall', '1')],
+      },
+    ],
     datacenter: {
       tid: 'public',
       name: 'Public Data Center',

@@ -21,8 +21,8 @@ test('cloud-status star signed in: posts /api/subscribe with the CSRF header, is
   writeCookie(COOKIE.csrfToken, 'csrf-star')
   writeCookie(COOKIE.logoutToken, 'logout-star')
   let release: () => void = () => {}
-  const gate = new Promise<void>(r => (release = r))
-  const { calls, restore } = serve(call => {
+  const gate = new Promise<void>((r) => (release = r))
+  const { calls, restore } = serve((call) => {
     if (call.path === '/api/cloud-status') return { data: week('core_cloud_services' as 'public', 0) }
     const body = call.body as { tid: number; action: string }
     return { data: { tid: String(body.tid), action: body.action, name: 'Web Proxy', subscriptions: {} } }
@@ -44,7 +44,7 @@ test('cloud-status star signed in: posts /api/subscribe with the CSRF header, is
   release()
   await waitFor(() => starOf(container, 101).getAttribute('aria-pressed') === 'true', 'subscribed')
   assert.not.ok(starOf(container, 101).disabled)
-  const call = calls.find(c => c.path === '/api/subscribe')!
+  const call = calls.find((c) => c.path === '/api/subscribe')!
   assert.is(call.method, 'POST')
   assert.equal(call.body, { cloud: 'alpha', tid: 101, action: 'subscribe' })
   assert.is(call.headers!['X-CSRF-Token'], 'csrf-star')
@@ -64,7 +64,7 @@ test('cloud-status star signed in: posts /api/subscribe with the CSRF header, is
 })
 
 test('cloud-status star signed in: a failed call shows an alert and keeps the state', async () => {
-  const { restore } = serve(call =>
+  const { restore } = serve((call) =>
     call.path === '/api/cloud-status'
       ? { data: week('core_cloud_services' as 'public', 0) }
       : new Response(JSON.stringify({ error: { code: 'csrf', message: 'Invalid CSRF token.' } }), { status: 403, statusText: 'Forbidden' }),

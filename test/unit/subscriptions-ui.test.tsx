@@ -29,7 +29,7 @@ function signOut() {
 /** Stubs `location.assign`, returning what it was asked to open. */
 function stubAssign(): { opened: string[]; restore: () => void } {
   const opened: string[] = []
-  ;(location as unknown as { assign: (u: string) => void }).assign = u => void opened.push(u)
+  ;(location as unknown as { assign: (u: string) => void }).assign = (u) => void opened.push(u)
   return { opened, restore: () => void delete (location as unknown as { assign?: unknown }).assign }
 }
 
@@ -37,7 +37,7 @@ function stubAssign(): { opened: string[]; restore: () => void } {
 function api(options: { fail?: (call: Served) => Response | undefined } = {}) {
   let cloudTree = tree()
   let notes = notificationTree()
-  return serve(call => {
+  return serve((call) => {
     const failed = options.fail?.(call)
     if (failed) return failed
     const body = call.body as Record<string, unknown> | undefined
@@ -46,12 +46,17 @@ function api(options: { fail?: (call: Served) => Response | undefined } = {}) {
         return { data: { ...cloudTree, cloud: body?.cloud } }
       case '/api/subscribe': {
         const subscribed = body!.action === 'subscribe' ? '1' : '0'
-        const names: Record<string, string> = { '301': 'Amsterdam II', '300': 'EMEA', core_cloud_services: 'Core Cloud Services', all: 'all' }
+        const names: Record<string, string> = {
+          '301': 'Amsterdam II',
+          '300': 'EMEA',
+          core_cloud_services: 'Core Cloud Services',
+          all: 'all',
+        }
         cloudTree = structuredClone(cloudTree)
         if (body!.tid === 301) cloudTree.datacenter.category[0].subCategory[0].subscribed = subscribed
         if (body!.tid === 'core_cloud_services') {
           cloudTree.core_cloud_services[0].subscribed = subscribed
-          cloudTree.core_cloud_services[0].subCategory.forEach(s => (s.subscribed = subscribed))
+          cloudTree.core_cloud_services[0].subCategory.forEach((s) => (s.subscribed = subscribed))
         }
         cloudTree.subscriptions_count += body!.action === 'subscribe' ? 1 : -1
         return { data: { tid: String(body!.tid), action: body!.action, name: names[String(body!.tid)] ?? '?', subscriptions: cloudTree } }
@@ -80,12 +85,26 @@ test('renders the heading with the count, the help link, a tab per cloud plus No
   assert.is(help.textContent, 'How to Manage Your Subscription?')
   assert.is(help.getAttribute('href'), '/faq#how-to-manage-your-subscription')
   const tabs = [...container.querySelectorAll('[role="tab"]')]
-  assert.equal(tabs.map(t => t.textContent), ['alpha.net', 'beta.net', 'private.gamma.com', 'Notifications'])
-  assert.equal(tabs.map(t => t.getAttribute('aria-selected')), ['false', 'true', 'false', 'false'], 'the store cloud is selected')
+  assert.equal(
+    tabs.map((t) => t.textContent),
+    ['alpha.net', 'beta.net', 'private.gamma.com', 'Notifications'],
+  )
+  assert.equal(
+    tabs.map((t) => t.getAttribute('aria-selected')),
+    ['false', 'true', 'false', 'false'],
+    'the store cloud is selected',
+  )
   assert.equal(calls[0].body, { cloud: 'beta' })
   assert.is(calls[0].method, 'POST')
-  assert.equal([...container.querySelectorAll('h2')].map(h => h.textContent), ['Maintenance', 'Advisory', 'Cloud Status'])
-  assert.equal([...container.querySelectorAll('h3')].map(h => h.textContent), ['Core Cloud Services', 'Public Data Center'], 'no premium without regions')
+  assert.equal(
+    [...container.querySelectorAll('h2')].map((h) => h.textContent),
+    ['Maintenance', 'Advisory', 'Cloud Status'],
+  )
+  assert.equal(
+    [...container.querySelectorAll('h3')].map((h) => h.textContent),
+    ['Core Cloud Services', 'Public Data Center'],
+    'no premium without regions',
+  )
   assert.is(container.querySelectorAll('[data-testid="region"]').length, 2)
   const amsterdam = star(container, 301)
   assert.is(amsterdam.getAttribute('aria-label'), 'Subscribe to Amsterdam II')
@@ -108,8 +127,14 @@ test('tabs: arrow keys move and select; the Notifications tab lists types with c
   await waitFor(() => container.querySelector('[data-testid="notification-subscriptions"]') !== null, 'notifications tab')
   assert.is(selected().textContent, 'Notifications')
   assert.is(calls.at(-1)!.path, '/api/user_notifications')
-  await waitFor(() => container.querySelector('[data-testid="subscriptions-count"]')?.textContent === '2 subscriptions', 'notification count')
-  assert.equal([...container.querySelectorAll('h2')].map(h => h.textContent), ['URL Category Notifications', 'Cloud App Notifications'])
+  await waitFor(
+    () => container.querySelector('[data-testid="subscriptions-count"]')?.textContent === '2 subscriptions',
+    'notification count',
+  )
+  assert.equal(
+    [...container.querySelectorAll('h2')].map((h) => h.textContent),
+    ['URL Category Notifications', 'Cloud App Notifications'],
+  )
   assert.ok(star(container, 21).disabled, 'a type in All mode disables its categories')
   assert.is(star(container, 11).getAttribute('aria-pressed'), 'true')
 
@@ -134,7 +159,7 @@ test('tabs: arrow keys move and select; the Notifications tab lists types with c
 test('a star posts {cloud, tid, action} with the CSRF header, is disabled while pending, then updates from the answer with a toast', async () => {
   signIn()
   let release: () => void = () => {}
-  const gate = new Promise<void>(r => (release = r))
+  const gate = new Promise<void>((r) => (release = r))
   const { calls, restore } = api()
   const served = globalThis.fetch
   globalThis.fetch = (async (input: string, init?: RequestInit) => {
@@ -148,7 +173,7 @@ test('a star posts {cloud, tid, action} with the CSRF header, is disabled while 
   await waitFor(() => star(container, 301).disabled, 'disabled while pending')
   release()
   await waitFor(() => star(container, 301).getAttribute('aria-pressed') === 'true', 'subscribed')
-  const call = calls.find(c => c.path === '/api/subscribe')!
+  const call = calls.find((c) => c.path === '/api/subscribe')!
   assert.is(call.method, 'POST')
   assert.equal(call.body, { cloud: 'alpha', tid: 301, action: 'subscribe' })
   assert.is(call.headers!['X-CSRF-Token'], 'csrf-123')
@@ -200,7 +225,15 @@ test('All / Individual: All subscribes the group and disables its items; Individ
 
 test('a failing call keeps the state and shows an alert', async () => {
   signIn()
-  const { restore } = api({ fail: c => (c.path === '/api/subscribe' ? new Response(JSON.stringify({ error: { code: 'unknown_tid', message: 'Unknown term.' } }), { status: 404, statusText: 'Not Found' }) : undefined) })
+  const { restore } = api({
+    fail: (c) =>
+      c.path === '/api/subscribe'
+        ? new Response(JSON.stringify({ error: { code: 'unknown_tid', message: 'Unknown term.' } }), {
+            status: 404,
+            statusText: 'Not Found',
+          })
+        : undefined,
+  })
   const { container, root, unmount } = mount()
   root.render(<Subscriptions clouds={clouds} initialCloud="alpha" />)
   await waitFor(loaded(container), 'cloud tab')
@@ -223,7 +256,17 @@ test('a malformed answer is an error state, and signed in it raises trust-subscr
   const seen: SubscriptionsErrorEvent[] = []
   const listener = (e: Event) => void seen.push(e as SubscriptionsErrorEvent)
   document.addEventListener('trust-subscriptions-error', listener)
-  $global.set({ loading: false, data: { menu: { main_menu: [], top_menu: [] }, clouds, products, sso: { alias: '', employee_domains: [] }, isGov: false, isTrustDR: false } as unknown as GlobalData })
+  $global.set({
+    loading: false,
+    data: {
+      menu: { main_menu: [], top_menu: [] },
+      clouds,
+      products,
+      sso: { alias: '', employee_domains: [] },
+      isGov: false,
+      isTrustDR: false,
+    } as unknown as GlobalData,
+  })
   const { container, root, unmount } = mount()
   root.render(<SubscriptionsWidget cloud="beta" />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
@@ -246,7 +289,17 @@ test('a cancelled trust-subscriptions-error keeps the page (a 500 on load, signe
   const nav = stubAssign()
   const listener = (e: Event) => e.preventDefault()
   document.addEventListener('trust-subscriptions-error', listener)
-  $global.set({ loading: false, data: { menu: { main_menu: [], top_menu: [] }, clouds, products, sso: { alias: '', employee_domains: [] }, isGov: false, isTrustDR: false } as unknown as GlobalData })
+  $global.set({
+    loading: false,
+    data: {
+      menu: { main_menu: [], top_menu: [] },
+      clouds,
+      products,
+      sso: { alias: '', employee_domains: [] },
+      isGov: false,
+      isTrustDR: false,
+    } as unknown as GlobalData,
+  })
   const { container, root, unmount } = mount()
   root.render(<SubscriptionsWidget />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
@@ -274,7 +327,7 @@ test('signed out: trust-sign-in-required, then /sign-in?subscribe=1; no subscrip
   assert.equal((seen[0] as SignInRequiredEvent).detail, { reason: 'subscribe' })
   assert.equal(nav.opened, ['/sign-in?subscribe=1'])
   await settle()
-  assert.not.ok(calls.some(c => c.path === '/api/subscriptions'))
+  assert.not.ok(calls.some((c) => c.path === '/api/subscriptions'))
   assert.ok(container.textContent!.includes('sign in'))
   document.removeEventListener('trust-sign-in-required', listener)
   unmount()

@@ -1,7 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ApiError } from '../../widgets/core/request'
-import { parseManageAnswer, parseSubscribeAnswer, parseSubscriptionsData, parseUserNotificationsData } from '../../widgets/subscriptions/api'
+import {
+  parseManageAnswer,
+  parseSubscribeAnswer,
+  parseSubscriptionsData,
+  parseUserNotificationsData,
+} from '../../widgets/subscriptions/api'
 import {
   allCall,
   chooseMode,
@@ -18,38 +23,66 @@ import { notificationTree, tree } from './subscriptions-fixtures'
 test('cloudView: sections, core group, public data centers by region; premium hidden without regions', () => {
   const view = cloudView(tree())
   assert.equal(view.maintenance, [{ tid: 401, name: 'Scheduled Maintenance', subscribed: false, disabled: false }])
-  assert.equal(view.advisory.map(a => a.tid), [501, 502])
+  assert.equal(
+    view.advisory.map((a) => a.tid),
+    [501, 502],
+  )
   assert.is(view.core.length, 1)
   assert.is(view.core[0].mode, 'individual')
-  assert.equal(view.core[0].items.map(i => [i.name, i.subscribed, i.disabled]), [['Web Proxy', false, false], ['Firewall', true, false]])
-  assert.equal(view.dataCenters.map(g => g.tid), ['public'], 'no premium group without regions')
-  assert.equal(view.dataCenters[0].regions.map(r => [r.tid, r.name, r.dataCenters.map(d => d.name)]), [
-    [300, 'EMEA', ['Amsterdam II', 'Frankfurt']],
-    [310, 'Americas', ['Chicago']],
-  ])
+  assert.equal(
+    view.core[0].items.map((i) => [i.name, i.subscribed, i.disabled]),
+    [
+      ['Web Proxy', false, false],
+      ['Firewall', true, false],
+    ],
+  )
+  assert.equal(
+    view.dataCenters.map((g) => g.tid),
+    ['public'],
+    'no premium group without regions',
+  )
+  assert.equal(
+    view.dataCenters[0].regions.map((r) => [r.tid, r.name, r.dataCenters.map((d) => d.name)]),
+    [
+      [300, 'EMEA', ['Amsterdam II', 'Frankfurt']],
+      [310, 'Americas', ['Chicago']],
+    ],
+  )
   assert.is(view.count, 1)
-  assert.equal(cloudView(tree({}, true)).dataCenters.map(g => g.name), ['Public Data Center', 'Premium Data Center'])
+  assert.equal(
+    cloudView(tree({}, true)).dataCenters.map((g) => g.name),
+    ['Public Data Center', 'Premium Data Center'],
+  )
 })
 
 test('cloudView: a subscribed group is in All mode with its items disabled (and shown subscribed)', () => {
   const data = tree()
-  data.core_cloud_services[0] = { ...data.core_cloud_services[0], subscribed: '1', subCategory: data.core_cloud_services[0].subCategory.map(s => ({ ...s, subscribed: '1' })) }
+  data.core_cloud_services[0] = {
+    ...data.core_cloud_services[0],
+    subscribed: '1',
+    subCategory: data.core_cloud_services[0].subCategory.map((s) => ({ ...s, subscribed: '1' })),
+  }
   data.datacenter = { ...data.datacenter, subscribed: '1' }
   const view = cloudView(data)
   assert.is(view.core[0].mode, 'all')
-  assert.ok(view.core[0].items.every(i => i.disabled && i.subscribed))
+  assert.ok(view.core[0].items.every((i) => i.disabled && i.subscribed))
   assert.is(view.dataCenters[0].mode, 'all')
-  assert.ok(view.dataCenters[0].regions.every(r => r.disabled && r.dataCenters.every(d => d.disabled)))
-  assert.ok(view.maintenance.every(m => !m.disabled), 'topics have no All mode')
+  assert.ok(view.dataCenters[0].regions.every((r) => r.disabled && r.dataCenters.every((d) => d.disabled)))
+  assert.ok(
+    view.maintenance.every((m) => !m.disabled),
+    'topics have no All mode',
+  )
   // Individual chosen while subscribed: items enabled, still subscribed.
   const individual = cloudView(data, new Set(['core_cloud_services']))
   assert.is(individual.core[0].mode, 'individual')
-  assert.ok(individual.core[0].items.every(i => !i.disabled && i.subscribed))
+  assert.ok(individual.core[0].items.every((i) => !i.disabled && i.subscribed))
   assert.is(individual.dataCenters[0].mode, 'all', 'only the chosen group')
 })
 
 test('cloudView: an empty core group is left out', () => {
-  const view = cloudView(tree({ core_cloud_services: [{ tid: 'core_cloud_services', name: 'Core Cloud Services', subscribed: '0', subCategory: [] }] }))
+  const view = cloudView(
+    tree({ core_cloud_services: [{ tid: 'core_cloud_services', name: 'Core Cloud Services', subscribed: '0', subCategory: [] }] }),
+  )
   assert.is(view.core.length, 0)
 })
 
@@ -72,10 +105,13 @@ test('toggle rules: All subscribes the group; Individual makes no call; stars an
 
 test('notificationsView: types with categories; a type in All mode disables its categories', () => {
   const view = notificationsView(notificationTree())
-  assert.equal(view.types.map(t => [t.type, t.name, t.mode]), [
-    ['url_change_notification', 'URL Category Notifications', 'individual'],
-    ['cloud_app', 'Cloud App Notifications', 'all'],
-  ])
+  assert.equal(
+    view.types.map((t) => [t.type, t.name, t.mode]),
+    [
+      ['url_change_notification', 'URL Category Notifications', 'individual'],
+      ['cloud_app', 'Cloud App Notifications', 'all'],
+    ],
+  )
   assert.equal(view.types[0].categories, [
     { tid: '11', name: 'Gambling', subscribed: true, disabled: false },
     { tid: '12', name: 'News', subscribed: false, disabled: false },
@@ -86,15 +122,33 @@ test('notificationsView: types with categories; a type in All mode disables its 
 })
 
 test('toast texts (spec §8, exact)', () => {
-  assert.is(subscriptionToast('cloud', 301, 'subscribe', 'Amsterdam II'), 'You have successfully subscribed to the Amsterdam II notifications.')
+  assert.is(
+    subscriptionToast('cloud', 301, 'subscribe', 'Amsterdam II'),
+    'You have successfully subscribed to the Amsterdam II notifications.',
+  )
   assert.is(subscriptionToast('cloud', 300, 'unsubscribe', 'EMEA'), 'You have successfully unsubscribed from the EMEA notifications.')
-  assert.is(subscriptionToast('cloud', 'core_cloud_services', 'subscribe', 'Core Cloud Services'), 'You have successfully subscribed to the Core Cloud Services notifications.')
+  assert.is(
+    subscriptionToast('cloud', 'core_cloud_services', 'subscribe', 'Core Cloud Services'),
+    'You have successfully subscribed to the Core Cloud Services notifications.',
+  )
   assert.is(subscriptionToast('cloud', 'all', 'subscribe', 'all'), 'You have successfully subscribed to all the services.')
   assert.is(subscriptionToast('cloud', 'all', 'unsubscribe', 'all'), 'You have successfully unsubscribed from all the services.')
-  assert.is(subscriptionToast('notifications', 'all', 'subscribe', 'all'), 'You have successfully subscribed to all the service notifications.')
-  assert.is(subscriptionToast('notifications', 'all', 'unsubscribe', 'all'), 'You have successfully unsubscribed from all the service notifications.')
-  assert.is(subscriptionToast('notifications', 'url_change_notification', 'subscribe', 'URL Category Notifications'), 'You have successfully subscribed to the URL Category Notifications notifications.')
-  assert.is(subscriptionToast('notifications', '11', 'unsubscribe', 'Gambling'), 'You have successfully unsubscribed from the Gambling notifications.')
+  assert.is(
+    subscriptionToast('notifications', 'all', 'subscribe', 'all'),
+    'You have successfully subscribed to all the service notifications.',
+  )
+  assert.is(
+    subscriptionToast('notifications', 'all', 'unsubscribe', 'all'),
+    'You have successfully unsubscribed from all the service notifications.',
+  )
+  assert.is(
+    subscriptionToast('notifications', 'url_change_notification', 'subscribe', 'URL Category Notifications'),
+    'You have successfully subscribed to the URL Category Notifications notifications.',
+  )
+  assert.is(
+    subscriptionToast('notifications', '11', 'unsubscribe', 'Gambling'),
+    'You have successfully unsubscribed from the Gambling notifications.',
+  )
 })
 
 test('labels and tab keys', () => {
@@ -124,14 +178,26 @@ const malformed = (fn: () => unknown, what: string) => {
 test('api: contract answers pass; malformed ones become ApiError', () => {
   assert.equal(parseSubscriptionsData(tree({}, true)), tree({}, true))
   assert.equal(parseUserNotificationsData(notificationTree()), notificationTree())
-  assert.equal(parseSubscribeAnswer({ data: { tid: '301', action: 'subscribe', name: 'Amsterdam II', subscriptions: tree() } }).name, 'Amsterdam II')
-  assert.equal(parseManageAnswer({ data: { tid: 'all', action: 'unsubscribe', name: 'all', notifications: notificationTree() } }).notifications, notificationTree())
+  assert.equal(
+    parseSubscribeAnswer({ data: { tid: '301', action: 'subscribe', name: 'Amsterdam II', subscriptions: tree() } }).name,
+    'Amsterdam II',
+  )
+  assert.equal(
+    parseManageAnswer({ data: { tid: 'all', action: 'unsubscribe', name: 'all', notifications: notificationTree() } }).notifications,
+    notificationTree(),
+  )
   malformed(() => parseSubscriptionsData(null), 'null')
   malformed(() => parseSubscriptionsData({ ...tree(), maintenance: 'x' }), 'maintenance')
   malformed(() => parseSubscriptionsData({ ...tree(), subscriptions_count: undefined }), 'count')
   malformed(() => parseSubscriptionsData({ ...tree(), advisory: [{ tid: 'x', name: 'A', subscribed: '0' }] }), 'tid')
-  malformed(() => parseSubscriptionsData({ ...tree(), datacenter: { subscribed: '0', category: [{ tid: 1, name: 'EMEA', subscribed: 'maybe' }] } }), 'flag')
-  malformed(() => parseUserNotificationsData({ terms: { x: { notification_type: 'X', categories: null } }, subscriptions_count: 0 }), 'categories')
+  malformed(
+    () => parseSubscriptionsData({ ...tree(), datacenter: { subscribed: '0', category: [{ tid: 1, name: 'EMEA', subscribed: 'maybe' }] } }),
+    'flag',
+  )
+  malformed(
+    () => parseUserNotificationsData({ terms: { x: { notification_type: 'X', categories: null } }, subscriptions_count: 0 }),
+    'categories',
+  )
   malformed(() => parseSubscribeAnswer({ data: { tid: '1', action: 'toggle', name: 'X', subscriptions: tree() } }), 'action')
   malformed(() => parseSubscribeAnswer({ data: { tid: '1', action: 'subscribe', name: 'X' } }), 'no tree')
 })

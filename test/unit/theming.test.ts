@@ -10,8 +10,10 @@ const WIDGETS = ['speedometer', 'cloud-status', 'records', 'notifications', 'pos
 
 function luminance(hex: string): number {
   let h = hex.replace('#', '')
-  if (h.length === 3) h = [...h].map(c => c + c).join('')
-  const [r, g, b] = [0, 2, 4].map(i => parseInt(h.slice(i, i + 2), 16) / 255).map(v => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+  if (h.length === 3) h = [...h].map((c) => c + c).join('')
+  const [r, g, b] = [0, 2, 4]
+    .map((i) => parseInt(h.slice(i, i + 2), 16) / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
   return 0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 function contrast(a: string, b: string): number {
@@ -42,12 +44,15 @@ test('every colour pair keeps its text contrast in light and in dark', () => {
 
 test('theme properties list every contract colour as light-dark()', () => {
   assert.is(lightDark(['#fff', '#000']), 'light-dark(#fff,#000)')
-  const names = THEME_PROPERTIES.map(p => p.name)
+  const names = THEME_PROPERTIES.map((p) => p.name)
   assert.ok(names.includes('--trust-color-surface-alt'))
   assert.ok(names.includes('--trust-severity-maintenance'))
   assert.ok(names.includes('--trust-space-xl'))
   for (const p of THEME_PROPERTIES) assert.ok(p.description && p.default, p.name)
-  assert.is(THEME_PROPERTIES.filter(p => p.default.startsWith('light-dark(')).length, Object.keys(COLOURS).length + Object.keys(SEVERITIES).length)
+  assert.is(
+    THEME_PROPERTIES.filter((p) => p.default.startsWith('light-dark(')).length,
+    Object.keys(COLOURS).length + Object.keys(SEVERITIES).length,
+  )
 })
 
 /** `@tag rest` lines of the element docblock (continuation lines joined). */
@@ -64,7 +69,19 @@ function docTags(name: string): Record<string, string[]> {
 function markupParts(name: string): Set<string> {
   const parts = new Set(['root'])
   const dir = join('widgets', name)
-  for (const file of ['Speedometer', 'CloudStatus', 'Records', 'Calendar', 'parts', 'Notifications', 'Post', 'Subscriptions', 'DcMap', 'Faq', 'Compliance']) {
+  for (const file of [
+    'Speedometer',
+    'CloudStatus',
+    'Records',
+    'Calendar',
+    'parts',
+    'Notifications',
+    'Post',
+    'Subscriptions',
+    'DcMap',
+    'Faq',
+    'Compliance',
+  ]) {
     let source: string
     try {
       source = readFileSync(join(dir, `${file}.tsx`), 'utf8')
@@ -82,15 +99,18 @@ test('element docblocks use the manifest tags and match attributes and parts', (
     assert.equal(tags.element, [`trust-${name}`], `${name}: @element`)
     const source = readFileSync(join('widgets', name, 'element.ts'), 'utf8')
     const map = /attributes:\s*\{([^}]*)\}/.exec(source)![1]
-    const keys = [...map.matchAll(/'?([a-z-]+)'?\s*:/g)].map(m => m[1]).sort()
-    const attrs = tags.attr.map(t => /^\{[^}]*\}\s+\[?([a-z-]+)/.exec(t)?.[1]).sort()
+    const keys = [...map.matchAll(/'?([a-z-]+)'?\s*:/g)].map((m) => m[1]).sort()
+    const attrs = tags.attr.map((t) => /^\{[^}]*\}\s+\[?([a-z-]+)/.exec(t)?.[1]).sort()
     assert.equal(attrs, keys, `${name}: @attr`)
-    const parts = tags.csspart.map(t => t.split(' ')[0]).sort()
+    const parts = tags.csspart.map((t) => t.split(' ')[0]).sort()
     assert.equal(parts, [...markupParts(name)].sort(), `${name}: @csspart`)
     assert.ok(parts.length >= 2, `${name}: parts besides root`)
     assert.not.ok(/Attributes:|CSS parts:|Custom properties:/.test(source), `${name}: old prose lists`)
   }
-  assert.equal(docTags('subscriptions').fires.map(t => t.split(' ')[1]), ['trust-sign-in-required', 'trust-subscriptions-error'])
+  assert.equal(
+    docTags('subscriptions').fires.map((t) => t.split(' ')[1]),
+    ['trust-sign-in-required', 'trust-subscriptions-error'],
+  )
   assert.ok(docTags('speedometer').cssprop[0].startsWith('[--trust-gauge-color=var(--trust-color-accent)]'))
 })
 

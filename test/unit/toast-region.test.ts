@@ -6,7 +6,8 @@ import { waitFor } from '../fixtures/dom'
 
 const regions = () => document.querySelectorAll('trust-toast-region')
 const box = () => regions()[0]?.shadowRoot?.querySelector<HTMLElement>('[role="status"]') ?? null
-const bag = () => (globalThis as unknown as Record<string, Record<string, { el?: HTMLElement; count: number; render?: () => void }>>).__trustKit_v1
+const bag = () =>
+  (globalThis as unknown as Record<string, Record<string, { el?: HTMLElement; count: number; render?: () => void }>>).__trustKit_v1
 
 /** Forgets the fallback so each test starts on a page without one. */
 function reset() {
@@ -46,7 +47,7 @@ test('with a registered region (the shell Toaster) no fallback is created', asyn
   const unregister = registerToastRegion()
   try {
     showToast('Shown by the shell', 40)
-    await new Promise(r => setTimeout(r, 60))
+    await new Promise((r) => setTimeout(r, 60))
     assert.is(regions().length, 0)
   } finally {
     unregister()

@@ -14,16 +14,18 @@ import { mount, waitFor } from '../fixtures/dom'
 // --- Menu per variant -------------------------------------------------------------------------
 
 test('the Notifications dropdown is recognised by its route or its notification-list sub-menus', () => {
-  const notifications = menu.main_menu.find(i => i.id === 'Notifications')!
+  const notifications = menu.main_menu.find((i) => i.id === 'Notifications')!
   assert.ok(isNotificationsMenu(notifications))
   assert.ok(isNotificationsMenu(item('N', 'elsewhere', '', { sub_menus: [item('a', 'x', 'notifications')] })))
-  assert.ok(isNotificationsMenu(item('N', { commercial: '/notifications/' }, '', { sub_menus: [item('a', 'https://x.example', 'external')] })))
+  assert.ok(
+    isNotificationsMenu(item('N', { commercial: '/notifications/' }, '', { sub_menus: [item('a', 'https://x.example', 'external')] })),
+  )
   assert.not.ok(isNotificationsMenu(item('Notifications', 'notifications', 'notifications')), 'no sub-menus: not a dropdown')
   assert.not.ok(isNotificationsMenu(item('More', 'more', '', { sub_menus: [item('a', 'faq', 'faq')] })))
 })
 
 test('government variant: no Notifications dropdown; other variants keep every item', () => {
-  const ids = (items: typeof menu.main_menu) => items.map(i => i.id)
+  const ids = (items: typeof menu.main_menu) => items.map((i) => i.id)
   assert.equal(ids(variantMainMenu(menu.main_menu, { isGov: true })), ['Home', 'Cloud Status', 'Data Center Map', 'FAQ'])
   assert.equal(ids(variantMainMenu(menu.main_menu, { isGov: false })), ids(menu.main_menu))
   assert.is.not(variantMainMenu(menu.main_menu, { isGov: false }), menu.main_menu, 'a copy')
@@ -45,9 +47,16 @@ test('server: the status pages take their configured URLs; gov points Help at th
       item('Blog', 'https://blog.example', 'external'),
     ],
   }
-  const opts = { helpSite: 'https://help.example', helpSiteGov: 'https://help.gov.example', statusPages: { vulnerabilityManagement: 'https://vm.example', zeroTrustBranch: '' } }
+  const opts = {
+    helpSite: 'https://help.example',
+    helpSiteGov: 'https://help.gov.example',
+    statusPages: { vulnerabilityManagement: 'https://vm.example', zeroTrustBranch: '' },
+  }
   const commercial = variantMenu(stored, { ...opts, isGov: false })
-  assert.equal(commercial.main_menu[0].sub_menus.map(s => s.route), ['https://vm.example', 'https://old-branch.example', 'notifications/cloud-app'])
+  assert.equal(
+    commercial.main_menu[0].sub_menus.map((s) => s.route),
+    ['https://vm.example', 'https://old-branch.example', 'notifications/cloud-app'],
+  )
   assert.equal(commercial.top_menu[0].route, stored.top_menu[0].route)
   const gov = variantMenu(stored, { ...opts, isGov: true })
   assert.is(gov.top_menu[0].route, 'https://help.gov.example')
@@ -57,7 +66,11 @@ test('server: the status pages take their configured URLs; gov points Help at th
 
 test('DR variant: protected pages are not sent to sign-in (they show the unavailable message)', () => {
   const global = { clouds, menu }
-  for (const [route, path] of [['subscribe', '/subscribe'], ['userEdit', '/user/4/edit'], ['accountSettings', '/account-settings']]) {
+  for (const [route, path] of [
+    ['subscribe', '/subscribe'],
+    ['userEdit', '/user/4/edit'],
+    ['accountSettings', '/account-settings'],
+  ]) {
     const normal = resolvePage(path, { route, params: {} }, global, clouds[0], false)
     assert.is(normal.kind, 'redirect', path)
     const dr = resolvePage(path, { route, params: {} }, { ...global, isTrustDR: true }, clouds[0], false)
@@ -69,7 +82,7 @@ test('DR variant: protected pages are not sent to sign-in (they show the unavail
 
 function memoryStorage(initial: Record<string, string> = {}): ConsentStorage & { data: Record<string, string> } {
   const data = { ...initial }
-  return { data, getItem: k => data[k] ?? null, setItem: (k, v) => void (data[k] = v) }
+  return { data, getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v) }
 }
 
 test('consent: stored per domain id; anything unreadable counts as no choice', () => {
@@ -78,7 +91,8 @@ test('consent: stored per domain id; anything unreadable counts as no choice', (
   assert.is(parseConsent(raw, 'com-1'), 'accepted')
   assert.is(parseConsent(raw, 'gov-1'), null, 'a choice for the commercial id does not count on gov')
   assert.is(parseConsent(serialiseConsent('rejected', 'gov-1', 1), 'gov-1'), 'rejected')
-  for (const bad of [null, undefined, '', 'not json', 'null', '42', '{"domainId":"com-1","choice":"maybe"}']) assert.is(parseConsent(bad, 'com-1'), null, String(bad))
+  for (const bad of [null, undefined, '', 'not json', 'null', '42', '{"domainId":"com-1","choice":"maybe"}'])
+    assert.is(parseConsent(bad, 'com-1'), null, String(bad))
 })
 
 test('consent: read and save survive a storage that throws', () => {
@@ -104,7 +118,7 @@ test('banner: labelled region with the domain id, policy link, Accept stores and
   const storage = memoryStorage()
   const chosen: string[] = []
   const { container, root, unmount } = mount()
-  root.render(createElement(CookieConsent, { domainId: 'gov-7', storage, onChoice: c => void chosen.push(c) }))
+  root.render(createElement(CookieConsent, { domainId: 'gov-7', storage, onChoice: (c) => void chosen.push(c) }))
   await waitFor(() => !!container.querySelector('section'), 'the banner')
   const section = container.querySelector('section')!
   assert.is(section.getAttribute('data-domain-id'), 'gov-7')
@@ -112,7 +126,13 @@ test('banner: labelled region with the domain id, policy link, Accept stores and
   assert.is(label?.textContent, 'Cookie consent')
   assert.is(section.querySelector('a')!.getAttribute('href'), '/privacy-compliance/cookie-policy')
   const buttons = [...section.querySelectorAll('button')]
-  assert.equal(buttons.map(b => [b.type, b.textContent]), [['button', 'Accept'], ['button', 'Reject']])
+  assert.equal(
+    buttons.map((b) => [b.type, b.textContent]),
+    [
+      ['button', 'Accept'],
+      ['button', 'Reject'],
+    ],
+  )
   assert.is(document.querySelectorAll('script[src]').length, 0, 'no consent script')
   buttons[0].click()
   await waitFor(() => !container.querySelector('section'), 'the banner closes')
@@ -125,7 +145,7 @@ test('banner: not shown when a choice exists for the same id; shown again for an
   const storage = memoryStorage({ [CONSENT_KEY]: serialiseConsent('rejected', 'com-1', 1) })
   const a = mount()
   a.root.render(createElement(CookieConsent, { domainId: 'com-1', storage }))
-  await new Promise(r => setTimeout(r, 30))
+  await new Promise((r) => setTimeout(r, 30))
   assert.is(a.container.querySelector('section'), null)
   a.unmount()
   const b = mount()

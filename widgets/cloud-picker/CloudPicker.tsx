@@ -35,7 +35,7 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
   const state = globalResourceState(global, apiBase)
 
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
-    const chosen = global.data?.clouds.find(c => c.machine_name === event.currentTarget.value)
+    const chosen = global.data?.clouds.find((c) => c.machine_name === event.currentTarget.value)
     if (!chosen || chosen.machine_name === current?.machine_name) return
     selectCloud(chosen)
     host?.dispatchEvent(new CloudChangeEvent({ cloud: chosen.machine_name, domain: chosen.domain, title: chosen.title }))
@@ -44,7 +44,7 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
   return (
     <div className={styles.root} data-testid="cloud-picker">
       <LoadState state={state} loadingLabel="Loading clouds…">
-        {data => (
+        {(data) => (
           <div className={styles.field}>
             <label className={styles.label} htmlFor={id} part="label">
               {label || DEFAULT_LABEL}
@@ -62,7 +62,7 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
                   Choose a cloud
                 </option>
               )}
-              {data.clouds.map(c => (
+              {data.clouds.map((c) => (
                 <option key={c.machine_name} value={c.machine_name}>
                   {c.title}
                 </option>

@@ -98,7 +98,13 @@ export function CloudStatus(props: CloudStatusProps) {
     <section ref={setPortal} className={styles.root} aria-label="Cloud status" data-testid="cloud-status">
       {showCore && <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} />}
       {showDc && (
-        <StatusBlock {...props} kind="datacenter" title="Individual Data Centers" hasPremium={flags.premium_datacenter === '1'} portal={portal} />
+        <StatusBlock
+          {...props}
+          kind="datacenter"
+          title="Individual Data Centers"
+          hasPremium={flags.premium_datacenter === '1'}
+          portal={portal}
+        />
       )}
       {!showCore && !showDc && <p role="status">Status information is not available for this cloud.</p>}
     </section>
@@ -131,7 +137,7 @@ function StatusBlock(props: BlockProps) {
   const requestType = kind === 'core' ? 'core_cloud_services' : tab
   const { offset } = paging
   const state = useResource(
-    signal => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }).catch(logFailure),
+    (signal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }).catch(logFailure),
     [cloud, requestType, offset, apiBase],
   )
   // A week fetched again while the full-post modal is open replaces the loaded one.
@@ -152,7 +158,15 @@ function StatusBlock(props: BlockProps) {
     const order: DataCenterTab[] = ['public', 'premium']
     const i = order.indexOf(tab)
     const next =
-      e.key === 'ArrowRight' ? order[(i + 1) % 2] : e.key === 'ArrowLeft' ? order[(i + 1) % 2] : e.key === 'Home' ? 'public' : e.key === 'End' ? 'premium' : undefined
+      e.key === 'ArrowRight'
+        ? order[(i + 1) % 2]
+        : e.key === 'ArrowLeft'
+          ? order[(i + 1) % 2]
+          : e.key === 'Home'
+            ? 'public'
+            : e.key === 'End'
+              ? 'premium'
+              : undefined
     if (!next) return
     e.preventDefault()
     dispatch({ type: 'tab', tab: next })
@@ -175,12 +189,26 @@ function StatusBlock(props: BlockProps) {
         <p className={styles.range} data-testid="week-range" aria-live="polite">
           {data ? weekRangeLabel(data.start_date, data.end_date) : ''}
         </p>
-        <button type="button" className={styles.pagerButton} data-testid="next-week" disabled={!canGoNext(offset)} onClick={() => dispatch({ type: 'next' })}>
+        <button
+          type="button"
+          className={styles.pagerButton}
+          data-testid="next-week"
+          disabled={!canGoNext(offset)}
+          onClick={() => dispatch({ type: 'next' })}
+        >
           {'Next 7 Days >'}
         </button>
       </div>
       <LoadState state={shown} loadingLabel="Loading status…">
-        {week => <Timeline {...props} data={week} premiumRows={kind === 'datacenter' && tab === 'premium'} refresh={refresh} onRefreshed={onRefreshed} />}
+        {(week) => (
+          <Timeline
+            {...props}
+            data={week}
+            premiumRows={kind === 'datacenter' && tab === 'premium'}
+            refresh={refresh}
+            onRefreshed={onRefreshed}
+          />
+        )}
       </LoadState>
     </>
   )
@@ -193,7 +221,7 @@ function StatusBlock(props: BlockProps) {
       {kind === 'datacenter' ? (
         <>
           <div className={styles.tabs} role="tablist" aria-label="Data center type" ref={tabsRef} onKeyDown={onTabKey}>
-            {(hasPremium ? (['public', 'premium'] as const) : (['public'] as const)).map(t => (
+            {(hasPremium ? (['public', 'premium'] as const) : (['public'] as const)).map((t) => (
               <button
                 key={t}
                 type="button"
@@ -251,8 +279,8 @@ function focusedIn(node: Node): Element | null {
 function Timeline(props: TimelineProps) {
   const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
   const rows = useMemo(() => timelineRows(data.category), [data])
-  const itemRows = useMemo(() => rows.filter(r => r.type === 'item'), [rows])
-  const centres = useMemo(() => itemRows.map(r => r.layout!.bars.map(b => b.left + b.width / 2)), [itemRows])
+  const itemRows = useMemo(() => rows.filter((r) => r.type === 'item'), [rows])
+  const centres = useMemo(() => itemRows.map((r) => r.layout!.bars.map((b) => b.left + b.width / 2)), [itemRows])
   const headers = useMemo(() => dayHeaders(data.start_date), [data.start_date])
   const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
   const now = nowPercent(data.current_time)
@@ -262,13 +290,13 @@ function Timeline(props: TimelineProps) {
   const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0))
   useEffect(() => {
     if (rowLimit >= rows.length) return
-    const timer = setTimeout(() => setRowLimit(limit => nextRowLimit(rows, limit)), 0)
+    const timer = setTimeout(() => setRowLimit((limit) => nextRowLimit(rows, limit)), 0)
     return () => clearTimeout(timer)
   }, [rowLimit, rows])
   const shownRows = rowLimit >= rows.length ? rows : rows.slice(0, rowLimit)
 
   const firstBar = useMemo<BarPosition | null>(() => {
-    const row = centres.findIndex(c => c.length > 0)
+    const row = centres.findIndex((c) => c.length > 0)
     return row === -1 ? null : { row, col: 0 }
   }, [centres])
   const [tabStopState, setTabStop] = useState<BarPosition | null>(null)
@@ -294,7 +322,7 @@ function Timeline(props: TimelineProps) {
   const show = (el: HTMLElement) => {
     cancelClose()
     const pos = positionOf(el)
-    setActive(a => (a?.el === el ? a : { pos, el }))
+    setActive((a) => (a?.el === el ? a : { pos, el }))
     setOpen(true)
   }
   const openModal = (el: HTMLElement) => {
@@ -379,7 +407,7 @@ function Timeline(props: TimelineProps) {
     alive.current = true
     return () => void (alive.current = false)
   }, [])
-  useEffect(() => setStarState(s => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
+  useEffect(() => setStarState((s) => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
   const isSubscribed = (item: StatusItem) => starState.flags[item.tid] ?? item.subscribed === '1'
 
   const onStar = useCallback(
@@ -391,15 +419,16 @@ function Timeline(props: TimelineProps) {
         return
       }
       const call = starCall(item.tid, subscribed)
-      setStarState(s => ({ ...s, pending: item.tid, error: '' }))
+      setStarState((s) => ({ ...s, pending: item.tid, error: '' }))
       subscribeStar(props.cloud, call.tid, call.action, apiBase).then(
         () => {
           if (!alive.current) return
-          setStarState(s => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
+          setStarState((s) => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
           showToast(subscriptionToast('cloud', call.tid, call.action, item.name))
         },
-        error => {
-          if (alive.current) setStarState(s => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
+        (error) => {
+          if (alive.current)
+            setStarState((s) => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
         },
       )
     },
@@ -431,7 +460,7 @@ function Timeline(props: TimelineProps) {
           <div className={styles.headerRow} aria-hidden="true">
             <div />
             <div className={styles.days}>
-              {headers.map(h => (
+              {headers.map((h) => (
                 <div key={h.date} className={styles.day}>
                   <span className={styles.dayText}>{h.label}</span>
                 </div>
@@ -453,7 +482,7 @@ function Timeline(props: TimelineProps) {
             aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}
             aria-busy={shownRows !== rows}
           >
-            {shownRows.map(row =>
+            {shownRows.map((row) =>
               row.type === 'category' ? (
                 <li key={row.key} className={styles.categoryRow} data-testid="category-row">
                   {row.title}
@@ -479,7 +508,9 @@ function Timeline(props: TimelineProps) {
         </div>
       </div>
       <Legend entries={legend} />
-      {popIssue && active && portal &&
+      {popIssue &&
+        active &&
+        portal &&
         createPortal(
           <IssuePopover
             id={popoverId}
@@ -493,7 +524,9 @@ function Timeline(props: TimelineProps) {
           />,
           portal,
         )}
-      {modal && modalIssue && portal &&
+      {modal &&
+        modalIssue &&
+        portal &&
         createPortal(
           <IssueModal
             issue={modalIssue}
@@ -538,24 +571,38 @@ interface RowProps {
 }
 
 /** One service or data center: star, name (with its info tooltip), and the bars. Memoised: a focus move re-renders two rows. */
-const Row = memo(function Row({ row, severities, timezone, premium, tabStopCol, activeCol, popoverId, subscribed, starPending, onStar, noStar }: RowProps) {
+const Row = memo(function Row({
+  row,
+  severities,
+  timezone,
+  premium,
+  tabStopCol,
+  activeCol,
+  popoverId,
+  subscribed,
+  starPending,
+  onStar,
+  noStar,
+}: RowProps) {
   const item = row.item!
   const { bars, lanes } = row.layout!
   const height = lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
   return (
     <li className={styles.row} data-testid="status-row" data-tid={item.tid}>
       <div className={styles.nameCell}>
-        {!noStar && <button
-          type="button"
-          className={styles.star}
-          aria-pressed={subscribed}
-          aria-label={`Subscribe to ${item.name} notifications`}
-          // A decommissioned row has nothing left to send mail about (spec §2 Visual hints: a star can be disabled).
-          disabled={starPending || !item.status}
-          data-testid="subscribe-star"
-          onClick={e => onStar(item, subscribed, e.currentTarget)}
-          part="star"
-        />}
+        {!noStar && (
+          <button
+            type="button"
+            className={styles.star}
+            aria-pressed={subscribed}
+            aria-label={`Subscribe to ${item.name} notifications`}
+            // A decommissioned row has nothing left to send mail about (spec §2 Visual hints: a star can be disabled).
+            disabled={starPending || !item.status}
+            data-testid="subscribe-star"
+            onClick={(e) => onStar(item, subscribed, e.currentTarget)}
+            part="star"
+          />
+        )}
         {premium && (
           <>
             <PremiumIcon className={styles.premiumBadge} />
@@ -625,12 +672,18 @@ function ItemName({ item }: { item: StatusItem }) {
         onMouseLeave={() => setTip(null)}
         onFocus={showTip}
         onBlur={() => setTip(null)}
-        onKeyDown={e => e.key === 'Escape' && setTip(null)}
+        onKeyDown={(e) => e.key === 'Escape' && setTip(null)}
       >
         {text}
       </span>
       {tip && (
-        <div id={tipId} role="tooltip" className={styles.tooltip} style={{ left: `${tip.left}px`, top: `${tip.top}px` }} data-testid="item-info">
+        <div
+          id={tipId}
+          role="tooltip"
+          className={styles.tooltip}
+          style={{ left: `${tip.left}px`, top: `${tip.top}px` }}
+          data-testid="item-info"
+        >
           {safeHtml(item.info)}
         </div>
       )}
@@ -642,7 +695,7 @@ function ItemName({ item }: { item: StatusItem }) {
 export function Legend({ entries }: { entries: readonly LegendEntry[] }) {
   return (
     <ul className={styles.legend} aria-label="Legend" part="legend" data-testid="legend">
-      {entries.map(e => (
+      {entries.map((e) => (
         <li key={e.key} className={styles.legendItem} data-kind={e.kind}>
           {e.kind === 'premium' ? (
             <PremiumIcon className={styles.premiumBadge} />
@@ -765,7 +818,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
     const controller = new AbortController()
     const timer = setTimeout(() => {
       refresh(controller.signal)
-        .then(data => {
+        .then((data) => {
           if (controller.signal.aborted) return
           const latest = findIssue(data, initial.id)
           if (latest) setIssue(latest)
@@ -805,7 +858,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
   }
 
   return (
-    <div className={styles.backdrop} onMouseDown={e => e.target === e.currentTarget && onClose()}>
+    <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialogRef}
         role="dialog"

@@ -43,7 +43,12 @@ export const block = style({
 export const blockTitle = style({ margin: `0 0 ${vars.space.md}`, fontSize: '20px', fontWeight: 700, lineHeight: 1.3 })
 globalStyle(`${root} ${blockTitle}`, { fontSize: '20px', lineHeight: 1.3 })
 
-export const tabs = style({ display: 'flex', gap: vars.space.xs, borderBottom: `1px solid ${vars.color.border}`, marginBottom: vars.space.md })
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: vars.space.md,
+})
 
 export const tab = style({
   all: 'unset',
@@ -68,10 +73,15 @@ export const pager = style({
   alignItems: 'center',
   gap: vars.space.sm,
   marginBottom: vars.space.md,
-  '@media': { [NARROW]: { gridTemplateColumns: 'auto auto', gridTemplateAreas: '"previous next" "range range"', justifyContent: 'space-between' } },
+  '@media': {
+    [NARROW]: { gridTemplateColumns: 'auto auto', gridTemplateAreas: '"previous next" "range range"', justifyContent: 'space-between' },
+  },
 })
 
-export const pagerButton = style([button, { selectors: { '&[data-testid="previous-week"]': { gridArea: 'previous' }, '&[data-testid="next-week"]': { gridArea: 'next' } } }])
+export const pagerButton = style([
+  button,
+  { selectors: { '&[data-testid="previous-week"]': { gridArea: 'previous' }, '&[data-testid="next-week"]': { gridArea: 'next' } } },
+])
 
 export const range = style({ gridArea: 'range', margin: 0, fontWeight: 600, textAlign: 'center' })
 
@@ -179,23 +189,24 @@ export const decommissioned = style({ color: vars.color.muted, fontStyle: 'itali
 export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
 
 /** A 16 × 16 mask icon painted in the text colour, drawn by CSS so a row costs no SVG elements. */
-const maskIcon = (url: string, size: string) => ({
-  content: '""',
-  flex: 'none',
-  width: size,
-  height: size,
-  backgroundColor: 'currentColor',
-  maskImage: url,
-  maskRepeat: 'no-repeat',
-  maskPosition: 'center',
-  maskSize: 'contain',
-  WebkitMaskImage: url,
-  WebkitMaskRepeat: 'no-repeat',
-  WebkitMaskPosition: 'center',
-  WebkitMaskSize: 'contain',
-  forcedColorAdjust: 'none',
-  pointerEvents: 'none',
-} as const)
+const maskIcon = (url: string, size: string) =>
+  ({
+    content: '""',
+    flex: 'none',
+    width: size,
+    height: size,
+    backgroundColor: 'currentColor',
+    maskImage: url,
+    maskRepeat: 'no-repeat',
+    maskPosition: 'center',
+    maskSize: 'contain',
+    WebkitMaskImage: url,
+    WebkitMaskRepeat: 'no-repeat',
+    WebkitMaskPosition: 'center',
+    WebkitMaskSize: 'contain',
+    forcedColorAdjust: 'none',
+    pointerEvents: 'none',
+  }) as const
 
 const STAR_STROKE = "fill='none' stroke='black' stroke-width='1.3' stroke-linejoin='round'"
 
@@ -280,7 +291,10 @@ const severityIcon = (k: keyof typeof SEVERITY_PATHS) => ({
 export const kind = styleVariants({
   disruption: [{ backgroundColor: vars.severity.disruption }, severityIcon('disruption')],
   degradation: [{ backgroundColor: vars.severity.degradation, backgroundImage: stripes }, severityIcon('degradation')],
-  informational: [{ backgroundColor: vars.severity.informational, backgroundImage: dots, backgroundSize: '5px 5px' }, severityIcon('informational')],
+  informational: [
+    { backgroundColor: vars.severity.informational, backgroundImage: dots, backgroundSize: '5px 5px' },
+    severityIcon('informational'),
+  ],
 })
 
 /** Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. */
@@ -288,7 +302,6 @@ export const live = style({
   clipPath: 'polygon(0 0, calc(100% - 7px) 0, 100% 50%, calc(100% - 7px) 100%, 0 100%)',
   paddingRight: '7px',
 })
-
 
 export const legend = style({
   display: 'flex',
@@ -336,7 +349,12 @@ globalStyle(`${root} ${popover}`, { fontSize: '13px', lineHeight: 1.45 })
 
 export const popoverTitle = style({ margin: `0 0 ${vars.space.xs}`, fontWeight: 700, fontSize: '14px' })
 export const popoverText = style({ margin: `0 0 ${vars.space.sm}` })
-export const times = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `2px ${vars.space.sm}`, margin: `${vars.space.sm} 0 0` })
+export const times = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `2px ${vars.space.sm}`,
+  margin: `${vars.space.sm} 0 0`,
+})
 globalStyle(`${times} dt`, { fontWeight: 600, margin: 0 })
 globalStyle(`${times} dd`, { margin: 0 })
 
@@ -378,12 +396,16 @@ export const modalTitle = style({
 globalStyle(`${root} ${modalTitle}`, { fontSize: '18px', lineHeight: 1.35 })
 globalStyle(`${modalTitle} a`, { color: vars.color.link })
 
-export const modalIcon = style({ flex: 'none', width: '22px', height: '22px', padding: '3px', borderRadius: '50%', color: vars.color.surface })
+export const modalIcon = style({
+  flex: 'none',
+  width: '22px',
+  height: '22px',
+  padding: '3px',
+  borderRadius: '50%',
+  color: vars.color.surface,
+})
 
-export const close = style([
-  button,
-  { position: 'absolute', top: vars.space.md, right: vars.space.md, padding: `2px ${vars.space.sm}` },
-])
+export const close = style([button, { position: 'absolute', top: vars.space.md, right: vars.space.md, padding: `2px ${vars.space.sm}` }])
 
 export const body = style({ margin: `${vars.space.md} 0` })
 globalStyle(`${body} p`, { margin: `0 0 ${vars.space.sm}` })

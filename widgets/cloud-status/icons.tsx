@@ -7,7 +7,16 @@ import type { BarKind } from './model'
  */
 export function SeverityIcon({ kind, className }: { kind: BarKind; className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" aria-hidden="true" focusable="false">
+    <svg
+      className={className}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={SEVERITY_PATHS[kind]} />
     </svg>
   )

@@ -84,11 +84,11 @@ export interface RowLayout {
  */
 export function layoutRow(issues: readonly StatusIssue[], minPercent = MIN_BAR_PERCENT): RowLayout {
   const placed = issues
-    .map(issue => ({ issue, ...barGeometry(issue.from, issue.to, minPercent), lane: 0 }))
+    .map((issue) => ({ issue, ...barGeometry(issue.from, issue.to, minPercent), lane: 0 }))
     .sort((x, y) => x.left - y.left || x.width - y.width || x.issue.id - y.issue.id)
   const laneEnds: number[] = []
   for (const bar of placed) {
-    let lane = laneEnds.findIndex(end => end <= bar.left + 1e-9)
+    let lane = laneEnds.findIndex((end) => end <= bar.left + 1e-9)
     if (lane === -1) lane = laneEnds.length
     laneEnds[lane] = bar.left + bar.width
     bar.lane = lane
@@ -217,8 +217,8 @@ export interface LegendOptions {
  */
 export function legendEntries(severities: readonly StatusSeverity[], { block, hasPremium, isGov }: LegendOptions): LegendEntry[] {
   const entries: LegendEntry[] = severities
-    .filter(s => s.show_legend)
-    .map(s => ({ key: s.tid, label: s.name, kind: barKind(s.tid), color: s.color_code }))
+    .filter((s) => s.show_legend)
+    .map((s) => ({ key: s.tid, label: s.name, kind: barKind(s.tid), color: s.color_code }))
   entries.push({ key: 'live', label: 'Ongoing', kind: 'live' })
   if (block === 'datacenter' && hasPremium && !isGov) entries.push({ key: 'premium', label: 'Premium data center', kind: 'premium' })
   return entries
@@ -233,7 +233,7 @@ const KIND_NAMES: Record<BarKind, string> = {
 
 /** The name of severity `tid` from the answer's list, or the generic name of its kind. */
 export function severityName(severities: readonly StatusSeverity[], tid: string): string {
-  return severities.find(s => s.tid === tid)?.name ?? KIND_NAMES[barKind(tid)]
+  return severities.find((s) => s.tid === tid)?.name ?? KIND_NAMES[barKind(tid)]
 }
 
 /**
@@ -314,7 +314,14 @@ export function timelineRows(categories: readonly StatusCategory[]): TimelineRow
       rows.push({ type: 'category', key: `c${category.tid}`, title: category.title, index: -1 })
     }
     for (const item of category.subCategory) {
-      rows.push({ type: 'item', key: `i${category.tid}-${item.tid}`, title: item.name, index: index++, item, layout: layoutRow(item.issues) })
+      rows.push({
+        type: 'item',
+        key: `i${category.tid}-${item.tid}`,
+        title: item.name,
+        index: index++,
+        item,
+        layout: layoutRow(item.issues),
+      })
     }
   }
   return rows

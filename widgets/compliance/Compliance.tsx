@@ -21,11 +21,11 @@ export interface ComplianceProps {
  * {@link safeHtml}. Loading and error-with-Retry states like every widget.
  */
 export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
-  const state = useResource(signal => fetchCompliance(cloud, { apiBase, signal }), [cloud, apiBase])
+  const state = useResource((signal) => fetchCompliance(cloud, { apiBase, signal }), [cloud, apiBase])
   return (
     <div className={styles.root} data-testid="compliance">
       <LoadState state={state} loadingLabel="Loading compliance information…">
-        {data => (
+        {(data) => (
           <>
             {data.page_top && (
               <div className={styles.top} part="top" data-testid="compliance-top">

@@ -8,7 +8,7 @@ export function isComplianceData(data: unknown): data is ComplianceData {
     is.object(data) &&
     is.string(data.page_top) &&
     is.array(data.page_content) &&
-    data.page_content.every(row => is.object(row) && is.string(row.description) && is.string(row.date))
+    data.page_content.every((row) => is.object(row) && is.string(row.description) && is.string(row.date))
   )
 }
 
@@ -17,7 +17,10 @@ export function isComplianceData(data: unknown): data is ComplianceData {
  *
  * @throws ApiError for failures and answers of another shape; the abort error when aborted
  */
-export async function fetchCompliance(cloud: string, { apiBase, signal }: { apiBase?: string; signal?: AbortSignal } = {}): Promise<ComplianceData> {
+export async function fetchCompliance(
+  cloud: string,
+  { apiBase, signal }: { apiBase?: string; signal?: AbortSignal } = {},
+): Promise<ComplianceData> {
   const answer = await request<ApiAnswer<ComplianceData>>('/api/compliance', { query: { cloud }, apiBase, signal })
   return dataOf(answer, isComplianceData)
 }

@@ -9,7 +9,6 @@ import { BREAKPOINTS, minWidth } from '../../styles/tokens'
  */
 export const root = style([fluidWidgetRoot, { fontSize: '15px', lineHeight: 1.55 }])
 
-
 export const top = style({ marginBottom: vars.space.lg })
 globalStyle(`${top} a`, { color: vars.color.link })
 globalStyle(`${top} > :first-child`, { marginTop: 0 })
@@ -39,7 +38,10 @@ export const td = style({
   verticalAlign: 'top',
 })
 
-export const dateCell = style([td, { whiteSpace: 'nowrap', '@media': { [`screen and (max-width: ${BREAKPOINTS.sm - 1}px)`]: { whiteSpace: 'normal' } } }])
+export const dateCell = style([
+  td,
+  { whiteSpace: 'nowrap', '@media': { [`screen and (max-width: ${BREAKPOINTS.sm - 1}px)`]: { whiteSpace: 'normal' } } },
+])
 
 export const dateHead = style([th, { width: '11em', '@media': { [minWidth(BREAKPOINTS.sm)]: { width: '14em' } } }])
 

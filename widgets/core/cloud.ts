@@ -9,18 +9,21 @@ export const $cloudName = shared('cloudName', () => atom<string | null>(null))
 
 /** The chosen cloud, resolved against the loaded clouds; `null` before the global load. */
 export const $cloud = shared('cloud', () =>
-  computed([$global, $cloudName], (global, name) => global.data?.clouds.find(c => c.machine_name === name) ?? null),
+  computed([$global, $cloudName], (global, name) => global.data?.clouds.find((c) => c.machine_name === name) ?? null),
 )
 
 /** Strips an optional `trust.` prefix from a `cloud` query value: `trust.auroraedge.net` → `auroraedge.net`. */
 export function domainFromQuery(value: string): string {
-  return value.trim().toLowerCase().replace(/^trust\./, '')
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^trust\./, '')
 }
 
 /** The cloud whose domain is the first segment of `pathname`, if any. */
 export function cloudFromPath(clouds: readonly Cloud[], pathname: string): Cloud | undefined {
   const first = decodeSegment(pathname.split('/')[1] ?? '').toLowerCase()
-  return first ? clouds.find(c => c.domain.toLowerCase() === first) : undefined
+  return first ? clouds.find((c) => c.domain.toLowerCase() === first) : undefined
 }
 
 function decodeSegment(segment: string): string {
@@ -49,13 +52,11 @@ export interface CloudChoiceInput {
 export function chooseCloud(clouds: readonly Cloud[], input: CloudChoiceInput): Cloud | undefined {
   if (input.query) {
     const domain = domainFromQuery(input.query)
-    const byQuery = clouds.find(c => c.domain.toLowerCase() === domain)
+    const byQuery = clouds.find((c) => c.domain.toLowerCase() === domain)
     if (byQuery) return byQuery
   }
   return (
-    cloudFromPath(clouds, input.pathname) ??
-    (input.cookie ? clouds.find(c => c.machine_name === input.cookie) : undefined) ??
-    clouds[0]
+    cloudFromPath(clouds, input.pathname) ?? (input.cookie ? clouds.find((c) => c.machine_name === input.cookie) : undefined) ?? clouds[0]
   )
 }
 

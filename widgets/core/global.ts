@@ -19,7 +19,7 @@ function isGlobalData(d: unknown): d is GlobalData {
   return (
     is.object(d) &&
     is.array(d.clouds) &&
-    d.clouds.every(c => is.object(c) && is.string(c.machine_name) && is.string(c.domain) && is.string(c.title)) &&
+    d.clouds.every((c) => is.object(c) && is.string(c.machine_name) && is.string(c.domain) && is.string(c.title)) &&
     is.array(d.products) &&
     is.object(d.menu) &&
     is.array(d.menu.main_menu) &&

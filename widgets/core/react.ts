@@ -91,7 +91,7 @@ export function useWidgetContext(cloudAttribute: string | undefined, apiBase = '
   const global = useGlobal(apiBase)
   const session = useStore($session)
   const lower = key?.toLowerCase()
-  const found = key ? global.data?.clouds.find(c => c.machine_name === key || c.domain.toLowerCase() === lower) : undefined
+  const found = key ? global.data?.clouds.find((c) => c.machine_name === key || c.domain.toLowerCase() === lower) : undefined
   return {
     key,
     found,

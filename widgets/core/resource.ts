@@ -2,10 +2,7 @@ import { atom, onMount, type ReadableAtom } from 'nanostores'
 import { ApiError } from './request'
 
 /** State of a loaded resource. While reloading, the previous `data` stays available. */
-export type ResourceState<T> =
-  | { status: 'loading'; data?: T }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; error: string; data?: T }
+export type ResourceState<T> = { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; error: string; data?: T }
 
 /** A store that loads one resource while it has listeners (architecture §Shared state). */
 export interface Resource<T> extends ReadableAtom<ResourceState<T>> {

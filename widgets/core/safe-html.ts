@@ -14,10 +14,43 @@ import { createElement, Fragment, type ReactNode } from 'react'
 
 /** Elements re-created as they are. */
 const ALLOWED = new Set([
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote', 'hr',
-  'ul', 'ol', 'li', 'a', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'div',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'sub',
+  'sup',
+  'span',
+  'code',
+  'pre',
+  'blockquote',
+  'hr',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'div',
   // FAQ markup (contract "FAQ and Compliance"): sections, headings and native disclosures.
-  'h2', 'section', 'details', 'summary', 'mark',
+  'h2',
+  'section',
+  'details',
+  'summary',
+  'mark',
 ])
 
 /** Elements that keep an `id` (deep-link anchors of the FAQ, spec §2 FAQ), when it is a plain name. */
@@ -37,9 +70,34 @@ export interface SafeHtmlOptions {
 
 /** Elements dropped with everything inside them; any other unknown element keeps only its content. */
 const DROPPED = new Set([
-  'script', 'style', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript', 'textarea', 'title',
-  'form', 'input', 'button', 'select', 'option', 'frame', 'frameset', 'noembed', 'xmp', 'img', 'video', 'audio',
-  'canvas', 'link', 'meta', 'base', 'head',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'noscript',
+  'textarea',
+  'title',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'frame',
+  'frameset',
+  'noembed',
+  'xmp',
+  'img',
+  'video',
+  'audio',
+  'canvas',
+  'link',
+  'meta',
+  'base',
+  'head',
 ])
 
 /** True for http(s), mailto and relative URLs (control characters and spaces ignored, as browsers do). */
@@ -55,7 +113,7 @@ function convert(node: Node, options: SafeHtmlOptions = {}): ReactNode {
   const el = node as Element
   const tag = el.localName
   if (DROPPED.has(tag)) return null
-  const children = Array.from(el.childNodes, child => convert(child, options))
+  const children = Array.from(el.childNodes, (child) => convert(child, options))
   if (!ALLOWED.has(tag)) return children.length ? createElement('span', null, ...children) : null
   const props: Record<string, string | number> = {}
   if (tag === 'a') {
@@ -96,5 +154,5 @@ export function safeHtml(html: string | null | undefined, options: SafeHtmlOptio
   if (!html) return null
   if (typeof DOMParser === 'undefined') return options.text ? options.text(String(html)) : String(html)
   const doc = new DOMParser().parseFromString(String(html), 'text/html')
-  return createElement(Fragment, null, ...Array.from(doc.body.childNodes, child => convert(child, options)))
+  return createElement(Fragment, null, ...Array.from(doc.body.childNodes, (child) => convert(child, options)))
 }

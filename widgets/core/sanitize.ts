@@ -21,7 +21,7 @@ export function sanitizeHtml(html: string | null | undefined): string {
   if (!DOMPurify.isSupported) return escapeHtml(String(html))
   if (!hooked) {
     hooked = true
-    DOMPurify.addHook('afterSanitizeAttributes', node => {
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
         node.setAttribute('rel', 'noopener noreferrer')
       }

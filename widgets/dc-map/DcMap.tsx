@@ -12,8 +12,7 @@ import * as styles from './dc-map.css'
 export const NO_DATA_MESSAGE = 'Data is not available for this cloud.'
 
 /** What the map shows and what it does not (spec §2 Data Center Map). */
-export const DISCLAIMER =
-  'This map shows major cities with public data centers, not the full footprint of over 150 locations.'
+export const DISCLAIMER = 'This map shows major cities with public data centers, not the full footprint of over 150 locations.'
 
 /** How long a tooltip stays after the pointer leaves its marker, ms (spec §9: popover close delay 300 ms). */
 const HIDE_DELAY_MS = 300
@@ -22,7 +21,7 @@ const HIDE_DELAY_MS = 300
 export type WorldMapFactory = (host: HTMLElement, events: MarkerEvents) => WorldMap
 
 /** Loads svgmap and the map layer only in the browser, when a map is first shown. */
-const loadWorldMap = (): Promise<WorldMapFactory> => import('./map-view').then(m => m.createWorldMap)
+const loadWorldMap = (): Promise<WorldMapFactory> => import('./map-view').then((m) => m.createWorldMap)
 
 /** Props of {@link DcMap}. */
 export interface DcMapProps {
@@ -62,7 +61,7 @@ type Active = { id: string; pinned: boolean } | null
 function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
   const markers = useMemo(() => mergeMarkers(datacenters, { isGov }), [datacenters, isGov])
   const legend = useMemo(() => legendEntries(markers, { isGov }), [markers, isGov])
-  const byId = useMemo(() => new Map(markers.map(m => [m.id, m])), [markers])
+  const byId = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers])
 
   const frameRef = useRef<HTMLDivElement>(null)
   const hostRef = useRef<HTMLDivElement>(null)
@@ -139,12 +138,12 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
     let cancelled = false
     let handle: WorldMap | undefined
     loadMap()
-      .then(create => {
+      .then((create) => {
         if (cancelled || !hostRef.current) return
         handle = create(hostRef.current, events)
         setMap(handle)
       })
-      .catch(error => {
+      .catch((error) => {
         console.error('Data center map: the map could not be loaded.', error)
         if (!cancelled) setFailed(true)
       })
@@ -232,12 +231,12 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
 
 /** The tooltip's content: the city (or cities) and each data center with its tags. */
 export function MarkerDetails({ marker, isGov }: { marker: MapMarker; isGov: boolean }) {
-  const cities = [...new Set(marker.datacenters.map(dc => dc.city || dc.name))].join(', ')
+  const cities = [...new Set(marker.datacenters.map((dc) => dc.city || dc.name))].join(', ')
   return (
     <>
       <p className={styles.tooltipTitle}>{cities}</p>
       <ul className={styles.tooltipList}>
-        {marker.datacenters.map(dc => (
+        {marker.datacenters.map((dc) => (
           <li key={dc.name}>
             {dc.name}
             {dc.premium_dc === 1 && !isGov && <span className={styles.tooltipTag}>Premium</span>}
@@ -262,7 +261,7 @@ function LegendSymbol({ kind }: { kind: MarkerKind }) {
 export function Legend({ entries }: { entries: ReturnType<typeof legendEntries> }) {
   return (
     <ul className={styles.legend} aria-label="Legend" part="legend">
-      {entries.map(e => (
+      {entries.map((e) => (
         <li key={e.kind} className={styles.legendItem} data-kind={e.kind}>
           <LegendSymbol kind={e.kind} />
           <span>{e.label}</span>
@@ -296,7 +295,7 @@ export function DcMapWidget({ cloud, apiBase = '' }: DcMapWidgetProps) {
   const key = useCloudKey(cloud, apiBase)
   const global = useGlobal(apiBase)
   const state = useResource(
-    signal => (key ? fetchDcMap(key, { apiBase, signal }).catch(logFailure) : new Promise<never>(() => {})),
+    (signal) => (key ? fetchDcMap(key, { apiBase, signal }).catch(logFailure) : new Promise<never>(() => {})),
     [key, apiBase],
   )
   const variantKnown = global.data !== undefined || global.error !== undefined
@@ -305,7 +304,7 @@ export function DcMapWidget({ cloud, apiBase = '' }: DcMapWidgetProps) {
   return (
     <section className={styles.root} aria-label="Data center map">
       <LoadState state={gated} loadingLabel="Loading data centers…">
-        {data => <DcMap datacenters={data.datacenters} isGov={isGov} />}
+        {(data) => <DcMap datacenters={data.datacenters} isGov={isGov} />}
       </LoadState>
     </section>
   )

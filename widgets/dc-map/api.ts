@@ -68,10 +68,7 @@ export function parseDcMapAnswer(answer: unknown): DcMapData {
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  * @example const { datacenters } = await fetchDcMap('auroraedge', { signal })
  */
-export async function fetchDcMap(
-  cloud: string,
-  options: { apiBase?: string; signal?: AbortSignal } = {},
-): Promise<DcMapData> {
+export async function fetchDcMap(cloud: string, options: { apiBase?: string; signal?: AbortSignal } = {}): Promise<DcMapData> {
   const answer = await request<ApiAnswer<DcMapData>>(`/api/dc_map/${encodeURIComponent(cloud)}`, options)
   return parseDcMapAnswer(answer)
 }

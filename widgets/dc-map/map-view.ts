@@ -127,7 +127,7 @@ export function createWorldMap(host: HTMLElement, events: MarkerEvents): WorldMa
     }
   }
 
-  panZoom.setOnUpdatedCTM(ctm => {
+  panZoom.setOnUpdatedCTM((ctm) => {
     const next = 1 / (ctm.a || 1)
     if (Math.abs(next - scale) > 1e-6) {
       scale = next
@@ -161,61 +161,94 @@ export function createWorldMap(host: HTMLElement, events: MarkerEvents): WorldMa
 
   let pressedAt: { x: number; y: number } | undefined
   const listeners: [EventTarget, string, EventListener, AddEventListenerOptions?][] = [
-    [group, 'pointerover', e => {
-      const id = idOf(e.target)
-      const from = idOf((e as PointerEvent).relatedTarget)
-      if (id && id !== from) events.enter(id)
-    }],
-    [group, 'pointerout', e => {
-      const id = idOf(e.target)
-      const to = idOf((e as PointerEvent).relatedTarget)
-      if (id && id !== to) events.leave(id)
-    }],
-    [group, 'focusin', e => {
-      const id = idOf(e.target)
-      if (!id) return
-      // Roving tabindex: the focused marker is the one Tab comes back to.
-      for (const { el } of items) el.setAttribute('tabindex', el.dataset.marker === id ? '0' : '-1')
-      events.focus(id)
-    }],
-    [group, 'focusout', e => {
-      const id = idOf(e.target)
-      if (id) events.blur(id)
-    }],
-    [group, 'pointerdown', e => {
-      pressedAt = { x: (e as PointerEvent).clientX, y: (e as PointerEvent).clientY }
-    }],
+    [
+      group,
+      'pointerover',
+      (e) => {
+        const id = idOf(e.target)
+        const from = idOf((e as PointerEvent).relatedTarget)
+        if (id && id !== from) events.enter(id)
+      },
+    ],
+    [
+      group,
+      'pointerout',
+      (e) => {
+        const id = idOf(e.target)
+        const to = idOf((e as PointerEvent).relatedTarget)
+        if (id && id !== to) events.leave(id)
+      },
+    ],
+    [
+      group,
+      'focusin',
+      (e) => {
+        const id = idOf(e.target)
+        if (!id) return
+        // Roving tabindex: the focused marker is the one Tab comes back to.
+        for (const { el } of items) el.setAttribute('tabindex', el.dataset.marker === id ? '0' : '-1')
+        events.focus(id)
+      },
+    ],
+    [
+      group,
+      'focusout',
+      (e) => {
+        const id = idOf(e.target)
+        if (id) events.blur(id)
+      },
+    ],
+    [
+      group,
+      'pointerdown',
+      (e) => {
+        pressedAt = { x: (e as PointerEvent).clientX, y: (e as PointerEvent).clientY }
+      },
+    ],
     // pointerup rather than click: svg-pan-zoom cancels touchstart, which suppresses a tap's click.
-    [group, 'pointerup', e => {
-      const id = idOf(e.target)
-      const pe = e as PointerEvent
-      const pressed = pressedAt
-      pressedAt = undefined
-      if (!id || !pressed || (pe.pointerType === 'mouse' && pe.button !== 0)) return
-      if (Math.hypot(pe.clientX - pressed.x, pe.clientY - pressed.y) <= CLICK_SLOP_PX) events.toggle(id)
-    }],
-    [group, 'keydown', e => {
-      const ke = e as KeyboardEvent
-      const id = idOf(ke.target)
-      if (!id) return
-      const index = items.findIndex(i => i.marker.id === id)
-      let handled = true
-      if (ke.key === 'ArrowRight' || ke.key === 'ArrowDown') focusAt(index + 1)
-      else if (ke.key === 'ArrowLeft' || ke.key === 'ArrowUp') focusAt(index - 1)
-      else if (ke.key === 'Home') focusAt(0)
-      else if (ke.key === 'End') focusAt(items.length - 1)
-      else if (ke.key === 'Enter' || ke.key === ' ') events.toggle(id)
-      else if (ke.key === 'Escape') events.escape()
-      else handled = false
-      if (handled) ke.preventDefault()
-    }],
-    [host, 'wheel', e => {
-      const we = e as WheelEvent
-      if (!we.ctrlKey && !we.metaKey) return
-      we.preventDefault()
-      const r = svg.getBoundingClientRect()
-      panZoom.zoomAtPointBy(we.deltaY < 0 ? WHEEL_ZOOM_STEP : 1 / WHEEL_ZOOM_STEP, { x: we.clientX - r.left, y: we.clientY - r.top })
-    }, { passive: false }],
+    [
+      group,
+      'pointerup',
+      (e) => {
+        const id = idOf(e.target)
+        const pe = e as PointerEvent
+        const pressed = pressedAt
+        pressedAt = undefined
+        if (!id || !pressed || (pe.pointerType === 'mouse' && pe.button !== 0)) return
+        if (Math.hypot(pe.clientX - pressed.x, pe.clientY - pressed.y) <= CLICK_SLOP_PX) events.toggle(id)
+      },
+    ],
+    [
+      group,
+      'keydown',
+      (e) => {
+        const ke = e as KeyboardEvent
+        const id = idOf(ke.target)
+        if (!id) return
+        const index = items.findIndex((i) => i.marker.id === id)
+        let handled = true
+        if (ke.key === 'ArrowRight' || ke.key === 'ArrowDown') focusAt(index + 1)
+        else if (ke.key === 'ArrowLeft' || ke.key === 'ArrowUp') focusAt(index - 1)
+        else if (ke.key === 'Home') focusAt(0)
+        else if (ke.key === 'End') focusAt(items.length - 1)
+        else if (ke.key === 'Enter' || ke.key === ' ') events.toggle(id)
+        else if (ke.key === 'Escape') events.escape()
+        else handled = false
+        if (handled) ke.preventDefault()
+      },
+    ],
+    [
+      host,
+      'wheel',
+      (e) => {
+        const we = e as WheelEvent
+        if (!we.ctrlKey && !we.metaKey) return
+        we.preventDefault()
+        const r = svg.getBoundingClientRect()
+        panZoom.zoomAtPointBy(we.deltaY < 0 ? WHEEL_ZOOM_STEP : 1 / WHEEL_ZOOM_STEP, { x: we.clientX - r.left, y: we.clientY - r.top })
+      },
+      { passive: false },
+    ],
   ]
   for (const [target, type, fn, options] of listeners) target.addEventListener(type, fn, options)
 
@@ -261,7 +294,7 @@ export function createWorldMap(host: HTMLElement, events: MarkerEvents): WorldMa
       })
       placeAll()
     },
-    markerElement: id => byId.get(id),
+    markerElement: (id) => byId.get(id),
     destroy() {
       resize.disconnect()
       for (const [target, type, fn, options] of listeners) target.removeEventListener(type, fn, options)

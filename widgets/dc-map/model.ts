@@ -123,7 +123,7 @@ const SINGLE_NOUN: Record<Exclude<MarkerKind, 'multiple'>, string> = {
  * @example markerLabel(dubai) // 'Dubai I (data center with regional surcharge)'
  */
 export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind): string {
-  const names = members.map(dc => dc.name).join(', ')
+  const names = members.map((dc) => dc.name).join(', ')
   // The count is the marker's visible text, so it leads the name outside parentheses (WCAG 2.5.3 Label in Name).
   return kind === 'multiple' ? `${members.length} data centers: ${names}` : `${names} (${SINGLE_NOUN[kind]})`
 }
@@ -145,8 +145,8 @@ export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind)
  */
 export function mergeMarkers(datacenters: readonly MapDataCenter[], options: VariantOptions): MapMarker[] {
   const points = datacenters
-    .filter(dc => Number.isFinite(dc.latitude) && Number.isFinite(dc.longitude))
-    .map(dc => ({ dc, lat: tenths(dc.latitude), lon: tenths(wrapLongitude(dc.longitude)) }))
+    .filter((dc) => Number.isFinite(dc.latitude) && Number.isFinite(dc.longitude))
+    .map((dc) => ({ dc, lat: tenths(dc.latitude), lon: tenths(wrapLongitude(dc.longitude)) }))
 
   // Union-find over all pairs: n is about a hundred, so O(n²) is a few thousand comparisons.
   const parent = points.map((_, i) => i)
@@ -172,11 +172,11 @@ export function mergeMarkers(datacenters: readonly MapDataCenter[], options: Var
     else groups.set(root, [p.dc])
   })
 
-  return [...groups.values()].map(members => {
+  return [...groups.values()].map((members) => {
     const { lat, lon } = meanPosition(members)
     const kind = markerKind(members, options)
     return {
-      id: members.map(dc => dc.name).join('|'),
+      id: members.map((dc) => dc.name).join('|'),
       lat,
       lon,
       ...project(lat, lon),
@@ -223,8 +223,8 @@ const LEGEND: readonly LegendEntry[] = [
  * Variants, §2 Cloud status "premium legend is omitted on the government variant").
  */
 export function legendEntries(markers: readonly Pick<MapMarker, 'kind'>[], { isGov }: VariantOptions): LegendEntry[] {
-  const present = new Set(markers.map(m => m.kind))
-  return LEGEND.filter(e => present.has(e.kind) && !(isGov && e.kind === 'premium'))
+  const present = new Set(markers.map((m) => m.kind))
+  return LEGEND.filter((e) => present.has(e.kind) && !(isGov && e.kind === 'premium'))
 }
 
 /**

@@ -34,7 +34,7 @@ function toggled(set: ReadonlySet<string>, id: string): Set<string> {
 
 /** The first highlight that is not inside a collapsed panel. */
 function firstVisibleMark(root: HTMLElement | null): HTMLElement | undefined {
-  return Array.from(root?.querySelectorAll<HTMLElement>('mark') ?? []).find(m => !m.closest('[hidden]'))
+  return Array.from(root?.querySelectorAll<HTMLElement>('mark') ?? []).find((m) => !m.closest('[hidden]'))
 }
 
 /** Props of {@link FaqContent}. */
@@ -79,7 +79,7 @@ export function FaqContent({ body }: FaqContentProps) {
       const id = hashId(location.hash)
       if (!id || !openAnchor(sections, CLOSED, id)) return
       timer = setTimeout(() => {
-        setOpen(prev => openAnchor(sections, prev, id) ?? prev)
+        setOpen((prev) => openAnchor(sections, prev, id) ?? prev)
         setScrollTarget(id)
       }, HASH_OPEN_DELAY_MS)
     }
@@ -96,7 +96,7 @@ export function FaqContent({ body }: FaqContentProps) {
   useEffect(() => {
     if (!scrollTarget) return
     setScrollTarget(undefined)
-    const target = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[id]') ?? []).find(el => el.id === scrollTarget)
+    const target = Array.from(rootRef.current?.querySelectorAll<HTMLElement>('[id]') ?? []).find((el) => el.id === scrollTarget)
     if (!target) return
     target.scrollIntoView?.({ block: 'start' })
     target.querySelector<HTMLElement>('button')?.focus({ preventScroll: true })
@@ -144,7 +144,7 @@ export function FaqContent({ body }: FaqContentProps) {
             autoComplete="off"
             aria-describedby={`${ids}-hint`}
             aria-controls={contentId}
-            onChange={event => onTerm(event.target.value)}
+            onChange={(event) => onTerm(event.target.value)}
             onKeyDown={onKeyDown}
             data-testid="faq-search"
           />
@@ -175,14 +175,14 @@ export function FaqContent({ body }: FaqContentProps) {
           </div>
         ) : (
           <div className={styles.sections}>
-            {sections.map(section => (
+            {sections.map((section) => (
               <Section
                 key={section.id}
                 section={section}
                 open={open}
                 highlight={highlight}
-                onSection={() => setOpen(o => ({ ...o, sections: toggled(o.sections, section.id) }))}
-                onQuestion={id => setOpen(o => ({ ...o, questions: toggled(o.questions, id) }))}
+                onSection={() => setOpen((o) => ({ ...o, sections: toggled(o.sections, section.id) }))}
+                onQuestion={(id) => setOpen((o) => ({ ...o, questions: toggled(o.questions, id) }))}
               />
             ))}
           </div>
@@ -205,7 +205,14 @@ function Section({ section, open, highlight, onSection, onQuestion }: SectionPro
   const expanded = !titled || open.sections.has(section.id)
   const panelId = `${section.id}-panel`
   return (
-    <section id={section.id} className={styles.section} part="section" aria-labelledby={titled ? `${section.id}-heading` : undefined} data-testid="faq-section" data-open={expanded}>
+    <section
+      id={section.id}
+      className={styles.section}
+      part="section"
+      aria-labelledby={titled ? `${section.id}-heading` : undefined}
+      data-testid="faq-section"
+      data-open={expanded}
+    >
       {titled && (
         <h2 className={styles.sectionHeading} id={`${section.id}-heading`}>
           <button type="button" className={styles.sectionButton} aria-expanded={expanded} aria-controls={panelId} onClick={onSection}>
@@ -214,12 +221,18 @@ function Section({ section, open, highlight, onSection, onQuestion }: SectionPro
         </h2>
       )}
       <div id={panelId} className={styles.panel} hidden={!expanded}>
-        {section.questions.map(q => {
+        {section.questions.map((q) => {
           const shown = open.questions.has(q.id)
           return (
             <div key={q.id} id={q.id} className={styles.question} part="question" data-testid="faq-question" data-open={shown}>
               <h3 className={styles.questionHeading}>
-                <button type="button" className={styles.questionButton} aria-expanded={shown} aria-controls={`${q.id}-answer`} onClick={() => onQuestion(q.id)}>
+                <button
+                  type="button"
+                  className={styles.questionButton}
+                  aria-expanded={shown}
+                  aria-controls={`${q.id}-answer`}
+                  onClick={() => onQuestion(q.id)}
+                >
                   <span>{highlight(q.question)}</span>
                 </button>
               </h3>
@@ -247,11 +260,11 @@ export interface FaqProps {
  * {@link FaqContent}; loading and error-with-Retry states like every widget (spec §8).
  */
 export function Faq({ cloud, apiBase = '' }: FaqProps) {
-  const state = useResource(signal => fetchFaq(cloud, { apiBase, signal }), [cloud, apiBase])
+  const state = useResource((signal) => fetchFaq(cloud, { apiBase, signal }), [cloud, apiBase])
   return (
     <div className={styles.root} data-testid="faq">
       <LoadState state={state} loadingLabel="Loading the FAQ…">
-        {page => <FaqContent key={page.body} body={page.body} />}
+        {(page) => <FaqContent key={page.body} body={page.body} />}
       </LoadState>
     </div>
   )

@@ -14,7 +14,10 @@ export function isBasicPageData(data: unknown): data is BasicPageData {
  *
  * @throws ApiError for failures and answers of another shape; the abort error when aborted
  */
-export async function fetchFaq(cloud: string, { apiBase, signal }: { apiBase?: string; signal?: AbortSignal } = {}): Promise<BasicPageData['page_content']> {
+export async function fetchFaq(
+  cloud: string,
+  { apiBase, signal }: { apiBase?: string; signal?: AbortSignal } = {},
+): Promise<BasicPageData['page_content']> {
   const answer = await request<ApiAnswer<BasicPageData>>('/api/basic-page/faq', { query: { cloud }, apiBase, signal })
   return dataOf(answer, isBasicPageData).page_content
 }

@@ -80,18 +80,31 @@ export const sectionButton = style([disclosure, { padding: `${vars.space.md} ${v
 
 export const panel = style({ padding: `0 ${vars.space.lg} ${vars.space.sm}`, borderTop: `1px solid ${vars.color.border}` })
 
-export const question = style({ borderBottom: `1px solid ${vars.color.border}`, scrollMarginTop: '16px', selectors: { '&:last-child': { borderBottom: 'none' } } })
+export const question = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+  scrollMarginTop: '16px',
+  selectors: { '&:last-child': { borderBottom: 'none' } },
+})
 
 export const questionHeading = style({ margin: 0, fontSize: '15px', lineHeight: 1.4 })
 
-export const questionButton = style([disclosure, { padding: `${vars.space.md} 0`, fontSize: '15px', fontWeight: 600, color: vars.color.link }])
+export const questionButton = style([
+  disclosure,
+  { padding: `${vars.space.md} 0`, fontSize: '15px', fontWeight: 600, color: vars.color.link },
+])
 
 export const answer = style({ padding: `0 0 ${vars.space.md} 16px` })
 globalStyle(`${answer} > :first-child`, { marginTop: 0 })
 globalStyle(`${answer} > :last-child`, { marginBottom: 0 })
 globalStyle(`${answer} a`, { color: vars.color.link })
 globalStyle(`${answer} ul, ${answer} ol`, { paddingLeft: '20px' })
-globalStyle(`${answer} code`, { fontFamily: vars.font.mono, fontSize: '0.92em', background: vars.color.surfaceAlt, padding: '0 3px', borderRadius: '3px' })
+globalStyle(`${answer} code`, {
+  fontFamily: vars.font.mono,
+  fontSize: '0.92em',
+  background: vars.color.surfaceAlt,
+  padding: '0 3px',
+  borderRadius: '3px',
+})
 
 export const mark = style({
   background: '#ffe066',
@@ -103,4 +116,3 @@ export const mark = style({
 
 export const html = style({})
 globalStyle(`${html} a`, { color: vars.color.link })
-

@@ -137,14 +137,14 @@ export function matchSummary(search: Pick<FaqSearch, 'term' | 'count'>): string 
 /** Everything open (the expand-all button). */
 export function allOpen(sections: readonly FaqSection[]): OpenState {
   return {
-    sections: new Set(sections.map(s => s.id)),
-    questions: new Set(sections.flatMap(s => s.questions.map(q => q.id))),
+    sections: new Set(sections.map((s) => s.id)),
+    questions: new Set(sections.flatMap((s) => s.questions.map((q) => q.id))),
   }
 }
 
 /** True when every section and every question is open. */
 export function isAllOpen(sections: readonly FaqSection[], open: OpenState): boolean {
-  return sections.every(s => open.sections.has(s.id) && s.questions.every(q => open.questions.has(q.id)))
+  return sections.every((s) => open.sections.has(s.id) && s.questions.every((q) => open.questions.has(q.id)))
 }
 
 /** The id a location hash names (`#how-to…` → `how-to…`), '' when none or not decodable. */
@@ -165,7 +165,7 @@ export function hashId(hash: string): string {
  */
 export function openAnchor(sections: readonly FaqSection[], open: OpenState, id: string): OpenState | undefined {
   for (const s of sections) {
-    const q = s.questions.find(q => q.id === id)
+    const q = s.questions.find((q) => q.id === id)
     if (s.id === id || q) {
       return {
         sections: new Set([...open.sections, s.id]),
@@ -229,7 +229,7 @@ export function parseFaq(html: string): FaqSection[] {
   if (loose.length) sections.push({ id: unique('faq-questions', 'faq-questions'), title: '', questions: loose.map(question) })
   for (const section of Array.from(doc.body.querySelectorAll('section'))) {
     const items = Array.from(section.querySelectorAll('details')).filter(
-      d => d.closest('section') === section && !d.parentElement?.closest('details'),
+      (d) => d.closest('section') === section && !d.parentElement?.closest('details'),
     )
     if (!items.length) continue
     const title = squash(section.querySelector('h2, h3')?.textContent)

@@ -40,7 +40,7 @@ export function Notifications(props: NotificationsProps) {
 function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC', apiBase = '', headingLevel = 2 }: NotificationsProps) {
   const [filters, dispatch] = useReducer(filtersReducer, INITIAL_FILTERS)
   const list = useResource(
-    signal => fetchNotifications({ type, cloud, status: filters.status, page: apiPage(filters.page), apiBase, signal }),
+    (signal) => fetchNotifications({ type, cloud, status: filters.status, page: apiPage(filters.page), apiBase, signal }),
     [type, cloud, filters.status, filters.page, apiBase],
   )
   const last = useRef<PrivilegedNotificationListData | undefined>(undefined)
@@ -57,25 +57,45 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
         <RssBadge segment={type} apiBase={apiBase} cloud={type === 'cloud_app' && cloud ? cloud : undefined} />
       </div>
       <div className={styles.toolbar} part="filters">
-        <StatusFilter statuses={last.current?.statuses ?? []} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
+        <StatusFilter
+          statuses={last.current?.statuses ?? []}
+          value={filters.status}
+          onChange={(status) => dispatch({ type: 'status', status })}
+        />
       </div>
       <LoadState state={shown} loadingLabel="Loading notifications…">
-        {data => (
+        {(data) => (
           <div aria-busy={shown !== list} data-testid="notifications-content">
             {data.records.length === 0 ? (
               <p className={styles.empty} role="status" data-testid="notifications-empty">
                 There are no records.
               </p>
             ) : (
-              <ul className={styles.list} part="list" aria-label={`${heading}, page ${shownPage(data.currentPage)} of ${Math.max(1, data.totalPages)}`}>
-                {data.records.map(record => (
+              <ul
+                className={styles.list}
+                part="list"
+                aria-label={`${heading}, page ${shownPage(data.currentPage)} of ${Math.max(1, data.totalPages)}`}
+              >
+                {data.records.map((record) => (
                   <li key={record.id} part="item">
-                    <RecordArticle part="article" record={record} statuses={data.statuses} timezone={timezone} href={notificationHref(record.id, cloudDomain, apiBase)} />
+                    <RecordArticle
+                      part="article"
+                      record={record}
+                      statuses={data.statuses}
+                      timezone={timezone}
+                      href={notificationHref(record.id, cloudDomain, apiBase)}
+                    />
                   </li>
                 ))}
               </ul>
             )}
-            <Pagination part="pager" current={shownPage(data.currentPage)} total={data.totalPages} onPage={page => dispatch({ type: 'page', page })} label={`${heading} pages`} />
+            <Pagination
+              part="pager"
+              current={shownPage(data.currentPage)}
+              total={data.totalPages}
+              onPage={(page) => dispatch({ type: 'page', page })}
+              label={`${heading} pages`}
+            />
           </div>
         )}
       </LoadState>

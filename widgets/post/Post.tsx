@@ -38,7 +38,7 @@ export interface PostProps {
  * Other failures show an error with Retry. A notification with a safe `url_redirect` redirects.
  */
 export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '', headingLevel = 1, onRedirect }: PostProps) {
-  const state = useResource(signal => fetchPost({ kind, id, cloud, apiBase, signal }), [kind, id, cloud, apiBase])
+  const state = useResource((signal) => fetchPost({ kind, id, cloud, apiBase, signal }), [kind, id, cloud, apiBase])
   const result = state.status === 'ready' ? state.data : undefined
   const redirect = result?.kind === 'record' && kind === 'notification' ? redirectFromRecord(result.record.url_redirect) : undefined
   const follows = redirect !== undefined && (onRedirect !== undefined || !apiBase)
@@ -50,7 +50,7 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
   return (
     <section className={styles.root} aria-label={kind === 'post' ? 'Post' : 'Notification'} data-testid="post">
       <LoadState state={state} loadingLabel="Loading…">
-        {data =>
+        {(data) =>
           data.kind === 'missing' ? (
             <p className={styles.empty} role="status" data-testid="post-missing" data-code={data.code}>
               {data.message}
@@ -100,5 +100,13 @@ export function PostWidget({ postId, kind, cloud, apiBase = '', timezone }: Post
       </section>
     )
   }
-  return <Post id={postId} kind={kind === 'notification' ? 'notification' : 'post'} cloud={ctx.cloud!} timezone={ctx.timezone} apiBase={trimBase(apiBase)} />
+  return (
+    <Post
+      id={postId}
+      kind={kind === 'notification' ? 'notification' : 'post'}
+      cloud={ctx.cloud!}
+      timezone={ctx.timezone}
+      apiBase={trimBase(apiBase)}
+    />
+  )
 }

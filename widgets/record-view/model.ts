@@ -94,7 +94,7 @@ export function paginationWindow(current: number, total: number, size = PAGINATI
   const page = Math.min(last, Math.max(1, Math.floor(current) || 1))
   const half = Math.floor(size / 2)
   let start = Math.max(1, page - half)
-  let end = Math.min(last, start + size - 1)
+  const end = Math.min(last, start + size - 1)
   start = Math.max(1, end - size + 1)
   const items: PageItem[] = [
     { kind: 'first', page: 1, disabled: page === 1 },
@@ -148,7 +148,7 @@ export function filtersReducer(state: RecordFilters, action: FilterAction): Reco
       return action.date === state.date ? state : { ...state, date: action.date, page: 1 }
     case 'datacenters': {
       const next = [...new Set(action.datacenters)]
-      const same = next.length === state.datacenters.length && next.every(d => state.datacenters.includes(d))
+      const same = next.length === state.datacenters.length && next.every((d) => state.datacenters.includes(d))
       return same ? state : { ...state, datacenters: next, page: 1 }
     }
     case 'page':

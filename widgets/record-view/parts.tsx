@@ -49,16 +49,23 @@ export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilt
   const id = useId()
   // A selected status missing from the answer (e.g. still loading) keeps an option so the
   // select shows it rather than silently jumping to All Statuses.
-  const known = value === '' || statuses.some(s => s.id === value)
+  const known = value === '' || statuses.some((s) => s.id === value)
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
         Status
       </label>
-      <select id={id} className={styles.select} value={value} onChange={e => onChange(e.currentTarget.value)} disabled={disabled} data-testid="status-filter">
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        disabled={disabled}
+        data-testid="status-filter"
+      >
         <option value="">All Statuses</option>
         {!known && <option value={value}>{value}</option>}
-        {statuses.map(s => (
+        {statuses.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
           </option>
@@ -98,7 +105,7 @@ export function Pagination({ current, total, onPage, label = 'Pagination', part 
   return (
     <nav className={styles.pager} part={part} aria-label={label} data-testid="pagination">
       <ul className={styles.pagerList}>
-        {items.map(item => (
+        {items.map((item) => (
           <li key={itemKey(item)}>
             {item.kind === 'ellipsis' ? (
               <span className={styles.ellipsis} aria-hidden="true">
@@ -175,11 +182,20 @@ function HtmlSection({ title, html, testId }: { title: string; html: string | nu
  * through `safeHtml`), data centers, and the 'Internal use only' block whenever any internal
  * field is present.
  */
-export function RecordArticle({ record, severities = [], statuses = [], timezone, href, level = 3, full = false, part }: RecordArticleProps) {
+export function RecordArticle({
+  record,
+  severities = [],
+  statuses = [],
+  timezone,
+  href,
+  level = 3,
+  full = false,
+  part,
+}: RecordArticleProps) {
   const titleId = useId()
-  const severity = record.severityId ? severities.find(s => s.tid === record.severityId) : undefined
+  const severity = record.severityId ? severities.find((s) => s.tid === record.severityId) : undefined
   const kind = severityKind(record.severityId)
-  const status = statuses.find(s => s.id === record.statusId) ?? statuses.find(s => s.name === record.status)
+  const status = statuses.find((s) => s.id === record.statusId) ?? statuses.find((s) => s.name === record.status)
   const labels = timeLabels(record.type)
   const internal = internalEntries(record)
   return (
@@ -268,7 +284,7 @@ export function RecordArticle({ record, severities = [], statuses = [], timezone
         <section className={styles.internal} aria-label="Internal use only" data-testid="internal-block">
           <p className={styles.sectionTitle}>Internal use only</p>
           <dl className={styles.meta}>
-            {internal.map(e => (
+            {internal.map((e) => (
               <InternalRow key={e.field} label={e.label} value={e.value} link={e.link} />
             ))}
           </dl>

@@ -99,7 +99,7 @@ const SEVERITY_COLOURS = {
   degradation: vars.severity.degradation,
   informational: vars.severity.informational,
 }
-export const severity = styleVariants(SEVERITY_COLOURS, colour => ({ borderColor: colour, borderWidth: '2px' }))
+export const severity = styleVariants(SEVERITY_COLOURS, (colour) => ({ borderColor: colour, borderWidth: '2px' }))
 for (const [kind, colour] of Object.entries(SEVERITY_COLOURS)) {
   globalStyle(`${severity[kind as keyof typeof SEVERITY_COLOURS]} svg`, { color: colour })
 }
@@ -108,7 +108,13 @@ export const status = style({ color: vars.color.text })
 
 export const resolved = style({ color: vars.severity.operational })
 
-export const meta = style({ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `2px ${vars.space.md}`, margin: `0 0 ${vars.space.sm}`, fontSize: '13px' })
+export const meta = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: `2px ${vars.space.md}`,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: '13px',
+})
 globalStyle(`${meta} dt`, { fontWeight: 600, color: vars.color.muted })
 globalStyle(`${meta} dd`, { margin: 0 })
 
@@ -130,12 +136,26 @@ export const internal = style({
   fontSize: '13px',
 })
 
-export const empty = style({ padding: vars.space.lg, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, margin: 0 })
+export const empty = style({
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  margin: 0,
+})
 
 // --- pagination ------------------------------------------------------------------------------
 
 export const pager = style({ marginTop: vars.space.lg })
-export const pagerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'center' })
+export const pagerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  alignItems: 'center',
+})
 
 export const pageButton = style([
   button,

@@ -1,15 +1,4 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  size,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react'
+import { autoUpdate, flip, offset, shift, size, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
 import * as shared from '../record-view/record-view.css'
@@ -66,7 +55,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
           className={styles.navButton}
           aria-label="Previous month"
           disabled={!canPrevious}
-          onClick={() => setView(v => addMonths(v, -1))}
+          onClick={() => setView((v) => addMonths(v, -1))}
           data-testid="calendar-previous"
         >
           ‹
@@ -74,14 +63,20 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
         <h3 className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
           {monthLabel(view)}
         </h3>
-        <button type="button" className={styles.navButton} aria-label="Next month" onClick={() => setView(v => addMonths(v, 1))} data-testid="calendar-next">
+        <button
+          type="button"
+          className={styles.navButton}
+          aria-label="Next month"
+          onClick={() => setView((v) => addMonths(v, 1))}
+          data-testid="calendar-next"
+        >
           ›
         </button>
       </div>
       <table className={styles.calGrid} aria-labelledby={titleId}>
         <thead>
           <tr>
-            {WEEKDAYS.map(d => (
+            {WEEKDAYS.map((d) => (
               <th key={d.short} scope="col" abbr={d.long}>
                 {d.short}
               </th>
@@ -171,7 +166,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   const id = useId()
   const all = useMemo(() => allDataCenterIds(groups), [groups])
   const shown = useMemo(() => filterDataCenterGroups(groups, query), [groups, query])
-  const selected = value.filter(v => all.includes(v))
+  const selected = value.filter((v) => all.includes(v))
   const searchRef = useRef<HTMLInputElement>(null)
   const { refs, floatingStyles, context } = useFloating({
     open,
@@ -197,7 +192,11 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
     ],
     whileElementsMounted: autoUpdate,
   })
-  const { getReferenceProps, getFloatingProps } = useInteractions([useClick(context), useDismiss(context), useRole(context, { role: 'dialog' })])
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { role: 'dialog' }),
+  ])
   // Opening moves focus into the panel, to the search box.
   useEffect(() => {
     if (open) searchRef.current?.focus()
@@ -210,8 +209,8 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
       setQuery('')
     }
   }
-  const shownIds = shown.flatMap(g => g.options.map(o => o.value))
-  const allShownSelected = shownIds.length > 0 && shownIds.every(v => selected.includes(v))
+  const shownIds = shown.flatMap((g) => g.options.map((o) => o.value))
+  const allShownSelected = shownIds.length > 0 && shownIds.every((v) => selected.includes(v))
   const label = dataCenterButtonLabel(selected.length, all.length)
   return (
     <div part="datacenters" data-testid="datacenter-select" onBlur={onBlur}>
@@ -245,7 +244,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
             placeholder="Search..."
             aria-label="Search data centers"
             value={query}
-            onChange={e => setQuery(e.currentTarget.value)}
+            onChange={(e) => setQuery(e.currentTarget.value)}
             data-testid="datacenter-search"
           />
           <div className={styles.dcOptions}>
@@ -254,27 +253,30 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
                 type="checkbox"
                 checked={allShownSelected}
                 disabled={shownIds.length === 0}
-                onChange={e => onChange(toggleIds(selected, shownIds, e.currentTarget.checked))}
+                onChange={(e) => onChange(toggleIds(selected, shownIds, e.currentTarget.checked))}
                 data-testid="datacenter-select-all"
               />
               <span>Select All</span>
             </label>
             {shown.length === 0 && <p className={shared.note}>No data centers match.</p>}
-            {shown.map(group => {
-              const groupIds = group.options.map(o => o.value)
-              const n = groupIds.filter(v => selected.includes(v)).length
+            {shown.map((group) => {
+              const groupIds = group.options.map((o) => o.value)
+              const n = groupIds.filter((v) => selected.includes(v)).length
               return (
                 <fieldset key={group.label} className={styles.dcGroup}>
                   <legend className={styles.dcGroupTitle}>
-                    {group.label} <span className={styles.count}>({n}/{group.options.length})</span>
+                    {group.label}{' '}
+                    <span className={styles.count}>
+                      ({n}/{group.options.length})
+                    </span>
                   </legend>
-                  {group.options.map(option => (
+                  {group.options.map((option) => (
                     <label key={option.value} className={styles.dcOption}>
                       <input
                         type="checkbox"
                         value={option.value}
                         checked={selected.includes(option.value)}
-                        onChange={e => onChange(toggleIds(selected, [option.value], e.currentTarget.checked))}
+                        onChange={(e) => onChange(toggleIds(selected, [option.value], e.currentTarget.checked))}
                         data-testid="datacenter-option"
                       />
                       <span>{option.label}</span>

@@ -76,7 +76,7 @@ function RecordsView(props: RecordsProps) {
 
   const dcKey = filters.datacenters.join(',')
   const list = useResource(
-    signal =>
+    (signal) =>
       fetchRecordList({
         type,
         cloud,
@@ -91,7 +91,7 @@ function RecordsView(props: RecordsProps) {
     [type, cloud, filters.status, filters.page, filters.date, dcKey, timezone, apiBase],
   )
   const calendar = useResource(
-    signal => fetchCalendar({ cloud, type: CALENDAR_TYPES[type], tz: timezone, apiBase, signal }).catch(logCalendarFailure),
+    (signal) => fetchCalendar({ cloud, type: CALENDAR_TYPES[type], tz: timezone, apiBase, signal }).catch(logCalendarFailure),
     [cloud, type, timezone, apiBase],
   )
 
@@ -121,7 +121,7 @@ function RecordsView(props: RecordsProps) {
             )}
           </div>
           <div className={shared.toolbar} part="filters">
-            <StatusFilter statuses={statuses} value={filters.status} onChange={status => dispatch({ type: 'status', status })} />
+            <StatusFilter statuses={statuses} value={filters.status} onChange={(status) => dispatch({ type: 'status', status })} />
             {filters.date && (
               <p className={shared.note} data-testid="date-filter">
                 Showing {dayLabel(filters.date)}.{' '}
@@ -132,20 +132,37 @@ function RecordsView(props: RecordsProps) {
             )}
           </div>
           <LoadState state={shown} loadingLabel="Loading records…">
-            {data => (
+            {(data) => (
               <div aria-busy={shown !== list} data-testid="records-content">
-                <ListBody data={data} type={type} cloudDomain={cloudDomain} timezone={timezone} apiBase={apiBase} onPage={page => dispatch({ type: 'page', page })} />
+                <ListBody
+                  data={data}
+                  type={type}
+                  cloudDomain={cloudDomain}
+                  timezone={timezone}
+                  apiBase={apiBase}
+                  onPage={(page) => dispatch({ type: 'page', page })}
+                />
               </div>
             )}
           </LoadState>
         </div>
         <aside className={styles.aside} aria-label="Calendar and filters">
           <LoadState state={calendar} loadingLabel="Loading calendar…">
-            {cal => (
+            {(cal) => (
               <>
-                <Calendar data={cal} timezone={timezone} selectedDate={filters.date} onSelectDate={date => dispatch({ type: 'date', date })} now={now} />
+                <Calendar
+                  data={cal}
+                  timezone={timezone}
+                  selectedDate={filters.date}
+                  onSelectDate={(date) => dispatch({ type: 'date', date })}
+                  now={now}
+                />
                 {type !== 'advisory' && (
-                  <DataCenterSelect groups={cal.datacenters} value={filters.datacenters} onChange={datacenters => dispatch({ type: 'datacenters', datacenters })} />
+                  <DataCenterSelect
+                    groups={cal.datacenters}
+                    value={filters.datacenters}
+                    onChange={(datacenters) => dispatch({ type: 'datacenters', datacenters })}
+                  />
                 )}
               </>
             )}
@@ -180,8 +197,12 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
           There are no records
         </p>
       ) : (
-        <ul className={shared.list} part="list" aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}>
-          {data.records.map(record => (
+        <ul
+          className={shared.list}
+          part="list"
+          aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}
+        >
+          {data.records.map((record) => (
             <li key={record.id} part="item">
               <RecordArticle
                 part="article"
@@ -211,7 +232,14 @@ function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
   return (
     // The wrapper scrolls sideways on narrow screens; as a labelled, focusable region keyboard
     // users can scroll it too (WCAG 2.1.1).
-    <div className={styles.scheduleWrap} part="schedule" role="region" aria-labelledby={captionId} tabIndex={0} data-testid="maintenance-schedule">
+    <div
+      className={styles.scheduleWrap}
+      part="schedule"
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      data-testid="maintenance-schedule"
+    >
       <table className={styles.schedule}>
         <caption className={styles.caption} id={captionId}>
           Maintenance schedule (days and times in UTC)
@@ -219,7 +247,7 @@ function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
         <thead>
           <tr>
             <th scope="col">Region</th>
-            {table.days.map(d => (
+            {table.days.map((d) => (
               <th key={d.date} scope="col">
                 <time dateTime={d.date}>{d.label}</time>
               </th>
@@ -227,13 +255,15 @@ function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
           </tr>
         </thead>
         <tbody>
-          {table.rows.map(row => (
+          {table.rows.map((row) => (
             <tr key={row.title}>
               <th scope="row">{row.title}</th>
               {row.cells.map((cell, i) => (
                 <td
                   key={i}
-                  className={cell.className === 'scheduled' || cell.className === 'postponed' ? styles.scheduleCell[cell.className] : undefined}
+                  className={
+                    cell.className === 'scheduled' || cell.className === 'postponed' ? styles.scheduleCell[cell.className] : undefined
+                  }
                   data-status={cell.className || undefined}
                 >
                   {cell.value || <span className={shared.hidden}>None</span>}

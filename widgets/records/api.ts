@@ -21,7 +21,11 @@ function parseSchedule(raw: unknown): MaintenanceSchedule | null {
       if (!is.object(r) || !is.string(r.title) || !is.array(r.data)) throw malformed(`maintenanceSchedule.regions[${i}]`)
       return {
         title: r.title,
-        data: r.data.map(c => (is.object(c) ? { className: is.string(c.className) ? c.className : '', value: is.string(c.value) ? c.value : '' } : { className: '', value: '' })),
+        data: r.data.map((c) =>
+          is.object(c)
+            ? { className: is.string(c.className) ? c.className : '', value: is.string(c.value) ? c.value : '' }
+            : { className: '', value: '' },
+        ),
       }
     }),
   }
@@ -45,7 +49,7 @@ export function parseRecordListAnswer(answer: unknown): PrivilegedRecordListData
     severity: parseSeverity(data.severity),
     statuses: parseStatuses(data.statuses),
     categories: is.array(data.categories)
-      ? data.categories.filter(is.object).map(c => ({ id: String(c.id ?? ''), name: is.string(c.name) ? c.name : '' }))
+      ? data.categories.filter(is.object).map((c) => ({ id: String(c.id ?? ''), name: is.string(c.name) ? c.name : '' }))
       : [],
     topMessage: is.string(data.topMessage) ? data.topMessage : '',
     maintenanceSchedule: parseSchedule(data.maintenanceSchedule),
@@ -73,7 +77,8 @@ export function parseCalendarAnswer(answer: unknown): CalendarData {
     return {
       label: g.label,
       options: g.options.map((o, j) => {
-        if (!is.object(o) || !(is.string(o.value) || is.number(o.value)) || !is.string(o.label)) throw malformed(`datacenters[${i}].options[${j}]`)
+        if (!is.object(o) || !(is.string(o.value) || is.number(o.value)) || !is.string(o.label))
+          throw malformed(`datacenters[${i}].options[${j}]`)
         return { value: String(o.value), label: o.label }
       }),
     }
@@ -137,7 +142,13 @@ export async function fetchRecordList(q: RecordListQuery): Promise<PrivilegedRec
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  */
-export async function fetchCalendar(q: { cloud: string; type: CalendarType; tz?: string; apiBase?: string; signal?: AbortSignal }): Promise<CalendarData> {
+export async function fetchCalendar(q: {
+  cloud: string
+  type: CalendarType
+  tz?: string
+  apiBase?: string
+  signal?: AbortSignal
+}): Promise<CalendarData> {
   const answer = await request<ApiAnswer<CalendarData>>('/api/calendar', {
     query: { cloud: q.cloud, type: q.type, cc_term: q.type === 'advisory' ? ADVISORY_CC_TERM : undefined, tz: q.tz ?? 'UTC' },
     apiBase: q.apiBase,

@@ -70,7 +70,7 @@ export function statusClassName(cls: string): string {
   return cls
     .split(/[_\-\s]+/)
     .filter(Boolean)
-    .map(w => w[0].toUpperCase() + w.slice(1))
+    .map((w) => w[0].toUpperCase() + w.slice(1))
     .join(' ')
 }
 
@@ -106,8 +106,8 @@ export function scheduleTable(schedule: MaintenanceSchedule | null | undefined):
   if (!schedule || schedule.days.length === 0 || schedule.regions.length === 0) return null
   const n = schedule.days.length
   return {
-    days: schedule.days.map(date => ({ date, label: scheduleDayLabel(date) })),
-    rows: schedule.regions.map(region => ({
+    days: schedule.days.map((date) => ({ date, label: scheduleDayLabel(date) })),
+    rows: schedule.regions.map((region) => ({
       title: region.title,
       cells: Array.from({ length: n }, (_, i) => {
         const cell = region.data[i]
@@ -180,7 +180,7 @@ export function monthGrid(year: number, month: number): Array<Array<GridDay | nu
 /** The month `delta` months from `view` (negative = earlier). */
 export function addMonths(view: MonthView, delta: number): MonthView {
   const index = view.year * 12 + (view.month - 1) + delta
-  return { year: Math.floor(index / 12), month: (index % 12 + 12) % 12 + 1 }
+  return { year: Math.floor(index / 12), month: (((index % 12) + 12) % 12) + 1 }
 }
 
 /** The month of a `YYYY-MM-DD` (or longer ISO) string; `null` when it is not one. */
@@ -254,7 +254,7 @@ export function dataCenterButtonLabel(selected: number, total: number): string {
 
 /** Every data-center id of the groups, in order, without duplicates. */
 export function allDataCenterIds(groups: readonly CalendarDataCenterGroup[]): string[] {
-  return [...new Set(groups.flatMap(g => g.options.map(o => o.value)))]
+  return [...new Set(groups.flatMap((g) => g.options.map((o) => o.value)))]
 }
 
 /**
@@ -269,7 +269,7 @@ export function filterDataCenterGroups(groups: readonly CalendarDataCenterGroup[
   for (const g of groups) {
     if (g.label.toLowerCase().includes(q)) out.push(g)
     else {
-      const options = g.options.filter(o => o.label.toLowerCase().includes(q))
+      const options = g.options.filter((o) => o.label.toLowerCase().includes(q))
       if (options.length) out.push({ label: g.label, options })
     }
   }
@@ -280,5 +280,5 @@ export function filterDataCenterGroups(groups: readonly CalendarDataCenterGroup[
 export function toggleIds(ids: readonly string[], toggle: readonly string[], on: boolean): string[] {
   if (on) return [...new Set([...ids, ...toggle])]
   const drop = new Set(toggle)
-  return ids.filter(id => !drop.has(id))
+  return ids.filter((id) => !drop.has(id))
 }

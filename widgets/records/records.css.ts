@@ -36,10 +36,27 @@ export const topMessage = style({
 // --- maintenance schedule --------------------------------------------------------------------
 
 // `position: relative` keeps the visually hidden cell texts inside the scroller (they are absolute).
-export const scheduleWrap = style({ position: 'relative', overflowX: 'auto', maxWidth: '100%', marginBottom: vars.space.lg, selectors: { '&:focus-visible': focusRing } })
+export const scheduleWrap = style({
+  position: 'relative',
+  overflowX: 'auto',
+  maxWidth: '100%',
+  marginBottom: vars.space.lg,
+  selectors: { '&:focus-visible': focusRing },
+})
 
-export const schedule = style({ borderCollapse: 'collapse', width: '100%', minWidth: '560px', fontSize: '13px', background: vars.color.surface })
-globalStyle(`${schedule} th, ${schedule} td`, { border: `1px solid ${vars.color.border}`, padding: `${vars.space.xs} ${vars.space.sm}`, textAlign: 'left', verticalAlign: 'top' })
+export const schedule = style({
+  borderCollapse: 'collapse',
+  width: '100%',
+  minWidth: '560px',
+  fontSize: '13px',
+  background: vars.color.surface,
+})
+globalStyle(`${schedule} th, ${schedule} td`, {
+  border: `1px solid ${vars.color.border}`,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+})
 globalStyle(`${schedule} thead th`, { background: vars.color.surfaceAlt, whiteSpace: 'nowrap' })
 
 export const caption = style({ captionSide: 'top', textAlign: 'left', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
@@ -52,19 +69,44 @@ export const scheduleCell = styleVariants({
 
 // --- calendar --------------------------------------------------------------------------------
 
-export const card = style({ padding: vars.space.lg, background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, minWidth: 0 })
+export const card = style({
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+})
 
-export const calHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.sm })
+export const calHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+})
 export const monthTitle = style({ margin: 0, fontSize: '16px', fontWeight: 700, textAlign: 'center', flex: 1 })
 globalStyle(`${root} ${monthTitle}`, { fontSize: '16px' })
 
 export const navButton = style([button, { minWidth: '36px', minHeight: '36px', justifyContent: 'center', padding: '4px 8px' }])
 
 export const calGrid = style({ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' })
-globalStyle(`${calGrid} th`, { fontSize: '12px', fontWeight: 600, color: vars.color.muted, padding: `${vars.space.xs} 0`, textAlign: 'center' })
+globalStyle(`${calGrid} th`, {
+  fontSize: '12px',
+  fontWeight: 600,
+  color: vars.color.muted,
+  padding: `${vars.space.xs} 0`,
+  textAlign: 'center',
+})
 globalStyle(`${calGrid} td`, { padding: '2px', textAlign: 'center', height: '40px' })
 
-export const dayPlain = style({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '100%', height: '36px', color: vars.color.text })
+export const dayPlain = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '100%',
+  height: '36px',
+  color: vars.color.text,
+})
 
 /**
  * Calendar style classes (spec §4) → colour and a glyph, so each status has a shape as well.
@@ -119,7 +161,14 @@ for (const [cls, { color, glyph }] of Object.entries(DAY_STATUS)) {
 
 export const today = style({ textDecoration: 'underline', textUnderlineOffset: '3px' })
 
-export const calFooter = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginTop: vars.space.sm })
+export const calFooter = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  marginTop: vars.space.sm,
+})
 
 export const calendarButton = button
 
@@ -162,5 +211,12 @@ export const dcSearch = style({
 export const dcOptions = style({ overflowY: 'auto', minHeight: 0 })
 export const dcGroup = style({ border: 0, margin: `0 0 ${vars.space.sm}`, padding: 0 })
 export const dcGroupTitle = style({ fontWeight: 700, padding: `${vars.space.xs} 0`, fontSize: '13px' })
-export const dcOption = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, padding: '4px 2px', cursor: 'pointer', minHeight: '28px' })
+export const dcOption = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: '4px 2px',
+  cursor: 'pointer',
+  minHeight: '28px',
+})
 export const count = style({ color: vars.color.muted, fontWeight: 400 })

@@ -30,8 +30,12 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
         <line className={styles.needle} x1={DIAL.cx} y1={DIAL.cy} x2={tip.x.toFixed(2)} y2={tip.y.toFixed(2)} />
         <circle className={styles.hub} cx={DIAL.cx} cy={DIAL.cy} r={6} />
       </svg>
-      <p className={styles.value} part="value" data-testid="gauge-value">{formatCompact(gauge.value)}</p>
-      <p className={styles.label} part="label" id={labelId}>{gauge.label}</p>
+      <p className={styles.value} part="value" data-testid="gauge-value">
+        {formatCompact(gauge.value)}
+      </p>
+      <p className={styles.label} part="label" id={labelId}>
+        {gauge.label}
+      </p>
       <p className={styles.detail}>
         {percentOfPeak(gauge)}% of the 365-day peak ({formatCompact(gauge.max)})
       </p>
@@ -51,7 +55,7 @@ export interface SpeedometerProps {
 export function Speedometer({ gauges, timezone }: SpeedometerProps) {
   return (
     <ul className={styles.gauges} aria-label="Cloud activity in the last 24 hours">
-      {gauges.map(g => (
+      {gauges.map((g) => (
         <GaugeDial key={g.id} gauge={g} timezone={timezone} />
       ))}
     </ul>
@@ -70,14 +74,11 @@ export interface SpeedometerWidgetProps extends HostProps {
 export function SpeedometerWidget({ cloud, apiBase = '' }: SpeedometerWidgetProps) {
   const key = useCloudKey(cloud, apiBase)
   const timezone = useTimezone()
-  const state = useResource(
-    signal => (key ? fetchSpeedometer(key, { apiBase, signal }) : new Promise<never>(() => {})),
-    [key, apiBase],
-  )
+  const state = useResource((signal) => (key ? fetchSpeedometer(key, { apiBase, signal }) : new Promise<never>(() => {})), [key, apiBase])
   return (
     <section className={styles.root} aria-label="Speedometer">
       <LoadState state={state} loadingLabel="Loading gauges…">
-        {data => <Speedometer gauges={data.gauges} timezone={timezone} />}
+        {(data) => <Speedometer gauges={data.gauges} timezone={timezone} />}
       </LoadState>
     </section>
   )

@@ -15,10 +15,7 @@ function isSpeedometerData(d: unknown): d is SpeedometerData {
  *
  * @throws ApiError on a failed request or an answer of the wrong shape
  */
-export async function fetchSpeedometer(
-  cloud: string,
-  options: { apiBase?: string; signal?: AbortSignal } = {},
-): Promise<SpeedometerData> {
+export async function fetchSpeedometer(cloud: string, options: { apiBase?: string; signal?: AbortSignal } = {}): Promise<SpeedometerData> {
   const answer = await request<ApiAnswer<SpeedometerData>>('/api/speedometer', { ...options, query: { cloud } })
   return dataOf(answer, isSpeedometerData)
 }

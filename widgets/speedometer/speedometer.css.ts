@@ -25,7 +25,12 @@ export const gauge = style({
 export const dial = style({ display: 'block', width: '100%', maxWidth: '240px', height: 'auto', margin: '0 auto' })
 
 export const track = style({ fill: 'none', stroke: vars.color.surfaceAlt, strokeWidth: DIAL.stroke, strokeLinecap: 'round' })
-export const fill = style({ fill: 'none', stroke: `var(--trust-gauge-color, ${vars.color.accent})`, strokeWidth: DIAL.stroke, strokeLinecap: 'round' })
+export const fill = style({
+  fill: 'none',
+  stroke: `var(--trust-gauge-color, ${vars.color.accent})`,
+  strokeWidth: DIAL.stroke,
+  strokeLinecap: 'round',
+})
 export const needle = style({ stroke: vars.color.text, strokeWidth: 3, strokeLinecap: 'round' })
 export const hub = style({ fill: vars.color.text })
 

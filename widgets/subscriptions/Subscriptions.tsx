@@ -111,7 +111,7 @@ function useChange() {
  * state stays.
  */
 export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DEFAULT_FAQ_HREF, onLoadError }: SubscriptionsProps) {
-  const tabs = [...clouds.map(c => c.machine_name), NOTIFICATIONS_TAB]
+  const tabs = [...clouds.map((c) => c.machine_name), NOTIFICATIONS_TAB]
   const [tab, setTab] = useState(() => (initialCloud && tabs.includes(initialCloud) ? initialCloud : tabs[0]))
   const [count, setCount] = useState<{ tab: string; count: number } | null>(null)
   const rootRef = useRef<HTMLElement>(null)
@@ -119,10 +119,7 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
   const id = useId()
   const tabId = (t: string) => `${id}-tab-${tabs.indexOf(t)}`
   const onCount = useCallback((n: number) => setCount({ tab, count: n }), [tab])
-  const onError = useCallback(
-    (error: unknown) => onLoadError?.(error, tab, isSignedOutError(error), rootRef.current),
-    [onLoadError, tab],
-  )
+  const onError = useCallback((error: unknown) => onLoadError?.(error, tab, isSignedOutError(error), rootRef.current), [onLoadError, tab])
   const select = (t: string) => {
     setTab(t)
     setCount(null)
@@ -134,7 +131,7 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
     select(next)
     tabsRef.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(next))}`)?.focus()
   }
-  const cloud = clouds.find(c => c.machine_name === tab)
+  const cloud = clouds.find((c) => c.machine_name === tab)
   const shownCount = count?.tab === tab ? count.count : null
 
   return (
@@ -153,7 +150,7 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
         </a>
       </div>
       <div className={styles.tabs} role="tablist" aria-label="Subscriptions" ref={tabsRef} onKeyDown={onKeyDown} part="tabs">
-        {tabs.map(t => (
+        {tabs.map((t) => (
           <button
             key={t}
             type="button"
@@ -166,7 +163,7 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
             data-testid={t === NOTIFICATIONS_TAB ? 'tab-notifications' : `tab-${t}`}
             onClick={() => select(t)}
           >
-            {t === NOTIFICATIONS_TAB ? 'Notifications' : clouds.find(c => c.machine_name === t)!.title}
+            {t === NOTIFICATIONS_TAB ? 'Notifications' : clouds.find((c) => c.machine_name === t)!.title}
           </button>
         ))}
       </div>
@@ -195,7 +192,7 @@ function useTree<T extends { subscriptions_count: number }>(
   onCount: (count: number) => void,
 ) {
   const failure = useRef<unknown>(undefined)
-  const state = useResource(signal => load(signal).catch(e => ((failure.current = e), Promise.reject(e))), deps)
+  const state = useResource((signal) => load(signal).catch((e) => ((failure.current = e), Promise.reject(e))), deps)
   const [tree, setTree] = useState<T | null>(null)
   useEffect(() => {
     if (state.status === 'error') onLoadError(failure.current)
@@ -211,7 +208,7 @@ function useTree<T extends { subscriptions_count: number }>(
 }
 
 function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { cloud: string }) {
-  const { shown, setTree } = useTree(signal => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError, onCount)
+  const { shown, setTree } = useTree((signal) => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError, onCount)
   const [individual, setIndividual] = useState<IndividualChoices>(new Set())
   const change = useChange()
 
@@ -219,7 +216,7 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
     change.run(
       key,
       () => subscribe(cloud, tid, action, { apiBase }),
-      answer => {
+      (answer) => {
         setTree(answer.subscriptions)
         showToast(subscriptionToast('cloud', tid, action, answer.name))
       },
@@ -241,7 +238,12 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
         const busy = change.pending !== null
         return (
           <div aria-busy={busy} data-testid="cloud-subscriptions">
-            <AllButtons scope="cloud" busy={busy} pending={change.pending} onAll={action => void send(`all-${action}`, 'all', allCall(action).action)} />
+            <AllButtons
+              scope="cloud"
+              busy={busy}
+              pending={change.pending}
+              onAll={(action) => void send(`all-${action}`, 'all', allCall(action).action)}
+            />
             {change.error && <Alert text={change.error} />}
             <Section title="Maintenance" testId="section-maintenance">
               <Stars stars={view.maintenance} busy={busy} pending={change.pending} onStar={onStar} />
@@ -251,19 +253,19 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
             </Section>
             <Section title="Cloud Status" testId="section-cloud-status">
               {view.core.length === 0 && view.dataCenters.length === 0 && <p>There is nothing to subscribe to on this cloud.</p>}
-              {view.core.map(g => (
-                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={m => onMode(g.tid, m)}>
+              {view.core.map((g) => (
+                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={(m) => onMode(g.tid, m)}>
                   <Stars stars={g.items} busy={busy} pending={change.pending} onStar={onStar} />
                 </Group>
               ))}
-              {view.dataCenters.map(g => (
-                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={m => onMode(g.tid, m)}>
+              {view.dataCenters.map((g) => (
+                <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={(m) => onMode(g.tid, m)}>
                   <ul className={styles.regions} aria-label={`${g.name} regions`}>
-                    {g.regions.map(r => (
+                    {g.regions.map((r) => (
                       <li key={r.tid} className={styles.region} data-testid="region">
                         <Star star={r} busy={busy} pending={change.pending} onStar={onStar} className={styles.regionStar} />
                         <ul className={styles.regionItems} aria-label={`${r.name} data centers`}>
-                          {r.dataCenters.map(d => (
+                          {r.dataCenters.map((d) => (
                             <li key={d.tid}>
                               <Star star={d} busy={busy} pending={change.pending} onStar={onStar} />
                             </li>
@@ -283,7 +285,7 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
 }
 
 function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
-  const { shown, setTree } = useTree(signal => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError, onCount)
+  const { shown, setTree } = useTree((signal) => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError, onCount)
   const [individual, setIndividual] = useState<IndividualChoices>(new Set())
   const change = useChange()
 
@@ -291,7 +293,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
     change.run(
       key,
       () => manageNotification(tid, action, { apiBase }),
-      answer => {
+      (answer) => {
         setTree(answer.notifications)
         showToast(subscriptionToast('notifications', tid, action, answer.name))
       },
@@ -308,10 +310,15 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
         const busy = change.pending !== null
         return (
           <div aria-busy={busy} data-testid="notification-subscriptions">
-            <AllButtons scope="notifications" busy={busy} pending={change.pending} onAll={action => void send(`all-${action}`, 'all', action)} />
+            <AllButtons
+              scope="notifications"
+              busy={busy}
+              pending={change.pending}
+              onAll={(action) => void send(`all-${action}`, 'all', action)}
+            />
             {change.error && <Alert text={change.error} />}
             {view.types.length === 0 && <p>There are no notification types to subscribe to.</p>}
-            {view.types.map(t => (
+            {view.types.map((t) => (
               <Section key={t.type} title={t.name} testId={`type-${t.type}`}>
                 <Group
                   tid={t.type}
@@ -319,7 +326,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
                   mode={t.mode}
                   busy={busy}
                   titleHidden
-                  onMode={m => {
+                  onMode={(m) => {
                     const next = chooseMode(t.type, m, individual)
                     setIndividual(next.individual)
                     if (next.call) void send(`mode-${t.type}`, next.call.tid, next.call.action)
@@ -344,14 +351,37 @@ function Alert({ text }: { text: string }) {
   )
 }
 
-function AllButtons({ scope, busy, onAll }: { scope: ToastScope; busy: boolean; pending: string | null; onAll: (action: SubscriptionAction) => void }) {
+function AllButtons({
+  scope,
+  busy,
+  onAll,
+}: {
+  scope: ToastScope
+  busy: boolean
+  pending: string | null
+  onAll: (action: SubscriptionAction) => void
+}) {
   const what = scope === 'cloud' ? 'all the services of this cloud' : 'all the service notifications'
   return (
     <div className={styles.toolbar}>
-      <button type="button" className={styles.action} disabled={busy} onClick={() => onAll('subscribe')} data-testid="subscribe-all" aria-description={`Subscribe to ${what}`}>
+      <button
+        type="button"
+        className={styles.action}
+        disabled={busy}
+        onClick={() => onAll('subscribe')}
+        data-testid="subscribe-all"
+        aria-description={`Subscribe to ${what}`}
+      >
         Subscribe All
       </button>
-      <button type="button" className={styles.action} disabled={busy} onClick={() => onAll('unsubscribe')} data-testid="unsubscribe-all" aria-description={`Unsubscribe from ${what}`}>
+      <button
+        type="button"
+        className={styles.action}
+        disabled={busy}
+        onClick={() => onAll('unsubscribe')}
+        data-testid="unsubscribe-all"
+        aria-description={`Unsubscribe from ${what}`}
+      >
         Unsubscribe All
       </button>
     </div>
@@ -390,7 +420,7 @@ function Group({ tid, name, mode, busy, titleHidden, onMode, children }: GroupPr
         {!titleHidden && <h3 className={styles.groupTitle}>{name}</h3>}
         <fieldset className={styles.modes} disabled={busy}>
           <legend className={styles.legend}>{name}: subscribe to</legend>
-          {(['all', 'individual'] as const).map(m => (
+          {(['all', 'individual'] as const).map((m) => (
             <label key={m} className={styles.mode}>
               <input type="radio" name={id} value={m} checked={mode === m} onChange={() => onMode(m)} data-testid={`mode-${m}`} />
               {m === 'all' ? 'All' : 'Individual'}
@@ -415,7 +445,7 @@ function Stars({ stars, ...rest }: Omit<StarProps, 'star'> & { stars: StarView[]
   if (stars.length === 0) return <p>Nothing to subscribe to.</p>
   return (
     <ul className={styles.items}>
-      {stars.map(s => (
+      {stars.map((s) => (
         <li key={s.tid}>
           <Star star={s} {...rest} />
         </li>

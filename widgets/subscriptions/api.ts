@@ -183,7 +183,12 @@ export async function fetchSubscriptions(cloud: string, options: CallOptions = {
  *
  * @throws ApiError on a failed call or a malformed answer
  */
-export async function subscribe(cloud: string, tid: SubscriptionTarget, action: SubscriptionAction, options: CallOptions = {}): Promise<SubscribeData> {
+export async function subscribe(
+  cloud: string,
+  tid: SubscriptionTarget,
+  action: SubscriptionAction,
+  options: CallOptions = {},
+): Promise<SubscribeData> {
   const body: SubscribeBody = { cloud, tid, action }
   const answer = await request<ApiAnswer<unknown>>('/api/subscribe', { method: 'POST', body, ...options })
   return parseSubscribeAnswer(answer)

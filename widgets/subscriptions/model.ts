@@ -11,7 +11,6 @@ import { starCall, subscriptionToast, type SubscriptionCall, type ToastScope } f
 export { starCall, subscriptionToast }
 export type { SubscriptionCall, ToastScope }
 
-
 /**
  * Pure rules of the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §8 toasts)
  * on the contract's model: a target is subscribed when it or a target above it is stored;
@@ -92,7 +91,12 @@ export function groupMode(tid: string, subscribed: boolean, individual: Individu
   return subscribed && !individual.has(tid) ? 'all' : 'individual'
 }
 
-const star = (row: SubscriptionItem, disabled: boolean): StarView => ({ tid: row.tid, name: row.name, subscribed: on(row.subscribed), disabled })
+const star = (row: SubscriptionItem, disabled: boolean): StarView => ({
+  tid: row.tid,
+  name: row.name,
+  subscribed: on(row.subscribed),
+  disabled,
+})
 
 /**
  * The subscription tree of a cloud as the tab shows it (spec §2 Subscriptions page): Maintenance
@@ -102,14 +106,21 @@ const star = (row: SubscriptionItem, disabled: boolean): StarView => ({ tid: row
  */
 export function cloudView(data: SubscriptionsData, individual: IndividualChoices = new Set()): CloudView {
   const core: GroupView[] = data.core_cloud_services
-    .filter(g => g.subCategory.length > 0)
-    .map(g => {
+    .filter((g) => g.subCategory.length > 0)
+    .map((g) => {
       const mode = groupMode(g.tid, on(g.subscribed), individual)
-      return { tid: g.tid, name: g.name, subscribed: on(g.subscribed), mode, items: g.subCategory.map(s => star(s, mode === 'all')), regions: [] }
+      return {
+        tid: g.tid,
+        name: g.name,
+        subscribed: on(g.subscribed),
+        mode,
+        items: g.subCategory.map((s) => star(s, mode === 'all')),
+        regions: [],
+      }
     })
   const dataCenters: GroupView[] = [data.datacenter, data.premium_datacenters]
-    .filter(t => t.category.length > 0)
-    .map(t => {
+    .filter((t) => t.category.length > 0)
+    .map((t) => {
       const mode = groupMode(t.tid, on(t.subscribed), individual)
       const all = mode === 'all'
       return {
@@ -118,14 +129,14 @@ export function cloudView(data: SubscriptionsData, individual: IndividualChoices
         subscribed: on(t.subscribed),
         mode,
         items: [],
-        regions: t.category.map(r => ({ ...star(r, all), dataCenters: r.subCategory.map(d => star(d, all)) })),
+        regions: t.category.map((r) => ({ ...star(r, all), dataCenters: r.subCategory.map((d) => star(d, all)) })),
       }
     })
   return {
     allSubscribed: on(data.all_subscribed),
     count: data.subscriptions_count,
-    maintenance: data.maintenance.map(m => star(m, false)),
-    advisory: data.advisory.map(a => star(a, false)),
+    maintenance: data.maintenance.map((m) => star(m, false)),
+    advisory: data.advisory.map((a) => star(a, false)),
     core,
     dataCenters,
   }
@@ -143,7 +154,7 @@ export function notificationsView(data: UserNotificationsData, individual: Indiv
       name: t.notification_type,
       subscribed,
       mode,
-      categories: t.categories.map(c => ({
+      categories: t.categories.map((c) => ({
         tid: c.notification_subcategory_id,
         name: c.notification_subcategory_name,
         subscribed: on(c.notification_subcategory_sub_status),
@@ -153,8 +164,6 @@ export function notificationsView(data: UserNotificationsData, individual: Indiv
   }
   return { allSubscribed: on(data.all_subscribed), count: data.subscriptions_count, types }
 }
-
-
 
 /** Subscribe All / Unsubscribe All: the `all` target. */
 export function allCall(action: SubscriptionAction): SubscriptionCall<'all'> {
@@ -181,8 +190,6 @@ export function chooseMode<T extends string>(group: T, mode: GroupMode, individu
   next.add(group)
   return { call: null, individual: next }
 }
-
-
 
 /** The accessible name of a star: 'Subscribe to Amsterdam II' or 'Unsubscribe from Amsterdam II'. */
 export function starLabel(name: string, subscribed: boolean): string {

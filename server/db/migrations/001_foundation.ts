@@ -62,11 +62,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addCheckConstraint('menu_items_menu', sql`menu in ('main', 'top')`)
     .addCheckConstraint('menu_items_deep_link', sql`deep_link in (0, 1)`)
     .execute()
-  await db.schema
-    .createIndex('menu_items_menu_parent_sort')
-    .on('menu_items')
-    .columns(['menu', 'parent_id', 'sort'])
-    .execute()
+  await db.schema.createIndex('menu_items_menu_parent_sort').on('menu_items').columns(['menu', 'parent_id', 'sort']).execute()
 
   await db.schema
     .createTable('terms')
@@ -99,23 +95,14 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('cloud_data_centers')
     .addColumn('cloud_id', 'integer', (c) => c.notNull().references('clouds.id').onDelete('cascade'))
-    .addColumn('data_center_tid', 'integer', (c) =>
-      c.notNull().references('data_centers.tid').onDelete('cascade'),
-    )
+    .addColumn('data_center_tid', 'integer', (c) => c.notNull().references('data_centers.tid').onDelete('cascade'))
     .addColumn('regional_surcharge', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('premium_dc', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
     .addPrimaryKeyConstraint('cloud_data_centers_pk', ['cloud_id', 'data_center_tid'])
-    .addCheckConstraint(
-      'cloud_data_centers_flags',
-      sql`regional_surcharge in (0, 1) and premium_dc in (0, 1) and active in (0, 1)`,
-    )
+    .addCheckConstraint('cloud_data_centers_flags', sql`regional_surcharge in (0, 1) and premium_dc in (0, 1) and active in (0, 1)`)
     .execute()
-  await db.schema
-    .createIndex('cloud_data_centers_data_center_tid')
-    .on('cloud_data_centers')
-    .column('data_center_tid')
-    .execute()
+  await db.schema.createIndex('cloud_data_centers_data_center_tid').on('cloud_data_centers').column('data_center_tid').execute()
 
   await db.schema
     .createTable('traffic_daily')
@@ -125,10 +112,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('threats_blocked', 'bigint', (c) => c.notNull())
     .addColumn('policy_enforcements', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('traffic_daily_pk', ['cloud_id', 'day'])
-    .addCheckConstraint(
-      'traffic_daily_counts',
-      sql`transactions >= 0 and threats_blocked >= 0 and policy_enforcements >= 0`,
-    )
+    .addCheckConstraint('traffic_daily_counts', sql`transactions >= 0 and threats_blocked >= 0 and policy_enforcements >= 0`)
     .execute()
 }
 

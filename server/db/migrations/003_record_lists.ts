@@ -29,11 +29,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('notification_categories_type_name', ['notification_type', 'name'])
     .execute()
   // The notification lists page by type and time.
-  await db.schema
-    .createIndex('records_notification_type_from_time')
-    .on('records')
-    .columns(['notification_type', 'from_time'])
-    .execute()
+  await db.schema.createIndex('records_notification_type_from_time').on('records').columns(['notification_type', 'from_time']).execute()
 }
 
 export async function down(db: AnyDb): Promise<void> {
