@@ -54,7 +54,7 @@ function plainCss() {
         if (sheets.size === 0) return
         const extra = [...sheets.values()].join('\n')
         const asset = Object.values(bundle).find((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
-        if (asset) asset.source = extra + '\n' + asset.source
+        if (asset) asset.source = `${extra}\n${asset.source}`
         else this.emitFile({ type: 'asset', fileName: 'assets/vendor.css', source: extra })
       },
     },
@@ -78,7 +78,7 @@ export function stripSvgmapTables() {
         const start = out.indexOf(`\n  ${table} = {`)
         const end = start < 0 ? -1 : out.indexOf('\n  };', start)
         if (end < 0) this.error(`svgmap: table "${table}" not found; check stripSvgmapTables after an upgrade`)
-        out = out.slice(0, start) + `\n  ${table} = {};` + out.slice(end + '\n  };'.length)
+        out = `${out.slice(0, start)}\n  ${table} = {};${out.slice(end + '\n  };'.length)}`
       }
       return { code: out, map: null }
     },
@@ -222,7 +222,7 @@ export const packageConfig = {
   ]),
   treeshake,
   onwarn,
-  external: (id) => !id.endsWith('.css') && packageExternals.some((dep) => id === dep || id.startsWith(dep + '/')),
+  external: (id) => !id.endsWith('.css') && packageExternals.some((dep) => id === dep || id.startsWith(`${dep}/`)),
   plugins: plugins({ preact: false, cssName: 'style.css', minified: false }).concat(inlineWidgetCss({ keepAsset: true })),
   output: {
     dir: join(root, 'dist/pkg'),

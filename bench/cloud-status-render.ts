@@ -16,7 +16,10 @@ export function syntheticWeek(locations: number, issues: number, regions = 5): C
   const start = Date.UTC(2026, 10, 16)
   const perRegion = Math.ceil(locations / regions)
   let seed = 7
-  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647
+  const rand = () => {
+    seed = (seed * 16807) % 2147483647
+    return seed / 2147483647
+  }
   const items: StatusItem[] = Array.from({ length: locations }, (_, i) => ({
     tid: 2001 + i,
     name: `Location ${String(i + 1).padStart(3, '0')}`,
@@ -144,7 +147,9 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
     await page.evaluate(() => {
       const w = window as unknown as { __long: number[] }
       w.__long = []
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' })
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__long.push(e.duration)
+      }).observe({ type: 'longtask' })
     })
     const before = await metric()
     await page.evaluate((expected) => {

@@ -3,13 +3,15 @@
  * needs one does not carry `typebox` (see `common.ts`).
  */
 
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
 /**
- * Escapes `&`, `<`, `>`, `"` and `'` as numeric character references, for HTML text and
- * attribute values (server mails, seeded record bodies, error messages shown as HTML; the
- * widgets' fallback where no DOM can sanitise).
+ * Escapes `&`, `<`, `>`, `"` and `'` for HTML text and attribute values (server mails, seeded
+ * records and pages, status tooltips, error messages shown as HTML; the widgets' fallback where
+ * no DOM can sanitise).
  *
- * @example escapeHtml(`Tom & "Jerry's" <b>`) // 'Tom &#38; &#34;Jerry&#39;s&#34; &#60;b&#62;'
+ * @example escapeHtml(`Tom & "Jerry's" <b>`) // 'Tom &amp; &quot;Jerry&#39;s&quot; &lt;b&gt;'
  */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c])
 }

@@ -58,7 +58,7 @@
     if (detail === undefined || detail === null) return ''
     try {
       const json = JSON.stringify(detail)
-      return json.length > 300 ? json.slice(0, 299) + '…' : json
+      return json.length > 300 ? `${json.slice(0, 299)}…` : json
     } catch {
       return String(detail)
     }
@@ -201,7 +201,7 @@
     const byTag = new Map()
     for (const mod of manifest?.modules ?? []) {
       for (const decl of mod?.declarations ?? []) {
-        if (decl && decl.customElement && typeof decl.tagName === 'string') byTag.set(decl.tagName, decl)
+        if (decl?.customElement && typeof decl.tagName === 'string') byTag.set(decl.tagName, decl)
       }
     }
     return byTag
@@ -210,7 +210,7 @@
   async function loadManifest() {
     const containers = [...document.querySelectorAll('[data-manifest-for]')]
     if (!containers.length) return
-    containers.forEach((c) => c.replaceChildren(h('p', { class: 'g-note', role: 'status' }, 'Loading the element reference…')))
+    for (const c of containers) c.replaceChildren(h('p', { class: 'g-note', role: 'status' }, 'Loading the element reference…'))
     let byTag
     try {
       const res = await fetch('/custom-elements.json', { headers: { accept: 'application/json' } })

@@ -271,7 +271,7 @@ export function buildManifest(widgetsDir: string = WIDGETS_DIR): Manifest {
 
 /** The manifest as written to disk (two-space JSON, trailing newline). */
 export function manifestText(manifest: Manifest = buildManifest()): string {
-  return JSON.stringify(manifest, null, 2) + '\n'
+  return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
 /**

@@ -31,7 +31,7 @@ export function kb(bytes) {
 export function sizeTable(results, config) {
   const rows = results.map((r) => {
     const entry = config.find((c) => c.name === r.name)
-    const file = entry ? '`' + entry.path.replace(/^dist\/site\//, '') + '`' : ''
+    const file = entry ? `\`${entry.path.replace(/^dist\/site\//, '')}\`` : ''
     const left = r.sizeLimit - r.size
     return `| ${r.name} | ${file} | ${kb(r.size)} | ${kb(r.sizeLimit)} | ${left >= 0 ? kb(left) : `**over by ${kb(-left)}**`} |`
   })
@@ -83,7 +83,7 @@ function main() {
       console.error(`README.md has no size table markers (${START} … ${END}).`)
       process.exit(1)
     }
-    readme = readme.slice(0, bounds.start) + START + '\n' + table + '\n' + readme.slice(bounds.end)
+    readme = `${readme.slice(0, bounds.start) + START}\n${table}\n${readme.slice(bounds.end)}`
     writeFileSync(readmePath, readme)
     console.log('README.md size table updated.')
   }

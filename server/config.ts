@@ -2,6 +2,7 @@
  * The server's settings from its environment.
  */
 import { resolve } from 'node:path'
+import { trimBase } from '../contract/links.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 
 /** `'production'` when `NODE_ENV=production`, else `'development'` (demo viewer, /dev/mail). */
@@ -50,7 +51,7 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
 export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): AccountsConfig {
   const domains = env.TRUST_EMPLOYEE_DOMAINS ?? DEFAULT_EMPLOYEE_DOMAINS
   const password = env.TRUST_ADMIN_PASSWORD || (mode === 'production' ? '' : DEFAULT_ADMIN_PASSWORD)
-  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null
+  const publicUrl = trimBase(env.PUBLIC_URL?.trim()) || null
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
     throw new Error(`PUBLIC_URL must be an origin such as https://trust.example, got ${JSON.stringify(env.PUBLIC_URL)}`)
   }

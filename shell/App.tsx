@@ -202,6 +202,7 @@ export function App() {
     if (resolution && global.data) applyMeta(pageMeta(resolution, `${global.data.links.vendor} Trust`, cloud))
   }, [resolution, global.data, cloud])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each new page starts at the top
   useEffect(() => {
     window.scrollTo?.(0, 0)
   }, [page?.path])

@@ -12,7 +12,7 @@ const CLOUDLESS_PREFIXES = ['/notification', '/subscribe', '/sign-in']
  * /sign-in, and paths without a cloud segment, stay as they are.
  */
 export function switchCloudPath(clouds: readonly Cloud[], pathname: string, next: Cloud): string {
-  if (CLOUDLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(p + '/') || pathname.startsWith(p + '?'))) {
+  if (CLOUDLESS_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}?`))) {
     return pathname
   }
   if (!cloudFromPath(clouds, pathname)) return pathname

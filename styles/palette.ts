@@ -52,7 +52,7 @@ export const lightDark = ([light, dark]: ColourPair): string => `light-dark(${li
 export const STAR_PRESSED = lightDark(['#a15c00', '#d29922'])
 
 /** `surfaceAlt` → `surface-alt` (custom property names from the theme's keys). */
-export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 const COLOUR_ROLES: Record<keyof typeof COLOURS, string> = {
   bg: 'Page background behind cards.',

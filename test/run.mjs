@@ -4,6 +4,7 @@
 // `N passed, N failed` (tests; a failed type-check or build counts as one more failure).
 import { spawn } from 'node:child_process'
 import { dirname, join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -57,7 +58,7 @@ function run(label, args, env = {}) {
 async function suite(label, args, env) {
   const { ok, output } = await run(label, args, env)
   // uvu prints "Total: N / Passed: N" (with colour codes) after all its files.
-  const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
+  const plain = stripVTControlCharacters(output)
   const total = Number(/Total:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
   const pass = Number(/Passed:\s+(\d+)/.exec(plain)?.[1] ?? NaN)
   if (Number.isFinite(total) && Number.isFinite(pass)) {

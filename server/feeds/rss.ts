@@ -63,7 +63,7 @@ export const RSS_FEEDS: ReadonlyMap<string, FeedSource> = new Map(
 export const RSS_ITEMS = 50
 
 // XML 1.0 forbids most control characters; a CDATA section cannot contain its own terminator.
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removes exactly the control characters XML 1.0 forbids
 const xmlSafe = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/]]>/g, ']]&gt;')
 
 /**

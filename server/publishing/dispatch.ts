@@ -10,6 +10,7 @@
  * topic; for an advisory the topic of its `event_type`. Notifications use the user's notification
  * subscriptions instead: `all`, the record's `notification_type`, or one of its category tids.
  */
+import { recordHref } from '../../contract/links.js'
 import { formatInTimeZone } from 'date-fns-tz'
 import type { Transaction } from 'kysely'
 import { randomToken, sha256 } from '../accounts/tokens.js'
@@ -250,8 +251,7 @@ function eventMail(o: {
   const label = TYPE_LABELS[event.type]
   const prefix = cloud ? `[${cloud.title}] ` : ''
   const subject = `${prefix}${label}${event.kind === 'updated' ? ' update' : ''}: ${event.title} (${event.status})`
-  const page = event.type === 'notification' ? 'notification' : 'posts'
-  const link = cloud ? `${publicUrl}/${cloud.domain}/${page}/${event.record_id}` : `${publicUrl}/${page}/${event.record_id}`
+  const link = recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl)
   const unsubscribeLink = `${publicUrl}/unsubscribe/${token}`
   const lines: Array<[string, string]> = [
     ['Status', event.status],

@@ -8,6 +8,7 @@
  * the rows up within `SEND_INTERVAL_MS`, 5 s).
  */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import { recordHref } from '../../contract/links.js'
 import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
@@ -234,9 +235,6 @@ async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void>
       .execute()
 }
 
-/** The post path of PublishData: `/posts/{id}`, or `/notification/{id}` for notifications. */
-const postPath = (type: RecordType, id: number) => (type === 'notification' ? `/notification/${id}` : `/posts/${id}`)
-
 async function recordEvent(
   trx: Trx,
   recordId: number,
@@ -252,7 +250,7 @@ async function recordEvent(
     .returning('id')
     .executeTakeFirstOrThrow()
   const mails = await dispatchEvent(trx, event.id, options.publicUrl, now)
-  return { id: recordId, alias: postPath(type, recordId), event_id: event.id, mails }
+  return { id: recordId, alias: recordHref(type, recordId), event_id: event.id, mails }
 }
 
 /**
@@ -319,7 +317,7 @@ export async function publishRecord(
 }
 
 /** `14:30 UTC, 15 Mar 2026`-style stamp of an update paragraph. */
-const stamp = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'
+const stamp = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`
 
 /**
  * Updates a record (`PATCH /api/admin/records/{id}`): the fields present in `body` replace the

@@ -7,6 +7,7 @@
  * by the route).
  */
 import type { Kysely } from 'kysely'
+import { escapeHtml } from '../../contract/text.js'
 import type {
   CloudStatusData,
   CloudStatusRequestType,
@@ -38,8 +39,6 @@ interface ItemRow {
   /** Data centers: the region's tid, name and order. */
   region?: { tid: number; name: string }
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString())
 

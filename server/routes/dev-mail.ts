@@ -23,7 +23,7 @@ export function linkify(text: string): string {
   let last = 0
   for (const match of text.matchAll(LINK)) {
     const url = match[0]
-    out += escapeHtml(text.slice(last, match.index)) + `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
+    out += `${escapeHtml(text.slice(last, match.index))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`
     last = match.index + url.length
   }
   return out + escapeHtml(text.slice(last))

@@ -2,6 +2,7 @@
  * GET /api/global — menus, clouds, products, single sign-on, variant flags and site links
  * (spec §3 Global, §7). Revalidated on every load (see `PUBLIC_REVALIDATE`).
  */
+import { trimBase } from '../../contract/links.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
 import { GlobalData, type Menu, type MenuItem } from '../../contract/global.js'
@@ -35,7 +36,7 @@ export function variantMenu(menu: Menu, opts: { isGov: boolean; helpSite: string
   const help = (item: MenuItem): MenuItem => {
     if (!opts.isGov || !opts.helpSite || !opts.helpSiteGov) return item
     const commercial = typeof item.route === 'string' ? item.route : item.route.commercial
-    return commercial.replace(/\/+$/, '') === opts.helpSite.replace(/\/+$/, '') ? { ...item, route: opts.helpSiteGov } : item
+    return trimBase(commercial) === trimBase(opts.helpSite) ? { ...item, route: opts.helpSiteGov } : item
   }
   return { main_menu: menu.main_menu.map(status), top_menu: menu.top_menu.map(help) }
 }

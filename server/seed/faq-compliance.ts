@@ -5,6 +5,7 @@
  * top but no rows, so its page shows 'No rows' (spec §2 Compliance, §8).
  */
 import type { Kysely } from 'kysely'
+import { escapeHtml } from '../../contract/text.js'
 import type { Database } from '../db/schema.js'
 
 interface FaqQuestion {
@@ -169,18 +170,15 @@ export const FAQ_SECTIONS: FaqSection[] = [
   },
 ]
 
-/** Escapes text for HTML. */
-function text(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
-
 /** The FAQ body HTML built from {@link FAQ_SECTIONS}. */
 export function faqBody(sections: FaqSection[] = FAQ_SECTIONS): string {
   return sections
     .map(
       (s) =>
-        `<section id="${s.id}"><h2>${text(s.title)}</h2>` +
-        s.questions.map((q) => `<details id="${q.id}"><summary>${text(q.question)}</summary><div>${q.answer}</div></details>`).join('') +
+        `<section id="${s.id}"><h2>${escapeHtml(s.title)}</h2>` +
+        s.questions
+          .map((q) => `<details id="${q.id}"><summary>${escapeHtml(q.question)}</summary><div>${q.answer}</div></details>`)
+          .join('') +
         '</section>',
     )
     .join('\n')
@@ -222,7 +220,7 @@ export const CLOUDS_WITHOUT_COMPLIANCE_ROWS = ['deception']
 
 function pageTop(domain: string): string {
   return (
-    `<p>These are the authorisations in progress for <strong>${text(domain)}</strong>. Dates are estimates and may change; ` +
+    `<p>These are the authorisations in progress for <strong>${escapeHtml(domain)}</strong>. Dates are estimates and may change; ` +
     'current certificates and reports are available from your account team under NDA.</p>'
   )
 }

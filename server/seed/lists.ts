@@ -470,7 +470,7 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
   })
   const ids = Object.values(DEMO_RECORD_IDS)
   if (special.length !== ids.length) throw new Error('Seed: the fixed demo records and their ids differ in number.')
-  special.forEach((d, i) => (d.id = ids[i]))
+  for (const [i, d] of special.entries()) d.id = ids[i]
 
   // --- Security advisories: every event type twice per product ------------------------------
   const drafts: Draft[] = []
@@ -660,7 +660,7 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
   }
   for (const name of ['auroraedgeone', 'private']) {
     const c = cloud(name)
-    const dc = c && c.datacenter ? usable(publicDcs(c), t - HOUR_MS, t + 2 * HOUR_MS)[0] : undefined
+    const dc = c?.datacenter ? usable(publicDcs(c), t - HOUR_MS, t + 2 * HOUR_MS)[0] : undefined
     if (c && dc) {
       drafts.push(
         makeDraft({

@@ -93,6 +93,7 @@ export async function extendRecords(db: Kysely<Database>, now: Date): Promise<nu
   const row = await db.selectFrom('settings').select('value').where('key', '=', SETTING.recordsHistoryThrough).executeTakeFirst()
   if (!row) return 0
   const nextDay = addDays(row.value, 1)
+  // biome-ignore lint/complexity/useMathMinMax: the days are YYYY-MM-DD strings, compared as text
   const first = nextDay > history.first ? nextDay : history.first
   if (first > history.last) return 0
   return db.transaction().execute(async (trx) => {

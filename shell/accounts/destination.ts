@@ -33,7 +33,7 @@ export function signInDestination(destination: unknown, fallback = ''): string {
     }
     if (/^\/[/\\]/.test(decoded)) return fallback
   } else if (/^[a-z0-9_-]+(?:\/[a-z0-9_-]+)*$/i.test(raw)) {
-    path = '/' + raw
+    path = `/${raw}`
   } else {
     return fallback
   }

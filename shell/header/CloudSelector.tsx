@@ -86,11 +86,12 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
             ref={refs.setFloating}
             style={floatingStyles}
             className={styles.selectorPanel}
+            role="dialog"
             aria-label="Choose a cloud"
             {...getFloatingProps()}
           >
-            {columns.map((column, i) => (
-              <div key={i} className={styles.selectorColumn} data-testid="selector-column">
+            {columns.map((column) => (
+              <div key={column[0].product.machine_name} className={styles.selectorColumn} data-testid="selector-column">
                 {column.map((group) => (
                   <section key={group.product.machine_name} aria-labelledby={`product-${group.product.machine_name}`}>
                     <h2 className={styles.productTitle} id={`product-${group.product.machine_name}`}>

@@ -20,11 +20,13 @@ function MenuLink({
   cloud,
   currentPath,
   className,
+  onClick,
 }: {
   item: MenuItem
   cloud: Cloud | null
   currentPath: string
   className: string
+  onClick?: () => void
 }) {
   const href = menuHref(item, cloud)
   const external = isExternal(href)
@@ -33,6 +35,7 @@ function MenuLink({
       className={className}
       href={href}
       aria-current={!external && href === currentPath ? 'page' : undefined}
+      onClick={onClick}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {item.item}
@@ -72,8 +75,8 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
         <FloatingFocusManager context={context} modal={false} initialFocus={-1}>
           <ul ref={refs.setFloating} style={floatingStyles} className={styles.subMenu} {...getFloatingProps()}>
             {item.sub_menus.map((sub) => (
-              <li key={sub.id} onClick={() => setOpen(false)}>
-                <MenuLink item={sub} cloud={cloud} currentPath={currentPath} className={styles.subLink} />
+              <li key={sub.id}>
+                <MenuLink item={sub} cloud={cloud} currentPath={currentPath} className={styles.subLink} onClick={() => setOpen(false)} />
               </li>
             ))}
           </ul>

@@ -7,6 +7,9 @@ import * as styles from '../accounts/accounts.css'
 import { signOutAndLeave } from '../accounts/actions'
 import * as shell from '../shell.css'
 
+/** The menu's items, in order. */
+const menuItems = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
+
 /**
  * The signed-in user menu (spec §2 Header and menus, §6): a disclosure button headed by the
  * user's mail; Admin (privileged roles only, new tab), Subscriptions, Settings and Sign Out.
@@ -24,11 +27,9 @@ export function UserMenu() {
   const mail = user ? String(fieldValue(user.mail, '')) : ''
   const uid = user ? String(fieldValue(user.uid, '')) : ''
 
-  const items = () => Array.from(wrap.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
-
   useEffect(() => {
     if (!open) return
-    items()[0]?.focus()
+    menuItems(wrap.current)[0]?.focus()
   }, [open])
 
   useEffect(() => {
@@ -62,7 +63,7 @@ export function UserMenu() {
       setOpen(false)
       return
     }
-    const list = items()
+    const list = menuItems(wrap.current)
     if (!list.length) return
     const at = list.indexOf(document.activeElement as HTMLElement)
     let next: number
@@ -77,6 +78,7 @@ export function UserMenu() {
   const close = () => setOpen(false)
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches the keys bubbling from the menu button and its items, which are the focusable controls
     <div className={styles.userMenu} ref={wrap} onKeyDown={onKeyDown} data-testid="user-menu">
       <button
         ref={button}
@@ -92,6 +94,7 @@ export function UserMenu() {
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu-button pattern; ARIA in HTML allows role=menu on ul */}
       <ul id={listId} className={styles.userMenuList} hidden={!open} role="menu" aria-label="User menu">
         {isPrivileged(session.apiData?.roles, PRIVILEGED_ROLES) && (
           <li role="none">

@@ -80,7 +80,7 @@ export default function UnsubscribePage({ token }: { token: string }) {
         </p>
       )}
       {!data && !error && <p role="status">Loading…</p>}
-      {data && data.done && (
+      {data?.done && (
         <p className={styles.successBox} role="status">
           {data.mail} no longer receives {unsubscribeScope(data)}.
         </p>

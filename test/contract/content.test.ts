@@ -7,24 +7,19 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answer } from '../../contract/common.js'
 import { BasicPageData, ComplianceData } from '../../contract/content.js'
-import type { Cloud, GlobalData } from '../../contract/global.js'
+import type { Cloud } from '../../contract/global.js'
 import { isComplianceData } from '../../widgets/compliance/api.js'
-import { ApiError, dataOf } from '../../widgets/core/request.js'
+import { dataOf } from '../../widgets/core/request.js'
 import { isBasicPageData } from '../../widgets/faq/api.js'
-import { getJson, schemaErrors, startApp, type TestApp } from './harness.js'
+import { getJson, schemaErrors, startSeeded, isMalformed, type TestApp } from './harness.js'
 
 let t: TestApp
 let clouds: Cloud[]
 
 test.before(async () => {
-  t = await startApp()
-  clouds = (await getJson<{ data: GlobalData }>(t, '/api/global')).data.clouds
+  ;({ t, clouds } = await startSeeded())
 })
-test.after(async () => {
-  await t.close()
-})
-
-const isMalformed = (error: unknown) => error instanceof ApiError && error.statusText === 'Malformed answer'
+test.after(() => t.close())
 
 // GET /api/basic-page/faq ----------------------------------------------------------------------
 

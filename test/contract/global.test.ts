@@ -10,20 +10,16 @@ import { BannerData, type Cloud, DcMapData, GlobalData, SpeedometerData } from '
 import { fetchBanner } from '../../shell/pages/api.js'
 import { parseDcMapAnswer } from '../../widgets/dc-map/api.js'
 import { $global, loadGlobal } from '../../widgets/core/global.js'
-import { ApiError } from '../../widgets/core/request.js'
 import { fetchSpeedometer } from '../../widgets/speedometer/api.js'
-import { getJson, schemaErrors, startApp, type TestApp } from './harness.js'
+import { getJson, schemaErrors, startSeeded, isMalformed, type TestApp } from './harness.js'
 
 let t: TestApp
 let clouds: Cloud[]
 
 test.before(async () => {
-  t = await startApp()
-  clouds = (await getJson<{ data: GlobalData }>(t, '/api/global')).data.clouds
+  ;({ t, clouds } = await startSeeded())
 })
-test.after(async () => {
-  await t.close()
-})
+test.after(() => t.close())
 
 /**
  * Runs `call` (a widget's fetch function) while `fetch` answers `json` with status 200, so the
@@ -48,8 +44,6 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   }
   return assert.unreachable('the parser accepted a broken answer')
 }
-
-const isMalformed = (error: unknown) => error instanceof ApiError && error.statusText === 'Malformed answer'
 
 // GET /api/global ------------------------------------------------------------------------------
 

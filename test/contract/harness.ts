@@ -4,6 +4,8 @@
  */
 import type { TSchema } from 'typebox'
 import Value from 'typebox/value'
+import type { Cloud, GlobalData } from '../../contract/global.js'
+import { ApiError } from '../../widgets/core/request.js'
 import { body, startApp, type TestApp } from '../server/helpers.js'
 
 export { body, startApp, type TestApp }
@@ -23,3 +25,12 @@ export async function getJson<T = any>(t: TestApp, url: string): Promise<T> {
   if (res.statusCode !== 200) throw new Error(`GET ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`)
   return body<T>(res)
 }
+
+/** A seeded app and the clouds its `/api/global` lists: what every contract test starts from. */
+export async function startSeeded(): Promise<{ t: TestApp; clouds: Cloud[] }> {
+  const t = await startApp()
+  return { t, clouds: (await getJson<{ data: GlobalData }>(t, '/api/global')).data.clouds }
+}
+
+/** Whether `error` is the widgets' error for an answer of the wrong shape. */
+export const isMalformed = (error: unknown) => error instanceof ApiError && error.statusText === 'Malformed answer'

@@ -11,7 +11,7 @@ import type { TSchema } from 'typebox'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { INTERNAL_FIELDS, SESSION_COOKIE } from '../../contract/constants.js'
-import type { Cloud, GlobalData } from '../../contract/global.js'
+import type { Cloud } from '../../contract/global.js'
 import {
   CalendarAnswer,
   type CalendarType,
@@ -30,7 +30,7 @@ import { ApiError } from '../../widgets/core/request.js'
 import { parseNotificationListAnswer } from '../../widgets/notifications/api.js'
 import { parsePostAnswer } from '../../widgets/post/api.js'
 import { parseCalendarAnswer, parseRecordListAnswer } from '../../widgets/records/api.js'
-import { body, getJson, schemaErrors, startApp, type TestApp } from './harness.js'
+import { body, getJson, schemaErrors, startSeeded, type TestApp } from './harness.js'
 
 const LISTS: RecordListType[] = ['incident', 'maintenance', 'advisory']
 const CALENDARS: CalendarType[] = ['recent_incident', 'scheduled_maintenance', 'advisory']
@@ -70,12 +70,9 @@ function withoutNulls<T extends Record<string, unknown>>(record: T): T {
 }
 
 test.before(async () => {
-  t = await startApp()
-  clouds = (await getJson<{ data: GlobalData }>(t, '/api/global')).data.clouds
+  ;({ t, clouds } = await startSeeded())
 })
-test.after(async () => {
-  await t.close()
-})
+test.after(() => t.close())
 
 test('GET /api/{incident|maintenance|advisory}: every page of every cloud conforms to RecordListData and the parser gives it back', async () => {
   assert.ok(clouds.length > 0)

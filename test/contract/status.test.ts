@@ -7,11 +7,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answer } from '../../contract/common.js'
 import { MAX_WEEK_OFFSET } from '../../contract/constants.js'
-import type { Cloud, GlobalData } from '../../contract/global.js'
+import type { Cloud } from '../../contract/global.js'
 import { CloudStatusData, type CloudStatusRequestType } from '../../contract/status.js'
 import { parseCloudStatusAnswer } from '../../widgets/cloud-status/api.js'
 import { ApiError } from '../../widgets/core/request.js'
-import { getJson, schemaErrors, startApp, type TestApp } from './harness.js'
+import { getJson, schemaErrors, startSeeded, type TestApp } from './harness.js'
 
 const REQUEST_TYPES: CloudStatusRequestType[] = ['core_cloud_services', 'public', 'premium']
 /** The current week, the last two and the oldest one the timeline pages to. */
@@ -24,12 +24,9 @@ const url = (cloud: string, requestType: CloudStatusRequestType, offset: number)
   `/api/cloud-status?cloud=${cloud}&requestType=${requestType}&dateOffset=${offset}`
 
 test.before(async () => {
-  t = await startApp()
-  clouds = (await getJson<{ data: GlobalData }>(t, '/api/global')).data.clouds
+  ;({ t, clouds } = await startSeeded())
 })
-test.after(async () => {
-  await t.close()
-})
+test.after(() => t.close())
 
 test('GET /api/cloud-status of every cloud, type and week conforms to CloudStatusData and the parser gives it back', async () => {
   assert.ok(clouds.length > 0)

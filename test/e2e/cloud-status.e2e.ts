@@ -484,9 +484,9 @@ function assertSameRows(actual: RowGeometry, expected: RowGeometry, what: string
     expected.map((r) => [r.name, r.height, r.bars.map((b) => [b.id, b.top])]),
     what,
   )
-  actual.forEach((r, i) =>
-    r.bars.forEach((b, j) => assert.ok(Math.abs(b.left - expected[i].bars[j].left) < 0.002, `${what}: ${r.name} bar ${b.id}`)),
-  )
+  for (const [i, r] of actual.entries()) {
+    for (const [j, b] of r.bars.entries()) assert.ok(Math.abs(b.left - expected[i].bars[j].left) < 0.002, `${what}: ${r.name} bar ${b.id}`)
+  }
 }
 
 embed('the console page with hostile CSS renders the same rows as the site, and takes a time zone', async (ctx) => {

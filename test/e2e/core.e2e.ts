@@ -22,7 +22,7 @@ core.before(async (ctx) => {
 async function setUp(ctx: { server: TestServer; tp: TestPage }) {
   ctx.server = await startServer()
   ctx.tp = await newPage(ctx.server)
-  await ctx.tp.page.goto(ctx.server.url + '/auroraedge.net')
+  await ctx.tp.page.goto(`${ctx.server.url}/auroraedge.net`)
   const bundle = await build({
     stdin: {
       contents: "import { sanitizeHtml } from './widgets/core/sanitize'; (globalThis as any).sanitizeHtml = sanitizeHtml",

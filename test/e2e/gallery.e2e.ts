@@ -351,7 +351,7 @@ gallery('partner.html: one script and one tag; the gauges show the API values', 
     expected.gauges.map((g) => formatCompact(g.value)),
   )
   const labels = await page.locator('trust-speedometer li').allTextContents()
-  expected.gauges.forEach((g, i) => assert.ok(labels[i]?.includes(g.label), `gauge ${i}: ${g.label}`))
+  for (const [i, g] of expected.gauges.entries()) assert.ok(labels[i]?.includes(g.label), `gauge ${i}: ${g.label}`)
   await screenshot(page, 'gallery-partner-gauges-1280')
   assert.equal(errors, [])
 })

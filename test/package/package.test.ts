@@ -86,7 +86,7 @@ test('sideEffects names the definitions and drop-ins, not the React modules', ()
   const matches = (file: string) =>
     globs.some(
       (g) =>
-        new RegExp('^' + g.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*') + '$').test(file) ||
+        new RegExp(`^${g.replace(/^\.\//, '').replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}$`).test(file) ||
         (g === '*.css' && file.endsWith('.css')),
     )
   for (const name of widgets) {

@@ -74,8 +74,6 @@ function keyLeaves(key: string): Set<string> {
   return new Set(leavesOf(tree, id))
 }
 
-const set = (...xs: string[]) => new Set(xs)
-
 test('leaf sets: a region covers its data centers of both types', () => {
   assert.equal([...leavesOf(tree, '10')].sort(), ['11', '12', '13'])
   assert.equal([...leavesOf(tree, 'public')].sort(), ['11', '12', '21'])
@@ -149,7 +147,10 @@ test('notification tree: all → types → categories', () => {
 test('property: one star never changes another star whose rows it does not share', () => {
   // Deterministic pseudo-random walk over many states.
   let seed = 42
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
   let stored = new Set<string>()
   let checks = 0
   for (let step = 0; step < 400; step++) {

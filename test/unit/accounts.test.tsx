@@ -131,7 +131,7 @@ test('password policy: 5+ characters, 1 uppercase, 1 digit, at most 128', () => 
   assert.not.ok(meetsPasswordPolicy('Abc1'), 'too short')
   assert.not.ok(meetsPasswordPolicy('abcd1'), 'no uppercase')
   assert.not.ok(meetsPasswordPolicy('Abcde'), 'no digit')
-  assert.not.ok(meetsPasswordPolicy('A1' + 'x'.repeat(127)), 'too long')
+  assert.not.ok(meetsPasswordPolicy(`A1${'x'.repeat(127)}`), 'too long')
   assert.equal(validateNewPassword({ pass: 'Abcd1', confirm: '' }), { confirm: 'Please confirm your Password' })
 })
 

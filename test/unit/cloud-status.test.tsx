@@ -214,7 +214,10 @@ test('slices: each task renders rows while rows plus bars fit the budget, at lea
   const rows = timelineRows(longWeek(150).category)
   const cost = (from: number, to: number) => rows.slice(from, to).reduce((n, r) => n + 1 + (r.layout?.bars.length ?? 0), 0)
   const limits: number[] = []
-  for (let limit = 0; limit < rows.length; ) limits.push((limit = nextRowLimit(rows, limit)))
+  for (let limit = 0; limit < rows.length; ) {
+    limit = nextRowLimit(rows, limit)
+    limits.push(limit)
+  }
   assert.is(limits.at(-1), rows.length)
   let from = 0
   for (const to of limits) {
@@ -572,7 +575,7 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   list = bars(core)
   await waitFor(() => bars(core)[1].tabIndex === 0 && bars(core)[0].tabIndex === -1, 'the tab stop moved')
   await waitFor(
-    () => container.querySelector('[data-testid="issue-popover"]')?.textContent!.includes('Issue 2') === true,
+    () => container.querySelector('[data-testid="issue-popover"]')?.textContent?.includes('Issue 2') === true,
     'popover follows',
   )
 
@@ -635,7 +638,7 @@ test('popover: hover opens it, it closes 300 ms after the pointer leaves; Full P
 })
 
 test('modal: the week is fetched again after 1500 ms and the modal shows the latest status', async () => {
-  const calls = serve((call, n) => {
+  const calls = serve((_call, n) => {
     if (n < 2) return undefined
     const data = week('core_cloud_services')
     data.category[0].subCategory[0].issues[0].status = 'Monitoring'

@@ -79,6 +79,7 @@ test('client: malformed JSON and wrong shapes become errors, not crashes', async
 })
 
 test('client: sends the CSRF header when the token cookie exists, with credentials', async () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test sets the cookie as the server's answer would
   document.cookie = 'z_csrf_token=tok123; path=/'
   let seen: RequestInit | undefined
   globalThis.fetch = (async (_url: string, init: RequestInit) => {
@@ -91,6 +92,7 @@ test('client: sends the CSRF header when the token cookie exists, with credentia
   await request('/api/x', { apiBase: 'https://trust.other.example' })
   assert.is((seen!.headers as Record<string, string>)['X-CSRF-Token'], undefined)
   assert.is(seen!.credentials, 'omit')
+  // biome-ignore lint/suspicious/noDocumentCookie: removes the cookie the test set
   document.cookie = 'z_csrf_token=; path=/; max-age=0'
 })
 
@@ -133,6 +135,7 @@ test('element wrapper: attributes become props, batched into one render, unmount
   const renders: Array<Record<string, unknown>> = []
   let unmounted = 0
   const { useEffect } = await import('react')
+  // biome-ignore lint/correctness/noComponentHookFactories: a probe per test, closing over the test's own render log
   function Probe(props: { cloud?: string; apiBase?: string }) {
     renders.push({ cloud: props.cloud, apiBase: props.apiBase })
     useEffect(() => () => void unmounted++, [])

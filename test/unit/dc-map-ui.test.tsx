@@ -189,7 +189,10 @@ test('widget: a malformed answer shows an error with Retry (and is logged), and 
   $global.set({ loading: false, data: global })
   let calls = 0
   let body: unknown = { data: { status: 'success', datacenters: [{ name: 'broken' }] } }
-  serve(() => (calls++, body))
+  serve(() => {
+    calls++
+    return body
+  })
   const { container, root, unmount } = mount()
   const logged = await quietly(async () => {
     root.render(<DcMapWidget cloud="alpha" />)

@@ -52,7 +52,8 @@ test('pagination: one page (or none) shows no pager', () => {
 
 for (const total of [2, 5, 6, 7]) {
   test(`pagination: every position of ${total} pages`, () => {
-    EXPECTED[total].forEach((expected, i) => assert.is(numbers(paginationWindow(i + 1, total)), expected, `page ${i + 1} of ${total}`))
+    for (const [i, expected] of EXPECTED[total].entries())
+      assert.is(numbers(paginationWindow(i + 1, total)), expected, `page ${i + 1} of ${total}`)
   })
 }
 
@@ -122,11 +123,11 @@ test('calendar grid: Monday-first columns for months starting on each weekday', 
       Array.from({ length: days.length }, (_, i) => i + 1),
     )
     // Every day sits in its weekday's column (Mon = 0 … Sun = 6).
-    grid.forEach((week) =>
-      week.forEach((cell, col) => {
+    for (const week of grid) {
+      for (const [col, cell] of week.entries()) {
         if (cell) assert.is((new Date(`${cell.date}T00:00:00Z`).getUTCDay() + 6) % 7, col, cell.date)
-      }),
-    )
+      }
+    }
   }
   // August 2026 (Sat 1st, 31 days) needs 6 rows; February 2021 (Mon 1st, 28 days) exactly 4.
   assert.is(monthGrid(2026, 8).length, 6)

@@ -56,7 +56,7 @@ function api(options: { fail?: (call: Served) => Response | undefined } = {}) {
         if (body!.tid === 301) cloudTree.datacenter.category[0].subCategory[0].subscribed = subscribed
         if (body!.tid === 'core_cloud_services') {
           cloudTree.core_cloud_services[0].subscribed = subscribed
-          cloudTree.core_cloud_services[0].subCategory.forEach((s) => (s.subscribed = subscribed))
+          for (const s of cloudTree.core_cloud_services[0].subCategory) s.subscribed = subscribed
         }
         cloudTree.subscriptions_count += body!.action === 'subscribe' ? 1 : -1
         return { data: { tid: String(body!.tid), action: body!.action, name: names[String(body!.tid)] ?? '?', subscriptions: cloudTree } }

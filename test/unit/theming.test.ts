@@ -61,7 +61,10 @@ function docTags(name: string): Record<string, string[]> {
   const doc = /\/\*\*([\s\S]*?)\*\/\s*export (?:class \w+ extends|const \w+ =) createWidgetElement/.exec(source)?.[1]
   assert.ok(doc, `${name}: docblock`)
   const tags: Record<string, string[]> = {}
-  for (const m of doc!.matchAll(/^\s*\* @(\w+)\s+(.*)$/gm)) (tags[m[1]] ??= []).push(m[2])
+  for (const m of doc!.matchAll(/^\s*\* @(\w+)\s+(.*)$/gm)) {
+    tags[m[1]] ??= []
+    tags[m[1]].push(m[2])
+  }
   return tags
 }
 

@@ -82,7 +82,13 @@ test('DR variant: protected pages are not sent to sign-in (they show the unavail
 
 function memoryStorage(initial: Record<string, string> = {}): ConsentStorage & { data: Record<string, string> } {
   const data = { ...initial }
-  return { data, getItem: (k) => data[k] ?? null, setItem: (k, v) => void (data[k] = v) }
+  return {
+    data,
+    getItem: (k) => data[k] ?? null,
+    setItem: (k, v) => {
+      data[k] = v
+    },
+  }
 }
 
 test('consent: stored per domain id; anything unreadable counts as no choice', () => {

@@ -310,7 +310,7 @@ function Timeline(props: TimelineProps) {
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const popoverId = useId()
 
-  const issueAt = (pos: BarPosition | null | undefined) => (pos ? itemRows[pos.row]?.layout!.bars[pos.col]?.issue : undefined)
+  const issueAt = (pos: BarPosition | null | undefined) => (pos ? itemRows[pos.row]?.layout?.bars[pos.col]?.issue : undefined)
 
   const cancelClose = useCallback(() => clearTimeout(closeTimer.current), [])
   const scheduleClose = useCallback(() => {
@@ -405,8 +405,11 @@ function Timeline(props: TimelineProps) {
   const alive = useRef(true)
   useEffect(() => {
     alive.current = true
-    return () => void (alive.current = false)
+    return () => {
+      alive.current = false
+    }
   }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new week's data is the trigger: its server flags replace the kept ones
   useEffect(() => setStarState((s) => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
   const isSubscribed = (item: StatusItem) => starState.flags[item.tid] ?? item.subscribed === '1'
 
@@ -447,6 +450,7 @@ function Timeline(props: TimelineProps) {
         </div>
       )}
       <div className={styles.scroller} part="timeline">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates the events of the bars inside, which are the focusable buttons (roving tabindex) */}
         <div
           className={styles.grid}
           ref={gridRef}
@@ -618,6 +622,7 @@ const Row = memo(function Row({
           const live = isLive(bar.issue)
           return (
             <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: the issue id keys the bar; the column only separates an issue listed twice in one row
               key={`${bar.issue.id}-${col}`}
               type="button"
               className={`${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}`}
@@ -664,8 +669,10 @@ function ItemName({ item }: { item: StatusItem }) {
   if (!hasInfo) return <span className={styles.name}>{text}</span>
   return (
     <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the name shows its info tooltip on focus as on hover, so keyboard users reach it; the hover handlers mirror the focus ones */}
       <span
         className={`${styles.name} ${styles.nameWithInfo}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can open the info tooltip (WCAG 1.4.13)
         tabIndex={0}
         aria-describedby={tip ? tipId : undefined}
         onMouseEnter={showTip}
@@ -814,6 +821,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
     dialogRef.current?.focus()
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one refresh per opened issue, not again when the parent passes new callbacks
   useEffect(() => {
     const controller = new AbortController()
     const timer = setTimeout(() => {
@@ -832,8 +840,6 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
       clearTimeout(timer)
       controller.abort()
     }
-    // One refresh per opened issue.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial.id])
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -858,6 +864,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes the modal for mouse users; keyboard users have Escape and the Close button
     <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={dialogRef}

@@ -36,7 +36,9 @@ function checkItem(raw: unknown, where: string): StatusItem {
   if (!is.string(raw.name)) throw malformed(`${where}.name`)
   if (typeof raw.status !== 'boolean') throw malformed(`${where}.status`)
   if (!is.array(raw.issues)) throw malformed(`${where}.issues`)
-  raw.issues.forEach((issue, i) => checkIssue(issue, `${where}.issues[${i}]`))
+  raw.issues.forEach((issue, i) => {
+    checkIssue(issue, `${where}.issues[${i}]`)
+  })
   return {
     ...(raw as unknown as StatusItem),
     subscribed: raw.subscribed === '1' ? '1' : '0',

@@ -52,6 +52,7 @@ export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
                   </thead>
                   <tbody>
                     {data.page_content.map((row, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id and may repeat; the table is display-only, in the API's order
                       <tr key={i} data-testid="compliance-row">
                         <td className={styles.td}>{safeHtml(row.description)}</td>
                         <td className={styles.dateCell} data-date={row.date}>

@@ -43,11 +43,13 @@ export function writeCookie(name: string, value: string, maxAgeS: number = COOKI
   if (typeof document === 'undefined') return
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : ''
   const expires = new Date(Date.now() + maxAgeS * 1000).toUTCString()
+  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one cookie helper; the Cookie Store API is not in all supported browsers
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Expires=${expires}; SameSite=Lax${secure}`
 }
 
 /** Removes a cookie written by {@link writeCookie}. */
 export function removeCookie(name: string): void {
   if (typeof document === 'undefined') return
+  // biome-ignore lint/suspicious/noDocumentCookie: this module is the one cookie helper; the Cookie Store API is not in all supported browsers
   document.cookie = `${encodeURIComponent(name)}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`
 }

@@ -17,7 +17,7 @@ export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: readonly unknown[],
 ): ResourceState<T> & { reload: () => void } {
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: like useMemo itself, the caller's deps list decides when to load anew
   const $resource = useMemo(() => createResource(load), deps)
   const state = useStore($resource)
   return { ...state, reload: $resource.reload }

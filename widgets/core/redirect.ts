@@ -17,7 +17,7 @@ const PROBE_ORIGIN = 'https://same-origin.invalid'
  */
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (typeof target !== 'string') return fallback
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejects targets with control characters, which browsers strip or mangle in URLs
   if (!target.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback
   if (target.startsWith('//')) return fallback
   let url: URL
@@ -39,6 +39,6 @@ export function redirectFromRecord(urlRedirect: unknown): string | undefined {
   if (typeof urlRedirect !== 'string' || urlRedirect.trim() === '') return undefined
   const raw = urlRedirect.trim()
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('/') || raw.startsWith('\\')) return undefined
-  const path = safeRedirectPath('/' + raw, '')
+  const path = safeRedirectPath(`/${raw}`, '')
   return path || undefined
 }

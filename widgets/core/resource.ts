@@ -31,7 +31,8 @@ export function createResource<T>(load: (signal: AbortSignal) => Promise<T>): Re
 
   function run(): void {
     controller?.abort()
-    const current = (controller = new AbortController())
+    const current = new AbortController()
+    controller = current
     const previous = $state.get().data
     $state.set({ status: 'loading', data: previous })
     void (async () => {

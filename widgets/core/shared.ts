@@ -18,7 +18,8 @@ type Bag = Record<string, unknown>
  */
 export function shared<T>(name: string, create: () => T): T {
   const g = globalThis as unknown as Record<string, Bag | undefined>
-  const bag = (g[KEY] ??= {})
+  const bag = g[KEY] ?? {}
+  g[KEY] = bag
   if (!(name in bag)) bag[name] = create()
   return bag[name] as T
 }

@@ -65,7 +65,8 @@ const nextFrame = (fn: () => void): void => {
  */
 export function ensureToastRegion($toast: ReadableAtom<Toast | null>): void {
   if (state.count || state.el || typeof document === 'undefined' || !document.body) return
-  const host = (state.el = document.createElement('trust-toast-region'))
+  const host = document.createElement('trust-toast-region')
+  state.el = host
   const root = host.attachShadow({ mode: 'open' })
   root.innerHTML = `<style>${CSS}</style><div role="status" aria-live="polite" aria-atomic="true"><p></p></div>`
   document.body.append(host)

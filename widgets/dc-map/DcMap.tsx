@@ -165,6 +165,7 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
   }, [active, byId])
 
   // Mirror the open tooltip on its marker and place the tooltip once it has its size.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new markers are new elements, so the open tooltip's attributes are set again on them
   useLayoutEffect(() => {
     if (!map || !active) return
     const el = map.markerElement(active.id)

@@ -106,6 +106,7 @@ export function FaqContent({ body }: FaqContentProps) {
     search.term
       ? splitMatches(text, search.term).map((part, i) =>
           part.match ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts are positional slices of one text, split again for each term; their place is their identity
             <mark key={i} className={styles.mark}>
               {part.text}
             </mark>
@@ -131,6 +132,7 @@ export function FaqContent({ body }: FaqContentProps) {
 
   return (
     <div ref={rootRef}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a div keeps the widget's DOM and styling; the <search> element lacks the landmark in older browsers still supported */}
       <div className={styles.toolbar} part="search" role="search" aria-label="FAQ">
         <div className={styles.searchField}>
           <label className={styles.label} htmlFor={`${ids}-search`}>

@@ -166,7 +166,7 @@ export interface RecordArticleProps {
 
 /** An HTML field through the allow-list sanitiser, under a small heading. */
 function HtmlSection({ title, html, testId }: { title: string; html: string | null | undefined; testId: string }) {
-  if (!html || !html.trim()) return null
+  if (!html?.trim()) return null
   return (
     <div className={styles.section} data-testid={testId}>
       <p className={styles.sectionTitle}>{title}</p>

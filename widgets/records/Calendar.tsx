@@ -85,15 +85,17 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
         </thead>
         <tbody>
           {weeks.map((week, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the month's weeks are the fixed rows of the grid, by position
             <tr key={i}>
               {week.map((cell, j) => {
+                // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before and after the month have no date; their place in the week is their identity
                 if (!cell) return <td key={j} />
                 const entry = data.calendar[cell.date]
                 const isToday = cell.date === today
                 const todayText = isToday ? ' (today)' : ''
                 if (!entry) {
                   return (
-                    <td key={j}>
+                    <td key={cell.date}>
                       <span className={`${styles.dayPlain}${isToday ? ` ${styles.today}` : ''}`} data-today={isToday || undefined}>
                         {cell.day}
                         {isToday && <span className={shared.hidden}> (today)</span>}
@@ -103,7 +105,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
                 }
                 const status = statusClassName(entry.status)
                 return (
-                  <td key={j}>
+                  <td key={cell.date}>
                     <button
                       type="button"
                       className={`${styles.dayButton}${isToday ? ` ${styles.today}` : ''}`}
@@ -213,6 +215,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   const allShownSelected = shownIds.length > 0 && shownIds.every((v) => selected.includes(v))
   const label = dataCenterButtonLabel(selected.length, all.length)
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: catches focus leaving the button-and-panel pair, whose controls are the focusable ones
     <div part="datacenters" data-testid="datacenter-select" onBlur={onBlur}>
       <span className={styles.dcLabel} id={`${id}-label`}>
         Data Centers
@@ -229,6 +232,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: getFloatingProps gives the panel role=dialog (useRole), which supports aria-label
         <div
           ref={refs.setFloating}
           className={styles.dcPanel}

@@ -14,6 +14,7 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
   const labelId = `gauge-${gauge.id}-label`
   return (
     <li className={styles.gauge} part="gauge">
+      {/* biome-ignore lint/a11y/useSemanticElements: the drawn dial is the meter; a <meter> element cannot draw it */}
       <svg
         className={styles.dial}
         part="dial"

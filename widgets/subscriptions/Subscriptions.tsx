@@ -85,7 +85,12 @@ function useChange() {
   const [pending, setPending] = useState<string | null>(null)
   const [error, setError] = useState('')
   const alive = useRef(true)
-  useEffect(() => () => void (alive.current = false), [])
+  useEffect(
+    () => () => {
+      alive.current = false
+    },
+    [],
+  )
   const run = useCallback(async <T,>(key: string, call: () => Promise<T>, done: (answer: T) => void) => {
     setPending(key)
     setError('')
@@ -192,12 +197,18 @@ function useTree<T extends { subscriptions_count: number }>(
   onCount: (count: number) => void,
 ) {
   const failure = useRef<unknown>(undefined)
-  const state = useResource((signal) => load(signal).catch((e) => ((failure.current = e), Promise.reject(e))), deps)
+  const state = useResource(
+    (signal) =>
+      load(signal).catch((e) => {
+        failure.current = e
+        throw e
+      }),
+    deps,
+  )
   const [tree, setTree] = useState<T | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per failed load, not again when the parent passes a new onLoadError
   useEffect(() => {
     if (state.status === 'error') onLoadError(failure.current)
-    // Reported once per failed load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.status])
   const shown = tree !== null ? { ...state, status: 'ready' as const, data: tree } : state
   const count = shown.data?.subscriptions_count

@@ -1,12 +1,5 @@
 import type { NotificationType } from '../../contract/records'
-import type {
-  NotificationManageBody,
-  SubscriptionAction,
-  SubscriptionItem,
-  SubscriptionsData,
-  SubscriptionTarget,
-  UserNotificationsData,
-} from '../../contract/subscriptions'
+import type { SubscriptionAction, SubscriptionItem, SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions'
 import { starCall, subscriptionToast, type SubscriptionCall, type ToastScope } from '../core/subscribe'
 export { starCall, subscriptionToast }
 export type { SubscriptionCall, ToastScope }

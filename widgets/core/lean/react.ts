@@ -20,11 +20,13 @@ export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () 
   const value = getSnapshot()
   const [{ inst }, forceUpdate] = useState({ inst: { value, getSnapshot } })
   const changed = (): boolean => !Object.is(inst.value, inst.getSnapshot())
+  // biome-ignore lint/correctness/useExhaustiveDependencies: preact/compat's dependency lists; `inst` is stable state, and a new `subscribe` re-checks the snapshot
   useLayoutEffect(() => {
     inst.value = value
     inst.getSnapshot = getSnapshot
     if (changed()) forceUpdate({ inst })
   }, [subscribe, value, getSnapshot])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: preact/compat's dependency list; `inst` is stable state and `changed` reads it, so only `subscribe` resubscribes
   useEffect(() => {
     if (changed()) forceUpdate({ inst })
     return subscribe(() => {
