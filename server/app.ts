@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
-import { readAccountsConfig, type AccountsConfig, type Mode } from './config.js'
+import { PUBLIC_URL_REQUIRED, readAccountsConfig, type AccountsConfig, type Mode } from './config.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
 import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
@@ -62,13 +62,14 @@ export interface BuildAppOptions {
  * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
  * await app.listen({ port: 8080 })
  *
- * @throws When the database cannot be opened or a migration or the seed fails (the database is
+ * @throws In production without `accounts.publicUrl` (`PUBLIC_URL`); when the database cannot be opened or a migration or the seed fails (the database is
  *   closed again before the error propagates).
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const now = opts.now ?? (() => new Date())
   const mode = opts.mode ?? 'development'
   const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
+  if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
   mkdirSync(opts.dataDir, { recursive: true })
   const db = openDatabase(join(opts.dataDir, DATABASE_FILE))
 

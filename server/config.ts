@@ -31,6 +31,14 @@ export interface AccountsConfig {
   publicUrl: string | null
 }
 
+/**
+ * Why production needs `PUBLIC_URL`: links in mail must name the site's own origin, never the
+ * `Host` header of the request that caused them (see `server/http/origin.ts`).
+ */
+export const PUBLIC_URL_REQUIRED =
+  'PUBLIC_URL is required with NODE_ENV=production: links in mail (sign-up, password reset, notifications) must use the ' +
+  "site's own origin, never the Host header of a request. Set it to the site's origin, e.g. PUBLIC_URL=https://trust.example"
+
 export const DEFAULT_EMPLOYEE_DOMAINS = 'auroraedge.example'
 export const DEFAULT_MAIL_FROM = 'Aurora Edge Trust <no-reply@trust.example>'
 export const DEFAULT_ADMIN_NAME = 'admin'
@@ -130,7 +138,7 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
- * @throws When `PORT` is not an integer from 0 to 65535.
+ * @throws When `PORT` is not an integer from 0 to 65535, or in production without `PUBLIC_URL`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'
@@ -142,9 +150,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (env.TRUST_GOV === '1') variant.isGov = true
   if (env.TRUST_DR === '1') variant.isTrustDR = true
   const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'development'
+  const accounts = readAccountsConfig(env, mode)
+  if (mode === 'production' && accounts.publicUrl === null) throw new Error(PUBLIC_URL_REQUIRED)
   return {
     mode,
-    accounts: readAccountsConfig(env, mode),
+    accounts,
     trustProxy: env.TRUST_PROXY === '1' ? true : env.TRUST_PROXY?.trim() || false,
     port,
     host: env.HOST?.trim() || '0.0.0.0',

@@ -20,9 +20,6 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     accounts: config.accounts,
   })
-  if (config.mode === 'production' && !config.accounts.publicUrl) {
-    app.log.warn('PUBLIC_URL is not set: links in mail use the Host header of the request that caused them')
-  }
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

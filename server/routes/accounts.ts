@@ -22,7 +22,6 @@
  * - `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` | `invalid`.
  * - `POST /api/user/settings {timezone}` (session + CSRF) → `{ data: { timezone } }`; 400 `bad_request`.
  */
-import type { FastifyRequest } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import {
   BeforeLoginData,
@@ -46,6 +45,7 @@ import {
   VerifyAnswer,
   VerifyParams,
 } from '../../contract/accounts.js'
+import { linkOrigin } from '../http/origin.js'
 import { answer, ERROR_RESPONSES, type ApiAnswer } from '../../contract/common.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import {
@@ -102,11 +102,6 @@ export const MESSAGES = {
 
 const tooManyRequests = () => new HttpError(429, 'too_many_requests', MESSAGES.tooManyRequests)
 const invalid = (html: string) => new HttpError(400, 'invalid', html)
-
-/** The origin for links in mail: `PUBLIC_URL` when configured, else the request's own. */
-function originFor(request: FastifyRequest, publicUrl: string | null): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`
-}
 
 /** Stores a new one-time token of `uid` for `purpose`, valid `ttlMs` from `now`; returns the token. */
 async function issueToken(
@@ -269,7 +264,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       if (await isMailTaken(db, mail)) throw taken()
       const passHash = await hashPassword(pass)
       const at = nowMs()
-      const link = (token: string) => `${originFor(request, accounts.publicUrl)}/user/verify/${token}`
+      const link = (token: string) => `${linkOrigin(request, accounts.publicUrl)}/user/verify/${token}`
       let uid: number
       try {
         uid = await db.transaction().execute(async (trx) => {
@@ -310,7 +305,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       if (s.verified) return { data: { message: MESSAGES.alreadyVerified } }
       const at = nowMs()
       if (!(await take(db, RESEND_RULE, String(s.uid), at))) throw tooManyRequests()
-      const origin = originFor(request, accounts.publicUrl)
+      const origin = linkOrigin(request, accounts.publicUrl)
       await db.transaction().execute(async (trx) => {
         // Only the newest link works.
         await trx.deleteFrom('user_tokens').where('uid', '=', s.uid).where('purpose', '=', 'verify').where('used_at', 'is', null).execute()
@@ -330,7 +325,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       if (!(await take(db, PASSWORD_REQUEST_IP_RULE, request.ip, at))) throw tooManyRequests()
       const user = await findUserByLogin(db, request.body.mail)
       if (user && (await take(db, PASSWORD_REQUEST_USER_RULE, String(user.uid), at))) {
-        const origin = originFor(request, accounts.publicUrl)
+        const origin = linkOrigin(request, accounts.publicUrl)
         await db.transaction().execute(async (trx) => {
           const token = await issueToken(trx, user.uid, 'reset', at, RESET_TOKEN_TTL_MS)
           await enqueueMail(trx, passwordResetMail(user.mail, `${origin}/user/reset/${token}`), at)

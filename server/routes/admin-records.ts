@@ -9,6 +9,7 @@
  * is kicked after the commit.
  */
 import type { FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import { linkOrigin } from '../http/origin.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import { PublishData, PublishRecordBody, RecordIdParams, UpdateRecordBody } from '../../contract/publishing.js'
@@ -37,7 +38,7 @@ function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: s
 
 /** Registers the routes described in the module comment. */
 export function registerAdminRecordRoutes(app: TrustApp, { db, now, accounts, mailer }: RouteDeps): void {
-  const publicUrl = (request: FastifyRequest) => accounts.publicUrl ?? `${request.protocol}://${request.host}`
+  const publicUrl = (request: FastifyRequest) => linkOrigin(request, accounts.publicUrl)
 
   // The role is checked before the body is validated: a 403 never depends on the body.
   const preValidation = async (request: FastifyRequest) => {

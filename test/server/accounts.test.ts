@@ -450,7 +450,7 @@ test('behind a trusted proxy the cookie is Secure and flood control counts the c
 const production = suite('accounts in production mode')
 
 production('no /dev/mail, no demo viewer, no admin without a password', async () => {
-  const app = await startApp({ mode: 'production', accounts: { admin: null, seedViewer: false } })
+  const app = await startApp({ mode: 'production', accounts: { admin: null, seedViewer: false, publicUrl: 'https://trust.example' } })
   try {
     assert.is((await app.app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode, 404)
     assert.is.not((await app.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode, 200)

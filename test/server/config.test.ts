@@ -65,7 +65,7 @@ test('TRUST_PROXY: 1 trusts every proxy, a list trusts those addresses', () => {
 })
 
 test('accounts: production creates no admin without a password and seeds no viewer', () => {
-  const config = readConfig({ NODE_ENV: 'production' })
+  const config = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://trust.example' })
   assert.is(config.mode, 'production')
   assert.is(config.accounts.admin, null)
   assert.is(config.accounts.seedViewer, false)
