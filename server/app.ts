@@ -75,11 +75,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   try {
     await migrateToLatest(db)
-    await seedIfEmpty(db, now())
-    await seedStatusIfEmpty(db, now())
-    await seedListRecordsIfEmpty(db, now())
-    await extendRecords(db, now())
-    await extendTraffic(db, now())
+    // Production seeds nothing of the demo vendor: the operator's own catalogue comes in through
+    // `npm run catalog -- import`; until then the site says it is not configured yet.
+    if (mode !== 'production') {
+      await seedIfEmpty(db, now())
+      await seedStatusIfEmpty(db, now())
+      await seedListRecordsIfEmpty(db, now())
+      await extendRecords(db, now())
+      await extendTraffic(db, now())
+    }
     await ensureSubscriptionTopics(db)
     await ensureDemoAccounts(db, accounts, now().getTime())
 

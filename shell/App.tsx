@@ -14,6 +14,7 @@ import { Header } from './header/Header'
 import { applyMeta } from './meta'
 import { Fallback } from './pages/Fallback'
 import { Home } from './pages/Home'
+import { NotConfigured } from './pages/NotConfigured'
 import { $router, pageMeta, type Resolution } from './routes'
 import * as styles from './shell.css'
 import { $resolution, followRedirect, switchCloud } from './site'
@@ -232,6 +233,13 @@ export function App() {
         ) : (
           <p role="status">Loading…</p>
         )}
+      </main>
+    )
+  }
+  if (global.data.clouds.length === 0) {
+    return (
+      <main className={styles.main} id="content">
+        <NotConfigured />
       </main>
     )
   }

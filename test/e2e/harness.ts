@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../../server/app'
+import { type BuildAppOptions, buildApp } from '../../server/app'
 import { chromiumPath } from './chromium'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -62,9 +62,9 @@ export interface TestServer {
 }
 
 /** Starts the real server on 127.0.0.1 with a throw-away data directory and the built site. */
-export async function startServer(options: { variant?: { isGov?: boolean; isTrustDR?: boolean } } = {}): Promise<TestServer> {
+export async function startServer(options: Pick<BuildAppOptions, 'variant' | 'mode' | 'accounts'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
-  const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, variant: options.variant })
+  const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, ...options })
   // By the time a suite closes its server its pages are closed, but Chromium may still hold a
   // preconnected socket that never sent a request: Node counts it neither idle nor timed out once
   // the server is closing, so `server.close()` would wait for it forever. Drop every connection.

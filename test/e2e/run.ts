@@ -11,12 +11,12 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ensureChromium } from './chromium'
 
-if (!ensureChromium())
-  process.exit(1)
+if (!ensureChromium()) process.exit(1)
 
-  // uvu decides at its first import whether suites run at once or wait for `run`; the harness
-  // imports uvu, so it is loaded only after this flag is set.
-;(globalThis as { UVU_DEFER?: number }).UVU_DEFER = 1
+// uvu decides at its first import whether suites run at once or wait for `run`; the harness
+// imports uvu, so it is loaded only after this flag is set.
+const deferred = globalThis as { UVU_DEFER?: number }
+deferred.UVU_DEFER = 1
 const { parse } = await import('uvu/parse')
 const { run } = await import('uvu/run')
 const { closeBrowser } = await import('./harness')

@@ -1,0 +1,26 @@
+import * as assert from 'uvu/assert'
+import { axeViolations, open, screenshot, siteSuite } from './harness'
+
+/** A production server started on an empty database: nothing of the demo vendor. */
+const production = siteSuite('production start without a catalogue', {
+  mode: 'production',
+  accounts: { publicUrl: 'https://trust.example', admin: null, seedViewer: false },
+})
+
+production('every page says the site is not configured yet, at 1280 and 375 px, axe-clean', async (ctx) => {
+  for (const width of [1280, 375]) {
+    for (const path of ['/', '/auroraedge.net/incidents', '/sign-in']) {
+      const { page, errors } = await open(ctx, path, width)
+      const heading = page.getByRole('heading', { level: 1, name: 'This trust site is not configured yet' })
+      await heading.waitFor()
+      assert.ok(await heading.isVisible(), `${path} @${width}`)
+      assert.is(await page.locator('trust-speedometer, trust-records, trust-cloud-status').count(), 0, 'no widget of a cloud')
+      assert.equal(await axeViolations(page), [], `${path} @${width}`)
+      assert.equal(errors, [], `${path} @${width}`)
+      if (path === '/') await screenshot(page, `production-not-configured-${width}`)
+      await page.close()
+    }
+  }
+})
+
+production.run()
