@@ -47,7 +47,7 @@ export const DEFAULT_ADMIN_EMAIL = 'trust-admin@example.com'
 export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
 
 /**
- * Reads the accounts settings: `TRUST_EMPLOYEE_DOMAINS` (comma list, default `auroraedge.example`;
+ * Reads the accounts settings: `TRUST_EMPLOYEE_DOMAINS` (comma list, default `auroraedge.example` in development, none in production;
  * an empty value means none), `TRUST_ADMIN_NAME` (default `admin`), `TRUST_ADMIN_EMAIL` (default
  * `trust-admin@example.com`), `TRUST_ADMIN_PASSWORD` (default `Admin12345` in development; in
  * production no administrator is created unless it is set), `SMTP_URL`, `MAIL_FROM` (default
@@ -57,7 +57,8 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
  * @throws When `PUBLIC_URL` is not an http(s) URL.
  */
 export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): AccountsConfig {
-  const domains = env.TRUST_EMPLOYEE_DOMAINS ?? DEFAULT_EMPLOYEE_DOMAINS
+  // The demo vendor's employee domain is a development default only.
+  const domains = env.TRUST_EMPLOYEE_DOMAINS ?? (mode === 'production' ? '' : DEFAULT_EMPLOYEE_DOMAINS)
   const password = env.TRUST_ADMIN_PASSWORD || (mode === 'production' ? '' : DEFAULT_ADMIN_PASSWORD)
   const publicUrl = trimBase(env.PUBLIC_URL?.trim()) || null
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {

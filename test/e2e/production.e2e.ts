@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import * as assert from 'uvu/assert'
-import { axeViolations, open, screenshot, siteSuite } from './harness'
+import { axeViolations, open, root, screenshot, siteSuite } from './harness'
 
 /** A production server started on an empty database: nothing of the demo vendor. */
 const production = siteSuite('production start without a catalogue', {
@@ -20,6 +21,27 @@ production('every page says the site is not configured yet, at 1280 and 375 px, 
       if (path === '/') await screenshot(page, `production-not-configured-${width}`)
       await page.close()
     }
+  }
+})
+
+production('after `npm run catalog -- import` of the demo file the same server shows the demo site', async (ctx) => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', 'server/seed/demo-catalog.json'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: ctx.server.dataDir },
+    encoding: 'utf8',
+  })
+  assert.is(run.status, 0, run.stderr)
+  assert.match(run.stdout, /imported into .*rows written: .*clouds 11/)
+  for (const width of [1280, 375]) {
+    const { page, errors } = await open(ctx, '/auroraedge.net', width)
+    const banner = page.getByTestId('cloud-banner').locator('h1')
+    await banner.waitFor()
+    assert.is(await banner.textContent(), 'auroraedge.net Cloud')
+    assert.is(await page.getByTestId('not-configured').count(), 0)
+    assert.equal(await axeViolations(page), [], `home @${width}`)
+    assert.equal(errors, [], `home @${width}`)
+    await screenshot(page, `production-imported-${width}`)
+    await page.close()
   }
 })
 

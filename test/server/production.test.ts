@@ -65,6 +65,11 @@ test('/api/global answers an empty, valid global document', async () => {
   assert.equal(json.data.menu, { main_menu: [], top_menu: [] })
 })
 
+test('no demo employee domain: the sign-in rule names none until TRUST_EMPLOYEE_DOMAINS is set', async () => {
+  const json = body(await t.app.inject({ method: 'GET', url: '/api/global' }))
+  assert.equal(json.data.sso.employee_domains, [])
+})
+
 test('cloud endpoints answer 404 unknown_cloud, not demo data', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/cloud-banner?cloud=auroraedge' })
   assert.is(res.statusCode, 404)

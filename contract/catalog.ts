@@ -1,0 +1,254 @@
+/**
+ * The catalogue file (`npm run catalog -- export|import`): everything that is the vendor's own —
+ * products, clouds, core services, regions, data centers and which clouds they serve, the main and
+ * top menus, severities and the site settings — as one JSON document. The demo vendor's is
+ * `server/seed/demo-catalog.json`.
+ *
+ * Rules of the format
+ * - Things refer to each other by natural key (a product's or cloud's `machine_name`, a region's,
+ *   service's or data center's `name`), never by database id, so a file moves between databases.
+ *   Severities are the exception: their `tid` is fixed by the spec ('20' Service Disruption, '19'
+ *   Service Degradation) and records refer to it.
+ * - Lists are in display order; the import stores that order.
+ * - Instants are ISO 8601 strings in UTC (`2021-04-03T00:00:00.000Z`); `null` means unknown / still
+ *   in service.
+ * - Import upserts by natural key: importing the same file twice changes nothing. A data center, a
+ *   cloud's data center or a cloud's service missing from the file is decommissioned (its records
+ *   and history stay); menus and settings are replaced by the file's; removing a product, cloud,
+ *   region, core service or severity is refused.
+ */
+import Type, { type Static } from 'typebox'
+import { MenuRoute } from './global.js'
+
+/** Version of the format; a file names the one it was written in. */
+export const CATALOG_FORMAT_VERSION = 1
+
+/** A lower-case machine name: letters, digits and `_`, starting with a letter. */
+const MachineName = Type.String({
+  pattern: '^[a-z][a-z0-9_]{0,63}$',
+  'x-error': 'must be a machine name (a-z, 0-9, _; starts with a letter)',
+})
+/** A display name: 1 to 200 characters. */
+const Name = Type.String({ minLength: 1, maxLength: 200, 'x-error': 'must be a non-empty text of at most 200 characters' })
+/** A host name such as `auroraedge.net`. */
+const HostName = Type.String({
+  pattern: '^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
+  'x-error': 'must be a host name',
+})
+/** An instant, ISO 8601 in UTC with milliseconds, e.g. `2021-04-03T00:00:00.000Z`. */
+const Instant = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$',
+  'x-error': 'must be an ISO 8601 instant in UTC, e.g. 2021-04-03T00:00:00.000Z',
+})
+const HttpUrl = Type.String({ pattern: '^https?://[^\\s/]+(/\\S*)?$', 'x-error': 'must be an http(s) URL' })
+
+/** A product; a cloud belongs to one (spec §3 Product). */
+export const CatalogProduct = Type.Object(
+  {
+    machine_name: MachineName,
+    title: Name,
+  },
+  { additionalProperties: false },
+)
+export type CatalogProduct = Static<typeof CatalogProduct>
+
+/** One core service a cloud runs, in row order of its status page. */
+export const CatalogCloudService = Type.Object(
+  {
+    /** `name` of a core service of {@link Catalog}.core_services. */
+    service: Name,
+    /** Decommissioned on this cloud (shown until {@link until}, then left out). */
+    decommissioned: Type.Boolean(),
+    /** When it went into service on this cloud; `null` = unknown. */
+    since: Type.Union([Instant, Type.Null()]),
+    /** When it was decommissioned on this cloud; `null` while in service. */
+    until: Type.Union([Instant, Type.Null()]),
+  },
+  { additionalProperties: false },
+)
+export type CatalogCloudService = Static<typeof CatalogCloudService>
+
+/** The blocks of a cloud's status page (the `cloud_status` flags). */
+export const CatalogCloudStatus = Type.Object(
+  {
+    core_cloud_services: Type.Boolean(),
+    datacenter: Type.Boolean(),
+    premium_datacenter: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type CatalogCloudStatus = Static<typeof CatalogCloudStatus>
+
+/** A cloud (spec §3 Cloud) with its banner (spec §3 Banner). */
+export const CatalogCloud = Type.Object(
+  {
+    machine_name: MachineName,
+    /** Host name the cloud's pages live under, e.g. `auroraedge.net`; unique. */
+    domain: HostName,
+    title: Name,
+    /** `machine_name` of its product. */
+    product: MachineName,
+    /** Menu route the cloud opens on; `''` is the cloud's home page. */
+    default_page: Type.String({ maxLength: 200 }),
+    banner_title: Name,
+    /** Plain text. */
+    banner_description: Type.String({ maxLength: 4000 }),
+    cloud_status: CatalogCloudStatus,
+    /** Its core services in row order. */
+    services: Type.Array(CatalogCloudService),
+  },
+  { additionalProperties: false },
+)
+export type CatalogCloud = Static<typeof CatalogCloud>
+
+/** A core cloud service, shared by the clouds that run it. */
+export const CatalogService = Type.Object(
+  {
+    name: Name,
+    /** One plain-text sentence, shown in the row's tooltip. */
+    description: Type.String({ maxLength: 2000 }),
+  },
+  { additionalProperties: false },
+)
+export type CatalogService = Static<typeof CatalogService>
+
+/** How one cloud uses one data center. */
+export const CatalogDataCenterCloud = Type.Object(
+  {
+    /** `machine_name` of the cloud. */
+    cloud: MachineName,
+    regional_surcharge: Type.Boolean(),
+    premium: Type.Boolean(),
+    /** Decommissioned for this cloud: left out of its map, kept in its history. */
+    decommissioned: Type.Boolean(),
+    /** When it went into service for this cloud; `null` = unknown. */
+    since: Type.Union([Instant, Type.Null()]),
+    /** When it was decommissioned for this cloud; `null` while in service. */
+    until: Type.Union([Instant, Type.Null()]),
+  },
+  { additionalProperties: false },
+)
+export type CatalogDataCenterCloud = Static<typeof CatalogDataCenterCloud>
+
+/** A data center. Coordinates in degrees, WGS84. */
+export const CatalogDataCenter = Type.Object(
+  {
+    /** Unique, e.g. `'Amsterdam II'`. */
+    name: Name,
+    /** e.g. `'Amsterdam'`. */
+    city: Name,
+    /** ISO 3166-1 alpha-2 country code, upper case. */
+    country: Type.String({ pattern: '^[A-Z]{2}$', 'x-error': 'must be an ISO 3166-1 alpha-2 country code such as NL' }),
+    /** `name` of a region of {@link Catalog}.regions. */
+    region: Name,
+    /** Degrees north, −90…90. */
+    latitude: Type.Number({ minimum: -90, maximum: 90, 'x-error': 'must be a latitude in degrees, -90 to 90' }),
+    /** Degrees east, −180…180. */
+    longitude: Type.Number({ minimum: -180, maximum: 180, 'x-error': 'must be a longitude in degrees, -180 to 180' }),
+    /** The clouds it serves (or served). */
+    clouds: Type.Array(CatalogDataCenterCloud),
+  },
+  { additionalProperties: false },
+)
+export type CatalogDataCenter = Static<typeof CatalogDataCenter>
+
+const MenuFields = {
+  label: Name,
+  /**
+   * Main menu: a route relative to the cloud (`'cloud-status'`) when `deep_link`, else an absolute
+   * path or URL. Top menu: an absolute URL or path. Or one route per cloud machine name with a
+   * `commercial` fallback.
+   */
+  route: MenuRoute,
+  /** Which page component renders the route (`'home'`, `'dc-map'`, `'external'`, …). */
+  component: Type.String({ maxLength: 100 }),
+  /** The route lives under the cloud's domain: `/{domain}/{route}`. */
+  deep_link: Type.Boolean(),
+  /** `machine_name`s of clouds for which the item (and its page) is hidden. */
+  hide_from_clouds: Type.Array(MachineName),
+}
+
+/** A menu entry without sub-menus (the menus are two levels deep). */
+const CatalogSubMenuItem = Type.Object(
+  { ...MenuFields, sub_menus: Type.Array(Type.Never(), { maxItems: 0 }) },
+  { additionalProperties: false },
+)
+
+/** A top-level menu entry and its sub-menus. */
+export const CatalogMenuItem = Type.Object({ ...MenuFields, sub_menus: Type.Array(CatalogSubMenuItem) }, { additionalProperties: false })
+export type CatalogMenuItem = Static<typeof CatalogMenuItem>
+
+/** A severity (spec §3 Severity), most severe first. */
+export const CatalogSeverity = Type.Object(
+  {
+    /** Fixed by the spec ('20' Service Disruption, '19' Service Degradation); 1…999. */
+    tid: Type.Integer({ minimum: 1, maximum: 999, 'x-error': 'must be an integer from 1 to 999' }),
+    name: Name,
+    /** `#rrggbb`. */
+    color_code: Type.String({ pattern: '^#[0-9a-fA-F]{6}$', 'x-error': 'must be a colour #rrggbb' }),
+    /** Icon names (`'ban'`, `'minus'`, `'info'`, …). */
+    icon: Type.String({ minLength: 1, maxLength: 100 }),
+    status_icon: Type.String({ minLength: 1, maxLength: 100 }),
+    /** Shown in the status page's legend. */
+    show_legend: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type CatalogSeverity = Static<typeof CatalogSeverity>
+
+/**
+ * The site settings (keys of `SETTING` in `server/repo/settings.ts`). A key left out is removed
+ * from the database. The environment may override some of them (see `server/config.ts`).
+ */
+export const CatalogSettings = Type.Object(
+  {
+    /** The vendor's name, e.g. `'Aurora Edge'`. */
+    vendor: Type.Optional(Name),
+    /** Government variant of the site. */
+    is_gov: Type.Optional(Type.Boolean()),
+    /** Disaster-recovery variant of the site. */
+    is_trust_dr: Type.Optional(Type.Boolean()),
+    /** Path of the single sign-on entry, e.g. `/sso/login`. */
+    sso_alias: Type.Optional(Type.String({ pattern: '^/\\S*$', 'x-error': 'must be an absolute path' })),
+    help_site: Type.Optional(HttpUrl),
+    help_site_gov: Type.Optional(HttpUrl),
+    /** The service continuity policy. */
+    continuity_policy: Type.Optional(HttpUrl),
+    /** Where feedback mail goes. */
+    feedback_email: Type.Optional(Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', 'x-error': 'must be an email address' })),
+    /** Cookie-consent domain id of the commercial site. */
+    cookie_consent_id: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', 'x-error': 'must be 1 to 100 of A-Z a-z 0-9 . _ -' }),
+    ),
+    /** Cookie-consent domain id of the government site. */
+    cookie_consent_gov_id: Type.Optional(
+      Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', 'x-error': 'must be 1 to 100 of A-Z a-z 0-9 . _ -' }),
+    ),
+    /** External vulnerability-management status page (Notifications dropdown). */
+    status_vm_url: Type.Optional(HttpUrl),
+    /** External zero-trust-branch status page (Notifications dropdown). */
+    status_branch_url: Type.Optional(HttpUrl),
+  },
+  { additionalProperties: false },
+)
+export type CatalogSettings = Static<typeof CatalogSettings>
+
+/** The whole catalogue file. */
+export const Catalog = Type.Object(
+  {
+    /** {@link CATALOG_FORMAT_VERSION}. */
+    format: Type.Literal(CATALOG_FORMAT_VERSION),
+    products: Type.Array(CatalogProduct),
+    clouds: Type.Array(CatalogCloud),
+    core_services: Type.Array(CatalogService),
+    /** Region names (continents: `'EMEA'`, `'Americas'`, `'APAC'`) in display order. */
+    regions: Type.Array(Name),
+    data_centers: Type.Array(CatalogDataCenter),
+    main_menu: Type.Array(CatalogMenuItem),
+    top_menu: Type.Array(CatalogMenuItem),
+    severities: Type.Array(CatalogSeverity),
+    settings: CatalogSettings,
+  },
+  { additionalProperties: false },
+)
+export type Catalog = Static<typeof Catalog>
