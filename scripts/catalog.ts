@@ -7,11 +7,14 @@
  * It opens the database of `DATA_DIR` (default `./data`, resolved like `readConfig` in
  * `server/config.ts` does, without the rest of the server's settings) and applies pending
  * migrations first. A refused file changes nothing: every problem is printed, one line each, naming
- * the path of the bad field (`clouds[2].domain: must be a host name`). Exit status: 0 on success,
- * 1 when the file is refused or unreadable, 2 for bad arguments.
+ * the path of the bad field (`clouds[2].domain: must be a host name`). An import that changes rows
+ * is recorded in the audit log (action `catalog.import`, actor `command line`, the changed sections
+ * before and after) in its transaction. Exit status: 0 on success, 1 when the file is refused or
+ * unreadable, 2 for bad arguments.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { COMMAND_LINE } from '../server/admin/audit.js'
 import { exportCatalog } from '../server/catalog/export.js'
 import { CatalogError, importCatalog } from '../server/catalog/import.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase } from '../server/db/connection.js'
@@ -47,7 +50,7 @@ async function main(args: string[]): Promise<number> {
       if (file) process.stderr.write(`Catalogue of ${dataDir} written to ${file}.\n`)
       return 0
     }
-    const changes = await importCatalog(db, input, new Date())
+    const changes = await importCatalog(db, input, new Date(), { audit: { actor: COMMAND_LINE, action: 'catalog.import' } })
     const written = Object.entries(changes)
     process.stdout.write(
       written.length === 0

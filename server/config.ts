@@ -49,8 +49,9 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
 /**
  * Reads the accounts settings: `TRUST_EMPLOYEE_DOMAINS` (comma list, default `auroraedge.example` in development, none in production;
  * an empty value means none), `TRUST_ADMIN_NAME` (default `admin`), `TRUST_ADMIN_EMAIL` (default
- * `trust-admin@example.com`), `TRUST_ADMIN_PASSWORD` (default `Admin12345` in development; in
- * production no administrator is created unless it is set), `SMTP_URL`, `MAIL_FROM` (default
+ * `trust-admin@example.com` in development), `TRUST_ADMIN_PASSWORD` (default `Admin12345` in
+ * development); in production the first administrator is created only when both
+ * `TRUST_ADMIN_EMAIL` and `TRUST_ADMIN_PASSWORD` are set, `SMTP_URL`, `MAIL_FROM` (default
  * `Aurora Edge Trust <no-reply@trust.example>`), `PUBLIC_URL` (trailing slashes removed).
  * The demo viewer is seeded in development only.
  *
@@ -60,6 +61,8 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
   // The demo vendor's employee domain is a development default only.
   const domains = env.TRUST_EMPLOYEE_DOMAINS ?? (mode === 'production' ? '' : DEFAULT_EMPLOYEE_DOMAINS)
   const password = env.TRUST_ADMIN_PASSWORD || (mode === 'production' ? '' : DEFAULT_ADMIN_PASSWORD)
+  // Production creates the first administrator only from both variables: no example address.
+  const adminMail = env.TRUST_ADMIN_EMAIL?.trim() || (mode === 'production' ? '' : DEFAULT_ADMIN_EMAIL)
   const publicUrl = trimBase(env.PUBLIC_URL?.trim()) || null
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
     throw new Error(`PUBLIC_URL must be an origin such as https://trust.example, got ${JSON.stringify(env.PUBLIC_URL)}`)
@@ -69,13 +72,14 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
       .split(',')
       .map((d) => d.trim().toLowerCase())
       .filter((d) => d !== ''),
-    admin: password
-      ? {
-          name: env.TRUST_ADMIN_NAME?.trim() || DEFAULT_ADMIN_NAME,
-          mail: (env.TRUST_ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL).toLowerCase(),
-          password,
-        }
-      : null,
+    admin:
+      password && adminMail
+        ? {
+            name: env.TRUST_ADMIN_NAME?.trim() || DEFAULT_ADMIN_NAME,
+            mail: adminMail.toLowerCase(),
+            password,
+          }
+        : null,
     seedViewer: mode !== 'production',
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,

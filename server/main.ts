@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   console.log(`Trust site listening on http://localhost:${port}`)
+  if (config.mode === 'production' && config.accounts.admin) {
+    console.log(`Administrator ${config.accounts.admin.mail}: the admin console is ${config.accounts.publicUrl}/admin/dashboard`)
+  } else if (config.mode === 'production') {
+    console.log('No administrator created: set TRUST_ADMIN_EMAIL and TRUST_ADMIN_PASSWORD to create the first one.')
+  }
 }
 
 main().catch((error: unknown) => {

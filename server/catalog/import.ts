@@ -7,14 +7,18 @@
  * of the bad field, e.g. `clouds[2].domain: must be a host name`. {@link importCatalog} checks the
  * file, then, in one transaction, checks it against the database (nothing may be removed that
  * records or accounts hang on) and upserts it by natural key. A refused file changes nothing;
- * importing the same file twice changes nothing the second time.
+ * importing the same file twice changes nothing the second time. {@link importCatalogIn} does the
+ * same inside a caller's transaction (the admin console's catalogue editor,
+ * `server/admin/catalog-edit.ts`). Either records the change in the audit log
+ * (`server/admin/audit.ts`) in that transaction when given an {@link ImportAudit}.
  */
 import type { Kysely, Transaction } from 'kysely'
 import Value from 'typebox/value'
 import { Catalog, type CatalogMenuItem } from '../../contract/catalog.js'
+import { type Actor, recordAudit } from '../admin/audit.js'
 import type { Database, IntFlag } from '../db/schema.js'
 import { TID_BASE } from '../seed/tids.js'
-import { CATALOG_SETTING_KEYS, FLAG_SETTINGS } from './export.js'
+import { CATALOG_SETTING_KEYS, exportCatalog, FLAG_SETTINGS } from './export.js'
 
 type Trx = Transaction<Database>
 
@@ -295,22 +299,96 @@ function differs(row: Record<string, unknown>, wanted: Record<string, unknown>):
   return Object.entries(wanted).some(([k, v]) => row[k] !== v)
 }
 
+/** What an import records in the audit log (`server/admin/audit.ts`), inside its transaction. */
+export interface ImportAudit {
+  /** Who imports: a signed-in user, or `COMMAND_LINE` for `npm run catalog -- import`. */
+  actor: Actor
+  /** The entry's action; default `'catalog.import'`. */
+  action?: string
+  /** The entry's target; default `''` (the whole site). */
+  target?: string
+  /**
+   * The top-level key of the catalogue whose values before and after the import the entry records
+   * (e.g. `'data_centers'`). Without it, `before` / `after` are `{ key: value }` objects of every
+   * top-level key whose value the import changed.
+   */
+  section?: Exclude<keyof Catalog, 'format'>
+}
+
+/** Options of {@link importCatalog} and {@link importCatalogIn}. */
+export interface ImportOptions {
+  /**
+   * Record the import in the audit log, in its transaction (and so only if it commits). No entry is
+   * written when the import changes no row.
+   */
+  audit?: ImportAudit
+  /**
+   * The catalogue as the transaction's database holds it before the import, when the caller has
+   * already exported it in the same transaction (saves exporting it again for the audit entry).
+   */
+  current?: Catalog
+}
+
 /**
  * Checks `value` as a catalogue file and applies it in one transaction (see the module comment).
  *
- * @param now The moment links missing from the file are decommissioned at (`until`).
+ * @param now The moment links missing from the file are decommissioned at (`until`), and the audit
+ *   entry's time.
  * @returns How many rows were written per table; `{}` when the database already matched the file.
  * @throws {CatalogError} With every problem, when the file is refused; the database is unchanged.
  */
-export async function importCatalog(db: Kysely<Database>, value: unknown, now: Date): Promise<ImportChanges> {
+export async function importCatalog(db: Kysely<Database>, value: unknown, now: Date, options: ImportOptions = {}): Promise<ImportChanges> {
+  // The file's own problems are found before a transaction is opened.
   const problems = checkCatalog(value)
   if (problems.length > 0) throw new CatalogError(problems)
-  const c = value as Catalog
-  return db.transaction().execute(async (trx) => {
-    const refused = await databaseProblems(trx, c)
-    if (refused.length > 0) throw new CatalogError(refused)
-    return apply(trx, c, now.getTime())
-  })
+  return db.transaction().execute((trx) => applyChecked(trx, value as Catalog, now, options))
+}
+
+/**
+ * {@link importCatalog} inside the caller's transaction `trx`: checks `value` (the file, then
+ * against the database), applies it and, with `options.audit`, records the change. The caller rolls
+ * back on a throw, so a refused file changes nothing.
+ *
+ * @returns How many rows were written per table; `{}` when the database already matched the file.
+ * @throws {CatalogError} With every problem, when the file is refused.
+ */
+export async function importCatalogIn(trx: Trx, value: unknown, now: Date, options: ImportOptions = {}): Promise<ImportChanges> {
+  const problems = checkCatalog(value)
+  if (problems.length > 0) throw new CatalogError(problems)
+  return applyChecked(trx, value as Catalog, now, options)
+}
+
+/** Checks `c` (already a well-formed file) against the database, applies it and audits it. */
+async function applyChecked(trx: Trx, c: Catalog, now: Date, { audit, current }: ImportOptions): Promise<ImportChanges> {
+  const refused = await databaseProblems(trx, c)
+  if (refused.length > 0) throw new CatalogError(refused)
+  const before = audit ? (current ?? (await exportCatalog(trx))) : null
+  const changes = await apply(trx, c, now.getTime())
+  if (audit && before && Object.keys(changes).length > 0) {
+    const after = await exportCatalog(trx)
+    let old: unknown
+    let neu: unknown
+    if (audit.section) {
+      old = before[audit.section]
+      neu = after[audit.section]
+    } else {
+      const o: Record<string, unknown> = {}
+      const n: Record<string, unknown> = {}
+      for (const key of Object.keys(after) as Array<keyof Catalog>) {
+        if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue
+        o[key] = before[key]
+        n[key] = after[key]
+      }
+      old = o
+      neu = n
+    }
+    await recordAudit(
+      trx,
+      { actor: audit.actor, action: audit.action ?? 'catalog.import', target: audit.target ?? '', before: old, after: neu },
+      now.getTime(),
+    )
+  }
+  return changes
 }
 
 async function apply(trx: Trx, c: Catalog, now: number): Promise<ImportChanges> {

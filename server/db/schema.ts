@@ -283,6 +283,7 @@ export interface Database {
   basic_pages: BasicPagesTable
   compliance_pages: CompliancePagesTable
   compliance_rows: ComplianceRowsTable
+  audit_log: AuditLogTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -439,4 +440,21 @@ export interface ComplianceRowsTable {
   /** Estimated approval date, `YYYY-MM-DD`. */
   date: string
   sort: Generated<number>
+}
+
+/** One change made through the admin API or the catalogue import (migration 007); `at` is epoch ms. */
+export interface AuditLogTable {
+  id: Generated<number>
+  at: number
+  /** `null` for the command line. */
+  actor_uid: number | null
+  actor_name: string
+  /** e.g. `'catalog.data_centers'`, `'compliance.update'`, `'record.publish'`. */
+  action: string
+  /** What was changed, e.g. a cloud's machine name or a record id; `''` for the whole site. */
+  target: Generated<string>
+  /** JSON of the value before; `null` when there was none. */
+  before: string | null
+  /** JSON of the value after; `null` when it was removed. */
+  after: string | null
 }

@@ -12,12 +12,17 @@ import { recordHref } from '../../contract/links.js'
 import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
+import { type Actor, recordAudit } from '../admin/audit.js'
+import { sanitizeOperatorHtml } from '../admin/sanitize.js'
 import { badRequest, type HttpError, notFound } from '../http/errors.js'
 import { escapeHtml } from '../mail/messages.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
 import { ALIAS_PREFIX } from '../seed/records.js'
 import { dispatchEvent } from './dispatch.js'
+
+/** Customer impact and workaround are shown as HTML: sanitised like the body; `null` stays `null`. */
+const htmlOrNull = (html: string | null | undefined): string | null => (html == null ? null : sanitizeOperatorHtml(html))
 
 /** The record types that can be published (the contract's `PublishRecordBody.type`). */
 export const RECORD_TYPES: readonly RecordType[] = PublishRecordBody.properties.type.anyOf.map((t) => t.const)
@@ -28,11 +33,29 @@ export const MAX_TITLE = 300
 /** Longest summary, body or update text, characters. */
 export const MAX_TEXT = 100_000
 
+/** The kind of a record a permission is checked against (`contract/permissions.ts` `recordPermission`). */
+export interface RecordKind {
+  type: RecordType
+  /** Notifications only; `null` for the other types. */
+  notificationType: string | null
+}
+
 /** Options of {@link publishRecord} and {@link updateRecord}. */
 export interface PublishOptions {
   /** The site's origin for links in the emails, e.g. `https://trust.example` (no trailing slash). */
   publicUrl: string
+  /**
+   * Called inside the transaction with each kind of record the change touches (the new record's;
+   * for an update the stored record's, and the new notification type's when it changes); throws
+   * (e.g. a 403 `HttpError`) to refuse, rolling everything back. Absent: no check (command line).
+   */
+  authorize?: (kind: RecordKind) => void
 }
+
+/** Who publishes: a name (stored as author / created_by / updated_by; audited without a uid) or an audit actor. */
+export type Publisher = string | Actor
+
+const actorOf = (publisher: Publisher): Actor => (typeof publisher === 'string' ? { uid: null, name: publisher } : publisher)
 
 type Trx = Transaction<Database>
 
@@ -203,7 +226,7 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
     type: b.type,
     title,
     summary: text(b.summary, 'summary') ?? '',
-    body: text(b.body, 'body') ?? '',
+    body: sanitizeOperatorHtml(text(b.body, 'body') ?? ''),
     statusId: status.id,
     statusName: status.name,
     severity,
@@ -213,8 +236,8 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
     tids,
     from,
     to,
-    customerImpact: text(b.customer_impact, 'customer_impact'),
-    availableWorkaround: text(b.available_workaround, 'available_workaround'),
+    customerImpact: htmlOrNull(text(b.customer_impact, 'customer_impact')),
+    availableWorkaround: htmlOrNull(text(b.available_workaround, 'available_workaround')),
     nextUpdate: text(b.next_update, 'next_update', { max: 300 }),
   }
 }
@@ -254,25 +277,76 @@ async function recordEvent(
 }
 
 /**
+ * What the audit log keeps of a record: its stored fields (status by name, clouds by machine name,
+ * terms by tid, instants as ISO 8601), read inside the transaction.
+ */
+async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> {
+  const row = await trx
+    .selectFrom('records as r')
+    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+    .selectAll('r')
+    .select('st.name as status_name')
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow()
+  const clouds = await trx
+    .selectFrom('record_clouds as rc')
+    .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
+    .select('c.machine_name')
+    .where('rc.record_id', '=', id)
+    .orderBy('c.sort')
+    .orderBy('c.id')
+    .execute()
+  const terms = await trx.selectFrom('record_terms').select('tid').where('record_id', '=', id).orderBy('tid').execute()
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+  return {
+    type: row.type,
+    title: row.title,
+    alias: row.alias,
+    summary: row.summary,
+    body: row.body,
+    status: row.status_name,
+    severity: row.severity_tid,
+    event_type: row.event_type,
+    notification_type: row.notification_type,
+    clouds: clouds.map((c) => c.machine_name),
+    terms: terms.map((t) => t.tid),
+    from: iso(row.from_time),
+    to: iso(row.to_time),
+    customer_impact: row.customer_impact,
+    available_workaround: row.available_workaround,
+    next_update: row.next_update,
+    posted_on: iso(row.posted_on),
+    updated_on: iso(row.updated_on),
+    closed_on: iso(row.closed_on),
+    author: row.author,
+    updated_by: row.updated_by,
+  }
+}
+
+/**
  * Publishes a new record (`POST /api/admin/records`): validates `body`, inserts the record (alias
  * `/incidents/{id}`, `/maintenance/{id}`, `/security-advisories/{id}` or `/notification/{id}` like
  * the seeded ones; `posted_on` = `created` = `updated_on` = `now`; `closed_on` = `now` when the status
- * closes it), its clouds and terms, a `published` record event, and enqueues its emails — in one
- * transaction.
+ * closes it), its clouds and terms, a `published` record event, an audit entry (`record.publish`,
+ * target the record id, after its stored fields), and enqueues its emails — in one transaction.
+ * The body's, customer impact's and workaround's HTML is sanitised ({@link sanitizeOperatorHtml}); title and summary are plain text, stored as given (trimmed).
  *
  * @param now Epoch ms.
- * @param actor Who publishes (stored as author / created_by / updated_by).
- * @throws HttpError 400 `invalid` (message names the field) / `bad_request`.
+ * @param publisher Who publishes (the name is stored as author / created_by / updated_by).
+ * @throws HttpError 400 `invalid` (message names the field) / `bad_request`; whatever `options.authorize` throws.
  */
 export async function publishRecord(
   db: Kysely<Database>,
   body: PublishRecordBody,
   now: number,
-  actor: string,
+  publisher: Publisher,
   options: PublishOptions,
 ): Promise<PublishData> {
+  const audit = actorOf(publisher)
+  const actor = audit.name
   return db.transaction().execute(async (trx) => {
     const v = await validate(trx, body)
+    options.authorize?.({ type: v.type, notificationType: v.notificationType })
     const row: Insertable<RecordsTable> = {
       type: v.type,
       title: v.title,
@@ -312,6 +386,7 @@ export async function publishRecord(
       .where('id', '=', id)
       .execute()
     await replaceLinks(trx, id, v)
+    await recordAudit(trx, { actor: audit, action: 'record.publish', target: String(id), after: await snapshot(trx, id) }, now)
     return recordEvent(trx, id, v.type, 'published', null, now, options)
   })
 }
@@ -322,21 +397,28 @@ const stamp = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').sl
 /**
  * Updates a record (`PATCH /api/admin/records/{id}`): the fields present in `body` replace the
  * stored ones (clouds and terms replace the links), `update` is appended to the body as a dated
- * paragraph and becomes the event's note; then an `updated` record event and its emails — in one
- * transaction. The type cannot change.
+ * paragraph and becomes the event's note; then an `updated` record event, an audit entry
+ * (`record.update`, target the record id, before and after its stored fields) and its emails — in
+ * one transaction. The type cannot change. The body (the stored one too) is sanitised as in
+ * {@link publishRecord}.
  *
  * @param now Epoch ms.
- * @throws HttpError 404 `not_found`; 400 `invalid` / `bad_request` as {@link publishRecord}.
+ * @param publisher Who updates (the name is stored as updated_by).
+ * @throws HttpError 404 `not_found`; 400 `invalid` / `bad_request` as {@link publishRecord};
+ *   whatever `options.authorize` throws (called with the stored record's kind before anything else
+ *   is checked, and with the new kind when the notification type changes).
  */
 export async function updateRecord(
   db: Kysely<Database>,
   id: number,
   body: UpdateRecordBody,
   now: number,
-  actor: string,
+  publisher: Publisher,
   options: PublishOptions,
 ): Promise<PublishData> {
   if (body === null || typeof body !== 'object') throw badRequest('The body must be a JSON object.')
+  const audit = actorOf(publisher)
+  const actor = audit.name
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('records as r')
@@ -346,6 +428,7 @@ export async function updateRecord(
       .where('r.id', '=', id)
       .executeTakeFirst()
     if (!current) throw notFound(`No record ${id}.`, 'not_found')
+    options.authorize?.({ type: current.type, notificationType: current.notification_type })
     if (body.type !== undefined && body.type !== current.type) throw invalid('type: the type of a record cannot change.')
     const clouds = (
       await trx
@@ -380,6 +463,8 @@ export async function updateRecord(
       ;(merged as unknown as Record<string, unknown>)[key] = body[key]
     }
     const v = await validate(trx, merged)
+    if (v.notificationType !== current.notification_type) options.authorize?.({ type: v.type, notificationType: v.notificationType })
+    const before = await snapshot(trx, id)
     const note = text(body.update, 'update')
     const closing = isClosed(v.statusName) && current.closed_on === null
     const changes: Updateable<RecordsTable> = {
@@ -402,6 +487,7 @@ export async function updateRecord(
     }
     await trx.updateTable('records').set(changes).where('id', '=', id).execute()
     if (body.clouds !== undefined || body.terms !== undefined) await replaceLinks(trx, id, v)
+    await recordAudit(trx, { actor: audit, action: 'record.update', target: String(id), before, after: await snapshot(trx, id) }, now)
     return recordEvent(trx, id, v.type, 'updated', note, now, options)
   })
 }

@@ -3,7 +3,9 @@
  * maintenance calendar subscription (`GET /ics/maintenance/{cloud}.ics`). Both are public and
  * cacheable for 30 s, readable from any origin without credentials, like the public API. Being
  * registered routes, they are never answered by the site's SPA fallback. Feeds are for feed
- * readers and shared caches, so they are always the anonymous view, whoever asks.
+ * readers and shared caches, so they are always the anonymous view, whoever asks. Nothing in a feed
+ * is live markup: item titles and descriptions are escaped plain text, bodies are sanitised with the
+ * site's allow-list (`server/feeds/rss.ts`).
  */
 import type { FastifyRequest } from 'fastify'
 import { ERROR_RESPONSES } from '../../contract/common.js'

@@ -16,6 +16,8 @@ import { registerGlobalRoutes } from './global.js'
 import { registerRecordRoutes } from './records.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
+import { registerAdminCatalogRoutes } from './admin-catalog.js'
+import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
@@ -33,6 +35,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAccountRoutes,
   registerSubscriptionRoutes,
   registerAdminRecordRoutes,
+  registerAdminCatalogRoutes,
+  registerAdminContentRoutes,
   registerFaqComplianceRoutes,
   registerDevMailRoutes,
 ]

@@ -52,20 +52,27 @@ export const PEOPLE = ['Dana Whitfield', 'Ravi Menon', 'Sofia Lindqvist', 'Tomá
 // ------------------------------------------------------------------------------------------------
 
 /**
- * Seeds the status data when the database has clouds but no severities yet (a fresh seed, or a
- * database created before migration 002): severities, record statuses, services, each cloud's
- * services and the commissioning dates of its data centers, the live records and the record
- * history (see the module comment). One transaction.
+ * Seeds the status data when the database has clouds but no record statuses yet: the record
+ * statuses, the live records and the record history (see the module comment) and, when no
+ * catalogue import brought them (the demo's sources, `./sources.ts`), the severities, services,
+ * each cloud's services and the commissioning dates of its data centers. One transaction.
  *
  * @param now The moment the seed is relative to: commissioning dates, live records and history.
- * @returns `true` when it seeded, `false` when severities existed or there are no clouds.
+ * @returns `true` when it seeded, `false` when record statuses existed or there are no clouds.
  */
 export async function seedStatusIfEmpty(db: Kysely<Database>, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('severities').select('tid').limit(1).executeTakeFirst()
+    const existing = await trx.selectFrom('record_statuses').select('id').limit(1).executeTakeFirst()
     const cloud = await trx.selectFrom('clouds').select('id').limit(1).executeTakeFirst()
     if (existing || !cloud) return false
-    await seedVocabulary(trx, now)
+    // A catalogue import brings severities, services and commissioning dates; the demo's own
+    // sources bring them here otherwise (`./sources.ts`, databases from before the catalogue file).
+    const imported = await trx.selectFrom('severities').select('tid').limit(1).executeTakeFirst()
+    if (!imported) await seedVocabulary(trx, now)
+    await trx
+      .insertInto('record_statuses')
+      .values(RECORD_STATUSES.map((s, sort) => ({ ...s, sort })))
+      .execute()
     const world = await loadWorld(trx)
     const live = liveRecords(world, now)
     const history = historyRange(now)
@@ -128,10 +135,6 @@ async function seedVocabulary(trx: Transaction<Database>, now: Date): Promise<vo
   await trx
     .insertInto('severities')
     .values(SEVERITIES.map((s, sort) => ({ ...s, sort })))
-    .execute()
-  await trx
-    .insertInto('record_statuses')
-    .values(RECORD_STATUSES.map((s, sort) => ({ ...s, sort })))
     .execute()
   await trx
     .insertInto('services')

@@ -2,24 +2,30 @@
  * The catalogue file (`contract/catalog.ts`, `server/catalog/`): the committed demo file matches
  * the export of a fresh seed; export → import into an empty database answers the catalogue's API
  * calls alike; a second import changes no row; malformed files are refused by path and change
- * nothing; a data center left out of the file is decommissioned with its history kept.
+ * nothing; a data center left out of the file is decommissioned with its history kept; an audited
+ * import (the command line's) records the sections it changed, in its transaction.
  *
- * `server/seed/demo-catalog.json` is the export of a development database seeded at FIXED_NOW
- * (the commissioning dates in it are relative to the seed's clock). To regenerate it after a change
- * to the seed, run:
+ * `server/seed/demo-catalog.json` is generated from the demo's TypeScript sources
+ * (`server/seed/sources.ts`): the export of a database they seed at FIXED_NOW (the commissioning
+ * dates in it are relative to that clock; the development seed moves them to its own day). To
+ * regenerate it after a change to the sources, run:
  *   UPDATE_DEMO_CATALOG=1 node --import tsx node_modules/uvu/bin.js test/server catalog
  * then `npx biome check --write server/seed/demo-catalog.json`.
  */
 import type { Kysely } from 'kysely'
+import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Catalog } from '../../contract/catalog.js'
+import { COMMAND_LINE } from '../../server/admin/audit.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { CatalogError, checkCatalog, importCatalog } from '../../server/catalog/import.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
+import { seedFromSources } from '../../server/seed/sources.js'
 import { FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
 
 const DEMO_FILE = new URL('../../server/seed/demo-catalog.json', import.meta.url)
@@ -65,12 +71,16 @@ let seeded: TestApp
 let exported: Catalog
 
 catalog.before(async () => {
+  // The development start (which imports the committed file) for the API comparisons…
   seeded = await startApp()
-  const db = openDatabase(join(seeded.dataDir, DATABASE_FILE))
+  // …and the demo's sources for the file itself, so the comparison below is not circular.
+  const { dir, db } = await emptyDatabase()
   try {
+    await seedFromSources(db, FIXED_NOW)
     exported = await exportCatalog(db)
   } finally {
     await db.destroy()
+    removeDir(dir)
   }
 })
 
@@ -78,7 +88,7 @@ catalog.after(async () => {
   await seeded.close()
 })
 
-catalog('the committed demo catalogue is the export of a fresh seed (no drift)', () => {
+catalog('the committed demo catalogue is the export of the demo sources seeded at FIXED_NOW (no drift)', () => {
   if (process.env.UPDATE_DEMO_CATALOG === '1') writeFileSync(DEMO_FILE, `${JSON.stringify(exported, null, 2)}\n`)
   const committed = JSON.parse(readFileSync(DEMO_FILE, 'utf8'))
   assert.equal(committed, exported, 'server/seed/demo-catalog.json differs from the export; see the comment at the top of this file')
@@ -355,6 +365,99 @@ catalog('a data center left out of the file is decommissioned; its records stay'
   } finally {
     await db.destroy()
     await app.close()
+  }
+})
+
+interface AuditRow {
+  actor_uid: number | null
+  actor_name: string
+  action: string
+  target: string
+  before: string | null
+  after: string | null
+}
+
+catalog('an audited import records the sections it changed in its transaction; none when nothing changed or refused', async () => {
+  const { dir, db } = await emptyDatabase()
+  const audit = () => db.selectFrom('audit_log').selectAll().orderBy('id').execute()
+  try {
+    await importCatalog(db, clone(exported), FIXED_NOW)
+    assert.equal(await audit(), [], 'no entry without an actor (the seed)')
+    const file = clone(exported)
+    file.settings.vendor = 'Someone Else'
+    file.severities[0].color_code = '#123456'
+    await importCatalog(db, file, FIXED_NOW, { audit: { actor: COMMAND_LINE } })
+    const [entry, ...more] = await audit()
+    assert.equal(more, [])
+    assert.equal(
+      { ...entry, before: JSON.parse(entry.before!), after: JSON.parse(entry.after!) },
+      {
+        id: entry.id,
+        at: FIXED_NOW.getTime(),
+        actor_uid: null,
+        actor_name: 'command line',
+        action: 'catalog.import',
+        target: '',
+        before: { severities: exported.severities, settings: exported.settings },
+        after: { severities: file.severities, settings: file.settings },
+      },
+    )
+    // A section's own entry.
+    const again = clone(file)
+    again.regions = [...again.regions, 'Antarctica']
+    await importCatalog(db, again, FIXED_NOW, { audit: { actor: { uid: 7, name: 'ed' }, action: 'catalog.regions', section: 'regions' } })
+    const last = (await audit()).at(-1)!
+    assert.equal([last.action, last.actor_uid, last.actor_name], ['catalog.regions', 7, 'ed'])
+    assert.equal([JSON.parse(last.before!), JSON.parse(last.after!)], [file.regions, again.regions])
+    // Unchanged or refused: no entry.
+    const count = (await audit()).length
+    await importCatalog(db, again, FIXED_NOW, { audit: { actor: COMMAND_LINE } })
+    const refused = clone(again)
+    refused.regions = refused.regions.slice(0, -1)
+    try {
+      await importCatalog(db, refused, FIXED_NOW, { audit: { actor: COMMAND_LINE } })
+      assert.unreachable('refused')
+    } catch (error) {
+      assert.instance(error, CatalogError)
+    }
+    assert.is((await audit()).length, count)
+  } finally {
+    await db.destroy()
+    removeDir(dir)
+  }
+})
+
+catalog('`npm run catalog -- import` audits the import as the command line', async () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const dataDir = tempDir('trust-catalog-cli-')
+  const cli = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', fileURLToPath(DEMO_FILE)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    })
+  try {
+    let run = cli()
+    assert.is(run.status, 0, run.stderr)
+    run = cli()
+    assert.is(run.status, 0, run.stderr)
+    assert.match(run.stdout, /already matches; nothing changed/)
+    const db = openDatabase(join(dataDir, DATABASE_FILE))
+    try {
+      const rows: AuditRow[] = await db
+        .selectFrom('audit_log')
+        .select(['actor_uid', 'actor_name', 'action', 'target', 'before', 'after'])
+        .execute()
+      assert.is(rows.length, 1, 'one entry: the second import changed nothing')
+      const [row] = rows
+      assert.equal([row.actor_uid, row.actor_name, row.action, row.target], [null, 'command line', 'catalog.import', ''])
+      assert.equal(JSON.parse(row.before!).clouds, [])
+      assert.equal(JSON.parse(row.after!).clouds, exported.clouds)
+    } finally {
+      await db.destroy()
+    }
+  } finally {
+    removeDir(dataDir)
   }
 })
 

@@ -64,13 +64,16 @@ test('TRUST_PROXY: 1 trusts every proxy, a list trusts those addresses', () => {
   assert.is(readConfig({ TRUST_PROXY: '' }).trustProxy, false)
 })
 
-test('accounts: production creates no admin without a password and seeds no viewer', () => {
+test('accounts: production creates the first admin only from TRUST_ADMIN_EMAIL and TRUST_ADMIN_PASSWORD and seeds no viewer', () => {
   const config = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://trust.example' })
   assert.is(config.mode, 'production')
   assert.is(config.accounts.admin, null)
   assert.is(config.accounts.seedViewer, false)
   const withAdmin = readAccountsConfig({ TRUST_ADMIN_PASSWORD: 'S3cretPass', TRUST_ADMIN_EMAIL: 'Ops@Example.com' }, 'production')
   assert.equal(withAdmin.admin, { name: 'admin', mail: 'ops@example.com', password: 'S3cretPass' })
+  // Only from both variables: no example address stands in for a missing TRUST_ADMIN_EMAIL.
+  assert.is(readAccountsConfig({ TRUST_ADMIN_PASSWORD: 'S3cretPass' }, 'production').admin, null)
+  assert.is(readAccountsConfig({ TRUST_ADMIN_EMAIL: 'ops@example.com' }, 'production').admin, null)
 })
 
 test('accounts: employee domains, SMTP, sender and public URL from the environment', () => {

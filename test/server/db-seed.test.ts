@@ -44,7 +44,15 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
   const db = t.openDb()
   try {
     const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
-    assert.equal(applied, ['001_foundation', '002_records', '003_record_lists', '004_accounts', '005_subscriptions', '006_faq_compliance'])
+    assert.equal(applied, [
+      '001_foundation',
+      '002_records',
+      '003_record_lists',
+      '004_accounts',
+      '005_subscriptions',
+      '006_faq_compliance',
+      '007_admin',
+    ])
     assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
     const perRegion = db
       .prepare(
@@ -166,7 +174,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
     const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
     assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
     assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 6)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 7)
     check.close()
   } finally {
     removeDir(dataDir)

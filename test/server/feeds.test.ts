@@ -132,13 +132,51 @@ feeds('?cloud= narrows a feed to one cloud and links below its domain; aliases n
   assert.equal((await rss('/rss-feed/url-category')).feed.items, (await rss('/rss-feed/url-category-notification')).feed.items)
 })
 
-feeds('hostile bodies travel inside the feed as text; the XML still parses', async () => {
-  const { feed } = await rss('/rss-feed/incidents?cloud=auroraedge')
+feeds('hostile markup never reaches a feed as markup: bodies sanitised, titles and descriptions escaped text', async () => {
+  const { res, feed } = await rss('/rss-feed/incidents?cloud=auroraedge')
   const item = feed.items.find((i) => i.guid === `incident-${DEMO_RECORD_IDS.hostileIncident}@trust-site`)
   assert.ok(item)
   const content = (item as any)['content:encoded'] as string
-  assert.match(content, /<script>window.__pwned=1<\/script>/)
-  assert.match(content, /<svg onload="window.__pwned=1">/)
+  // The body keeps its allowed markup and loses everything live.
+  assert.match(content, '<p>Markup check: everything below must render inert.</p>')
+  assert.match(content, '<img src="x">')
+  for (const name of RSS_FEEDS.keys()) {
+    const text = (await get(`/rss-feed/${name}?cloud=auroraedge`)).body
+    for (const { items } of [await parser.parseString(text)]) {
+      for (const i of items) {
+        for (const field of [i.title, i.content, i.contentSnippet, (i as any)['content:encoded'], (i as any).description]) {
+          if (typeof field !== 'string') continue
+          assert.not.match(field, /<script|onload|onerror|href="?javascript:|<svg/i, `${name} ${i.guid}`)
+        }
+      }
+    }
+    assert.not.match(text, /<script|onload=|onerror=|href="?javascript:/i, name)
+  }
+  assert.match(res.body, '<title>Markup check: intermittent errors in Admin Portal</title>')
+})
+
+feeds('a title with markup arrives as its literal text, escaped; descriptions are the summary as text', async () => {
+  const id = DEMO_RECORD_IDS.hostileIncident
+  const db = t.openDb({ write: true })
+  const original = db.prepare('select title, summary from records where id = ?').get(id) as { title: string; summary: string }
+  try {
+    db.prepare('update records set title = ?, summary = ? where id = ?').run(
+      'Outage <b>now</b> & <script>x()</script> later',
+      '<p>Short <em>summary</em></p><img src=x onerror="window.__pwned=1">',
+      id,
+    )
+    const { res, feed } = await rss('/rss-feed/incidents?cloud=auroraedge')
+    const item = feed.items.find((i) => i.guid === `incident-${id}@trust-site`)!
+    assert.ok(item)
+    assert.is(item.title, 'Outage <b>now</b> & <script>x()</script> later')
+    assert.match(res.body, '<title>Outage &lt;b&gt;now&lt;/b&gt; &amp; &lt;script&gt;x()&lt;/script&gt; later</title>')
+    assert.is(item.content, 'Short summary')
+    assert.match(res.body, '<description>Short summary</description>')
+    assert.not.match(res.body, /<!\[CDATA\[Outage/)
+  } finally {
+    db.prepare('update records set title = ?, summary = ? where id = ?').run(original.title, original.summary, id)
+    db.close()
+  }
 })
 
 feeds('errors answer JSON: unknown feed 404, unknown cloud 404', async () => {

@@ -1,16 +1,15 @@
 import DOMPurify from 'dompurify'
+import { HTML_POLICY, NEW_TAB_REL } from '../../contract/html-policy'
 import { escapeHtml } from '../../contract/text'
-
-/** Tags never kept, even though DOMPurify's HTML profile allows some of them. */
-const FORBID_TAGS = ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed']
 
 let hooked = false
 
 /**
  * Sanitises server-provided HTML (record bodies, summaries, banner and FAQ content) with
  * DOMPurify before it reaches `dangerouslySetInnerHTML` (spec standards: server HTML is always
- * sanitised). Scripts, event handlers, `javascript:` URLs, forms and inline styles are dropped;
- * links that open a new tab get `rel="noopener noreferrer"`. Where no DOM is available the
+ * sanitised), with the allow-list the server applies when operators save HTML
+ * (`contract/html-policy.ts`). Scripts, event handlers, `javascript:` URLs, forms and inline styles
+ * are dropped; links that open a new tab get `rel="noopener noreferrer"`. Where no DOM is available the
  * input is returned as escaped text, never unsanitised.
  *
  * @param html untrusted HTML
@@ -23,14 +22,9 @@ export function sanitizeHtml(html: string | null | undefined): string {
     hooked = true
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-        node.setAttribute('rel', 'noopener noreferrer')
+        node.setAttribute('rel', NEW_TAB_REL)
       }
     })
   }
-  return DOMPurify.sanitize(String(html), {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS,
-    FORBID_ATTR: ['style'],
-    ADD_ATTR: ['target'],
-  })
+  return DOMPurify.sanitize(String(html), HTML_POLICY)
 }

@@ -10,6 +10,7 @@ import * as m003 from './003_record_lists.js'
 import * as m004 from './004_accounts.js'
 import * as m005 from './005_subscriptions.js'
 import * as m006 from './006_faq_compliance.js'
+import * as m007 from './007_admin.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '004_accounts': m004,
   '005_subscriptions': m005,
   '006_faq_compliance': m006,
+  '007_admin': m007,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -1,0 +1,470 @@
+/**
+ * The admin content API (`contract/admin.ts` "Content": FAQ and compliance), sanitising of operator
+ * HTML when saved (FAQ, compliance, record bodies), the audit entries of each write, and who may
+ * call what: a role matrix over every privileged role (`contract/permissions.ts`) for the content
+ * routes and for publishing (`POST /api/admin/records`, `PATCH /api/admin/records/{id}`).
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { LightMyRequestResponse } from 'fastify'
+import type { LoginData } from '../../contract/accounts.js'
+import type { AdminCompliancePage, AdminFaqPage, ContentData } from '../../contract/admin.js'
+import { PRIVILEGED_ROLES, SESSION_COOKIE } from '../../contract/constants.js'
+import { can, type Permission, recordPermission, type Role } from '../../contract/permissions.js'
+import { hashPassword } from '../../server/accounts/passwords.js'
+import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+
+let t: TestApp
+
+interface Session {
+  cookie: string
+  csrf: string
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+
+function call(method: Method, url: string, payload?: unknown, s?: Partial<Session>) {
+  const headers: Record<string, string> = {}
+  if (s?.cookie) headers.cookie = `${SESSION_COOKIE}=${s.cookie}`
+  if (s?.csrf) headers['x-csrf-token'] = s.csrf
+  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) })
+}
+
+async function login(name: string, pass: string): Promise<Session> {
+  const res = await call('POST', '/api/user/login', { name, pass })
+  assert.is(res.statusCode, 200, res.body)
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
+  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
+}
+
+const errorOf = (res: LightMyRequestResponse) => body<{ error: { code: string; message: string } }>(res).error
+
+/** Creates a verified account with these roles straight in the database; returns its uid. */
+function createUser(name: string, passHash: string, roles: readonly string[]): number {
+  const db = t.openDb({ write: true })
+  try {
+    const info = db
+      .prepare('insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?)')
+      .run(name, `${name}@example.com`, passHash, 'UTC', FIXED_NOW.getTime())
+    const uid = Number(info.lastInsertRowid)
+    for (const role of roles) db.prepare('insert into user_roles (uid, role) values (?, ?)').run(uid, role)
+    return uid
+  } finally {
+    db.close()
+  }
+}
+
+interface AuditRow {
+  id: number
+  at: number
+  actor_uid: number | null
+  actor_name: string
+  action: string
+  target: string
+  before: string | null
+  after: string | null
+}
+
+const auditRows = (action?: string) =>
+  t.query<AuditRow>(`select * from audit_log ${action ? 'where action = ?' : ''} order by id`, ...(action ? [action] : []))
+const auditCount = () => t.query<{ n: number }>('select count(*) as n from audit_log')[0].n
+const adminUid = () => t.query<{ uid: number }>("select uid from users where name = 'admin'")[0].uid
+
+const publicFaq = async (cloud: string) => body(await call('GET', `/api/basic-page/faq?cloud=${cloud}`)).data.page_content
+const publicCompliance = async (cloud: string) => body(await call('GET', `/api/compliance?cloud=${cloud}`)).data
+
+const HOSTILE =
+  '<p>Kept <strong>text</strong></p><img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><a href="javascript:alert(1)">x</a>'
+const HOSTILE_CLEAN = '<p>Kept <strong>text</strong></p><img src="x"><a>x</a>'
+
+// ---------------------------------------------------------------------------------------------
+
+const content = suite('admin content: FAQ and compliance')
+content.before(async () => {
+  t = await startApp()
+})
+content.after(async () => {
+  await t.close()
+})
+
+content('GET /api/admin/content: the shared FAQ and a compliance page for every cloud, as the public pages show them', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const res = await call('GET', '/api/admin/content', undefined, { cookie: admin.cookie })
+  assert.is(res.statusCode, 200, res.body)
+  assert.is(res.headers['cache-control'], 'no-store')
+  const data: ContentData = body(res).data
+  assert.is(data.faq[0].cloud, null)
+  assert.equal({ title: data.faq[0].title, body: data.faq[0].body }, await publicFaq('auroraedge'))
+  const clouds = t.query<{ machine_name: string }>('select machine_name from clouds order by sort, id')
+  assert.equal(
+    data.compliance.map((c) => c.cloud),
+    clouds.map((c) => c.machine_name),
+  )
+  for (const page of data.compliance) {
+    const shown = await publicCompliance(page.cloud)
+    assert.equal({ page_top: page.page_top, page_content: page.rows }, shown, page.cloud)
+  }
+})
+
+content('PUT /api/admin/faq: the shared page saved with its body sanitised and its plain-text title unchanged; audited', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const before = await publicFaq('auroraedge')
+  const title = 'Questions <b>&</b> answers'
+  const res = await call('PUT', '/api/admin/faq', { cloud: null, title, body: HOSTILE }, admin)
+  assert.is(res.statusCode, 200, res.body)
+  const saved: AdminFaqPage = body(res).data
+  assert.equal(saved, { cloud: null, title, body: HOSTILE_CLEAN })
+  assert.equal(await publicFaq('auroraedge'), { title, body: HOSTILE_CLEAN })
+  assert.equal(await publicFaq('private'), { title, body: HOSTILE_CLEAN })
+  const [entry] = auditRows('faq.update')
+  assert.ok(entry)
+  assert.is(entry.target, '')
+  assert.is(entry.actor_name, 'admin')
+  assert.is(entry.actor_uid, adminUid())
+  assert.is(entry.at, FIXED_NOW.getTime())
+  assert.equal(JSON.parse(entry.before!), before)
+  assert.equal(JSON.parse(entry.after!), { title, body: HOSTILE_CLEAN })
+})
+
+content("PUT /api/admin/faq with a cloud: that cloud's own page, created; other clouds keep the shared one", async () => {
+  const admin = await login('admin', 'Admin12345')
+  const shared = await publicFaq('auroraedge')
+  const res = await call(
+    'PUT',
+    '/api/admin/faq',
+    { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' },
+    admin,
+  )
+  assert.is(res.statusCode, 200, res.body)
+  assert.equal(body(res).data, { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
+  assert.equal(await publicFaq('workload'), { title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
+  assert.equal(await publicFaq('auroraedge'), shared)
+  const entry = auditRows('faq.update').at(-1)!
+  assert.is(entry.target, 'workload')
+  assert.is(entry.before, null)
+  // Saving again updates the same row; the console lists the shared page first, then the cloud's.
+  assert.is((await call('PUT', '/api/admin/faq', { cloud: 'workload', title: 'Workload FAQ 2', body: '' }, admin)).statusCode, 200)
+  assert.is(t.query<{ n: number }>("select count(*) as n from basic_pages where machine_name = 'faq'")[0].n, 2)
+  assert.equal(JSON.parse(auditRows('faq.update').at(-1)!.before!), { title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
+  const listed: ContentData = body(await call('GET', '/api/admin/content', undefined, admin)).data
+  assert.equal(
+    listed.faq.map((f) => f.cloud),
+    [null, 'workload'],
+  )
+})
+
+content(
+  'PUT /api/admin/compliance/{cloud}: page top and rows replaced in order, HTML sanitised; audited with before and after',
+  async () => {
+    const admin = await login('admin', 'Admin12345')
+    const before = await publicCompliance('auroraedge')
+    const rows = [
+      { description: '<p>FedRAMP <em>High</em></p><script>x()</script>', date: '2026-06-30' },
+      { description: 'StateRAMP', date: '2024-02-29' },
+      { description: '<a href="https://example.com/" target="_blank" onclick="x()">ISO</a>', date: '2027-01-01' },
+    ]
+    const res = await call('PUT', '/api/admin/compliance/auroraedge.net', { page_top: `<h2>Status</h2>${HOSTILE}`, rows }, admin)
+    assert.is(res.statusCode, 200, res.body)
+    const expectedRows = [
+      { description: '<p>FedRAMP <em>High</em></p>', date: '2026-06-30' },
+      { description: 'StateRAMP', date: '2024-02-29' },
+      { description: '<a href="https://example.com/" target="_blank" rel="noopener noreferrer">ISO</a>', date: '2027-01-01' },
+    ]
+    const saved: AdminCompliancePage = body(res).data
+    assert.equal(saved, { cloud: 'auroraedge', page_top: `<h2>Status</h2>${HOSTILE_CLEAN}`, rows: expectedRows })
+    assert.equal(await publicCompliance('auroraedge'), { page_top: saved.page_top, page_content: expectedRows })
+    const entry = auditRows('compliance.update').at(-1)!
+    assert.is(entry.target, 'auroraedge')
+    assert.is(entry.actor_name, 'admin')
+    assert.equal(JSON.parse(entry.before!), { page_top: before.page_top, rows: before.page_content })
+    assert.equal(JSON.parse(entry.after!), { page_top: saved.page_top, rows: expectedRows })
+    // An empty table is allowed (the page shows 'No rows').
+    const empty = await call('PUT', '/api/admin/compliance/auroraedge', { page_top: '', rows: [] }, admin)
+    assert.is(empty.statusCode, 200, empty.body)
+    assert.equal(await publicCompliance('auroraedge'), { page_top: '', page_content: [] })
+  },
+)
+
+content('invalid compliance rows: 400 invalid naming each path; nothing changed, nothing audited', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const before = await publicCompliance('private')
+  const audits = auditCount()
+  const impossible = await call(
+    'PUT',
+    '/api/admin/compliance/private',
+    {
+      page_top: '<p>new</p>',
+      rows: [
+        { description: 'ok', date: '2026-02-28' },
+        { description: 'bad', date: '2026-02-30' },
+        { description: '<script>only()</script>', date: '2025-02-29' },
+      ],
+    },
+    admin,
+  )
+  assert.is(impossible.statusCode, 400, impossible.body)
+  const error = errorOf(impossible)
+  assert.is(error.code, 'invalid')
+  assert.match(error.message, /^rows\[1\]\.date: "2026-02-30" is not a date/)
+  assert.match(error.message, /; rows\[2\]\.description: /)
+  assert.match(error.message, /; rows\[2\]\.date: "2025-02-29"/)
+  const malformed = await call('PUT', '/api/admin/compliance/private', { page_top: '', rows: [{ description: 'x', date: 'soon' }] }, admin)
+  assert.is(malformed.statusCode, 400)
+  assert.is(errorOf(malformed).code, 'invalid')
+  assert.match(errorOf(malformed).message, /^rows\[0\]\.date: /)
+  const missing = await call('PUT', '/api/admin/compliance/private', { page_top: '', rows: [{ description: 'x' }] }, admin)
+  assert.is(errorOf(missing).code, 'invalid')
+  assert.match(errorOf(missing).message, /^rows\[0\]\.date: required/)
+  const faq = await call('PUT', '/api/admin/faq', { cloud: null, title: '', body: '' }, admin)
+  assert.is(faq.statusCode, 400)
+  assert.match(errorOf(faq).message, /^title: /)
+  assert.equal(await publicCompliance('private'), before)
+  assert.is(auditCount(), audits)
+})
+
+content('unknown cloud: 404 unknown_cloud for compliance and FAQ', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const audits = auditCount()
+  const compliance = await call('PUT', '/api/admin/compliance/nowhere', { page_top: '', rows: [] }, admin)
+  assert.is(compliance.statusCode, 404)
+  assert.is(errorOf(compliance).code, 'unknown_cloud')
+  const faq = await call('PUT', '/api/admin/faq', { cloud: 'nowhere', title: 'x', body: '' }, admin)
+  assert.is(faq.statusCode, 404)
+  assert.is(errorOf(faq).code, 'unknown_cloud')
+  assert.is(auditCount(), audits)
+})
+
+content.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const records = suite('publishing: sanitised bodies, audit entries')
+records.before(async () => {
+  t = await startApp()
+})
+records.after(async () => {
+  await t.close()
+})
+
+const INCIDENT = {
+  type: 'incident',
+  title: 'Packet loss <b>in</b> Amsterdam',
+  summary: 'Some <i>customers</i> see packet loss.',
+  body: HOSTILE,
+  status: 'In Progress',
+  clouds: ['auroraedge'],
+  terms: [],
+  from: '2026-03-15T09:00:00Z',
+}
+
+records('a published record stores its body sanitised, title and summary as typed; record.publish audited in the same write', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const res = await call('POST', '/api/admin/records', { ...INCIDENT, customer_impact: HOSTILE, available_workaround: HOSTILE }, admin)
+  assert.is(res.statusCode, 201, res.body)
+  const id = body(res).data.id
+  const row = t.query('select title, summary, body, customer_impact, available_workaround from records where id = ?', id)[0]
+  assert.equal(row, {
+    title: INCIDENT.title,
+    summary: INCIDENT.summary,
+    body: HOSTILE_CLEAN,
+    customer_impact: HOSTILE_CLEAN,
+    available_workaround: HOSTILE_CLEAN,
+  })
+  const [entry] = auditRows('record.publish')
+  assert.is(entry.target, String(id))
+  assert.is(entry.actor_uid, adminUid())
+  assert.is(entry.before, null)
+  const after = JSON.parse(entry.after!)
+  assert.is(after.body, HOSTILE_CLEAN)
+  assert.is(after.title, INCIDENT.title)
+  assert.is(after.status, 'In Progress')
+  assert.equal(after.clouds, ['auroraedge'])
+  assert.is(after.from, '2026-03-15T09:00:00.000Z')
+})
+
+records('an update sanitises the new body and records record.update with before and after', async () => {
+  const admin = await login('admin', 'Admin12345')
+  const id = body(await call('POST', '/api/admin/records', { ...INCIDENT, body: '<p>first</p>' }, admin)).data.id
+  const res = await call(
+    'PATCH',
+    `/api/admin/records/${id}`,
+    { body: '<p>second</p><svg onload="x()"></svg>', update: 'Fixed <now>' },
+    admin,
+  )
+  assert.is(res.statusCode, 200, res.body)
+  const stored = t.query<{ body: string }>('select body from records where id = ?', id)[0].body
+  assert.match(stored, /^<p>second<\/p>\n<p><strong>Update 2026-03-15 09:30 UTC:<\/strong> Fixed &lt;now&gt;<\/p>$/)
+  const entry = auditRows('record.update').at(-1)!
+  assert.is(entry.target, String(id))
+  assert.is(JSON.parse(entry.before!).body, '<p>first</p>')
+  assert.is(JSON.parse(entry.after!).body, stored)
+  // A refused update leaves no audit entry.
+  const audits = auditCount()
+  assert.is((await call('PATCH', `/api/admin/records/${id}`, { status: 'Exploded' }, admin)).statusCode, 400)
+  assert.is(auditCount(), audits)
+})
+
+records.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const roles = suite('who may call what: every privileged role, every route')
+const sessions = new Map<string, Session>()
+/** Records published by the administrator, one per kind, for the PATCH rows of the matrix. */
+const stored = new Map<string, number>()
+
+const NOTIFICATION_TYPES = ['url_change_notification', 'cloud_app', 'privacy_notification'] as const
+const recordBody = (kind: string) =>
+  kind === 'incident'
+    ? { type: 'incident', title: 'Matrix incident', status: 'In Progress', clouds: ['auroraedge'], terms: [], from: '2026-03-15T09:00:00Z' }
+    : {
+        type: 'notification',
+        notification_type: kind,
+        title: `Matrix ${kind}`,
+        status: 'Scheduled',
+        clouds: ['auroraedge'],
+        terms: [],
+        from: '2026-03-20T09:00:00Z',
+      }
+
+interface Route {
+  name: string
+  method: Method
+  url: () => string
+  payload?: () => unknown
+  /** `undefined`: any privileged role. */
+  permission?: Permission
+  ok: number
+}
+
+const ROUTES: Route[] = [
+  { name: 'GET content', method: 'GET', url: () => '/api/admin/content', ok: 200 },
+  {
+    name: 'PUT faq',
+    method: 'PUT',
+    url: () => '/api/admin/faq',
+    payload: () => ({ cloud: 'auroraedge', title: 'FAQ', body: '<p>x</p>' }),
+    permission: 'faq',
+    ok: 200,
+  },
+  {
+    name: 'PUT compliance',
+    method: 'PUT',
+    url: () => '/api/admin/compliance/auroraedge',
+    payload: () => ({ page_top: '', rows: [{ description: 'x', date: '2026-01-31' }] }),
+    permission: 'compliance',
+    ok: 200,
+  },
+  ...(['incident', ...NOTIFICATION_TYPES] as const).flatMap((kind): Route[] => [
+    {
+      name: `POST records ${kind}`,
+      method: 'POST',
+      url: () => '/api/admin/records',
+      payload: () => recordBody(kind),
+      permission: recordPermission(kind === 'incident' ? 'incident' : 'notification', kind),
+      ok: 201,
+    },
+    {
+      name: `PATCH records ${kind}`,
+      method: 'PATCH',
+      url: () => `/api/admin/records/${stored.get(kind)}`,
+      payload: () => ({ update: 'Matrix update.' }),
+      permission: recordPermission(kind === 'incident' ? 'incident' : 'notification', kind),
+      ok: 200,
+    },
+  ]),
+]
+
+roles.before(async () => {
+  t = await startApp()
+  const passHash = await hashPassword('Secret12345')
+  for (const role of PRIVILEGED_ROLES) createUser(`role-${role}`, passHash, [role])
+  for (const role of PRIVILEGED_ROLES) sessions.set(role, await login(`role-${role}`, 'Secret12345'))
+  const admin = await login('admin', 'Admin12345')
+  for (const kind of ['incident', ...NOTIFICATION_TYPES]) {
+    const res = await call('POST', '/api/admin/records', recordBody(kind), admin)
+    assert.is(res.statusCode, 201, res.body)
+    stored.set(kind, body(res).data.id)
+  }
+})
+roles.after(async () => {
+  await t.close()
+})
+
+roles('each privileged role: allowed where contract/permissions.ts grants it, else 403 not_permitted', async () => {
+  const results: string[] = []
+  for (const role of PRIVILEGED_ROLES) {
+    const session = sessions.get(role)!
+    for (const route of ROUTES) {
+      const allowed = route.permission === undefined || can([role], route.permission)
+      const audits = auditCount()
+      const res = await call(route.method, route.url(), route.payload?.(), session)
+      const got = res.statusCode === route.ok ? 'allowed' : `${res.statusCode} ${errorOf(res).code}`
+      const want = allowed ? 'allowed' : '403 not_permitted'
+      if (got !== want) results.push(`${role} ${route.name}: ${got}, expected ${want} (${res.body.slice(0, 200)})`)
+      if (!allowed) assert.is(auditCount(), audits, `${role} ${route.name}: a refusal is not audited`)
+      else if (route.method !== 'GET') assert.is(auditCount(), audits + 1, `${role} ${route.name}: audited`)
+    }
+  }
+  assert.equal(results, [])
+  // The matrix covers roles that may do nothing, one thing, and everything.
+  const granted = (role: Role) => ROUTES.filter((r) => r.permission && can([role], r.permission)).length
+  assert.is(granted('customer_success_manager'), 0)
+  assert.is(granted('blog_editor'), 1)
+  assert.is(granted('administrator'), ROUTES.length - 1)
+})
+
+roles('a 403 never depends on the body: refused roles are refused with invalid bodies too', async () => {
+  const csm = sessions.get('customer_success_manager')!
+  for (const payload of [{}, { type: 'blog' }, [1, 2], { type: 'notification' }]) {
+    const res = await call('POST', '/api/admin/records', payload, csm)
+    assert.is(res.statusCode, 403, JSON.stringify(payload))
+    assert.is(errorOf(res).code, 'not_permitted')
+  }
+  const blog = sessions.get('blog_editor')!
+  assert.is(errorOf(await call('PUT', '/api/admin/compliance/auroraedge', { rows: 'x' }, blog)).code, 'not_permitted')
+  assert.is(errorOf(await call('PUT', '/api/admin/compliance/nowhere', {}, blog)).code, 'not_permitted')
+  assert.is(errorOf(await call('PATCH', '/api/admin/records/99999999', { status: 'x' }, blog)).code, 'not_permitted')
+  assert.is(errorOf(await call('PATCH', `/api/admin/records/${stored.get('incident')}`, { type: 7 }, blog)).code, 'not_permitted')
+  const compliance = sessions.get('jab_compliance')!
+  assert.is(errorOf(await call('PUT', '/api/admin/faq', { title: 3 }, compliance)).code, 'not_permitted')
+  // With the permission, the same bodies are the client's mistake.
+  const url = sessions.get('url_editor')!
+  assert.is(errorOf(await call('POST', '/api/admin/records', { type: 'blog' }, url)).code, 'invalid')
+  assert.is(errorOf(await call('POST', '/api/admin/records', { ...recordBody('cloud_app'), notification_type: null }, url)).code, 'invalid')
+})
+
+roles('an update may not move a notification to a type the role may not publish', async () => {
+  const cloudApps = sessions.get('cloud_apps')!
+  const id = stored.get('cloud_app')!
+  const res = await call('PATCH', `/api/admin/records/${id}`, { notification_type: 'privacy_notification' }, cloudApps)
+  assert.is(res.statusCode, 403)
+  assert.is(errorOf(res).code, 'not_permitted')
+  assert.is(t.query('select notification_type from records where id = ?', id)[0].notification_type, 'cloud_app')
+})
+
+roles('not privileged: 403 forbidden; no session: 403 not_signed_in; a write without the CSRF header: 403 csrf', async () => {
+  const viewer = await login('viewer', 'Viewer12345')
+  const admin = sessions.get('administrator')!
+  const audits = auditCount()
+  for (const route of ROUTES) {
+    const asViewer = await call(route.method, route.url(), route.payload?.(), viewer)
+    assert.is(asViewer.statusCode, 403, route.name)
+    assert.is(errorOf(asViewer).code, 'forbidden', route.name)
+    const anonymous = await call(route.method, route.url(), route.payload?.())
+    assert.is(anonymous.statusCode, 403, route.name)
+    assert.is(errorOf(anonymous).code, 'not_signed_in', route.name)
+    if (route.method !== 'GET') {
+      const noCsrf = await call(route.method, route.url(), route.payload?.(), { cookie: admin.cookie })
+      assert.is(noCsrf.statusCode, 403, route.name)
+      assert.is(errorOf(noCsrf).code, 'csrf', route.name)
+      const wrongCsrf = await call(route.method, route.url(), route.payload?.(), { cookie: admin.cookie, csrf: 'nope' })
+      assert.is(errorOf(wrongCsrf).code, 'csrf', route.name)
+    }
+  }
+  // Reads need no CSRF header.
+  assert.is((await call('GET', '/api/admin/content', undefined, { cookie: admin.cookie })).statusCode, 200)
+  assert.is(auditCount(), audits)
+})
+
+roles.run()

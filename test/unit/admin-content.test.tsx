@@ -1,0 +1,238 @@
+// The admin console's content screens (contract/admin.ts "Content"): the FAQ page with a live
+// preview that runs the site's sanitiser over hostile HTML, the compliance page's rows, and that
+// the roles decide which of them show a form (jab_compliance: compliance yes, FAQ no).
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createElement } from 'react'
+import type { UserDetailsData } from '../../contract/accounts'
+import type { AdminCompliancePage, AdminFaqPage, ContentData } from '../../contract/admin'
+import AdminConsole from '../../shell/admin/AdminConsole'
+import { complianceErrors } from '../../shell/admin/ComplianceScreen'
+import { clearSession } from '../../shell/accounts/account'
+import { COOKIE, writeCookie } from '../../widgets/core/cookies'
+import { $session } from '../../widgets/core/session'
+import { choose, mount, serve, type Served, settle, waitFor } from '../fixtures/dom'
+
+const HOSTILE =
+  '<p>Hello <b>there</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>' +
+  '<a href="javascript:alert(3)">bad</a><a href="https://ok.example" target="_blank">ok</a>' +
+  '<p style="color:red" onclick="alert(4)">styled</p><iframe src="https://evil.example"></iframe><form><input name="x"></form>'
+
+function content(): ContentData {
+  return {
+    faq: [{ cloud: null, title: 'Frequently asked questions', body: '<details><summary>Q?</summary>A.</details>' }],
+    compliance: [
+      {
+        cloud: 'alpha',
+        page_top: '<p>Approvals we work on.</p>',
+        rows: [
+          { description: 'FedRAMP High', date: '2026-03-01' },
+          { description: 'IL5', date: '2026-09-30' },
+        ],
+      },
+      { cloud: 'beta', page_top: '', rows: [] },
+    ],
+  }
+}
+
+function auth(roles: string[]): UserDetailsData['auth'] {
+  return {
+    user: {
+      timezone: [{ value: 'UTC' }],
+      mail: [{ value: 'ann@vendor.example' }],
+      uid: [{ value: '7' }],
+      name: [{ value: 'ann@vendor.example' }],
+      verified: [{ value: true }],
+    },
+    roles,
+  }
+}
+
+function signedInAs(roles: string[]) {
+  writeCookie(COOKIE.csrfToken, 'csrf-2')
+  writeCookie(COOKIE.logoutToken, 'l')
+  $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: 'csrf-2', logoutToken: 'l', apiData: auth(roles) })
+}
+
+/** Types into an input or textarea as a user would (bypassing React's value tracker). */
+function typeText(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, value)
+  el.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+function control<T extends HTMLElement = HTMLInputElement>(container: HTMLElement, label: string): T {
+  const l = Array.from(container.querySelectorAll('label')).find((x) => x.textContent?.trim() === label)
+  assert.ok(l, `label ${label}`)
+  const el = container.querySelector<T>(`#${CSS.escape(l!.htmlFor)}`)
+  assert.ok(el, `control of ${label}`)
+  return el!
+}
+
+function button(container: HTMLElement, name: string): HTMLButtonElement {
+  const b = Array.from(container.querySelectorAll('button')).find((x) => (x.getAttribute('aria-label') ?? x.textContent?.trim()) === name)
+  assert.ok(b, `button ${name}`)
+  return b as HTMLButtonElement
+}
+
+/** The region labelled "Preview" (there is one per form). */
+function preview(container: HTMLElement): HTMLElement {
+  const region = Array.from(container.querySelectorAll<HTMLElement>('section[aria-labelledby]')).find(
+    (s) => document.getElementById(s.getAttribute('aria-labelledby')!)?.textContent === 'Preview',
+  )
+  assert.ok(region, 'the Preview region')
+  return region!.lastElementChild as HTMLElement
+}
+
+function contentApi(onPut: (call: Served) => Response | unknown) {
+  return serve((call) => (call.method === 'PUT' ? onPut(call) : { data: content() }))
+}
+
+test('FAQ: the preview shows the body through the sanitiser — no scripts, handlers, styles, frames, forms or javascript: links', async () => {
+  clearSession()
+  signedInAs(['blog_editor'])
+  const api = contentApi((call) => ({ data: { ...(call.body as AdminFaqPage), body: '<p>Hello <b>there</b></p>' } }))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(AdminConsole, { screen: 'faq' }))
+    await waitFor(() => !!container.querySelector('textarea'), 'the form')
+    assert.is(container.querySelectorAll('h1').length, 1)
+    assert.is(container.querySelector('h1')!.textContent, 'FAQ')
+    assert.is(control(container, 'Title').value, 'Frequently asked questions')
+    assert.match(preview(container).textContent!, 'Q?', 'the saved body previewed')
+    typeText(control<HTMLTextAreaElement>(container, 'Body (HTML)'), HOSTILE)
+    await waitFor(() => preview(container).textContent!.includes('Hello'), 'the live preview')
+    const shown = preview(container)
+    assert.is(shown.querySelector('script'), null)
+    assert.is(shown.querySelector('iframe'), null)
+    assert.is(shown.querySelector('form'), null)
+    assert.is(shown.querySelector('input'), null)
+    assert.is(shown.querySelector('[onerror], [onclick], [style]'), null)
+    assert.not.match(shown.innerHTML, 'javascript:')
+    assert.ok(shown.querySelector('b'), 'harmless markup stays')
+    const link = shown.querySelector<HTMLAnchorElement>('a[target="_blank"]')!
+    assert.is(link.getAttribute('rel'), 'noopener noreferrer')
+    button(container, 'Save FAQ page').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-status"]'), 'saved')
+    const put = api.calls.find((c) => c.method === 'PUT')!
+    assert.is(put.path, '/api/admin/faq')
+    assert.is(put.headers!['X-CSRF-Token'], 'csrf-2')
+    assert.equal(put.body, { cloud: null, title: 'Frequently asked questions', body: HOSTILE })
+    await waitFor(() => control<HTMLTextAreaElement>(container, 'Body (HTML)').value === '<p>Hello <b>there</b></p>', 'the body as saved')
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
+test('FAQ: a cloud without its own page starts empty; the title is required before anything is sent', async () => {
+  clearSession()
+  signedInAs(['administrator'])
+  const api = contentApi(() => new Response(JSON.stringify({ error: { code: 'unknown_cloud', message: 'No such cloud.' } }), { status: 404 }))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(AdminConsole, { screen: 'faq' }))
+    await waitFor(() => !!container.querySelector('select'), 'the page choice')
+    const select = control<HTMLSelectElement>(container, 'Page')
+    assert.equal(
+      Array.from(select.options, (o) => o.textContent),
+      ['Shared page (every cloud without its own)', 'alpha (uses the shared page)', 'beta (uses the shared page)'],
+    )
+    choose(select, 'alpha')
+    await waitFor(() => control(container, 'Title').value === '', 'the empty page')
+    button(container, 'Save FAQ page').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-errors"]'), 'the title message')
+    assert.is(api.calls.filter((c) => c.method === 'PUT').length, 0)
+    typeText(control(container, 'Title'), 'Alpha FAQ')
+    button(container, 'Save FAQ page').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-failed"]'), 'the server refusal')
+    assert.is(container.querySelector('[data-testid="save-failed"]')!.textContent, 'Not saved: No such cloud.')
+    assert.equal((api.calls.find((c) => c.method === 'PUT')!.body as AdminFaqPage).cloud, 'alpha')
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
+test('roles: jab_compliance gets the compliance form, but the FAQ only read-only', async () => {
+  clearSession()
+  signedInAs(['jab_compliance'])
+  const api = contentApi(() => ({}))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(AdminConsole, { screen: 'compliance' }))
+    await waitFor(() => !!container.querySelector('form'), 'the compliance form')
+    assert.ok(control<HTMLTextAreaElement>(container, 'Page top (HTML)'))
+    assert.ok(button(container, 'Save compliance page'))
+    assert.not.match(container.textContent!, 'Your roles do not allow')
+    root.render(createElement(AdminConsole, { screen: 'faq' }))
+    await waitFor(() => container.querySelector('h1')?.textContent === 'FAQ', 'the FAQ screen')
+    await waitFor(() => !!container.querySelector('[data-testid="html-preview"]'), 'the FAQ, read-only')
+    assert.match(container.textContent!, 'Your roles do not allow you to change the FAQ.')
+    assert.is(container.querySelector('form'), null)
+    assert.is(container.querySelector('textarea'), null)
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
+test('compliance: rows are added, moved and removed; dates are date inputs; the page is saved in order', async () => {
+  clearSession()
+  signedInAs(['jab_compliance'])
+  const api = contentApi((call) => ({ data: { cloud: 'alpha', ...(call.body as object) } satisfies Partial<AdminCompliancePage> }))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(AdminConsole, { screen: 'compliance' }))
+    await waitFor(() => !!container.querySelector('form'), 'the form')
+    assert.is(control(container, 'Estimated approval date of row 1').type, 'date')
+    assert.match(preview(container).innerHTML, 'Approvals we work on.')
+    button(container, 'Add row').click()
+    await waitFor(() => !!container.querySelector('[aria-label="Move row 3 up"]'), 'row 3')
+    await waitFor(() => document.activeElement === control(container, 'Description of row 3 (HTML)'), 'focus on the new row')
+    button(container, 'Save compliance page').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-errors"]'), 'the row messages')
+    assert.equal(
+      Array.from(container.querySelectorAll('[data-testid="save-errors"] li'), (li) => li.textContent),
+      ['Row 3: the description is required.', 'Row 3: the date is required (YYYY-MM-DD).'],
+    )
+    typeText(control<HTMLTextAreaElement>(container, 'Description of row 3 (HTML)'), 'SOC 2')
+    typeText(control(container, 'Estimated approval date of row 3'), '2026-01-15')
+    button(container, 'Move row 3 up').click()
+    await waitFor(() => control<HTMLTextAreaElement>(container, 'Description of row 2 (HTML)').value === 'SOC 2', 'moved up')
+    await waitFor(() => document.activeElement?.getAttribute('aria-label') === 'Move row 2 up', 'focus follows the row')
+    button(container, 'Remove row 1').click()
+    await waitFor(() => control<HTMLTextAreaElement>(container, 'Description of row 1 (HTML)').value === 'SOC 2', 'removed')
+    await settle()
+    button(container, 'Save compliance page').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-status"]'), 'saved')
+    const put = api.calls.find((c) => c.method === 'PUT')!
+    assert.is(put.path, '/api/admin/compliance/alpha')
+    assert.equal(put.body, {
+      page_top: '<p>Approvals we work on.</p>',
+      rows: [
+        { description: 'SOC 2', date: '2026-01-15' },
+        { description: 'IL5', date: '2026-09-30' },
+      ],
+    })
+    choose(control<HTMLSelectElement>(container, 'Cloud'), 'beta')
+    await waitFor(() => container.textContent!.includes('No rows.'), 'the other cloud')
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
+test('compliance: the form checks each row for a description and a YYYY-MM-DD date', () => {
+  assert.equal(complianceErrors([{ description: 'x', date: '2026-02-01' }]), [])
+  assert.equal(complianceErrors([{ description: ' ', date: '01/02/2026' }]), [
+    'Row 1: the description is required.',
+    'Row 1: the date is required (YYYY-MM-DD).',
+  ])
+})
+
+test.run()
