@@ -15,8 +15,10 @@ import { NotificationType, RecordType } from './records'
 // on the database (statuses, severities, clouds, terms, event types) and on other fields is
 // checked by the server. Either way a refusal is 400 `invalid` with a message naming the field
 // (`type: must be one of incident, maintenance, advisory, notification.`), or 400 `bad_request`
-// when the body is not a JSON object. Only privileged users get that far: the role is checked
-// before the body (403 `forbidden`).
+// when the body is not a JSON object. Only permitted users get that far: the roles are checked
+// before the body (403 `forbidden` without a privileged role, `not_permitted` when the roles do not
+// grant the record type's permission, `contract/permissions.ts`). HTML fields (`body`,
+// `customer_impact`, `available_workaround`) are sanitised when saved; title and summary are text.
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -34,8 +36,9 @@ const Tid = Type.Union([Type.Integer(), Type.TemplateLiteral([Type.Number()])])
  * `POST /api/admin/records` body → 201 `{ data: PublishData }`. Times are ISO 8601. `clouds` are
  * machine names or domains; `terms` are tids of services, data centers and (for notifications)
  * notification categories. `status` is a status name ('In Progress', 'Resolved', …); `severity` a
- * severity tid. Errors: 403 `forbidden` (not privileged), 400 `bad_request` / `invalid` with a
- * message naming the field.
+ * severity tid. Errors: 403 `forbidden` (not privileged) / `not_permitted` (the roles do not grant
+ * `recordPermission(type, notification_type)`), 400 `bad_request` / `invalid` with a message
+ * naming the field.
  */
 export const PublishRecordBody = Type.Object({
   /** Every record type can be published. */
