@@ -34,6 +34,8 @@ const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'))
 const FaqPage = lazy(() => import('./pages/FaqPage'))
 const CompliancePage = lazy(() => import('./pages/CompliancePage'))
 const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'))
+/** The admin console: its own chunk, downloaded only when an /admin path is opened. */
+const AdminConsole = lazy(() => import('./admin/AdminConsole'))
 
 /** What the disaster-recovery variant shows instead of the account pages (spec §8). */
 export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
@@ -41,7 +43,8 @@ export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
 /**
  * Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE}: sign-in,
  * sign-up and subscribe (spec §2), and the other account pages, which need the same unavailable
- * account service (thank-you, settings, password request and reset, unsubscribe).
+ * account service (thank-you, settings, password request and reset, unsubscribe), and the admin
+ * console, which needs a session too.
  */
 export const DR_PAGES: ReadonlySet<string> = new Set([
   'sign-in',
@@ -52,7 +55,11 @@ export const DR_PAGES: ReadonlySet<string> = new Set([
   'user-password',
   'user-reset',
   'unsubscribe',
+  'admin',
 ])
+
+/** Pages a site without a catalogue still serves: what its operators need to set it up. */
+const OPERATOR_PAGES: ReadonlySet<string> = new Set(['sign-in', 'user-password', 'user-reset', 'admin'])
 
 const idleSignOut = () => void signOutAndLeave()
 
@@ -186,6 +193,12 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
           <CookiePolicyPage />
         </Suspense>
       )
+    case 'admin':
+      return (
+        <Suspense fallback={<p role="status">Loading the admin console…</p>}>
+          <AdminConsole screen={resolution.params.screen} section={resolution.params.section} />
+        </Suspense>
+      )
     default:
       return <Fallback cloud={chosen} />
   }
@@ -236,7 +249,9 @@ export function App() {
       </main>
     )
   }
-  if (global.data.clouds.length === 0) {
+  // A site without a catalogue shows only the not-configured page, except to its operators: they
+  // sign in (and reset a password) and fill the catalogue in the admin console.
+  if (global.data.clouds.length === 0 && !(resolution?.kind === 'page' && OPERATOR_PAGES.has(resolution.component))) {
     return (
       <main className={styles.main} id="content">
         <NotConfigured />

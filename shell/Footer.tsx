@@ -9,9 +9,12 @@ export function Footer({ links, year }: { links: SiteLinks; year: number }) {
         <span>
           © {year} {links.vendor}. All rights reserved.
         </span>
-        <span>
-          Send us your feedback at <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
-        </span>
+        {/* A site whose catalogue names no feedback address shows no feedback line (no empty mailto link). */}
+        {links.feedback_email && (
+          <span>
+            Send us your feedback at <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
+          </span>
+        )}
       </div>
     </footer>
   )

@@ -1,6 +1,8 @@
 import { createRouter } from '@nanostores/router'
+import type { CatalogSection } from '../contract/admin'
 import type { Cloud, GlobalData, MenuItem } from '../contract/global'
 import { cloudFromPath, defaultPagePath } from '../widgets/core/cloud'
+import { ADMIN_ROUTES, sectionOf, screenName, type AdminScreen } from './admin/sections'
 import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
 
 /**
@@ -16,7 +18,13 @@ export const $router = createRouter({
   unsubscribe: '/unsubscribe/:token',
   thankYou: '/thank-you',
   cookiePolicy: '/privacy-compliance/cookie-policy',
+  admin: '/admin',
   adminDashboard: '/admin/dashboard',
+  adminCatalog: '/admin/catalog/:section',
+  adminFaq: '/admin/content/faq',
+  adminCompliance: '/admin/content/compliance',
+  adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
   userPassword: '/user/password',
   userReset: '/user/reset/:token',
   userEdit: '/user/:uid/edit',
@@ -54,9 +62,13 @@ export type PageComponent =
   | 'user-edit'
   | 'user-password'
   | 'user-reset'
+  | 'admin'
   | 'fallback'
 
-/** What the shell shows for a path. */
+/**
+ * What the shell shows for a path. An `admin` page carries `params.screen` (an {@link AdminScreen})
+ * and, on a catalogue screen, `params.section` (a `CatalogSection` key such as `data_centers`).
+ */
 export type Resolution =
   | { kind: 'page'; component: PageComponent; cloud?: Cloud; item?: MenuItem; params: Record<string, string> }
   | { kind: 'redirect'; to: string }
@@ -91,6 +103,34 @@ export function signInPathFor(path: string): string {
 
 const fallback = (params: Record<string, string> = {}): Resolution => ({ kind: 'page', component: 'fallback', params })
 
+/** Where `/admin` leads. */
+export const ADMIN_HOME = '/admin/dashboard'
+
+/**
+ * The admin console's routes (issue "the operator's own site"): `/admin` goes to the dashboard; a
+ * signed-out visitor goes to sign-in and comes back (not in DR mode, where the console shows the
+ * unavailable message like the account pages); an unknown catalogue section is the fallback page.
+ * Whether the signed-in user's roles open the console is the console's to say: the roles arrive
+ * after the session (`shell/admin/AdminConsole.tsx`).
+ */
+function resolveAdmin(
+  path: string,
+  route: { route: string; params: Record<string, string> },
+  global: Partial<Pick<GlobalData, 'isTrustDR'>>,
+  signedIn: boolean,
+): Resolution {
+  if (route.route === 'admin') return { kind: 'redirect', to: ADMIN_HOME }
+  const screen: AdminScreen = ADMIN_ROUTES[route.route]
+  const params: Record<string, string> = { screen }
+  if (screen === 'catalog') {
+    const info = sectionOf(route.params.section)
+    if (!info) return fallback(route.params)
+    params.section = info.section
+  }
+  if (!signedIn && !global.isTrustDR) return { kind: 'redirect', to: signInPathFor(path) }
+  return { kind: 'page', component: 'admin', params }
+}
+
 /**
  * Decides what a path shows (spec §2 Route table): fixed pages; menu items deep-linked under
  * the cloud's domain prefix (`/{domain}/{route}`) or at absolute paths (`/{route}`); a page
@@ -113,6 +153,7 @@ export function resolvePage(
 ): Resolution {
   if (!route) return fallback()
   const { params } = route
+  if (route.route === 'admin' || route.route in ADMIN_ROUTES) return resolveAdmin(path, route, global, signedIn)
   const fixed = FIXED[route.route]
   // Protected pages send signed-out visitors to sign-in (not in DR mode, where every account
   // page only says the service is unavailable).
@@ -179,6 +220,7 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
   'user-edit': ['Settings', 'Your account settings.'],
   'user-password': ['Reset Password', 'Request a password reset link.'],
   'user-reset': ['Choose a New Password', 'Set a new password for your account.'],
+  admin: ['Admin', 'The admin console of the trust site.'],
   fallback: ['Page Not Found', 'The page you asked for does not exist.'],
 }
 
@@ -192,6 +234,7 @@ const NOINDEX: readonly PageComponent[] = [
   'user-edit',
   'user-password',
   'user-reset',
+  'admin',
   'fallback',
 ]
 
@@ -199,8 +242,12 @@ const NOINDEX: readonly PageComponent[] = [
 export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {
   if (resolution.kind === 'redirect') return { title: siteName, description: '', noindex: true }
   const [name, description] = PAGE_TITLES[resolution.component]
+  const noindex = NOINDEX.includes(resolution.component)
+  if (resolution.component === 'admin') {
+    const { screen, section } = resolution.params
+    return { title: `Admin: ${screenName(screen as AdminScreen, section as CatalogSection)} | ${siteName}`, description, noindex }
+  }
   const label = resolution.item?.item ?? name
   const title = [label, resolution.cloud?.title ?? cloud?.title, siteName].filter(Boolean).join(' | ')
-  const noindex = NOINDEX.includes(resolution.component)
   return { title, description, noindex }
 }

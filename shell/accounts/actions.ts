@@ -9,7 +9,8 @@ import { showToast, TOASTS } from '../toast'
  * logged-out toast shows.
  */
 export async function signOutAndLeave(): Promise<void> {
-  if (typeof location !== 'undefined' && isProtectedPath(location.pathname)) {
+  // Protected pages and the admin console are no place for a signed-out visitor: leave for the cloud's default page.
+  if (typeof location !== 'undefined' && (isProtectedPath(location.pathname) || /^\/admin(\/|$)/.test(location.pathname))) {
     const cloud = $cloud.get()
     $router.open(cloud ? defaultPagePath(cloud) : '/')
   }

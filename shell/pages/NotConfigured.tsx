@@ -6,7 +6,8 @@ export const NOT_CONFIGURED = 'This trust site is not configured yet'
 /**
  * What every path shows while the site has no catalogue: a production start on an empty database
  * seeds nothing of the demo, and `/api/global` answers an empty, valid document until the operator
- * imports one (`npm run catalog -- import FILE`).
+ * imports one (`npm run catalog -- import FILE`) or fills it in the admin console, which the
+ * operators reach through the sign-in link here.
  */
 export function NotConfigured() {
   return (
@@ -15,6 +16,9 @@ export function NotConfigured() {
         {NOT_CONFIGURED}
       </h1>
       <p>Its operator has not set up the products, clouds and data centers it reports on. Please check back later.</p>
+      <p>
+        Operators: <a href={`/sign-in?destination=${encodeURIComponent('/admin/dashboard')}`}>sign in to the admin console</a> to set it up.
+      </p>
     </section>
   )
 }

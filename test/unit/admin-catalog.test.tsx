@@ -148,11 +148,17 @@ test('model: coordinates must be numbers within -90..90 and -180..180 degrees', 
   assert.is(coordinateError('longitude', Number.NaN), 'Longitude must be a number of degrees.')
   const dc = catalog().data_centers[0]
   assert.equal(dataCenterErrors([dc]), [])
-  assert.equal(dataCenterErrors([{ ...dc, latitude: 95 }, { ...dc, name: '', longitude: Number.NaN }]), [
-    'Amsterdam II: Latitude must be from -90 to 90 degrees.',
-    'Data center 2: the name is required.',
-    'Data center 2: Longitude must be a number of degrees.',
-  ])
+  assert.equal(
+    dataCenterErrors([
+      { ...dc, latitude: 95 },
+      { ...dc, name: '', longitude: Number.NaN },
+    ]),
+    [
+      'Amsterdam II: Latitude must be from -90 to 90 degrees.',
+      'Data center 2: the name is required.',
+      'Data center 2: Longitude must be a number of degrees.',
+    ],
+  )
 })
 
 test('model: decommissioning sets the flag and `until` on every cloud; back in service clears `until`', () => {
@@ -197,7 +203,10 @@ test('model: a menu route is text, or JSON of per-cloud routes with a commercial
 })
 
 test('save: 400 becomes the list of messages, 409 the stale sentence, anything else its message', () => {
-  assert.equal(failureOf(new ApiError('a: bad; b: worse', 400, 'Bad Request', 'invalid')), { kind: 'invalid', messages: ['a: bad', 'b: worse'] })
+  assert.equal(failureOf(new ApiError('a: bad; b: worse', 400, 'Bad Request', 'invalid')), {
+    kind: 'invalid',
+    messages: ['a: bad', 'b: worse'],
+  })
   assert.equal(failureOf(new ApiError('changed', 409, 'Conflict', 'stale')), { kind: 'stale' })
   assert.equal(failureOf(new ApiError('Your roles do not allow you to change the catalogue.', 403, 'Forbidden', 'not_permitted')), {
     kind: 'failed',
@@ -226,7 +235,10 @@ test('data centers: latitude and longitude are range-checked in the form; nothin
     assert.is(lat.max, '90')
     typeInto(lat, '95')
     await waitFor(() => lat.getAttribute('aria-invalid') === 'true', 'the latitude error')
-    assert.is(container.querySelector(`#${CSS.escape(lat.getAttribute('aria-describedby')!)}`)!.textContent, 'Latitude must be from -90 to 90 degrees.')
+    assert.is(
+      container.querySelector(`#${CSS.escape(lat.getAttribute('aria-describedby')!)}`)!.textContent,
+      'Latitude must be from -90 to 90 degrees.',
+    )
     const lon = input(container, LON)
     typeInto(lon, '-180.5')
     await waitFor(() => lon.getAttribute('aria-invalid') === 'true', 'the longitude error')
@@ -238,11 +250,7 @@ test('data centers: latitude and longitude are range-checked in the form; nothin
       Array.from(alert.querySelectorAll('li'), (li) => li.textContent),
       ['Amsterdam II: Latitude must be from -90 to 90 degrees.', 'Amsterdam II: Longitude must be from -180 to 180 degrees.'],
     )
-    assert.is(
-      api.calls.filter((c) => c.method === 'PUT').length,
-      0,
-      'nothing sent',
-    )
+    assert.is(api.calls.filter((c) => c.method === 'PUT').length, 0, 'nothing sent')
     typeInto(lat, '-33.9')
     typeInto(lon, '151.2')
     await waitFor(() => lat.getAttribute('aria-invalid') === null && lon.getAttribute('aria-invalid') === null, 'no errors')
@@ -268,7 +276,8 @@ test('data centers: latitude and longitude are range-checked in the form; nothin
 test('data centers: the server refusing shows its messages in an alert list; per-cloud rows and Decommission', async () => {
   clearSession()
   signedInAs(['administrator'])
-  const message = 'data_centers[0].country: must be an ISO 3166-1 alpha-2 country code such as NL; data_centers[0].latitude: must be a latitude in degrees, -90 to 90'
+  const message =
+    'data_centers[0].country: must be an ISO 3166-1 alpha-2 country code such as NL; data_centers[0].latitude: must be a latitude in degrees, -90 to 90'
   const api = catalogApi(() => new Response(JSON.stringify({ error: { code: 'invalid', message } }), { status: 400 }))
   const { container, root, unmount } = mount()
   try {
@@ -309,7 +318,9 @@ test('data centers: the server refusing shows its messages in an alert list; per
 test('catalogue: a 409 says the catalogue changed; Reload loads the latest and replaces the drafts', async () => {
   clearSession()
   signedInAs(['trust_admin'])
-  const api = catalogApi(() => new Response(JSON.stringify({ error: { code: 'stale', message: 'The catalogue changed.' } }), { status: 409 }))
+  const api = catalogApi(
+    () => new Response(JSON.stringify({ error: { code: 'stale', message: 'The catalogue changed.' } }), { status: 409 }),
+  )
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(AdminConsole, { screen: 'catalog', section: 'products' }))
@@ -346,7 +357,9 @@ test('catalogue: a 409 says the catalogue changed; Reload loads the latest and r
 test('catalogue: a new item gets its key field; menus edit routes as text or JSON and sub-menus', async () => {
   clearSession()
   signedInAs(['trust_admin'])
-  const api = catalogApi((call) => ({ data: { catalog: { ...catalog(), top_menu: (call.body as { value: never }).value }, revision: 'r2' } }))
+  const api = catalogApi((call) => ({
+    data: { catalog: { ...catalog(), top_menu: (call.body as { value: never }).value }, revision: 'r2' },
+  }))
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(AdminConsole, { screen: 'catalog', section: 'top_menu' }))
@@ -359,7 +372,7 @@ test('catalogue: a new item gets its key field; menus edit routes as text or JSO
     await waitFor(() => input(container, 'Route').getAttribute('aria-invalid') === 'true', 'the route error')
     typeInto(input(container, 'Route'), 'https://blog.example')
     typeInto(input(container, 'Component (home, dc-map, external, …)'), 'external')
-    toggle(input(container, 'Deep link (the route lives under the cloud\'s domain)'))
+    toggle(input(container, "Deep link (the route lives under the cloud's domain)"))
     toggle(input(container, 'beta.net'))
     button(container, 'Add sub-menu').click()
     await waitFor(() => !!container.querySelector('fieldset legend'), 'the sub-menu')
@@ -393,7 +406,10 @@ test('catalogue: roles without `catalog` (jab_compliance, customer_success_manag
     try {
       root.render(createElement(AdminConsole, { screen: 'catalog', section: 'data_centers' }))
       await waitFor(() => !!container.querySelector('[data-testid="catalog-list"]'), 'the list')
-      assert.is(container.querySelector('[data-testid="not-permitted"]')!.textContent, 'Your roles do not allow you to change the catalogue.')
+      assert.is(
+        container.querySelector('[data-testid="not-permitted"]')!.textContent,
+        'Your roles do not allow you to change the catalogue.',
+      )
       assert.match(container.querySelector('[data-testid="catalog-list"]')!.textContent!, 'Amsterdam II')
       assert.is(container.querySelector('form'), null, role)
       assert.is(container.querySelectorAll('main button, [data-testid="admin-console"] button').length, 0, 'no actions')

@@ -1,6 +1,9 @@
 // The admin console's content screens (contract/admin.ts "Content"): the FAQ page with a live
 // preview that runs the site's sanitiser over hostile HTML, the compliance page's rows, and that
 // the roles decide which of them show a form (jab_compliance: compliance yes, FAQ no).
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
@@ -10,13 +13,17 @@ import AdminConsole from '../../shell/admin/AdminConsole'
 import { complianceErrors } from '../../shell/admin/ComplianceScreen'
 import { clearSession } from '../../shell/accounts/account'
 import { COOKIE, writeCookie } from '../../widgets/core/cookies'
+import { sanitizeHtml } from '../../widgets/core/sanitize'
 import { $session } from '../../widgets/core/session'
 import { choose, mount, serve, type Served, settle, waitFor } from '../fixtures/dom'
 
 const HOSTILE =
   '<p>Hello <b>there</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>' +
   '<a href="javascript:alert(3)">bad</a><a href="https://ok.example" target="_blank">ok</a>' +
-  '<p style="color:red" onclick="alert(4)">styled</p><iframe src="https://evil.example"></iframe><form><input name="x"></form>'
+  '<p style="color:red" onclick="alert(4)">styled</p><form><input name="x"></form>'
+/** Kept out of the happy-dom tests, which would try to load the frame. */
+const IFRAME = '<iframe src="https://evil.example"></iframe>'
+const ROOT = join(import.meta.dirname, '../..')
 
 function content(): ContentData {
   return {
@@ -88,7 +95,35 @@ function contentApi(onPut: (call: Served) => Response | unknown) {
   return serve((call) => (call.method === 'PUT' ? onPut(call) : { data: content() }))
 }
 
-test('FAQ: the preview shows the body through the sanitiser — no scripts, handlers, styles, frames, forms or javascript: links', async () => {
+test('preview: hostile HTML comes out clean — no scripts, handlers, styles, frames, forms or javascript: links', () => {
+  // happy-dom's NodeIterator stops when the node it stands on is removed, so DOMPurify cannot
+  // clean HTML under happy-dom; the preview is rendered in a child process on jsdom (as the
+  // server's sanitiser test does), the DOM implementation DOMPurify supports outside browsers.
+  const child = `
+    const { JSDOM } = await import('jsdom')
+    const { register } = await import('node:module')
+    const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>')
+    globalThis.window = dom.window
+    globalThis.document = dom.window.document
+    register(${JSON.stringify(pathToFileURL(join(ROOT, 'test/setup/css-hooks.mjs')).href)})
+    const { createElement } = await import('react')
+    const { renderToStaticMarkup } = await import('react-dom/server')
+    const { HtmlPreview } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'shell/admin/HtmlPreview.tsx')).href)})
+    process.stdout.write(renderToStaticMarkup(createElement(HtmlPreview, { id: 'p', html: ${JSON.stringify(HOSTILE + IFRAME)} })))
+  `
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', child], { cwd: ROOT, encoding: 'utf8' })
+  assert.is(run.status, 0, run.stderr)
+  const html = run.stdout
+  assert.match(html, '<h2 class="', 'the labelled region')
+  assert.match(html, '>Preview</h2>')
+  assert.match(html, '<p>Hello <b>there</b></p>', 'harmless markup stays')
+  for (const banned of ['<script', 'onerror', 'onclick', 'style=', 'javascript:', '<iframe', '<form', '<input']) {
+    assert.not.match(html, banned, banned)
+  }
+  assert.match(html, '<a href="https://ok.example" target="_blank" rel="noopener noreferrer">ok</a>')
+})
+
+test('FAQ: the body is edited as HTML with a live preview through the sanitiser, and saved as typed', async () => {
   clearSession()
   signedInAs(['blog_editor'])
   const api = contentApi((call) => ({ data: { ...(call.body as AdminFaqPage), body: '<p>Hello <b>there</b></p>' } }))
@@ -102,16 +137,7 @@ test('FAQ: the preview shows the body through the sanitiser — no scripts, hand
     assert.match(preview(container).textContent!, 'Q?', 'the saved body previewed')
     typeText(control<HTMLTextAreaElement>(container, 'Body (HTML)'), HOSTILE)
     await waitFor(() => preview(container).textContent!.includes('Hello'), 'the live preview')
-    const shown = preview(container)
-    assert.is(shown.querySelector('script'), null)
-    assert.is(shown.querySelector('iframe'), null)
-    assert.is(shown.querySelector('form'), null)
-    assert.is(shown.querySelector('input'), null)
-    assert.is(shown.querySelector('[onerror], [onclick], [style]'), null)
-    assert.not.match(shown.innerHTML, 'javascript:')
-    assert.ok(shown.querySelector('b'), 'harmless markup stays')
-    const link = shown.querySelector<HTMLAnchorElement>('a[target="_blank"]')!
-    assert.is(link.getAttribute('rel'), 'noopener noreferrer')
+    assert.is(preview(container).innerHTML, sanitizeHtml(HOSTILE), 'what shows is what the sanitiser gives')
     button(container, 'Save FAQ page').click()
     await waitFor(() => !!container.querySelector('[data-testid="save-status"]'), 'saved')
     const put = api.calls.find((c) => c.method === 'PUT')!
@@ -129,7 +155,9 @@ test('FAQ: the preview shows the body through the sanitiser — no scripts, hand
 test('FAQ: a cloud without its own page starts empty; the title is required before anything is sent', async () => {
   clearSession()
   signedInAs(['administrator'])
-  const api = contentApi(() => new Response(JSON.stringify({ error: { code: 'unknown_cloud', message: 'No such cloud.' } }), { status: 404 }))
+  const api = contentApi(
+    () => new Response(JSON.stringify({ error: { code: 'unknown_cloud', message: 'No such cloud.' } }), { status: 404 }),
+  )
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(AdminConsole, { screen: 'faq' }))

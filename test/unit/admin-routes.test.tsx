@@ -13,7 +13,11 @@ import { clearSession } from '../../shell/accounts/account'
 import { $router, pageMeta, resolvePage, type Resolution } from '../../shell/routes'
 import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { $session } from '../../widgets/core/session'
-import { clouds, menu } from '../fixtures/global'
+import type { GlobalData } from '../../contract/global'
+import { App } from '../../shell/App'
+import { $cloudName } from '../../widgets/core/cloud'
+import { $global } from '../../widgets/core/global'
+import { clouds, menu, products } from '../fixtures/global'
 import { mount, serve, settle, waitFor } from '../fixtures/dom'
 
 const global = { clouds, menu }
@@ -82,7 +86,11 @@ test('routes: signed out, every admin path goes to sign-in with the path as dest
 
 test('routes: admin pages are noindex and titled "Admin: …"', () => {
   const meta = (params: Record<string, string>) => pageMeta({ kind: 'page', component: 'admin', params }, 'Aurora Trust', clouds[0])
-  assert.equal(meta({ screen: 'dashboard' }), { title: 'Admin: Dashboard | Aurora Trust', description: 'The admin console of the trust site.', noindex: true })
+  assert.equal(meta({ screen: 'dashboard' }), {
+    title: 'Admin: Dashboard | Aurora Trust',
+    description: 'The admin console of the trust site.',
+    noindex: true,
+  })
   assert.is(meta({ screen: 'catalog', section: 'data_centers' }).title, 'Admin: Data centers | Aurora Trust')
   assert.is(meta({ screen: 'faq' }).title, 'Admin: FAQ | Aurora Trust')
   assert.is(meta({ screen: 'audit' }).title, 'Admin: Audit log | Aurora Trust')
@@ -158,6 +166,52 @@ test('console: the navigation lists every screen, marks the current one, and sho
     unmount()
     api.restore()
     clearSession()
+  }
+})
+
+test('app: /admin opens the dashboard inside the site header and footer; signed out goes to sign-in and keeps the path', async () => {
+  clearSession()
+  const GLOBAL: GlobalData = {
+    clouds,
+    products,
+    menu,
+    sso: { alias: '/saml/login', employee_domains: [] },
+    isGov: false,
+    isTrustDR: false,
+    links: { vendor: 'Aurora', help_site: '', continuity_policy: '', feedback_email: '' } as GlobalData['links'],
+  }
+  $global.set({ loading: false, data: GLOBAL })
+  $cloudName.set('alpha')
+  const api = serve((call) => (call.path === '/api/admin/dashboard' ? new Response('{}', { status: 503 }) : { data: {} }))
+  const { container, root, unmount } = mount()
+  try {
+    $router.open('/admin/staff')
+    root.render(createElement(App))
+    await waitFor(() => location.pathname + location.search === '/sign-in?destination=%2Fadmin%2Fstaff', 'the sign-in redirect')
+    signedInAs(['trust_admin'])
+    $router.open('/admin')
+    await waitFor(() => location.pathname === '/admin/dashboard', 'the dashboard path')
+    await waitFor(() => !!container.querySelector('[data-testid="admin-console"]'), 'the console, loaded lazily')
+    assert.ok(container.querySelector('header'), 'the site header stays')
+    assert.ok(container.querySelector('footer'), 'the site footer stays')
+    assert.is(container.querySelector('main h1')!.textContent, 'Dashboard')
+    assert.is(document.title, 'Admin: Dashboard | Aurora Trust')
+    assert.is(document.head.querySelector('meta[name="robots"]')?.getAttribute('content'), 'noindex')
+    container.querySelector<HTMLAnchorElement>('nav[aria-label="Admin"] a[href="/admin/catalog/data-centers"]')!.click()
+    await waitFor(() => container.querySelector('main h1')?.textContent === 'Data centers', 'in-app navigation')
+    assert.is(location.pathname, '/admin/catalog/data-centers')
+    assert.is(document.title, 'Admin: Data centers | Aurora Trust')
+    assert.equal(
+      api.calls.map((c) => c.path).filter((p) => p.startsWith('/api/admin')),
+      ['/api/admin/dashboard', '/api/admin/catalog'],
+    )
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+    $global.set({ loading: false })
+    $cloudName.set(null)
+    $router.open('/', true)
   }
 })
 

@@ -1,0 +1,82 @@
+import { useStore } from '@nanostores/react'
+import type { ReactNode } from 'react'
+import type { CatalogSection } from '../../contract/admin'
+import { $session } from '../../widgets/core/session'
+import { signInPathFor } from '../routes'
+import * as shell from '../shell.css'
+import * as styles from './admin.css'
+import { consoleAccess, NOT_ALLOWED, SCREEN_PERMISSION, sessionPermissions } from './access'
+import { AdminNav } from './AdminNav'
+import { AuditScreen } from './AuditScreen'
+import { CatalogScreen } from './CatalogScreen'
+import { ComplianceScreen } from './ComplianceScreen'
+import { Dashboard } from './Dashboard'
+import { FaqScreen } from './FaqScreen'
+import type { AdminScreen } from './sections'
+import { StaffScreen } from './StaffScreen'
+
+/**
+ * The admin console (issue "the operator's own site"), inside the site's header and footer and
+ * loaded only on /admin paths: the navigation and one screen. Signed-out visitors are sent to
+ * sign-in by the router (`shell/routes.ts`); here a session without a privileged role is told it
+ * may not use the console, and each screen shows its form only when the roles grant its
+ * permission (`contract/permissions.ts`; the server enforces it either way).
+ *
+ * @param screen an {@link AdminScreen}
+ * @param section the catalogue section of a catalogue screen (`data_centers`)
+ */
+export default function AdminConsole({ screen, section }: { screen: string; section?: string }) {
+  const session = useStore($session)
+  const access = consoleAccess(session)
+
+  if (access === 'signed-out') {
+    return (
+      <p role="status">
+        Please <a href={signInPathFor(typeof location === 'undefined' ? '/admin' : location.pathname)}>sign in</a> to use the admin console.
+      </p>
+    )
+  }
+  if (access === 'loading') return <p role="status">Loading your account…</p>
+  if (access === 'forbidden') {
+    return (
+      <section aria-labelledby="admin-title" data-testid="admin-forbidden">
+        <h1 className={shell.pageTitle} id="admin-title">
+          Admin console
+        </h1>
+        <p role="alert">{NOT_ALLOWED}</p>
+      </section>
+    )
+  }
+
+  const permissions = sessionPermissions(session)
+  const current = screen as AdminScreen
+  const permission = SCREEN_PERMISSION[current]
+  const canEdit = permission ? permissions.has(permission) : false
+  let view: ReactNode
+  switch (current) {
+    case 'catalog':
+      view = <CatalogScreen section={section as CatalogSection} canEdit={canEdit} />
+      break
+    case 'faq':
+      view = <FaqScreen canEdit={canEdit} />
+      break
+    case 'compliance':
+      view = <ComplianceScreen canEdit={canEdit} />
+      break
+    case 'staff':
+      view = <StaffScreen canEdit={canEdit} />
+      break
+    case 'audit':
+      view = <AuditScreen />
+      break
+    default:
+      view = <Dashboard canRetry={canEdit} />
+  }
+
+  return (
+    <div className={styles.layout} data-testid="admin-console">
+      <AdminNav screen={current} section={section as CatalogSection | undefined} permissions={permissions} />
+      <div className={styles.screen}>{view}</div>
+    </div>
+  )
+}

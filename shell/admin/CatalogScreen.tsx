@@ -1,0 +1,99 @@
+import type { CatalogData, CatalogSection } from '../../contract/admin'
+import * as shell from '../shell.css'
+import * as styles from './admin.css'
+import { notPermittedText } from './access'
+import { fetchCatalog } from './api'
+import { CLOUDS } from './forms/CloudForm'
+import { DATA_CENTERS } from './forms/DataCenterForm'
+import { MAIN_MENU, TOP_MENU } from './forms/MenuItemForm'
+import { PRODUCTS } from './forms/ProductForm'
+import { REGIONS } from './forms/RegionForm'
+import { CORE_SERVICES } from './forms/ServiceForm'
+import { SEVERITIES } from './forms/SeverityForm'
+import { ListEditor } from './ListEditor'
+import { LoadProblem } from './LoadProblem'
+import { catalogPath, SECTIONS } from './sections'
+import { SettingsEditor } from './SettingsEditor'
+import { useLoad } from './use-load'
+
+interface EditorProps {
+  section: CatalogSection
+  title: string
+  data: CatalogData
+  canEdit: boolean
+  onSaved: (data: CatalogData) => void
+  onReload: () => void
+}
+
+/** The editor of one section (each list section with its own item form). */
+function SectionEditor(props: EditorProps) {
+  switch (props.section) {
+    case 'products':
+      return <ListEditor spec={PRODUCTS} {...props} />
+    case 'clouds':
+      return <ListEditor spec={CLOUDS} {...props} />
+    case 'core_services':
+      return <ListEditor spec={CORE_SERVICES} {...props} />
+    case 'regions':
+      return <ListEditor spec={REGIONS} {...props} />
+    case 'data_centers':
+      return <ListEditor spec={DATA_CENTERS} {...props} />
+    case 'main_menu':
+      return <ListEditor spec={MAIN_MENU} {...props} />
+    case 'top_menu':
+      return <ListEditor spec={TOP_MENU} {...props} />
+    case 'severities':
+      return <ListEditor spec={SEVERITIES} {...props} />
+    case 'settings':
+      return <SettingsEditor {...props} />
+  }
+}
+
+/**
+ * A catalogue screen (`/admin/catalog/{section}`): loads the catalogue once for every section
+ * (`GET /api/admin/catalog`) and shows the section's editor; the menus' screens link to each
+ * other. Without the `catalog` permission it says so and shows the section read-only.
+ */
+export function CatalogScreen({ section, canEdit }: { section: CatalogSection; canEdit: boolean }) {
+  const catalog = useLoad(fetchCatalog)
+  const title = SECTIONS.find((s) => s.section === section)?.label ?? section
+  const { state } = catalog
+  const isMenu = section === 'main_menu' || section === 'top_menu'
+
+  return (
+    <section aria-labelledby="admin-title" data-testid={`admin-catalog-${section}`}>
+      <h1 className={shell.pageTitle} id="admin-title">
+        {title}
+      </h1>
+      {isMenu && (
+        <nav aria-label="Menus" className={styles.subNav}>
+          <a href={catalogPath('main_menu')} aria-current={section === 'main_menu' ? 'page' : undefined}>
+            Main menu
+          </a>
+          <a href={catalogPath('top_menu')} aria-current={section === 'top_menu' ? 'page' : undefined}>
+            Top menu
+          </a>
+        </nav>
+      )}
+      {!canEdit && (
+        <p className={styles.note} data-testid="not-permitted">
+          {notPermittedText('catalog')}
+        </p>
+      )}
+      {state.data ? (
+        <SectionEditor
+          key={section}
+          section={section}
+          title={title}
+          data={state.data}
+          canEdit={canEdit}
+          onSaved={catalog.replace}
+          onReload={catalog.reload}
+        />
+      ) : (
+        <LoadProblem state={state} what="the catalogue" onRetry={catalog.reload} />
+      )}
+      {state.data && state.status === 'error' && <LoadProblem state={state} what="the catalogue" onRetry={catalog.reload} />}
+    </section>
+  )
+}

@@ -1,0 +1,242 @@
+import { useState, type FormEvent } from 'react'
+import { escapeHtml } from '../../contract/text'
+import type { AdminCompliancePage } from '../../contract/admin'
+import { Field } from '../accounts/Field'
+import * as forms from '../accounts/accounts.css'
+import * as shell from '../shell.css'
+import * as styles from './admin.css'
+import { notPermittedText } from './access'
+import { fetchContent, saveCompliance } from './api'
+import { useCloudChoices } from './clouds'
+import { Select, TableWrap, TextArea } from './controls'
+import { HtmlPreview } from './HtmlPreview'
+import { useFocusLater } from './ListEditor'
+import { LoadProblem } from './LoadProblem'
+import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
+import { SaveMessages } from './SaveMessages'
+import { useSave } from './save'
+import { useLoad } from './use-load'
+
+type ComplianceRow = AdminCompliancePage['rows'][number]
+
+/** The form's own checks of the rows: a description and a `YYYY-MM-DD` date each. */
+export function complianceErrors(rows: readonly ComplianceRow[]): string[] {
+  const errors: string[] = []
+  rows.forEach((row, i) => {
+    if (!row.description.trim()) errors.push(`Row ${i + 1}: the description is required.`)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.date)) errors.push(`Row ${i + 1}: the date is required (YYYY-MM-DD).`)
+  })
+  return errors
+}
+
+/**
+ * The page as visitors will see it: the top HTML, then the table of rows (descriptions are HTML,
+ * dates text), sanitised together by the preview.
+ */
+function previewHtml(top: string, rows: ReadonlyArray<{ description: string; date: string }>): string {
+  const body = rows.map((r) => `<tr><td>${r.description}</td><td>${escapeHtml(r.date)}</td></tr>`).join('')
+  const table = `<table><caption>Authorizations and estimated approval dates</caption><thead><tr><th scope="col">Description</th><th scope="col">Estimated approval date</th></tr></thead><tbody>${body}</tbody></table>`
+  return `${top}${rows.length ? table : '<p>No rows</p>'}`
+}
+
+/** A cloud's compliance page: page-top HTML with its preview, and the rows (description, date) in order. */
+function ComplianceForm({
+  page,
+  canEdit,
+  onSaved,
+}: {
+  page: AdminCompliancePage
+  canEdit: boolean
+  onSaved: (page: AdminCompliancePage) => void
+}) {
+  const [top, setTop] = useState(page.page_top)
+  const [rows, setRows] = useState<Row<ComplianceRow>[]>(() => rowsOf(page.rows))
+  const save = useSave()
+  const focusLater = useFocusLater()
+  const prefix = `admin-compliance-${page.cloud}`
+
+  if (!canEdit) {
+    return (
+      <>
+        <HtmlPreview id={`${prefix}-preview`} html={page.page_top} />
+        <TableWrap label="Approvals">
+          <table className={styles.table}>
+            <caption className={styles.caption}>Approvals</caption>
+            <thead>
+              <tr>
+                <th scope="col">Description</th>
+                <th scope="col">Estimated date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no key of their own; the list is read-only here
+                <tr key={i}>
+                  <td>{r.description}</td>
+                  <td>{r.date}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </>
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const values = rows.map((r) => ({ description: r.value.description.trim(), date: r.value.date }))
+    const errors = complianceErrors(values)
+    if (errors.length) {
+      save.setState({ kind: 'invalid', messages: errors })
+      return
+    }
+    void save.run(async () => {
+      const saved = await saveCompliance(page.cloud, { page_top: top, rows: values })
+      setTop(saved.page_top)
+      setRows(rowsOf(saved.rows))
+      onSaved(saved)
+      return undefined
+    })
+  }
+  const set = (i: number, value: ComplianceRow) => setRows(replaceAt(rows, i, { ...rows[i], value }))
+  const move = (i: number, delta: number) => {
+    const id = rows[i].id
+    setRows(moveItem(rows, i, delta))
+    const dir = delta < 0 ? 'up' : 'down'
+    focusLater(`${prefix}-${id}-${dir}`, `${prefix}-${id}-${dir === 'up' ? 'down' : 'up'}`)
+  }
+  const add = () => {
+    const row = addRow(rows, { description: '', date: '' })
+    setRows([...rows, row])
+    focusLater(`${prefix}-${row.id}-description`)
+  }
+
+  return (
+    <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit the compliance page">
+      <TextArea
+        id={`${prefix}-top`}
+        label="Page top (HTML)"
+        hint="Shown above the table; scripts, styles and forms are removed when saved."
+        rows={6}
+        value={top}
+        onChange={setTop}
+      />
+      <h2 className={styles.sectionTitle}>Rows</h2>
+      {rows.length === 0 && <p className={styles.note}>No rows.</p>}
+      {rows.map((row, i) => (
+        <fieldset key={row.id} className={styles.panel}>
+          <legend className={styles.legend}>Row {i + 1}</legend>
+          <TextArea
+            id={`${prefix}-${row.id}-description`}
+            label={`Description of row ${i + 1} (HTML)`}
+            rows={2}
+            value={row.value.description}
+            onChange={(description) => set(i, { ...row.value, description })}
+          />
+          <Field
+            id={`${prefix}-${row.id}-date`}
+            label={`Estimated approval date of row ${i + 1}`}
+            type="date"
+            value={row.value.date}
+            onChange={(e) => set(i, { ...row.value, date: e.target.value })}
+          />
+          <p className={styles.actions}>
+            <button
+              type="button"
+              id={`${prefix}-${row.id}-up`}
+              className={styles.small}
+              aria-label={`Move row ${i + 1} up`}
+              disabled={i === 0}
+              onClick={() => move(i, -1)}
+            >
+              Up
+            </button>
+            <button
+              type="button"
+              id={`${prefix}-${row.id}-down`}
+              className={styles.small}
+              aria-label={`Move row ${i + 1} down`}
+              disabled={i === rows.length - 1}
+              onClick={() => move(i, 1)}
+            >
+              Down
+            </button>
+            <button
+              type="button"
+              className={styles.small}
+              aria-label={`Remove row ${i + 1}`}
+              onClick={() => {
+                setRows(removeAt(rows, i))
+                focusLater(`${prefix}-add`)
+              }}
+            >
+              Remove
+            </button>
+          </p>
+        </fieldset>
+      ))}
+      <p className={styles.actions}>
+        <button type="button" id={`${prefix}-add`} className={forms.secondary} onClick={add}>
+          Add row
+        </button>
+      </p>
+      <HtmlPreview
+        id={`${prefix}-preview`}
+        html={previewHtml(
+          top,
+          rows.map((r) => r.value),
+        )}
+      />
+      <SaveMessages state={save.state} />
+      <p className={styles.actions}>
+        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
+          Save compliance page
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * The compliance screen (`/admin/content/compliance`): a cloud's page top and approval rows,
+ * saved with `PUT /api/admin/compliance/{cloud}`. Without the `compliance` permission: read-only.
+ */
+export function ComplianceScreen({ canEdit }: { canEdit: boolean }) {
+  const content = useLoad(fetchContent)
+  const data = content.state.data
+  const clouds = useCloudChoices(data?.compliance.map((c) => c.cloud) ?? []).filter((c) =>
+    data?.compliance.some((p) => p.cloud === c.value),
+  )
+  const [choice, setChoice] = useState('')
+  const cloud = clouds.some((c) => c.value === choice) ? choice : (clouds[0]?.value ?? '')
+  const page = data?.compliance.find((p) => p.cloud === cloud)
+
+  const saved = (next: AdminCompliancePage) => {
+    if (data) content.replace({ ...data, compliance: data.compliance.map((p) => (p.cloud === next.cloud ? next : p)) })
+  }
+
+  return (
+    <section aria-labelledby="admin-title" data-testid="admin-compliance">
+      <h1 className={shell.pageTitle} id="admin-title">
+        Compliance
+      </h1>
+      {!canEdit && <p className={styles.note}>{notPermittedText('compliance')}</p>}
+      {(!data || content.state.status === 'error') && (
+        <LoadProblem state={content.state} what="the compliance pages" onRetry={content.reload} />
+      )}
+      {data && (
+        <>
+          <div className={styles.chooser}>
+            <Select id="admin-compliance-cloud" label="Cloud" value={cloud} options={clouds} onChange={setChoice} />
+          </div>
+          {page ? (
+            <ComplianceForm key={cloud} page={page} canEdit={canEdit} onSaved={saved} />
+          ) : (
+            <p className={styles.note}>No cloud has a compliance page.</p>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react'
+import type { AdminFaqPage, ContentData } from '../../contract/admin'
+import { Field } from '../accounts/Field'
+import * as forms from '../accounts/accounts.css'
+import * as shell from '../shell.css'
+import * as styles from './admin.css'
+import { notPermittedText } from './access'
+import { fetchContent, saveFaq } from './api'
+import { useCloudChoices } from './clouds'
+import { Select, TextArea } from './controls'
+import { HtmlPreview } from './HtmlPreview'
+import { LoadProblem } from './LoadProblem'
+import { SaveMessages } from './SaveMessages'
+import { useSave } from './save'
+import { useLoad } from './use-load'
+
+/** The `<select>` value of the shared page (a cloud's is its machine name). */
+const SHARED = ''
+
+/** One FAQ page's form: title, HTML body and its live, sanitised preview. */
+function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: boolean; onSaved: (page: AdminFaqPage) => void }) {
+  const [draft, setDraft] = useState(page)
+  const save = useSave()
+  const prefix = `admin-faq-${page.cloud ?? 'shared'}`
+
+  if (!canEdit) {
+    return (
+      <>
+        <h2 className={styles.sectionTitle}>{page.title || '(no title)'}</h2>
+        <HtmlPreview id={`${prefix}-preview`} html={page.body} />
+      </>
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const title = draft.title.trim()
+    if (!title) {
+      save.setState({ kind: 'invalid', messages: ['title: the title is required.'] })
+      return
+    }
+    void save.run(async () => {
+      const saved = await saveFaq({ ...draft, title })
+      setDraft(saved)
+      onSaved(saved)
+      return undefined
+    })
+  }
+
+  return (
+    <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit the FAQ page">
+      <Field
+        id={`${prefix}-title`}
+        label="Title"
+        value={draft.title}
+        maxLength={200}
+        onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+      />
+      <TextArea
+        id={`${prefix}-body`}
+        label="Body (HTML)"
+        hint="Questions as <details><summary>Question</summary>Answer</details>; scripts, styles and forms are removed when saved."
+        rows={14}
+        value={draft.body}
+        onChange={(body) => setDraft({ ...draft, body })}
+      />
+      <HtmlPreview id={`${prefix}-preview`} html={draft.body} />
+      <SaveMessages state={save.state} />
+      <p className={styles.actions}>
+        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
+          Save FAQ page
+        </button>
+      </p>
+    </form>
+  )
+}
+
+/**
+ * The FAQ screen (`/admin/content/faq`): the shared page or a cloud's own, edited as HTML with a
+ * live preview and saved with `PUT /api/admin/faq`. Without the `faq` permission: read-only.
+ */
+export function FaqScreen({ canEdit }: { canEdit: boolean }) {
+  const content = useLoad(fetchContent)
+  const [choice, setChoice] = useState(SHARED)
+  const data = content.state.data
+  const clouds = useCloudChoices(data?.compliance.map((c) => c.cloud) ?? [])
+  const cloud = choice === SHARED ? null : choice
+  const page = data?.faq.find((p) => p.cloud === cloud) ?? { cloud, title: '', body: '' }
+  const own = new Set(data?.faq.map((p) => p.cloud))
+
+  const saved = (next: AdminFaqPage) => {
+    if (!data) return
+    const faq = data.faq.some((p) => p.cloud === next.cloud)
+      ? data.faq.map((p) => (p.cloud === next.cloud ? next : p))
+      : [...data.faq, next]
+    content.replace({ ...data, faq } satisfies ContentData)
+  }
+
+  return (
+    <section aria-labelledby="admin-title" data-testid="admin-faq">
+      <h1 className={shell.pageTitle} id="admin-title">
+        FAQ
+      </h1>
+      {!canEdit && <p className={styles.note}>{notPermittedText('faq')}</p>}
+      {(!data || content.state.status === 'error') && <LoadProblem state={content.state} what="the FAQ" onRetry={content.reload} />}
+      {data && (
+        <>
+          <div className={styles.chooser}>
+            <Select
+              id="admin-faq-page"
+              label="Page"
+              value={choice}
+              options={[
+                { value: SHARED, label: 'Shared page (every cloud without its own)' },
+                ...clouds.map((c) => ({ value: c.value, label: `${c.label}${own.has(c.value) ? '' : ' (uses the shared page)'}` })),
+              ]}
+              onChange={setChoice}
+            />
+          </div>
+          <FaqForm key={choice} page={page} canEdit={canEdit} onSaved={saved} />
+        </>
+      )}
+    </section>
+  )
+}

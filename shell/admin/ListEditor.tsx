@@ -1,0 +1,269 @@
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react'
+import type { CatalogData, CatalogSection } from '../../contract/admin'
+import type { Catalog } from '../../contract/catalog'
+import * as forms from '../accounts/accounts.css'
+import * as styles from './admin.css'
+import { saveCatalogSection } from './api'
+import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
+import { SaveMessages } from './SaveMessages'
+import { IDLE, useSave } from './save'
+
+/** Props of the form that edits one item of a section. */
+export interface ItemFormProps<D> {
+  value: D
+  onChange: (next: D) => void
+  /** Added since the list loaded: its natural key may still be typed. */
+  isNew: boolean
+  catalog: Catalog
+  /** Prefix of the form's element ids (unique per item). */
+  idPrefix: string
+}
+
+/** How one list section of the catalogue is edited. `D` is an item as its form edits it. */
+export interface ListSpec<D> {
+  /** One item, lower case: `product`, `data center`. */
+  noun: string
+  /** The section's items as drafts. */
+  fromCatalog: (catalog: Catalog) => D[]
+  /** The section's value to save, and the form's own messages (any message stops the save). */
+  toValue: (drafts: D[]) => { value: unknown; errors: string[] }
+  label: (draft: D) => string
+  /** A short second line in the list. */
+  detail?: (draft: D, catalog: Catalog) => string
+  blank: (catalog: Catalog) => D
+  /** Items may be removed (menus); other sections decommission or refuse removals. */
+  removable?: boolean
+  Form: ComponentType<ItemFormProps<D>>
+}
+
+const FOCUSABLE = 'input:not([disabled]):not([readonly]), select, textarea, button:not([disabled])'
+
+/** The element with `id` if it can take focus, else its first control that can. */
+function focusable(id: string | undefined): HTMLElement | null {
+  const el = id ? document.getElementById(id) : null
+  if (!el) return null
+  if (el.matches(FOCUSABLE)) return el
+  return el.querySelector<HTMLElement>(FOCUSABLE)
+}
+
+/**
+ * Moves focus once the next render is on screen: to the element with `id` (or its first control),
+ * else to `fallback` — a moved row's button that became disabled at the end of the list, a form
+ * that just opened.
+ */
+export function useFocusLater(): (id: string, fallback?: string) => void {
+  const [target, setTarget] = useState<[string, string | undefined] | null>(null)
+  useEffect(() => {
+    if (!target) return
+    const [id, fallback] = target
+    ;(focusable(id) ?? focusable(fallback))?.focus()
+    setTarget(null)
+  }, [target])
+  return (id, fallback) => setTarget([id, fallback])
+}
+
+/**
+ * A list section of the catalogue: its items in display order (Edit, Move up/down, Remove where
+ * allowed), the form of the item being edited, and Save, which sends the whole section with the
+ * revision it was read at (`PUT /api/admin/catalog/{section}`). Without the `catalog` permission
+ * only the list shows.
+ */
+export function ListEditor<D>({
+  spec,
+  section,
+  title,
+  data,
+  canEdit,
+  onSaved,
+  onReload,
+}: {
+  spec: ListSpec<D>
+  section: CatalogSection
+  /** The section's name, e.g. `Data centers`. */
+  title: string
+  data: CatalogData
+  canEdit: boolean
+  onSaved: (data: CatalogData) => void
+  onReload: () => void
+}) {
+  const [base, setBase] = useState(data.revision)
+  const [rows, setRows] = useState<Row<D>[]>(() => rowsOf(spec.fromCatalog(data.catalog)))
+  const [editing, setEditing] = useState<number | null>(null)
+  const [dirty, setDirty] = useState(false)
+  // Bumped whenever the drafts are replaced, so item forms with text state of their own start over.
+  const [generation, setGeneration] = useState(0)
+  const save = useSave()
+  const focusLater = useFocusLater()
+  const prefix = `admin-${section}`
+
+  // A new revision (saved, or reloaded) replaces the drafts.
+  if (base !== data.revision) {
+    setBase(data.revision)
+    setRows(rowsOf(spec.fromCatalog(data.catalog)))
+    setDirty(false)
+    setGeneration((g) => g + 1)
+    if (save.state.kind === 'stale') save.setState(IDLE)
+  }
+
+  const change = (next: Row<D>[]) => {
+    setRows(next)
+    setDirty(true)
+  }
+  const current = rows.find((r) => r.id === editing)
+  const nameOf = (row: Row<D>, i: number) => spec.label(row.value) || `new ${spec.noun} ${i + 1}`
+
+  const add = () => {
+    const row = addRow(rows, spec.blank(data.catalog))
+    change([...rows, row])
+    setEditing(row.id)
+    focusLater(`${prefix}-${row.id}-form`)
+  }
+  const move = (i: number, delta: number) => {
+    const row = rows[i]
+    change(moveItem(rows, i, delta))
+    const dir = delta < 0 ? 'up' : 'down'
+    focusLater(`${prefix}-${row.id}-${dir}`, `${prefix}-${row.id}-${dir === 'up' ? 'down' : 'up'}`)
+  }
+  const remove = (i: number) => {
+    const row = rows[i]
+    change(removeAt(rows, i))
+    if (editing === row.id) setEditing(null)
+    focusLater(`${prefix}-add`)
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const { value, errors } = spec.toValue(rows.map((r) => r.value))
+    if (errors.length) {
+      save.setState({ kind: 'invalid', messages: errors })
+      return
+    }
+    void save.run(async () => {
+      const next = await saveCatalogSection(section, data.revision, value)
+      onSaved(next)
+      return { revision: next.revision }
+    })
+  }
+  const discard = () => {
+    setRows(rowsOf(spec.fromCatalog(data.catalog)))
+    setEditing(null)
+    setDirty(false)
+    setGeneration((g) => g + 1)
+    save.setState(IDLE)
+  }
+
+  const list = (
+    <ol className={styles.list} data-testid="catalog-list">
+      {rows.map((row, i) => {
+        const name = nameOf(row, i)
+        const detail = spec.detail?.(row.value, data.catalog)
+        return (
+          <li key={row.id} className={styles.listItem} data-editing={editing === row.id}>
+            <span className={styles.itemText}>
+              <strong>{name}</strong>
+              {editing === row.id && ' (editing)'}
+              {row.isNew && ' (new)'}
+              {detail && <span className={styles.itemDetail}>{detail}</span>}
+            </span>
+            {canEdit && (
+              <span className={styles.actions}>
+                <button
+                  type="button"
+                  id={`${prefix}-${row.id}-edit`}
+                  className={styles.small}
+                  aria-label={`Edit ${name}`}
+                  aria-expanded={editing === row.id}
+                  onClick={() => {
+                    setEditing(editing === row.id ? null : row.id)
+                    if (editing !== row.id) focusLater(`${prefix}-${row.id}-form`)
+                  }}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  id={`${prefix}-${row.id}-up`}
+                  className={styles.small}
+                  aria-label={`Move ${name} up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  id={`${prefix}-${row.id}-down`}
+                  className={styles.small}
+                  aria-label={`Move ${name} down`}
+                  disabled={i === rows.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  Down
+                </button>
+                {spec.removable && (
+                  <button type="button" className={styles.small} aria-label={`Remove ${name}`} onClick={() => remove(i)}>
+                    Remove
+                  </button>
+                )}
+              </span>
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+
+  if (!canEdit) return list
+
+  const Form = spec.Form
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Edit ${title.toLowerCase()}`}>
+      {list}
+      <p className={styles.actions}>
+        <button type="button" id={`${prefix}-add`} className={forms.secondary} onClick={add}>
+          Add {spec.noun}
+        </button>
+      </p>
+      {current && (
+        <section className={styles.panel} aria-labelledby={`${prefix}-${current.id}-heading`}>
+          <h2 className={styles.subTitle} id={`${prefix}-${current.id}-heading`}>
+            {current.isNew ? `New ${spec.noun}` : `Edit ${spec.noun}: ${spec.label(current.value)}`}
+          </h2>
+          {/* The form's first control takes focus when the item opens. */}
+          <div id={`${prefix}-${current.id}-form`} className={styles.group}>
+            <Form
+              key={`${current.id}:${generation}`}
+              value={current.value}
+              onChange={(next) => change(replaceAt(rows, rows.indexOf(current), { ...current, value: next }))}
+              isNew={current.isNew}
+              catalog={data.catalog}
+              idPrefix={`${prefix}-${current.id}`}
+            />
+          </div>
+          <p className={styles.actions}>
+            <button
+              type="button"
+              className={styles.small}
+              onClick={() => {
+                setEditing(null)
+                focusLater(`${prefix}-${current.id}-edit`)
+              }}
+            >
+              Close {spec.noun}
+            </button>
+          </p>
+        </section>
+      )}
+      <SaveMessages state={save.state} onReload={onReload} />
+      <p className={styles.actions}>
+        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
+          Save {title.toLowerCase()}
+        </button>
+        {dirty && (
+          <button type="button" className={forms.secondary} onClick={discard}>
+            Discard changes
+          </button>
+        )}
+      </p>
+    </form>
+  )
+}

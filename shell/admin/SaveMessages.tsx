@@ -1,0 +1,57 @@
+import * as forms from '../accounts/accounts.css'
+import * as styles from './admin.css'
+import { STALE_TEXT, type SaveState } from './save'
+
+/**
+ * What a console form says after a save: the server's refusals as a list (role="alert"), the
+ * stale-catalogue sentence with a Reload button, any other failure, or "Saved." (role="status").
+ *
+ * @param onReload shown as Reload on a stale save
+ */
+export function SaveMessages({ state, onReload }: { state: SaveState; onReload?: () => void }) {
+  switch (state.kind) {
+    case 'invalid':
+      return (
+        <div className={forms.errorBox} role="alert" data-testid="save-errors">
+          <p className={styles.messages}>Not saved. Please correct:</p>
+          <ul>
+            {state.messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )
+    case 'stale':
+      return (
+        <div className={forms.errorBox} role="alert" data-testid="save-stale">
+          <p className={styles.messages}>{STALE_TEXT}</p>
+          {onReload && (
+            <button type="button" className={styles.small} onClick={onReload}>
+              Reload
+            </button>
+          )}
+        </div>
+      )
+    case 'failed':
+      return (
+        <div className={forms.errorBox} role="alert" data-testid="save-failed">
+          Not saved: {state.message}
+        </div>
+      )
+    case 'saved':
+      return (
+        <div className={forms.successBox} role="status" data-testid="save-status">
+          Saved.{state.message ? ` ${state.message}` : ''}
+          {state.revision && <span className={styles.itemDetail}>Catalogue revision {state.revision}</span>}
+        </div>
+      )
+    case 'saving':
+      return (
+        <p role="status" className={styles.note}>
+          Saving…
+        </p>
+      )
+    default:
+      return null
+  }
+}

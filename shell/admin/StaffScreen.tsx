@@ -1,0 +1,190 @@
+import { useStore } from '@nanostores/react'
+import { useState, type FormEvent } from 'react'
+import type { StaffMember } from '../../contract/admin'
+import { $session } from '../../widgets/core/session'
+import { formatTimestamp } from '../../widgets/core/time'
+import { Field } from '../accounts/Field'
+import * as forms from '../accounts/accounts.css'
+import * as shell from '../shell.css'
+import * as styles from './admin.css'
+import { notPermittedText } from './access'
+import { fetchStaff, setStaffRoles } from './api'
+import { Checkbox, TableWrap } from './controls'
+import { LoadProblem } from './LoadProblem'
+import { SaveMessages } from './SaveMessages'
+import { useSave } from './save'
+import { useLoad } from './use-load'
+
+/** `trust_admin` → `trust admin`. */
+const roleName = (role: string) => role.replace(/_/g, ' ')
+
+const toggled = (roles: readonly string[], role: string, on: boolean) => (on ? [...roles, role] : roles.filter((r) => r !== role))
+
+/** One staff member's row: role checkboxes and Save for that member. */
+function MemberRow({
+  member,
+  roles,
+  timezone,
+  canEdit,
+  onSave,
+}: {
+  member: StaffMember
+  roles: string[]
+  timezone: string
+  canEdit: boolean
+  onSave: (mail: string, roles: string[]) => void
+}) {
+  const [chosen, setChosen] = useState(member.roles)
+  const changed = chosen.length !== member.roles.length || chosen.some((r) => !member.roles.includes(r))
+  return (
+    <tr>
+      <th scope="row">
+        {member.name}
+        <span className={styles.itemDetail}>{member.mail}</span>
+      </th>
+      {canEdit ? (
+        <td>
+          <span className={styles.actions}>
+            {roles.map((role) => (
+              <Checkbox
+                key={role}
+                label={roleName(role)}
+                context={`for ${member.mail}`}
+                checked={chosen.includes(role)}
+                onChange={(on) => setChosen(toggled(chosen, role, on))}
+              />
+            ))}
+          </span>
+        </td>
+      ) : (
+        <td>{member.roles.map(roleName).join(', ') || '—'}</td>
+      )}
+      <td>{member.last_login ? formatTimestamp(member.last_login, timezone) : 'Never'}</td>
+      {canEdit && (
+        <td>
+          <button
+            type="button"
+            className={styles.small}
+            aria-label={`Save roles of ${member.mail}`}
+            aria-disabled={!changed || undefined}
+            onClick={() => changed && onSave(member.mail, chosen)}
+          >
+            Save roles
+          </button>
+        </td>
+      )}
+    </tr>
+  )
+}
+
+/**
+ * The staff screen (`GET /api/admin/staff`): every staff member with their privileged roles and
+ * last sign-in; with the `staff` permission, role checkboxes per member and "Add staff member" by
+ * email (`PUT /api/admin/staff`; no roles removes a member from the staff).
+ */
+export function StaffScreen({ canEdit }: { canEdit: boolean }) {
+  const staff = useLoad(fetchStaff)
+  const timezone = useStore($session).timezone
+  const save = useSave()
+  const [mail, setMail] = useState('')
+  const [newRoles, setNewRoles] = useState<string[]>([])
+  const data = staff.state.data
+
+  const setRoles = (who: string, roles: string[]) =>
+    void save.run(async () => {
+      const member = await setStaffRoles(who, roles)
+      staff.reload()
+      return {
+        message: member.roles.length
+          ? `${member.mail} now has the roles: ${member.roles.map(roleName).join(', ')}.`
+          : `${member.mail} is no longer on the staff.`,
+      }
+    })
+
+  const add = (event: FormEvent) => {
+    event.preventDefault()
+    const who = mail.trim()
+    const problems = [...(who.includes('@') ? [] : ['email: enter the email address of an existing account.'])]
+    if (!newRoles.length) problems.push('roles: choose at least one role.')
+    if (problems.length) {
+      save.setState({ kind: 'invalid', messages: problems })
+      return
+    }
+    void save.run(async () => {
+      const member = await setStaffRoles(who, newRoles)
+      setMail('')
+      setNewRoles([])
+      staff.reload()
+      return { message: `${member.mail} is on the staff.` }
+    })
+  }
+
+  return (
+    <section aria-labelledby="admin-title" data-testid="admin-staff">
+      <h1 className={shell.pageTitle} id="admin-title">
+        Staff
+      </h1>
+      {!canEdit && <p className={styles.note}>{notPermittedText('staff')}</p>}
+      {(!data || staff.state.status === 'error') && <LoadProblem state={staff.state} what="the staff" onRetry={staff.reload} />}
+      <SaveMessages state={save.state} />
+      {data && (
+        <TableWrap label="Staff members and their roles">
+          <table className={styles.table}>
+            <caption className={styles.caption}>Staff members and their roles</caption>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Roles</th>
+                <th scope="col">Last sign-in</th>
+                {canEdit && <th scope="col">Action</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {data.staff.map((m) => (
+                <MemberRow
+                  key={`${m.uid}-${m.roles.join(',')}`}
+                  member={m}
+                  roles={data.roles}
+                  timezone={timezone}
+                  canEdit={canEdit}
+                  onSave={setRoles}
+                />
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      {data && canEdit && (
+        <form className={styles.panel} onSubmit={add} noValidate aria-labelledby="admin-staff-add">
+          <h2 className={styles.subTitle} id="admin-staff-add">
+            Add staff member
+          </h2>
+          <Field
+            id="admin-staff-mail"
+            label="Email of an existing account"
+            type="email"
+            autoComplete="off"
+            value={mail}
+            onChange={(e) => setMail(e.target.value)}
+          />
+          <fieldset className={styles.fieldset}>
+            <legend className={styles.legend}>Roles</legend>
+            {data.roles.map((role) => (
+              <Checkbox
+                key={role}
+                label={roleName(role)}
+                checked={newRoles.includes(role)}
+                onChange={(on) => setNewRoles(toggled(newRoles, role, on))}
+              />
+            ))}
+          </fieldset>
+          <p className={styles.actions}>
+            <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
+              Add staff member
+            </button>
+          </p>
+        </form>
+      )}
+    </section>
+  )
+}

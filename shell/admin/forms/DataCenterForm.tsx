@@ -1,0 +1,206 @@
+import { useState } from 'react'
+import type { Catalog, CatalogDataCenter, CatalogDataCenterCloud } from '../../../contract/catalog'
+import { Field } from '../../accounts/Field'
+import * as forms from '../../accounts/accounts.css'
+import * as styles from '../admin.css'
+import { Checkbox, Select, TableWrap } from '../controls'
+import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { coordinateError, dataCenterErrors, decommissionAll, nowInstant, parseNumber, withDecommissioned } from '../model'
+import { KeyHint } from './KeyHint'
+
+type Flag = 'regional_surcharge' | 'premium' | 'decommissioned'
+const FLAGS: ReadonlyArray<[Flag, string]> = [
+  ['regional_surcharge', 'Regional surcharge'],
+  ['premium', 'Premium'],
+  ['decommissioned', 'Decommissioned'],
+]
+
+/** A coordinate typed as text (an unfinished `-4.` stays on screen); the draft gets the number. */
+function Coordinate({
+  id,
+  kind,
+  value,
+  onChange,
+}: {
+  id: string
+  kind: 'latitude' | 'longitude'
+  value: number
+  onChange: (v: number) => void
+}) {
+  const [text, setText] = useState(Number.isFinite(value) ? String(value) : '')
+  const limit = kind === 'latitude' ? 90 : 180
+  return (
+    <Field
+      id={id}
+      label={kind === 'latitude' ? 'Latitude (degrees north, -90 to 90)' : 'Longitude (degrees east, -180 to 180)'}
+      type="number"
+      inputMode="decimal"
+      min={-limit}
+      max={limit}
+      step="any"
+      value={text}
+      error={coordinateError(kind, parseNumber(text)) || undefined}
+      onChange={(e) => {
+        setText(e.target.value)
+        onChange(parseNumber(e.target.value))
+      }}
+    />
+  )
+}
+
+/** One cloud's row of the table: serves it, and how. */
+function CloudRow({
+  cloud,
+  title,
+  entry,
+  onChange,
+}: {
+  cloud: string
+  title: string
+  entry: CatalogDataCenterCloud | undefined
+  onChange: (entry: CatalogDataCenterCloud | null) => void
+}) {
+  const serve = (on: boolean) =>
+    onChange(on ? { cloud, regional_surcharge: false, premium: false, decommissioned: false, since: nowInstant(), until: null } : null)
+  return (
+    <tr>
+      <th scope="row">{title}</th>
+      <td>
+        <Checkbox hiddenLabel label={`Serves ${title}`} checked={!!entry} onChange={serve} />
+      </td>
+      {FLAGS.map(([flag, label]) => (
+        <td key={flag}>
+          <Checkbox
+            hiddenLabel
+            label={`${label} on ${title}`}
+            checked={entry?.[flag] ?? false}
+            disabled={!entry}
+            onChange={(on) => {
+              if (!entry) return
+              onChange(flag === 'decommissioned' ? withDecommissioned(entry, on, nowInstant()) : { ...entry, [flag]: on })
+            }}
+          />
+        </td>
+      ))}
+    </tr>
+  )
+}
+
+/**
+ * A data center's fields: name (only while new), city, country, region, coordinates (checked
+ * here against −90…90 and −180…180 before the server sees them), and one row per cloud of the
+ * catalogue. Unticking "serves" leaves the cloud out, which the server takes as decommissioned
+ * for it; Decommission marks it decommissioned on every cloud. Its history stays either way.
+ */
+export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: ItemFormProps<CatalogDataCenter>) {
+  const set = <K extends keyof CatalogDataCenter>(key: K, v: CatalogDataCenter[K]) => onChange({ ...value, [key]: v })
+  const setCloud = (cloud: string, entry: CatalogDataCenterCloud | null) => {
+    const others = value.clouds.filter((c) => c.cloud !== cloud)
+    if (!entry) return set('clouds', others)
+    const at = value.clouds.findIndex((c) => c.cloud === cloud)
+    set('clouds', at < 0 ? [...value.clouds, entry] : value.clouds.map((c) => (c.cloud === cloud ? entry : c)))
+  }
+  const serving = value.clouds.filter((c) => !c.decommissioned).length
+
+  return (
+    <div className={styles.group}>
+      <div className={styles.grid}>
+        <Field
+          id={`${idPrefix}-name`}
+          label="Name"
+          value={value.name}
+          readOnly={!isNew}
+          aria-describedby={`${idPrefix}-key-hint`}
+          onChange={(e) => set('name', e.target.value)}
+        />
+        <Field id={`${idPrefix}-city`} label="City" value={value.city} onChange={(e) => set('city', e.target.value)} />
+        <Field
+          id={`${idPrefix}-country`}
+          label="Country (ISO code, e.g. NL)"
+          value={value.country}
+          maxLength={2}
+          autoCapitalize="characters"
+          onChange={(e) => set('country', e.target.value.toUpperCase())}
+        />
+        <Select
+          id={`${idPrefix}-region`}
+          label="Region"
+          value={value.region}
+          options={[
+            ...(catalog.regions.includes(value.region) ? [] : [{ value: value.region, label: 'Choose a region' }]),
+            ...catalog.regions.map((r) => ({ value: r, label: r })),
+          ]}
+          onChange={(region) => set('region', region)}
+        />
+        <Coordinate id={`${idPrefix}-latitude`} kind="latitude" value={value.latitude} onChange={(v) => set('latitude', v)} />
+        <Coordinate id={`${idPrefix}-longitude`} kind="longitude" value={value.longitude} onChange={(v) => set('longitude', v)} />
+      </div>
+      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
+      <TableWrap label="Clouds it serves">
+        <table className={styles.table}>
+          <caption className={styles.caption}>Clouds it serves</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cloud</th>
+              <th scope="col">Serves</th>
+              {FLAGS.map(([flag, label]) => (
+                <th key={flag} scope="col">
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {catalog.clouds.map((cloud) => (
+              <CloudRow
+                key={cloud.machine_name}
+                cloud={cloud.machine_name}
+                title={cloud.title || cloud.machine_name}
+                entry={value.clouds.find((c) => c.cloud === cloud.machine_name)}
+                onChange={(entry) => setCloud(cloud.machine_name, entry)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+      <p className={styles.actions}>
+        <button
+          type="button"
+          className={forms.secondary}
+          aria-describedby={`${idPrefix}-decommission-hint`}
+          disabled={serving === 0}
+          onClick={() => onChange(decommissionAll(value, nowInstant()))}
+        >
+          Decommission
+        </button>
+        <span className={styles.hint} id={`${idPrefix}-decommission-hint`}>
+          {serving === 0 ? 'Decommissioned on every cloud.' : `Marks it decommissioned on every cloud (${serving} now); its history stays.`}
+        </span>
+      </p>
+    </div>
+  )
+}
+
+const served = (dc: CatalogDataCenter) => dc.clouds.filter((c) => !c.decommissioned).length
+
+/** The data centers section. */
+export const DATA_CENTERS: ListSpec<CatalogDataCenter> = {
+  noun: 'data center',
+  fromCatalog: (c: Catalog) => c.data_centers,
+  toValue: (value) => ({ value, errors: dataCenterErrors(value) }),
+  label: (dc) => dc.name,
+  detail: (dc) => {
+    const n = served(dc)
+    return [`${dc.city}, ${dc.country}`, dc.region, n ? `serves ${n} cloud${n === 1 ? '' : 's'}` : 'decommissioned'].join(' · ')
+  },
+  blank: (catalog) => ({
+    name: '',
+    city: '',
+    country: '',
+    region: catalog.regions[0] ?? '',
+    latitude: Number.NaN,
+    longitude: Number.NaN,
+    clouds: [],
+  }),
+  Form: DataCenterForm,
+}

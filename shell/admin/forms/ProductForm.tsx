@@ -1,0 +1,34 @@
+import type { CatalogProduct } from '../../../contract/catalog'
+import { Field } from '../../accounts/Field'
+import * as styles from '../admin.css'
+import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { KeyHint } from './KeyHint'
+
+/** A product's fields: machine name (only while new) and title. */
+export function ProductForm({ value, onChange, isNew, idPrefix }: ItemFormProps<CatalogProduct>) {
+  return (
+    <div className={styles.grid}>
+      <Field
+        id={`${idPrefix}-machine-name`}
+        label="Machine name"
+        value={value.machine_name}
+        readOnly={!isNew}
+        aria-describedby={`${idPrefix}-key-hint`}
+        onChange={(e) => onChange({ ...value, machine_name: e.target.value })}
+      />
+      <Field id={`${idPrefix}-title`} label="Title" value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
+      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machine name" />
+    </div>
+  )
+}
+
+/** The products section. */
+export const PRODUCTS: ListSpec<CatalogProduct> = {
+  noun: 'product',
+  fromCatalog: (c) => c.products,
+  toValue: (value) => ({ value, errors: [] }),
+  label: (p) => p.title || p.machine_name,
+  detail: (p) => p.machine_name,
+  blank: () => ({ machine_name: '', title: '' }),
+  Form: ProductForm,
+}

@@ -1,0 +1,35 @@
+import { Field } from '../../accounts/Field'
+import * as styles from '../admin.css'
+import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { KeyHint } from './KeyHint'
+
+/** A region's name (only while new: data centers refer to it by name). */
+export function RegionForm({ value, onChange, isNew, idPrefix }: ItemFormProps<string>) {
+  return (
+    <div className={styles.group}>
+      <Field
+        id={`${idPrefix}-name`}
+        label="Region name"
+        value={value}
+        readOnly={!isNew}
+        aria-describedby={`${idPrefix}-key-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
+    </div>
+  )
+}
+
+/** The regions section (names in display order). */
+export const REGIONS: ListSpec<string> = {
+  noun: 'region',
+  fromCatalog: (c) => c.regions,
+  toValue: (value) => ({ value: value.map((r) => r.trim()), errors: [] }),
+  label: (r) => r,
+  detail: (r, c) => {
+    const n = c.data_centers.filter((dc) => dc.region === r).length
+    return `${n} data center${n === 1 ? '' : 's'}`
+  },
+  blank: () => '',
+  Form: RegionForm,
+}

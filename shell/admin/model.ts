@@ -1,0 +1,170 @@
+import type { CatalogDataCenter, CatalogMenuItem } from '../../contract/catalog'
+import type { MenuRoute } from '../../contract/global'
+
+/**
+ * Pure helpers of the catalogue screens: draft rows, moving, the data-center rules and the menu
+ * route's text form. Unit-tested without rendering in `test/unit/admin-catalog.test.tsx`.
+ */
+
+/**
+ * One item of a list being edited: a stable `id` (React key and focus target; loaded rows are
+ * numbered by position, so a save that keeps the order keeps them), whether it was added since
+ * the list was loaded (only then may its natural key still change), and its value.
+ */
+export interface Row<T> {
+  id: number
+  isNew: boolean
+  value: T
+}
+
+/** Rows of loaded values, numbered by position. */
+export function rowsOf<T>(values: readonly T[]): Row<T>[] {
+  return values.map((value, id) => ({ id, isNew: false, value }))
+}
+
+/** A new row for `value`, numbered after every row of `rows`. */
+export function addRow<T>(rows: readonly Row<T>[], value: T): Row<T> {
+  return { id: rows.reduce((max, r) => Math.max(max, r.id + 1), 0), isNew: true, value }
+}
+
+/** `items` with the one at `index` moved by `delta` places (clamped to the ends; a copy). */
+export function moveItem<T>(items: readonly T[], index: number, delta: number): T[] {
+  const to = Math.min(items.length - 1, Math.max(0, index + delta))
+  const next = items.slice()
+  if (index < 0 || index >= items.length || to === index) return next
+  const [item] = next.splice(index, 1)
+  next.splice(to, 0, item)
+  return next
+}
+
+/** `items` with the one at `index` replaced by `value` (a copy). */
+export function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
+  return items.map((item, i) => (i === index ? value : item))
+}
+
+/** `items` without the one at `index` (a copy). */
+export function removeAt<T>(items: readonly T[], index: number): T[] {
+  return items.filter((_, i) => i !== index)
+}
+
+/** Now as a catalogue instant (`2021-04-03T00:00:00.000Z`). */
+export function nowInstant(now: Date = new Date()): string {
+  return now.toISOString()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data centers and cloud services
+// ---------------------------------------------------------------------------------------------
+
+/** Degrees allowed per coordinate (WGS84). */
+export const COORDINATE_RANGE = { latitude: 90, longitude: 180 } as const
+
+/**
+ * Why a coordinate is refused, or `''`: it must be a number from −90 to 90 (latitude) or −180
+ * to 180 (longitude) degrees. The server checks the same (`contract/catalog.ts`).
+ */
+export function coordinateError(kind: keyof typeof COORDINATE_RANGE, value: number): string {
+  const name = kind === 'latitude' ? 'Latitude' : 'Longitude'
+  const limit = COORDINATE_RANGE[kind]
+  if (!Number.isFinite(value)) return `${name} must be a number of degrees.`
+  if (value < -limit || value > limit) return `${name} must be from -${limit} to ${limit} degrees.`
+  return ''
+}
+
+/** A number typed into an input: `NaN` for an empty or unreadable text. */
+export function parseNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text)
+}
+
+/**
+ * Sets `decommissioned` of a data center's cloud or a cloud's service, and its `until`: now when
+ * it is decommissioned (an earlier `until` stays), `null` when it is back in service.
+ */
+export function withDecommissioned<T extends { decommissioned: boolean; until: string | null }>(
+  item: T,
+  decommissioned: boolean,
+  now: string,
+): T {
+  if (item.decommissioned === decommissioned) return item
+  return { ...item, decommissioned, until: decommissioned ? (item.until ?? now) : null }
+}
+
+/** The data center decommissioned for every cloud it serves (its history stays). */
+export function decommissionAll(dc: CatalogDataCenter, now: string): CatalogDataCenter {
+  return { ...dc, clouds: dc.clouds.map((c) => withDecommissioned(c, true, now)) }
+}
+
+/** The form's own checks of the data centers (the server checks everything again), one message each. */
+export function dataCenterErrors(dcs: readonly CatalogDataCenter[]): string[] {
+  const errors: string[] = []
+  dcs.forEach((dc, i) => {
+    const name = dc.name.trim() || `Data center ${i + 1}`
+    if (!dc.name.trim()) errors.push(`${name}: the name is required.`)
+    for (const kind of ['latitude', 'longitude'] as const) {
+      const error = coordinateError(kind, dc[kind])
+      if (error) errors.push(`${name}: ${error}`)
+    }
+  })
+  return errors
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menus
+// ---------------------------------------------------------------------------------------------
+
+/** A menu item as the form edits it: the route as text (a path or URL, or JSON of per-cloud routes). */
+export interface MenuDraft extends Omit<CatalogMenuItem, 'route' | 'sub_menus'> {
+  route: string
+  sub_menus: MenuDraft[]
+}
+
+/** The text form of a route: the string itself, or the per-cloud object as JSON. */
+export function routeText(route: MenuRoute): string {
+  return typeof route === 'string' ? route : JSON.stringify(route)
+}
+
+/**
+ * A route from its text: text starting with `{` must be a JSON object of strings with a
+ * `commercial` fallback; anything else is the route itself (trimmed).
+ */
+export function parseRoute(text: string): { route: MenuRoute } | { error: string } {
+  const trimmed = text.trim()
+  if (!trimmed.startsWith('{')) return { route: trimmed }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(trimmed)
+  } catch {
+    return { error: 'the per-cloud route is not valid JSON.' }
+  }
+  const entries = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.entries(parsed) : []
+  if (!entries.length || entries.some(([, v]) => typeof v !== 'string')) return { error: 'per-cloud routes must be texts, one per cloud.' }
+  const route = Object.fromEntries(entries) as Record<string, string>
+  if (route.commercial === undefined) return { error: 'per-cloud routes need a "commercial" route for the other clouds.' }
+  return { route: route as MenuRoute }
+}
+
+/** A menu item as the form edits it. */
+export function menuDraft(item: CatalogMenuItem): MenuDraft {
+  return { ...item, route: routeText(item.route), sub_menus: item.sub_menus.map((s) => menuDraft(s as CatalogMenuItem)) }
+}
+
+/** A blank menu item. */
+export function blankMenuItem(): MenuDraft {
+  return { label: '', route: '', component: '', deep_link: true, hide_from_clouds: [], sub_menus: [] }
+}
+
+/** The menu to save from the form's drafts, and a message per route that cannot be read. */
+export function menuOf(drafts: readonly MenuDraft[]): { value: CatalogMenuItem[]; errors: string[] } {
+  const errors: string[] = []
+  const convert = (d: MenuDraft, where: string): CatalogMenuItem => {
+    const parsed = parseRoute(d.route)
+    if ('error' in parsed) errors.push(`${where}: ${parsed.error}`)
+    return {
+      ...d,
+      route: 'route' in parsed ? parsed.route : d.route,
+      sub_menus: d.sub_menus.map((s, j) => convert(s, `${where} › ${s.label || `sub-menu ${j + 1}`}`)) as CatalogMenuItem['sub_menus'],
+    }
+  }
+  const value = drafts.map((d, i) => convert(d, d.label || `Menu item ${i + 1}`))
+  return { value, errors }
+}

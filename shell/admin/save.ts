@@ -1,0 +1,60 @@
+import { useCallback, useRef, useState } from 'react'
+import { ApiError } from '../../widgets/core/request'
+import { errorMessage } from '../../widgets/core/resource'
+
+/**
+ * How the last save of a console form went, and the sentences the console says about it
+ * (contract/admin.ts module comment: 400 `invalid` with one message per field joined by `; `,
+ * 409 `stale`, 403 `not_permitted`).
+ */
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  /** Saved; `revision` is the catalogue's new one (catalogue screens). */
+  | { kind: 'saved'; revision?: string; message?: string }
+  /** Refused: the server's (or the form's own) messages, one per bad field. */
+  | { kind: 'invalid'; messages: string[] }
+  /** The catalogue changed since it was read (409 `stale`). */
+  | { kind: 'stale' }
+  /** Any other failure, in the server's words. */
+  | { kind: 'failed'; message: string }
+
+export const IDLE: SaveState = { kind: 'idle' }
+
+/** What a 409 says. */
+export const STALE_TEXT = 'The catalogue changed since you opened it; reload to see the latest.'
+
+/** The {@link SaveState} of a failed save: 400 → its messages, 409 → stale, else the message. */
+export function failureOf(error: unknown): SaveState {
+  if (error instanceof ApiError && error.status === 409) return { kind: 'stale' }
+  if (error instanceof ApiError && error.status === 400) {
+    const messages = error.message
+      .split('; ')
+      .map((m) => m.trim())
+      .filter(Boolean)
+    return { kind: 'invalid', messages: messages.length ? messages : [error.message] }
+  }
+  return { kind: 'failed', message: errorMessage(error) }
+}
+
+/**
+ * A form's save: `run(action)` refuses to start a second save while one runs, and ends in
+ * `saved` (with what `action` returned) or in the failure's state.
+ */
+export function useSave() {
+  const [state, setState] = useState<SaveState>(IDLE)
+  const busy = useRef(false)
+  const run = useCallback(async (action: () => Promise<Omit<Extract<SaveState, { kind: 'saved' }>, 'kind'> | undefined>) => {
+    if (busy.current) return
+    busy.current = true
+    setState({ kind: 'saving' })
+    try {
+      setState({ kind: 'saved', ...(await action()) })
+    } catch (error) {
+      setState(failureOf(error))
+    } finally {
+      busy.current = false
+    }
+  }, [])
+  return { state, setState, run, saving: state.kind === 'saving' }
+}

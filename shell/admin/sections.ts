@@ -1,0 +1,82 @@
+import type { CatalogSection } from '../../contract/admin'
+
+/**
+ * The admin console's screens and the catalogue sections it edits, as plain data. The router
+ * (`shell/routes.ts`, in the main entry) reads it for titles and to tell a known section from a
+ * typo, so it holds no code of the console itself; everything else of `shell/admin/` is a lazy chunk.
+ *
+ * The list is written out here rather than taken from `CATALOG_SECTIONS` of `contract/admin.ts`:
+ * that is a schema module, which the front end may import types from only.
+ */
+
+/** One catalogue section: its key in the catalogue, the path segment of its screen and its name. */
+export interface SectionInfo {
+  section: CatalogSection
+  /** Path segment of `/admin/catalog/{slug}`: the key with dashes (`data-centers`). */
+  slug: string
+  /** Plural name, e.g. `Data centers`. */
+  label: string
+}
+
+/** Every catalogue section, in the order of the console's navigation. */
+export const SECTIONS: readonly SectionInfo[] = [
+  { section: 'products', slug: 'products', label: 'Products' },
+  { section: 'clouds', slug: 'clouds', label: 'Clouds' },
+  { section: 'core_services', slug: 'core-services', label: 'Services' },
+  { section: 'regions', slug: 'regions', label: 'Regions' },
+  { section: 'data_centers', slug: 'data-centers', label: 'Data centers' },
+  { section: 'main_menu', slug: 'main-menu', label: 'Main menu' },
+  { section: 'top_menu', slug: 'top-menu', label: 'Top menu' },
+  { section: 'severities', slug: 'severities', label: 'Severities' },
+  { section: 'settings', slug: 'settings', label: 'Settings' },
+]
+
+/**
+ * The section a path segment names: the slug (`data-centers`) or the key itself (`data_centers`),
+ * case-insensitive; `undefined` for anything else.
+ */
+export function sectionOf(segment: string | undefined): SectionInfo | undefined {
+  const slug = (segment ?? '').toLowerCase().replace(/_/g, '-')
+  return SECTIONS.find((s) => s.slug === slug)
+}
+
+/** The screens of the console (the `screen` param of an `admin` page resolution). */
+export type AdminScreen = 'dashboard' | 'catalog' | 'faq' | 'compliance' | 'staff' | 'audit'
+
+/** Route name of `shell/routes.ts` → screen. */
+export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
+  adminDashboard: 'dashboard',
+  adminCatalog: 'catalog',
+  adminFaq: 'faq',
+  adminCompliance: 'compliance',
+  adminStaff: 'staff',
+  adminAudit: 'audit',
+}
+
+/** Where each screen lives; a catalogue section's is {@link catalogPath}. */
+export const ADMIN_PATHS: Readonly<Record<Exclude<AdminScreen, 'catalog'>, string>> = {
+  dashboard: '/admin/dashboard',
+  faq: '/admin/content/faq',
+  compliance: '/admin/content/compliance',
+  staff: '/admin/staff',
+  audit: '/admin/audit',
+}
+
+/** `/admin/catalog/{slug}` of a section. */
+export function catalogPath(section: CatalogSection): string {
+  return `/admin/catalog/${section.replace(/_/g, '-')}`
+}
+
+const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, string>> = {
+  dashboard: 'Dashboard',
+  faq: 'FAQ',
+  compliance: 'Compliance',
+  staff: 'Staff',
+  audit: 'Audit log',
+}
+
+/** The name of a screen (a catalogue section's own name), e.g. `Dashboard`, `Data centers`. */
+export function screenName(screen: AdminScreen, section?: CatalogSection): string {
+  if (screen === 'catalog') return SECTIONS.find((s) => s.section === section)?.label ?? 'Catalogue'
+  return SCREEN_NAMES[screen]
+}
