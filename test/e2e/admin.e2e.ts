@@ -44,6 +44,10 @@ const admin = siteSuite('admin console')
 admin.before(async (ctx) => {
   await addStaff(ctx, 'compliance@vendor.example', 'Compliance123', ['jab_compliance'])
 })
+// The browser context is shared by every suite: leave no session behind for the next one.
+admin.after(async () => {
+  await (await browser()).clearCookies()
+})
 
 admin('a visitor never downloads the console; a signed-out visit to /admin goes to sign-in', async (ctx) => {
   const tp = await open(ctx, '/auroraedge.net/cloud-status')
@@ -257,6 +261,10 @@ const empty = siteSuite('production: the operator fills an empty site in the con
     admin: { name: 'ops', mail: 'ops@vendor.example', password: 'Operator123' },
     seedViewer: false,
   },
+})
+
+empty.after(async () => {
+  await (await browser()).clearCookies()
 })
 
 empty('from "not configured" to a cloud with a home page, all in the console', async (ctx) => {

@@ -10,7 +10,7 @@ const production = siteSuite('production start without a catalogue', {
 
 production('every page says the site is not configured yet, at 1280 and 375 px, axe-clean', async (ctx) => {
   for (const width of [1280, 375]) {
-    for (const path of ['/', '/auroraedge.net/incidents', '/sign-in']) {
+    for (const path of ['/', '/auroraedge.net/incidents', '/faq']) {
       const { page, errors } = await open(ctx, path, width)
       const heading = page.getByRole('heading', { level: 1, name: 'This trust site is not configured yet' })
       await heading.waitFor()
@@ -22,6 +22,21 @@ production('every page says the site is not configured yet, at 1280 and 375 px, 
       await page.close()
     }
   }
+})
+
+production('only the operators’ pages stay open: sign-in (linked from the not-configured page) and the console', async (ctx) => {
+  const { page, errors } = await open(ctx, '/')
+  await page.getByRole('link', { name: 'sign in to the admin console' }).click()
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
+  assert.is(new URL(page.url()).searchParams.get('destination'), '/admin/dashboard')
+  await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor()
+  assert.is(await page.getByTestId('not-configured').count(), 0)
+  // The console itself sends a signed-out visitor to sign-in.
+  await page.goto(`${ctx.server.url}/admin/catalog/clouds`)
+  await page.waitForURL((u) => new URL(u).pathname === '/sign-in')
+  assert.equal(await axeViolations(page), [])
+  assert.equal(errors, [])
+  await page.close()
 })
 
 production('after `npm run catalog -- import` of the demo file the same server shows the demo site', async (ctx) => {

@@ -10,10 +10,9 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { LoginData } from '../../contract/accounts.js'
 import type { AuditData, CatalogData, DashboardData, OutboxMessage, StaffData, StaffMember } from '../../contract/admin.js'
 import type { CatalogDataCenter } from '../../contract/catalog.js'
-import { PRIVILEGED_ROLES, SESSION_COOKIE } from '../../contract/constants.js'
+import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { DcMapData } from '../../contract/global.js'
 import { can, type Permission, type Role } from '../../contract/permissions.js'
 import { join } from 'node:path'
@@ -21,65 +20,11 @@ import { hashPassword } from '../../server/accounts/passwords.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { DATABASE_FILE, openDatabase } from '../../server/db/connection.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { auditRows, createAccount, errorOf, execute, login, type Method, type Session, send } from './staff-helpers.js'
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-/** A signed-in browser: the session cookie's value and the CSRF token of the sign-in answer. */
-interface Session {
-  cookie: string
-  csrf: string
-}
-
-type Method = 'GET' | 'POST' | 'PUT'
-
-/** Sends a request as `session` (none: anonymous); writes carry the CSRF header unless `csrf` is false. */
-function send(
-  t: TestApp,
-  method: Method,
-  url: string,
-  { session, payload, csrf = true }: { session?: Session; payload?: unknown; csrf?: boolean } = {},
-): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {}
-  if (session) headers.cookie = `${SESSION_COOKIE}=${session.cookie}`
-  if (session && csrf && method !== 'GET') headers['x-csrf-token'] = session.csrf
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) })
-}
-
-async function login(t: TestApp, name: string, pass: string): Promise<Session> {
-  const res = await send(t, 'POST', '/api/user/login', { payload: { name, pass } })
-  assert.is(res.statusCode, 200, res.body)
-  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
-  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
-}
-
-/** Runs one writing SQL statement on the app's database; returns the last inserted row id. */
-function execute(t: TestApp, sql: string, ...params: unknown[]): number {
-  const db = t.openDb({ write: true })
-  try {
-    return Number(db.prepare(sql).run(...params).lastInsertRowid)
-  } finally {
-    db.close()
-  }
-}
-
-/** Creates a verified account `name` (mail `name@example.com`) with `roles` straight in the database; returns its uid. */
-function createAccount(t: TestApp, name: string, passHash: string, roles: readonly string[] = []): number {
-  const uid = execute(
-    t,
-    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?)',
-    name,
-    `${name}@example.com`,
-    passHash,
-    'UTC',
-    FIXED_NOW.getTime(),
-  )
-  for (const role of roles) execute(t, 'insert into user_roles (uid, role) values (?, ?)', uid, role)
-  return uid
-}
-
-const errorOf = (res: LightMyRequestResponse) => body<{ error: { code: string; message: string } }>(res).error
 
 /** Asserts a status and, for a failure, the error code; returns the answer's `data`. */
 function expect<T>(res: LightMyRequestResponse, status: number, code?: string): T {
@@ -87,18 +32,6 @@ function expect<T>(res: LightMyRequestResponse, status: number, code?: string): 
   if (code) assert.is(errorOf(res).code, code, res.body)
   return body<{ data: T }>(res).data
 }
-
-interface AuditRow {
-  id: number
-  at: number
-  actor_uid: number | null
-  actor_name: string
-  action: string
-  target: string
-  before: string | null
-  after: string | null
-}
-const auditRows = (t: TestApp): AuditRow[] => t.query<AuditRow>('select * from audit_log order by id')
 
 const FAILING_MAIL = ['ops@example.com', 'Delivery test', 'body', '{}', FIXED_NOW.getTime() - 60_000, 5, 'connection refused'] as const
 const INSERT_OUTBOX = 'insert into outbox (to_address, subject, text, headers, created, attempts, last_error) values (?, ?, ?, ?, ?, ?, ?)'

@@ -6,72 +6,19 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { LightMyRequestResponse } from 'fastify'
-import type { LoginData } from '../../contract/accounts.js'
 import type { AdminCompliancePage, AdminFaqPage, ContentData } from '../../contract/admin.js'
-import { PRIVILEGED_ROLES, SESSION_COOKIE } from '../../contract/constants.js'
+import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import { can, type Permission, recordPermission, type Role } from '../../contract/permissions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { auditCount, auditRows, createAccount, errorOf, login, type Method, type Session, send } from './staff-helpers.js'
 
 let t: TestApp
 
-interface Session {
-  cookie: string
-  csrf: string
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
-
-function call(method: Method, url: string, payload?: unknown, s?: Partial<Session>) {
-  const headers: Record<string, string> = {}
-  if (s?.cookie) headers.cookie = `${SESSION_COOKIE}=${s.cookie}`
-  if (s?.csrf) headers['x-csrf-token'] = s.csrf
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) })
-}
-
-async function login(name: string, pass: string): Promise<Session> {
-  const res = await call('POST', '/api/user/login', { name, pass })
-  assert.is(res.statusCode, 200, res.body)
-  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
-  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
-}
-
-const errorOf = (res: LightMyRequestResponse) => body<{ error: { code: string; message: string } }>(res).error
-
-/** Creates a verified account with these roles straight in the database; returns its uid. */
-function createUser(name: string, passHash: string, roles: readonly string[]): number {
-  const db = t.openDb({ write: true })
-  try {
-    const info = db
-      .prepare('insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?)')
-      .run(name, `${name}@example.com`, passHash, 'UTC', FIXED_NOW.getTime())
-    const uid = Number(info.lastInsertRowid)
-    for (const role of roles) db.prepare('insert into user_roles (uid, role) values (?, ?)').run(uid, role)
-    return uid
-  } finally {
-    db.close()
-  }
-}
-
-interface AuditRow {
-  id: number
-  at: number
-  actor_uid: number | null
-  actor_name: string
-  action: string
-  target: string
-  before: string | null
-  after: string | null
-}
-
-const auditRows = (action?: string) =>
-  t.query<AuditRow>(`select * from audit_log ${action ? 'where action = ?' : ''} order by id`, ...(action ? [action] : []))
-const auditCount = () => t.query<{ n: number }>('select count(*) as n from audit_log')[0].n
 const adminUid = () => t.query<{ uid: number }>("select uid from users where name = 'admin'")[0].uid
 
-const publicFaq = async (cloud: string) => body(await call('GET', `/api/basic-page/faq?cloud=${cloud}`)).data.page_content
-const publicCompliance = async (cloud: string) => body(await call('GET', `/api/compliance?cloud=${cloud}`)).data
+const publicFaq = async (cloud: string) => body(await send(t, 'GET', `/api/basic-page/faq?cloud=${cloud}`)).data.page_content
+const publicCompliance = async (cloud: string) => body(await send(t, 'GET', `/api/compliance?cloud=${cloud}`)).data
 
 const HOSTILE =
   '<p>Kept <strong>text</strong></p><img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><a href="javascript:alert(1)">x</a>'
@@ -88,8 +35,8 @@ content.after(async () => {
 })
 
 content('GET /api/admin/content: the shared FAQ and a compliance page for every cloud, as the public pages show them', async () => {
-  const admin = await login('admin', 'Admin12345')
-  const res = await call('GET', '/api/admin/content', undefined, { cookie: admin.cookie })
+  const admin = await login(t, 'admin', 'Admin12345')
+  const res = await send(t, 'GET', '/api/admin/content', { session: admin })
   assert.is(res.statusCode, 200, res.body)
   assert.is(res.headers['cache-control'], 'no-store')
   const data: ContentData = body(res).data
@@ -107,16 +54,16 @@ content('GET /api/admin/content: the shared FAQ and a compliance page for every 
 })
 
 content('PUT /api/admin/faq: the shared page saved with its body sanitised and its plain-text title unchanged; audited', async () => {
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   const before = await publicFaq('auroraedge')
   const title = 'Questions <b>&</b> answers'
-  const res = await call('PUT', '/api/admin/faq', { cloud: null, title, body: HOSTILE }, admin)
+  const res = await send(t, 'PUT', '/api/admin/faq', { session: admin, payload: { cloud: null, title, body: HOSTILE } })
   assert.is(res.statusCode, 200, res.body)
   const saved: AdminFaqPage = body(res).data
   assert.equal(saved, { cloud: null, title, body: HOSTILE_CLEAN })
   assert.equal(await publicFaq('auroraedge'), { title, body: HOSTILE_CLEAN })
   assert.equal(await publicFaq('private'), { title, body: HOSTILE_CLEAN })
-  const [entry] = auditRows('faq.update')
+  const [entry] = auditRows(t, 'faq.update')
   assert.ok(entry)
   assert.is(entry.target, '')
   assert.is(entry.actor_name, 'admin')
@@ -127,26 +74,31 @@ content('PUT /api/admin/faq: the shared page saved with its body sanitised and i
 })
 
 content("PUT /api/admin/faq with a cloud: that cloud's own page, created; other clouds keep the shared one", async () => {
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   const shared = await publicFaq('auroraedge')
-  const res = await call(
-    'PUT',
-    '/api/admin/faq',
-    { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' },
-    admin,
-  )
+  const res = await send(t, 'PUT', '/api/admin/faq', {
+    session: admin,
+    payload: { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' },
+  })
   assert.is(res.statusCode, 200, res.body)
   assert.equal(body(res).data, { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
   assert.equal(await publicFaq('workload'), { title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
   assert.equal(await publicFaq('auroraedge'), shared)
-  const entry = auditRows('faq.update').at(-1)!
+  const entry = auditRows(t, 'faq.update').at(-1)!
   assert.is(entry.target, 'workload')
   assert.is(entry.before, null)
   // Saving again updates the same row; the console lists the shared page first, then the cloud's.
-  assert.is((await call('PUT', '/api/admin/faq', { cloud: 'workload', title: 'Workload FAQ 2', body: '' }, admin)).statusCode, 200)
+  assert.is(
+    (await send(t, 'PUT', '/api/admin/faq', { session: admin, payload: { cloud: 'workload', title: 'Workload FAQ 2', body: '' } }))
+      .statusCode,
+    200,
+  )
   assert.is(t.query<{ n: number }>("select count(*) as n from basic_pages where machine_name = 'faq'")[0].n, 2)
-  assert.equal(JSON.parse(auditRows('faq.update').at(-1)!.before!), { title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
-  const listed: ContentData = body(await call('GET', '/api/admin/content', undefined, admin)).data
+  assert.equal(JSON.parse(auditRows(t, 'faq.update').at(-1)!.before!), {
+    title: 'Workload FAQ',
+    body: '<section id="a"><h2>A</h2></section>',
+  })
+  const listed: ContentData = body(await send(t, 'GET', '/api/admin/content', { session: admin })).data
   assert.equal(
     listed.faq.map((f) => f.cloud),
     [null, 'workload'],
@@ -156,14 +108,17 @@ content("PUT /api/admin/faq with a cloud: that cloud's own page, created; other 
 content(
   'PUT /api/admin/compliance/{cloud}: page top and rows replaced in order, HTML sanitised; audited with before and after',
   async () => {
-    const admin = await login('admin', 'Admin12345')
+    const admin = await login(t, 'admin', 'Admin12345')
     const before = await publicCompliance('auroraedge')
     const rows = [
       { description: '<p>FedRAMP <em>High</em></p><script>x()</script>', date: '2026-06-30' },
       { description: 'StateRAMP', date: '2024-02-29' },
       { description: '<a href="https://example.com/" target="_blank" onclick="x()">ISO</a>', date: '2027-01-01' },
     ]
-    const res = await call('PUT', '/api/admin/compliance/auroraedge.net', { page_top: `<h2>Status</h2>${HOSTILE}`, rows }, admin)
+    const res = await send(t, 'PUT', '/api/admin/compliance/auroraedge.net', {
+      session: admin,
+      payload: { page_top: `<h2>Status</h2>${HOSTILE}`, rows },
+    })
     assert.is(res.statusCode, 200, res.body)
     const expectedRows = [
       { description: '<p>FedRAMP <em>High</em></p>', date: '2026-06-30' },
@@ -173,26 +128,25 @@ content(
     const saved: AdminCompliancePage = body(res).data
     assert.equal(saved, { cloud: 'auroraedge', page_top: `<h2>Status</h2>${HOSTILE_CLEAN}`, rows: expectedRows })
     assert.equal(await publicCompliance('auroraedge'), { page_top: saved.page_top, page_content: expectedRows })
-    const entry = auditRows('compliance.update').at(-1)!
+    const entry = auditRows(t, 'compliance.update').at(-1)!
     assert.is(entry.target, 'auroraedge')
     assert.is(entry.actor_name, 'admin')
     assert.equal(JSON.parse(entry.before!), { page_top: before.page_top, rows: before.page_content })
     assert.equal(JSON.parse(entry.after!), { page_top: saved.page_top, rows: expectedRows })
     // An empty table is allowed (the page shows 'No rows').
-    const empty = await call('PUT', '/api/admin/compliance/auroraedge', { page_top: '', rows: [] }, admin)
+    const empty = await send(t, 'PUT', '/api/admin/compliance/auroraedge', { session: admin, payload: { page_top: '', rows: [] } })
     assert.is(empty.statusCode, 200, empty.body)
     assert.equal(await publicCompliance('auroraedge'), { page_top: '', page_content: [] })
   },
 )
 
 content('invalid compliance rows: 400 invalid naming each path; nothing changed, nothing audited', async () => {
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   const before = await publicCompliance('private')
-  const audits = auditCount()
-  const impossible = await call(
-    'PUT',
-    '/api/admin/compliance/private',
-    {
+  const audits = auditCount(t)
+  const impossible = await send(t, 'PUT', '/api/admin/compliance/private', {
+    session: admin,
+    payload: {
       page_top: '<p>new</p>',
       rows: [
         { description: 'ok', date: '2026-02-28' },
@@ -200,38 +154,43 @@ content('invalid compliance rows: 400 invalid naming each path; nothing changed,
         { description: '<script>only()</script>', date: '2025-02-29' },
       ],
     },
-    admin,
-  )
+  })
   assert.is(impossible.statusCode, 400, impossible.body)
   const error = errorOf(impossible)
   assert.is(error.code, 'invalid')
   assert.match(error.message, /^rows\[1\]\.date: "2026-02-30" is not a date/)
   assert.match(error.message, /; rows\[2\]\.description: /)
   assert.match(error.message, /; rows\[2\]\.date: "2025-02-29"/)
-  const malformed = await call('PUT', '/api/admin/compliance/private', { page_top: '', rows: [{ description: 'x', date: 'soon' }] }, admin)
+  const malformed = await send(t, 'PUT', '/api/admin/compliance/private', {
+    session: admin,
+    payload: { page_top: '', rows: [{ description: 'x', date: 'soon' }] },
+  })
   assert.is(malformed.statusCode, 400)
   assert.is(errorOf(malformed).code, 'invalid')
   assert.match(errorOf(malformed).message, /^rows\[0\]\.date: /)
-  const missing = await call('PUT', '/api/admin/compliance/private', { page_top: '', rows: [{ description: 'x' }] }, admin)
+  const missing = await send(t, 'PUT', '/api/admin/compliance/private', {
+    session: admin,
+    payload: { page_top: '', rows: [{ description: 'x' }] },
+  })
   assert.is(errorOf(missing).code, 'invalid')
   assert.match(errorOf(missing).message, /^rows\[0\]\.date: required/)
-  const faq = await call('PUT', '/api/admin/faq', { cloud: null, title: '', body: '' }, admin)
+  const faq = await send(t, 'PUT', '/api/admin/faq', { session: admin, payload: { cloud: null, title: '', body: '' } })
   assert.is(faq.statusCode, 400)
   assert.match(errorOf(faq).message, /^title: /)
   assert.equal(await publicCompliance('private'), before)
-  assert.is(auditCount(), audits)
+  assert.is(auditCount(t), audits)
 })
 
 content('unknown cloud: 404 unknown_cloud for compliance and FAQ', async () => {
-  const admin = await login('admin', 'Admin12345')
-  const audits = auditCount()
-  const compliance = await call('PUT', '/api/admin/compliance/nowhere', { page_top: '', rows: [] }, admin)
+  const admin = await login(t, 'admin', 'Admin12345')
+  const audits = auditCount(t)
+  const compliance = await send(t, 'PUT', '/api/admin/compliance/nowhere', { session: admin, payload: { page_top: '', rows: [] } })
   assert.is(compliance.statusCode, 404)
   assert.is(errorOf(compliance).code, 'unknown_cloud')
-  const faq = await call('PUT', '/api/admin/faq', { cloud: 'nowhere', title: 'x', body: '' }, admin)
+  const faq = await send(t, 'PUT', '/api/admin/faq', { session: admin, payload: { cloud: 'nowhere', title: 'x', body: '' } })
   assert.is(faq.statusCode, 404)
   assert.is(errorOf(faq).code, 'unknown_cloud')
-  assert.is(auditCount(), audits)
+  assert.is(auditCount(t), audits)
 })
 
 content.run()
@@ -258,8 +217,11 @@ const INCIDENT = {
 }
 
 records('a published record stores its body sanitised, title and summary as typed; record.publish audited in the same write', async () => {
-  const admin = await login('admin', 'Admin12345')
-  const res = await call('POST', '/api/admin/records', { ...INCIDENT, customer_impact: HOSTILE, available_workaround: HOSTILE }, admin)
+  const admin = await login(t, 'admin', 'Admin12345')
+  const res = await send(t, 'POST', '/api/admin/records', {
+    session: admin,
+    payload: { ...INCIDENT, customer_impact: HOSTILE, available_workaround: HOSTILE },
+  })
   assert.is(res.statusCode, 201, res.body)
   const id = body(res).data.id
   const row = t.query('select title, summary, body, customer_impact, available_workaround from records where id = ?', id)[0]
@@ -270,7 +232,7 @@ records('a published record stores its body sanitised, title and summary as type
     customer_impact: HOSTILE_CLEAN,
     available_workaround: HOSTILE_CLEAN,
   })
-  const [entry] = auditRows('record.publish')
+  const [entry] = auditRows(t, 'record.publish')
   assert.is(entry.target, String(id))
   assert.is(entry.actor_uid, adminUid())
   assert.is(entry.before, null)
@@ -283,25 +245,23 @@ records('a published record stores its body sanitised, title and summary as type
 })
 
 records('an update sanitises the new body and records record.update with before and after', async () => {
-  const admin = await login('admin', 'Admin12345')
-  const id = body(await call('POST', '/api/admin/records', { ...INCIDENT, body: '<p>first</p>' }, admin)).data.id
-  const res = await call(
-    'PATCH',
-    `/api/admin/records/${id}`,
-    { body: '<p>second</p><svg onload="x()"></svg>', update: 'Fixed <now>' },
-    admin,
-  )
+  const admin = await login(t, 'admin', 'Admin12345')
+  const id = body(await send(t, 'POST', '/api/admin/records', { session: admin, payload: { ...INCIDENT, body: '<p>first</p>' } })).data.id
+  const res = await send(t, 'PATCH', `/api/admin/records/${id}`, {
+    session: admin,
+    payload: { body: '<p>second</p><svg onload="x()"></svg>', update: 'Fixed <now>' },
+  })
   assert.is(res.statusCode, 200, res.body)
   const stored = t.query<{ body: string }>('select body from records where id = ?', id)[0].body
   assert.match(stored, /^<p>second<\/p>\n<p><strong>Update 2026-03-15 09:30 UTC:<\/strong> Fixed &lt;now&gt;<\/p>$/)
-  const entry = auditRows('record.update').at(-1)!
+  const entry = auditRows(t, 'record.update').at(-1)!
   assert.is(entry.target, String(id))
   assert.is(JSON.parse(entry.before!).body, '<p>first</p>')
   assert.is(JSON.parse(entry.after!).body, stored)
   // A refused update leaves no audit entry.
-  const audits = auditCount()
-  assert.is((await call('PATCH', `/api/admin/records/${id}`, { status: 'Exploded' }, admin)).statusCode, 400)
-  assert.is(auditCount(), audits)
+  const audits = auditCount(t)
+  assert.is((await send(t, 'PATCH', `/api/admin/records/${id}`, { session: admin, payload: { status: 'Exploded' } })).statusCode, 400)
+  assert.is(auditCount(t), audits)
 })
 
 records.run()
@@ -378,11 +338,11 @@ const ROUTES: Route[] = [
 roles.before(async () => {
   t = await startApp()
   const passHash = await hashPassword('Secret12345')
-  for (const role of PRIVILEGED_ROLES) createUser(`role-${role}`, passHash, [role])
-  for (const role of PRIVILEGED_ROLES) sessions.set(role, await login(`role-${role}`, 'Secret12345'))
-  const admin = await login('admin', 'Admin12345')
+  for (const role of PRIVILEGED_ROLES) createAccount(t, `role-${role}`, passHash, [role])
+  for (const role of PRIVILEGED_ROLES) sessions.set(role, await login(t, `role-${role}`, 'Secret12345'))
+  const admin = await login(t, 'admin', 'Admin12345')
   for (const kind of ['incident', ...NOTIFICATION_TYPES]) {
-    const res = await call('POST', '/api/admin/records', recordBody(kind), admin)
+    const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: recordBody(kind) })
     assert.is(res.statusCode, 201, res.body)
     stored.set(kind, body(res).data.id)
   }
@@ -397,13 +357,13 @@ roles('each privileged role: allowed where contract/permissions.ts grants it, el
     const session = sessions.get(role)!
     for (const route of ROUTES) {
       const allowed = route.permission === undefined || can([role], route.permission)
-      const audits = auditCount()
-      const res = await call(route.method, route.url(), route.payload?.(), session)
+      const audits = auditCount(t)
+      const res = await send(t, route.method, route.url(), { session, payload: route.payload?.() })
       const got = res.statusCode === route.ok ? 'allowed' : `${res.statusCode} ${errorOf(res).code}`
       const want = allowed ? 'allowed' : '403 not_permitted'
       if (got !== want) results.push(`${role} ${route.name}: ${got}, expected ${want} (${res.body.slice(0, 200)})`)
-      if (!allowed) assert.is(auditCount(), audits, `${role} ${route.name}: a refusal is not audited`)
-      else if (route.method !== 'GET') assert.is(auditCount(), audits + 1, `${role} ${route.name}: audited`)
+      if (!allowed) assert.is(auditCount(t), audits, `${role} ${route.name}: a refusal is not audited`)
+      else if (route.method !== 'GET') assert.is(auditCount(t), audits + 1, `${role} ${route.name}: audited`)
     }
   }
   assert.equal(results, [])
@@ -417,54 +377,70 @@ roles('each privileged role: allowed where contract/permissions.ts grants it, el
 roles('a 403 never depends on the body: refused roles are refused with invalid bodies too', async () => {
   const csm = sessions.get('customer_success_manager')!
   for (const payload of [{}, { type: 'blog' }, [1, 2], { type: 'notification' }]) {
-    const res = await call('POST', '/api/admin/records', payload, csm)
+    const res = await send(t, 'POST', '/api/admin/records', { session: csm, payload })
     assert.is(res.statusCode, 403, JSON.stringify(payload))
     assert.is(errorOf(res).code, 'not_permitted')
   }
   const blog = sessions.get('blog_editor')!
-  assert.is(errorOf(await call('PUT', '/api/admin/compliance/auroraedge', { rows: 'x' }, blog)).code, 'not_permitted')
-  assert.is(errorOf(await call('PUT', '/api/admin/compliance/nowhere', {}, blog)).code, 'not_permitted')
-  assert.is(errorOf(await call('PATCH', '/api/admin/records/99999999', { status: 'x' }, blog)).code, 'not_permitted')
-  assert.is(errorOf(await call('PATCH', `/api/admin/records/${stored.get('incident')}`, { type: 7 }, blog)).code, 'not_permitted')
+  assert.is(
+    errorOf(await send(t, 'PUT', '/api/admin/compliance/auroraedge', { session: blog, payload: { rows: 'x' } })).code,
+    'not_permitted',
+  )
+  assert.is(errorOf(await send(t, 'PUT', '/api/admin/compliance/nowhere', { session: blog, payload: {} })).code, 'not_permitted')
+  assert.is(
+    errorOf(await send(t, 'PATCH', '/api/admin/records/99999999', { session: blog, payload: { status: 'x' } })).code,
+    'not_permitted',
+  )
+  assert.is(
+    errorOf(await send(t, 'PATCH', `/api/admin/records/${stored.get('incident')}`, { session: blog, payload: { type: 7 } })).code,
+    'not_permitted',
+  )
   const compliance = sessions.get('jab_compliance')!
-  assert.is(errorOf(await call('PUT', '/api/admin/faq', { title: 3 }, compliance)).code, 'not_permitted')
+  assert.is(errorOf(await send(t, 'PUT', '/api/admin/faq', { session: compliance, payload: { title: 3 } })).code, 'not_permitted')
   // With the permission, the same bodies are the client's mistake.
   const url = sessions.get('url_editor')!
-  assert.is(errorOf(await call('POST', '/api/admin/records', { type: 'blog' }, url)).code, 'invalid')
-  assert.is(errorOf(await call('POST', '/api/admin/records', { ...recordBody('cloud_app'), notification_type: null }, url)).code, 'invalid')
+  assert.is(errorOf(await send(t, 'POST', '/api/admin/records', { session: url, payload: { type: 'blog' } })).code, 'invalid')
+  assert.is(
+    errorOf(await send(t, 'POST', '/api/admin/records', { session: url, payload: { ...recordBody('cloud_app'), notification_type: null } }))
+      .code,
+    'invalid',
+  )
 })
 
 roles('an update may not move a notification to a type the role may not publish', async () => {
   const cloudApps = sessions.get('cloud_apps')!
   const id = stored.get('cloud_app')!
-  const res = await call('PATCH', `/api/admin/records/${id}`, { notification_type: 'privacy_notification' }, cloudApps)
+  const res = await send(t, 'PATCH', `/api/admin/records/${id}`, {
+    session: cloudApps,
+    payload: { notification_type: 'privacy_notification' },
+  })
   assert.is(res.statusCode, 403)
   assert.is(errorOf(res).code, 'not_permitted')
   assert.is(t.query('select notification_type from records where id = ?', id)[0].notification_type, 'cloud_app')
 })
 
 roles('not privileged: 403 forbidden; no session: 403 not_signed_in; a write without the CSRF header: 403 csrf', async () => {
-  const viewer = await login('viewer', 'Viewer12345')
+  const viewer = await login(t, 'viewer', 'Viewer12345')
   const admin = sessions.get('administrator')!
-  const audits = auditCount()
+  const audits = auditCount(t)
   for (const route of ROUTES) {
-    const asViewer = await call(route.method, route.url(), route.payload?.(), viewer)
+    const asViewer = await send(t, route.method, route.url(), { session: viewer, payload: route.payload?.() })
     assert.is(asViewer.statusCode, 403, route.name)
     assert.is(errorOf(asViewer).code, 'forbidden', route.name)
-    const anonymous = await call(route.method, route.url(), route.payload?.())
+    const anonymous = await send(t, route.method, route.url(), { payload: route.payload?.() })
     assert.is(anonymous.statusCode, 403, route.name)
     assert.is(errorOf(anonymous).code, 'not_signed_in', route.name)
     if (route.method !== 'GET') {
-      const noCsrf = await call(route.method, route.url(), route.payload?.(), { cookie: admin.cookie })
+      const noCsrf = await send(t, route.method, route.url(), { session: admin, csrf: false, payload: route.payload?.() })
       assert.is(noCsrf.statusCode, 403, route.name)
       assert.is(errorOf(noCsrf).code, 'csrf', route.name)
-      const wrongCsrf = await call(route.method, route.url(), route.payload?.(), { cookie: admin.cookie, csrf: 'nope' })
+      const wrongCsrf = await send(t, route.method, route.url(), { session: { ...admin, csrf: 'nope' }, payload: route.payload?.() })
       assert.is(errorOf(wrongCsrf).code, 'csrf', route.name)
     }
   }
   // Reads need no CSRF header.
-  assert.is((await call('GET', '/api/admin/content', undefined, { cookie: admin.cookie })).statusCode, 200)
-  assert.is(auditCount(), audits)
+  assert.is((await send(t, 'GET', '/api/admin/content', { session: admin })).statusCode, 200)
+  assert.is(auditCount(t), audits)
 })
 
 roles.run()

@@ -1,32 +1,20 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LightMyRequestResponse } from 'fastify'
-import type { LoginData } from '../../contract/accounts.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import type { SubscribeData, SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { login, type Session } from './staff-helpers.js'
 
 let t: TestApp
 let passHash = ''
-
-interface Session {
-  cookie: string
-  csrf: string
-}
 
 function post(url: string, payload: unknown, s?: Partial<Session>, method: 'POST' | 'PATCH' = 'POST') {
   const headers: Record<string, string> = {}
   if (s?.cookie) headers.cookie = `${SESSION_COOKIE}=${s.cookie}`
   if (s?.csrf) headers['x-csrf-token'] = s.csrf
   return t.app.inject({ method, url, payload: payload as any, headers })
-}
-
-async function login(name: string, pass: string): Promise<Session> {
-  const res = await post('/api/user/login', { name, pass })
-  assert.is(res.statusCode, 200, res.body)
-  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
-  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
 }
 
 const errorCode = (res: LightMyRequestResponse) => body<{ error: { code: string } }>(res).error.code
@@ -96,7 +84,7 @@ const CALLS: Array<[string, unknown]> = [
 ]
 
 test('the four calls need a session and the CSRF header', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   for (const [url, payload] of CALLS) {
     assert.is(errorCode(await post(url, payload)), 'not_signed_in', url)
     const noCsrf = await post(url, payload, { cookie: s.cookie })
@@ -109,7 +97,7 @@ test('the four calls need a session and the CSRF header', async () => {
 })
 
 test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   const data = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedge.net' }, s)).data
   assert.equal(Object.keys(data).sort(), [
     'advisory',
@@ -151,7 +139,7 @@ test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', as
 })
 
 test('region star covers the public and premium data centers of the region, and nothing else', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   const before = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedgethree' }, s)).data
   const premiumRegion = before.premium_datacenters.category[0]
   assert.ok(premiumRegion, 'auroraedgethree has premium data centers')
@@ -188,7 +176,7 @@ test('region star covers the public and premium data centers of the region, and 
 })
 
 test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   const all = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: 'all', action: 'subscribe' }, s)).data
   assert.is(all.name, 'all')
   const tree = all.subscriptions
@@ -248,7 +236,7 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
 })
 
 test('notification subscriptions: types with categories, all, counts added to the cloud count', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   const first = body<{ data: UserNotificationsData }>(await post('/api/user_notifications', undefined, s)).data
   assert.is(first.all_subscribed, '0')
   assert.is(first.subscriptions_count, 0)
@@ -281,7 +269,7 @@ test('notification subscriptions: types with categories, all, counts added to th
 })
 
 test('cloud-status: subscribed reflects the signed-in viewer, private; anonymous is 0 and public', async () => {
-  const s = await login('viewer', 'Viewer12345')
+  const s = await login(t, 'viewer', 'Viewer12345')
   const emea = t.query("select tid from regions where name = 'EMEA'")[0].tid
   await post('/api/subscribe', { cloud: 'auroraedge', tid: emea, action: 'subscribe' }, s)
   const url = '/api/cloud-status?cloud=auroraedge&requestType=public'
@@ -368,11 +356,11 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
   storeNotification(users.notification, 'all', f.category)
   const expected = ['all@example.com', 'both@example.com', 'dc@example.com', 'region@example.com']
 
-  const viewer = await login('viewer', 'Viewer12345')
+  const viewer = await login(t, 'viewer', 'Viewer12345')
   const refused = await post('/api/admin/records', INCIDENT(f.d), viewer)
   assert.is(refused.statusCode, 403)
   assert.is(errorCode(refused), 'forbidden')
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   assert.is(errorCode(await post('/api/admin/records', INCIDENT(f.d), { cookie: admin.cookie })), 'csrf')
   assert.is(errorCode(await post('/api/admin/records', INCIDENT(f.d))), 'not_signed_in')
   assert.is(outbox().length, 0)
@@ -447,7 +435,7 @@ test('dispatch: maintenance, advisories by event type, notifications by category
   store(adv, 1, 5007) // Security Advisory
   storeNotification(cat, f.category)
   storeNotification(type, 'privacy_notification')
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   const m = body(
     await post('/api/admin/records', { ...INCIDENT(f.sibling), type: 'maintenance', status: 'Scheduled', severity: null }, admin),
   ).data
@@ -480,7 +468,7 @@ test('dispatch: maintenance, advisories by event type, notifications by category
 
 test('publishing validation: clear 400 messages naming the field', async () => {
   const f = fixture()
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   const cases: Array<[object, RegExp]> = [
     [{ cloud: undefined, clouds: ['nowhere'] }, /^clouds: unknown cloud "nowhere"/],
     [{ terms: [123456] }, /^terms: 123456 is not a service or data center/],
@@ -506,7 +494,7 @@ test('unsubscribe link: GET describes, POST (RFC 8058 form) unsubscribes; the ne
   const f = fixture()
   const uid = createUser('leaver@example.com')
   store(uid, 1, f.r, f.service)
-  const admin = await login('admin', 'Admin12345')
+  const admin = await login(t, 'admin', 'Admin12345')
   await post('/api/admin/records', INCIDENT(f.d), admin)
   const mail = outbox().find((r) => r.to_address === 'leaver@example.com')!
   const token = /\/api\/unsubscribe\/([A-Za-z0-9_-]+)>/.exec(JSON.parse(mail.headers)['List-Unsubscribe'])![1]

@@ -5,7 +5,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import type { UserDetailsData } from '../../contract/accounts'
 import type { CatalogData } from '../../contract/admin'
 import type { Catalog } from '../../contract/catalog'
 import AdminConsole from '../../shell/admin/AdminConsole'
@@ -24,10 +23,9 @@ import {
 import { failureOf, STALE_TEXT } from '../../shell/admin/save'
 import { settingsOf } from '../../shell/admin/SettingsEditor'
 import { clearSession } from '../../shell/accounts/account'
-import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { ApiError } from '../../widgets/core/request'
-import { $session } from '../../widgets/core/session'
 import { mount, serve, type Served, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
+import { button, signedInAs } from './admin-fixtures'
 
 const T0 = '2024-01-01T00:00:00.000Z'
 
@@ -76,31 +74,6 @@ function catalog(): Catalog {
     severities: [{ tid: 20, name: 'Service Disruption', color_code: '#d32f2f', icon: 'ban', status_icon: 'circle-ban', show_legend: true }],
     settings: { vendor: 'Aurora', is_gov: false },
   }
-}
-
-function auth(roles: string[]): UserDetailsData['auth'] {
-  return {
-    user: {
-      timezone: [{ value: 'UTC' }],
-      mail: [{ value: 'ann@vendor.example' }],
-      uid: [{ value: '7' }],
-      name: [{ value: 'ann@vendor.example' }],
-      verified: [{ value: true }],
-    },
-    roles,
-  }
-}
-
-function signedInAs(roles: string[]) {
-  writeCookie(COOKIE.csrfToken, 'csrf-1')
-  writeCookie(COOKIE.logoutToken, 'l')
-  $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: 'csrf-1', logoutToken: 'l', apiData: auth(roles) })
-}
-
-function button(container: HTMLElement, name: string): HTMLButtonElement {
-  const b = Array.from(container.querySelectorAll('button')).find((x) => (x.getAttribute('aria-label') ?? x.textContent?.trim()) === name)
-  assert.ok(b, `button ${name}`)
-  return b as HTMLButtonElement
 }
 
 function input(container: HTMLElement, label: string): HTMLInputElement {
@@ -221,7 +194,7 @@ test('save: 400 becomes the list of messages, 409 the stale sentence, anything e
 
 test('data centers: latitude and longitude are range-checked in the form; nothing is sent until they are right', async () => {
   clearSession()
-  signedInAs(['trust_admin'])
+  signedInAs(['trust_admin'], 'csrf-1')
   const api = catalogApi(() => ({ data: { catalog: catalog(), revision: 'r9' } }))
   const { container, root, unmount } = mount()
   try {
@@ -275,7 +248,7 @@ test('data centers: latitude and longitude are range-checked in the form; nothin
 
 test('data centers: the server refusing shows its messages in an alert list; per-cloud rows and Decommission', async () => {
   clearSession()
-  signedInAs(['administrator'])
+  signedInAs(['administrator'], 'csrf-1')
   const message =
     'data_centers[0].country: must be an ISO 3166-1 alpha-2 country code such as NL; data_centers[0].latitude: must be a latitude in degrees, -90 to 90'
   const api = catalogApi(() => new Response(JSON.stringify({ error: { code: 'invalid', message } }), { status: 400 }))
@@ -317,7 +290,7 @@ test('data centers: the server refusing shows its messages in an alert list; per
 
 test('catalogue: a 409 says the catalogue changed; Reload loads the latest and replaces the drafts', async () => {
   clearSession()
-  signedInAs(['trust_admin'])
+  signedInAs(['trust_admin'], 'csrf-1')
   const api = catalogApi(
     () => new Response(JSON.stringify({ error: { code: 'stale', message: 'The catalogue changed.' } }), { status: 409 }),
   )
@@ -356,7 +329,7 @@ test('catalogue: a 409 says the catalogue changed; Reload loads the latest and r
 
 test('catalogue: a new item gets its key field; menus edit routes as text or JSON and sub-menus', async () => {
   clearSession()
-  signedInAs(['trust_admin'])
+  signedInAs(['trust_admin'], 'csrf-1')
   const api = catalogApi((call) => ({
     data: { catalog: { ...catalog(), top_menu: (call.body as { value: never }).value }, revision: 'r2' },
   }))
@@ -400,7 +373,7 @@ test('catalogue: a new item gets its key field; menus edit routes as text or JSO
 test('catalogue: roles without `catalog` (jab_compliance, customer_success_manager) see the list, no form', async () => {
   for (const role of ['jab_compliance', 'customer_success_manager']) {
     clearSession()
-    signedInAs([role])
+    signedInAs([role], 'csrf-1')
     const api = catalogApi(() => ({}))
     const { container, root, unmount } = mount()
     try {

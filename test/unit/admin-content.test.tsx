@@ -7,15 +7,13 @@ import { pathToFileURL } from 'node:url'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import type { UserDetailsData } from '../../contract/accounts'
 import type { AdminCompliancePage, AdminFaqPage, ContentData } from '../../contract/admin'
 import AdminConsole from '../../shell/admin/AdminConsole'
 import { complianceErrors } from '../../shell/admin/ComplianceScreen'
 import { clearSession } from '../../shell/accounts/account'
-import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { sanitizeHtml } from '../../widgets/core/sanitize'
-import { $session } from '../../widgets/core/session'
 import { choose, mount, serve, type Served, settle, waitFor } from '../fixtures/dom'
+import { button, signedInAs } from './admin-fixtures'
 
 const HOSTILE =
   '<p>Hello <b>there</b></p><img src="x" onerror="alert(1)"><script>alert(2)</script>' +
@@ -42,25 +40,6 @@ function content(): ContentData {
   }
 }
 
-function auth(roles: string[]): UserDetailsData['auth'] {
-  return {
-    user: {
-      timezone: [{ value: 'UTC' }],
-      mail: [{ value: 'ann@vendor.example' }],
-      uid: [{ value: '7' }],
-      name: [{ value: 'ann@vendor.example' }],
-      verified: [{ value: true }],
-    },
-    roles,
-  }
-}
-
-function signedInAs(roles: string[]) {
-  writeCookie(COOKIE.csrfToken, 'csrf-2')
-  writeCookie(COOKIE.logoutToken, 'l')
-  $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: 'csrf-2', logoutToken: 'l', apiData: auth(roles) })
-}
-
 /** Types into an input or textarea as a user would (bypassing React's value tracker). */
 function typeText(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
@@ -74,12 +53,6 @@ function control<T extends HTMLElement = HTMLInputElement>(container: HTMLElemen
   const el = container.querySelector<T>(`#${CSS.escape(l!.htmlFor)}`)
   assert.ok(el, `control of ${label}`)
   return el!
-}
-
-function button(container: HTMLElement, name: string): HTMLButtonElement {
-  const b = Array.from(container.querySelectorAll('button')).find((x) => (x.getAttribute('aria-label') ?? x.textContent?.trim()) === name)
-  assert.ok(b, `button ${name}`)
-  return b as HTMLButtonElement
 }
 
 /** The region labelled "Preview" (there is one per form). */
@@ -125,7 +98,7 @@ test('preview: hostile HTML comes out clean — no scripts, handlers, styles, fr
 
 test('FAQ: the body is edited as HTML with a live preview through the sanitiser, and saved as typed', async () => {
   clearSession()
-  signedInAs(['blog_editor'])
+  signedInAs(['blog_editor'], 'csrf-2')
   const api = contentApi((call) => ({ data: { ...(call.body as AdminFaqPage), body: '<p>Hello <b>there</b></p>' } }))
   const { container, root, unmount } = mount()
   try {
@@ -154,7 +127,7 @@ test('FAQ: the body is edited as HTML with a live preview through the sanitiser,
 
 test('FAQ: a cloud without its own page starts empty; the title is required before anything is sent', async () => {
   clearSession()
-  signedInAs(['administrator'])
+  signedInAs(['administrator'], 'csrf-2')
   const api = contentApi(
     () => new Response(JSON.stringify({ error: { code: 'unknown_cloud', message: 'No such cloud.' } }), { status: 404 }),
   )
@@ -186,7 +159,7 @@ test('FAQ: a cloud without its own page starts empty; the title is required befo
 
 test('roles: jab_compliance gets the compliance form, but the FAQ only read-only', async () => {
   clearSession()
-  signedInAs(['jab_compliance'])
+  signedInAs(['jab_compliance'], 'csrf-2')
   const api = contentApi(() => ({}))
   const { container, root, unmount } = mount()
   try {
@@ -210,7 +183,7 @@ test('roles: jab_compliance gets the compliance form, but the FAQ only read-only
 
 test('compliance: rows are added, moved and removed; dates are date inputs; the page is saved in order', async () => {
   clearSession()
-  signedInAs(['jab_compliance'])
+  signedInAs(['jab_compliance'], 'csrf-2')
   const api = contentApi((call) => ({ data: { cloud: 'alpha', ...(call.body as object) } satisfies Partial<AdminCompliancePage> }))
   const { container, root, unmount } = mount()
   try {

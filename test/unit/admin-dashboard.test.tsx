@@ -4,14 +4,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import type { UserDetailsData } from '../../contract/accounts'
 import type { AuditData, DashboardData, StaffData } from '../../contract/admin'
 import AdminConsole from '../../shell/admin/AdminConsole'
 import { prettyJson } from '../../shell/admin/AuditScreen'
 import { clearSession } from '../../shell/accounts/account'
-import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { $session } from '../../widgets/core/session'
 import { mount, serve, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
+import { auth, button, signedInAs } from './admin-fixtures'
 
 function dashboard(failed = 1): DashboardData {
   return {
@@ -78,36 +77,11 @@ function dashboard(failed = 1): DashboardData {
   }
 }
 
-function auth(roles: string[]): UserDetailsData['auth'] {
-  return {
-    user: {
-      timezone: [{ value: 'UTC' }],
-      mail: [{ value: 'ann@vendor.example' }],
-      uid: [{ value: '7' }],
-      name: [{ value: 'ann@vendor.example' }],
-      verified: [{ value: true }],
-    },
-    roles,
-  }
-}
-
-function signedInAs(roles: string[]) {
-  writeCookie(COOKIE.csrfToken, 'csrf-3')
-  writeCookie(COOKIE.logoutToken, 'l')
-  $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: 'csrf-3', logoutToken: 'l', apiData: auth(roles), timezone: 'UTC' })
-}
-
-function button(container: HTMLElement, name: string): HTMLButtonElement {
-  const b = Array.from(container.querySelectorAll('button')).find((x) => (x.getAttribute('aria-label') ?? x.textContent?.trim()) === name)
-  assert.ok(b, `button ${name}`)
-  return b as HTMLButtonElement
-}
-
 const cells = (row: Element) => Array.from(row.children, (c) => c.textContent)
 
 test('dashboard: live records per cloud with status and severity as text; subscriber tables; the outbox', async () => {
   clearSession()
-  signedInAs(['customer_success_manager'])
+  signedInAs(['customer_success_manager'], 'csrf-3', { timezone: 'UTC' })
   const api = serve(() => ({ data: dashboard() }))
   const { container, root, unmount } = mount()
   try {
@@ -152,7 +126,7 @@ test('dashboard: live records per cloud with status and severity as text; subscr
 
 test('dashboard: Retry re-queues a failed or queued message, reloads and says so; a refusal is an alert', async () => {
   clearSession()
-  signedInAs(['trust_admin'])
+  signedInAs(['trust_admin'], 'csrf-3', { timezone: 'UTC' })
   let loads = 0
   const api = serve((call) => {
     if (call.method === 'POST' && call.path === '/api/admin/outbox/6/retry') {
@@ -203,7 +177,7 @@ function staff(): StaffData {
 
 test('staff: administrators change roles per member and add staff by email; others only read', async () => {
   clearSession()
-  signedInAs(['administrator'])
+  signedInAs(['administrator'], 'csrf-3', { timezone: 'UTC' })
   const api = serve((call) => {
     if (call.method === 'PUT') {
       const body = call.body as { mail: string; roles: string[] }
@@ -265,7 +239,7 @@ test('staff: administrators change roles per member and add staff by email; othe
 
 test('audit log: when, who, action, target; before/after pretty-printed in a disclosure; Previous and Next', async () => {
   clearSession()
-  signedInAs(['customer_success_manager'])
+  signedInAs(['customer_success_manager'], 'csrf-3', { timezone: 'UTC' })
   const page = (n: number): AuditData => ({
     entries: [
       {

@@ -5,13 +5,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import type { UserDetailsData } from '../../contract/accounts'
 import AdminConsole from '../../shell/admin/AdminConsole'
 import { consoleAccess, NOT_ALLOWED, notPermittedText } from '../../shell/admin/access'
 import { catalogPath, sectionOf, SECTIONS } from '../../shell/admin/sections'
 import { clearSession } from '../../shell/accounts/account'
 import { $router, pageMeta, resolvePage, type Resolution } from '../../shell/routes'
-import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { $session } from '../../widgets/core/session'
 import type { GlobalData } from '../../contract/global'
 import { App } from '../../shell/App'
@@ -19,6 +17,7 @@ import { $cloudName } from '../../widgets/core/cloud'
 import { $global } from '../../widgets/core/global'
 import { clouds, menu, products } from '../fixtures/global'
 import { mount, serve, settle, waitFor } from '../fixtures/dom'
+import { auth, signedInAs } from './admin-fixtures'
 
 const global = { clouds, menu }
 
@@ -27,25 +26,6 @@ function resolve(path: string, signedIn: boolean, isTrustDR = false): Resolution
   $router.open(path)
   const page = $router.get()
   return resolvePage(path, page, { ...global, isTrustDR }, clouds[0], signedIn)
-}
-
-function auth(roles: string[]): UserDetailsData['auth'] {
-  return {
-    user: {
-      timezone: [{ value: 'UTC' }],
-      mail: [{ value: 'ann@vendor.example' }],
-      uid: [{ value: '7' }],
-      name: [{ value: 'ann@vendor.example' }],
-      verified: [{ value: true }],
-    },
-    roles,
-  }
-}
-
-function signedInAs(roles: string[] | null) {
-  writeCookie(COOKIE.csrfToken, 'c')
-  writeCookie(COOKIE.logoutToken, 'l')
-  $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: 'c', logoutToken: 'l', apiData: roles ? auth(roles) : null })
 }
 
 test('routes: /admin goes to the dashboard; each screen resolves to the console with its screen and section', () => {
@@ -107,7 +87,7 @@ test('access: signed out, loading roles, no privileged role, privileged', () => 
 
 test('console: a signed-in user without a privileged role is told so, and nothing is requested', async () => {
   clearSession()
-  signedInAs(null)
+  signedInAs(null, 'c')
   const api = serve(() => ({ data: {} }))
   const { container, root, unmount } = mount()
   try {
@@ -129,7 +109,7 @@ test('console: a signed-in user without a privileged role is told so, and nothin
 
 test('console: the navigation lists every screen, marks the current one, and shows Staff to administrators only', async () => {
   clearSession()
-  signedInAs(['customer_success_manager'])
+  signedInAs(['customer_success_manager'], 'c')
   const api = serve(() => new Response('{"error":{"code":"x","message":"no"}}', { status: 500 }))
   const { container, root, unmount } = mount()
   const labels = () => Array.from(container.querySelectorAll('nav[aria-label="Admin"] a'), (a) => a.textContent)
@@ -188,7 +168,7 @@ test('app: /admin opens the dashboard inside the site header and footer; signed 
     $router.open('/admin/staff')
     root.render(createElement(App))
     await waitFor(() => location.pathname + location.search === '/sign-in?destination=%2Fadmin%2Fstaff', 'the sign-in redirect')
-    signedInAs(['trust_admin'])
+    signedInAs(['trust_admin'], 'c')
     $router.open('/admin')
     await waitFor(() => location.pathname === '/admin/dashboard', 'the dashboard path')
     await waitFor(() => !!container.querySelector('[data-testid="admin-console"]'), 'the console, loaded lazily')

@@ -1,0 +1,94 @@
+/**
+ * Shared set-up of the server tests of signed-in calls (the admin API, publishing): requests as a
+ * session, signing in, staff accounts with roles made straight in the database, and the audit log.
+ * Each helper takes the {@link TestApp} it works on.
+ */
+import type { LightMyRequestResponse } from 'fastify'
+import * as assert from 'uvu/assert'
+import type { LoginData } from '../../contract/accounts.js'
+import { SESSION_COOKIE } from '../../contract/constants.js'
+import { body, FIXED_NOW, type TestApp } from './helpers.js'
+
+/** A signed-in browser: the session cookie's value and the CSRF token of the sign-in answer. */
+export interface Session {
+  cookie: string
+  csrf: string
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+
+/**
+ * Sends a request to `t`'s app as `session` (none: anonymous) with the JSON `payload` (none: no
+ * body). Writes (not GET) carry `session.csrf` as the `x-csrf-token` header unless `csrf` is false;
+ * reads never carry it.
+ */
+export function send(
+  t: TestApp,
+  method: Method,
+  url: string,
+  { session, payload, csrf = true }: { session?: Session; payload?: unknown; csrf?: boolean } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {}
+  if (session) headers.cookie = `${SESSION_COOKIE}=${session.cookie}`
+  if (session && csrf && method !== 'GET') headers['x-csrf-token'] = session.csrf
+  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) })
+}
+
+/** Signs in as `name` with `pass` (`POST /api/user/login`, which must answer 200); returns the session. */
+export async function login(t: TestApp, name: string, pass: string): Promise<Session> {
+  const res = await send(t, 'POST', '/api/user/login', { payload: { name, pass } })
+  assert.is(res.statusCode, 200, res.body)
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
+  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
+}
+
+/** The `error` of a failure answer: its code and message. */
+export const errorOf = (res: LightMyRequestResponse) => body<{ error: { code: string; message: string } }>(res).error
+
+/** Runs one writing SQL statement on `t`'s database; returns the last inserted row id. */
+export function execute(t: TestApp, sql: string, ...params: unknown[]): number {
+  const db = t.openDb({ write: true })
+  try {
+    return Number(db.prepare(sql).run(...params).lastInsertRowid)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Creates a verified account `name` (mail `name@example.com`, time zone UTC, created at
+ * {@link FIXED_NOW}) with the password hash `passHash` and `roles` (rows of `users` and
+ * `user_roles`) straight in `t`'s database; returns its uid.
+ */
+export function createAccount(t: TestApp, name: string, passHash: string, roles: readonly string[] = []): number {
+  const uid = execute(
+    t,
+    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?)',
+    name,
+    `${name}@example.com`,
+    passHash,
+    'UTC',
+    FIXED_NOW.getTime(),
+  )
+  for (const role of roles) execute(t, 'insert into user_roles (uid, role) values (?, ?)', uid, role)
+  return uid
+}
+
+/** A row of `audit_log`: `before` and `after` are JSON text (`null` for none), `at` epoch milliseconds. */
+export interface AuditRow {
+  id: number
+  at: number
+  actor_uid: number | null
+  actor_name: string
+  action: string
+  target: string
+  before: string | null
+  after: string | null
+}
+
+/** The rows of `t`'s audit log in the order written; only those of `action` if given. */
+export const auditRows = (t: TestApp, action?: string): AuditRow[] =>
+  t.query<AuditRow>(`select * from audit_log ${action ? 'where action = ?' : ''} order by id`, ...(action ? [action] : []))
+
+/** How many entries `t`'s audit log has. */
+export const auditCount = (t: TestApp): number => t.query<{ n: number }>('select count(*) as n from audit_log')[0].n
