@@ -22,3 +22,9 @@ export const HTML_POLICY = {
 
 /** The `rel` a link that opens a new tab (`target="_blank"`) gets. */
 export const NEW_TAB_REL = 'noopener noreferrer'
+
+/**
+ * The `marked` options both sides render Markdown with (the server when it stores a text written
+ * in Markdown, the console's live preview): GitHub-flavoured, a single newline is not a line break.
+ */
+export const MARKDOWN_OPTIONS = { gfm: true, breaks: false } as const

@@ -67,18 +67,34 @@ export const PublishRecordBody = Type.Object({
   customer_impact: Type.Optional(OrNull(Type.String())),
   available_workaround: Type.Optional(OrNull(Type.String())),
   next_update: Type.Optional(OrNull(Type.String())),
+  /**
+   * How `body`, `customer_impact`, `available_workaround` and an update's text are written:
+   * `'html'` (default) or `'markdown'` (rendered to HTML by the server with `marked`). Either way
+   * the HTML is sanitised when saved.
+   */
+  body_format: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('markdown')])),
+  /** Mail the subscribers about this change; default `true`. */
+  notify: Type.Optional(Type.Boolean()),
+  /** Internal-use fields (never in public answers): a note (HTML, sanitised) and http(s) links. */
+  internal_note: Type.Optional(OrNull(Type.String())),
+  slack_link: Type.Optional(OrNull(Type.String())),
+  jira_link: Type.Optional(OrNull(Type.String())),
+  sfdc_link: Type.Optional(OrNull(Type.String())),
+  severity_link: Type.Optional(OrNull(Type.String())),
 })
 export type PublishRecordBody = Static<typeof PublishRecordBody>
 
 /**
- * `PATCH /api/admin/records/{id}`: any subset of the publish fields, plus an optional update text
- * appended to the body. The type of a record cannot change; a field that is not one of a record is
- * refused (400 `invalid`). 404 `not_found` for an unknown id.
+ * `PATCH /api/admin/records/{id}`: any subset of the publish fields, plus an optional update text.
+ * A change of status or an update text adds an entry to the record's update history
+ * (`contract/desk.ts` RecordUpdate: when, the status, the text) and its email; the body is left as
+ * it is. The type of a record cannot change; a field that is not one of a record is refused (400
+ * `invalid`). 404 `not_found` for an unknown id.
  */
 export const UpdateRecordBody = Type.Partial(
   Type.Object({
     ...PublishRecordBody.properties,
-    /** Plain text of the update, added to the body as a dated paragraph and to the email. */
+    /** Text of the update (format `body_format`), shown in the update history and the email. */
     update: Type.String(),
   }),
 )

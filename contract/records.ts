@@ -99,6 +99,28 @@ export type NotificationType = Static<typeof NotificationType>
 export type InternalField = (typeof INTERNAL_FIELDS)[number]
 
 /**
+ * One entry of a record's update history, as the public post shows it (newest first): when, the
+ * status it set, and its text (HTML, sanitised when saved). Posts and notifications carry
+ * `updates` (`TrustRecord.updates`); lists do not.
+ */
+export const RecordUpdate = Type.Object(
+  {
+    /** ISO 8601 (UTC). */
+    at: Type.String(),
+    /** Status name after the update, e.g. `'Monitoring'`, `'Resolved'`. */
+    status: Type.String(),
+    /** Style class of that status, e.g. `'resolved'`. */
+    statusClass: Type.String(),
+    /** HTML; `''` for a status change without text. */
+    text: Type.String(),
+    /** The update closed the record (Resolved, Completed, Remediated): the resolved-update marker (spec §2 Visual hints). */
+    resolved: Type.Boolean(),
+  },
+  CLOSED,
+)
+export type RecordUpdate = Static<typeof RecordUpdate>
+
+/**
  * One record (spec §3 Record) as lists, posts and notifications send it. Instants are ISO 8601
  * UTC strings; `body`, `summary`, `customer_impact` and `available_workaround` are server HTML
  * (always sanitised before display); `title` is plain text. Internal-use fields
@@ -149,6 +171,8 @@ export const TrustRecord = Type.Object(
     resolved: Type.Boolean(),
     /** Notifications only: categories (e.g. URL categories, cloud applications) it concerns. */
     categories: Type.Optional(Type.Array(Type.String())),
+    /** Posts and notifications only (not lists): the update history, newest first ({@link RecordUpdate}). */
+    updates: Type.Optional(Type.Array(RecordUpdate)),
   },
   CLOSED,
 )

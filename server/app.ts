@@ -17,6 +17,7 @@ import { registerPublicApiPolicy } from './http/public-api.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite } from './http/static-site.js'
 import { createMailer } from './mail/outbox.js'
+import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler, startScheduler } from './publishing/scheduler.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
@@ -48,6 +49,16 @@ export interface BuildAppOptions {
    * transport).
    */
   accounts?: Partial<AccountsConfig>
+  /**
+   * Time between two passes of the maintenance scheduler, ms (`SCHEDULER_INTERVAL_MS`); default
+   * 15 000. A pass also runs at start-up (see `server/publishing/scheduler.ts`).
+   */
+  schedulerIntervalMs?: number
+  /**
+   * Minutes before a maintenance window's start that its reminder is mailed
+   * (`MAINTENANCE_REMINDER_MINUTES`); default 60, 0 = no reminders.
+   */
+  maintenanceReminderMinutes?: number
 }
 
 /**
@@ -55,8 +66,9 @@ export interface BuildAppOptions {
  * applies pending migrations, seeds an empty database (and the status data and the list records of
  * one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
- * mail outbox, and registers the HTTP policies (cookies, cross-site guard, sessions), the API
- * routes and the static site. Closing the instance stops the mailer and closes the database.
+ * mail outbox and the maintenance scheduler (one catch-up pass before it returns, then one every
+ * `schedulerIntervalMs`; `server/publishing/scheduler.ts`), and registers the HTTP policies (cookies, cross-site guard, sessions), the API
+ * routes and the static site. Closing the instance stops the scheduler and the mailer and closes the database.
  *
  * @example
  * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
@@ -72,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
   mkdirSync(opts.dataDir, { recursive: true })
   const db = openDatabase(join(opts.dataDir, DATABASE_FILE))
+  let scheduler: Scheduler | undefined
 
   try {
     await migrateToLatest(db)
@@ -89,13 +102,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
     const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false })
     const mailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
-    // Mail left pending by a previous run (a crash, or rows queued by `npm run publish:record`)
-    // goes out at once instead of at the first interval.
-    mailer.kick()
+    // Maintenance that moves by itself (also in production): links in its mail use PUBLIC_URL,
+    // else the listening server's own address (development).
+    scheduler = startScheduler({
+      db,
+      now,
+      mailer,
+      intervalMs: opts.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
+      reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
+      publicUrl: () => {
+        if (accounts.publicUrl) return accounts.publicUrl
+        const address = app.server.address()
+        return address && typeof address === 'object' ? `http://localhost:${address.port}` : 'http://localhost'
+      },
+      log: app.log,
+    })
+    const running = scheduler
     app.addHook('onClose', async () => {
+      await running.stop()
       await mailer.close()
       await db.destroy()
     })
+    // Catch-up: what came due while the server was down happens now, once.
+    await scheduler.pass()
+    // Mail left pending by a previous run (a crash, or rows queued by `npm run publish:record`)
+    // goes out at once instead of at the first interval.
+    mailer.kick()
 
     registerErrorHandler(app)
     registerSecurityHeaders(app)
@@ -108,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await registerStaticSite(app, opts.staticDir)
     return app
   } catch (error) {
+    await scheduler?.stop()
     await db.destroy()
     throw error
   }

@@ -105,6 +105,24 @@ export interface ServerConfig {
   variant: VariantOverride
   /** Cookie-consent ids and external status pages (see {@link readSiteOverrides}). */
   site: SiteOverrides
+  /** `SCHEDULER_INTERVAL_MS`: time between passes of the maintenance scheduler, ms (default 15 000). */
+  schedulerIntervalMs: number
+  /** `MAINTENANCE_REMINDER_MINUTES`: lead of a maintenance reminder, minutes (default 60; 0 = none). */
+  maintenanceReminderMinutes: number
+}
+
+/**
+ * An integer setting from `min` to `max`; unset or empty = `fallback`.
+ * @throws When it is set to anything else.
+ */
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(env[name])}`)
+  }
+  return value
 }
 
 const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/i
@@ -140,10 +158,13 @@ export function readSiteOverrides(env: NodeJS.ProcessEnv): SiteOverrides {
  * government / disaster-recovery variant on; otherwise the database's settings decide); the
 cookie-consent ids and status pages of {@link readSiteOverrides}.
  * Relative paths are resolved against `cwd`. `TRUST_PROXY`: see {@link ServerConfig.trustProxy}.
+ * `SCHEDULER_INTERVAL_MS` (default 15000, from 100 to 86400000) and `MAINTENANCE_REMINDER_MINUTES`
+ * (default 60, from 0 = no reminders to 10080): the maintenance scheduler (`server/publishing/scheduler.ts`).
  * `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
- * @throws When `PORT` is not an integer from 0 to 65535, or in production without `PUBLIC_URL`.
+ * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS` or
+ *   `MAINTENANCE_REMINDER_MINUTES` is out of range, or in production without `PUBLIC_URL`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'
@@ -167,5 +188,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     staticDir: resolve(cwd, env.STATIC_DIR?.trim() || './dist/site'),
     variant,
     site: readSiteOverrides(env),
+    schedulerIntervalMs: integerSetting(env, 'SCHEDULER_INTERVAL_MS', 15_000, 100, 86_400_000),
+    maintenanceReminderMinutes: integerSetting(env, 'MAINTENANCE_REMINDER_MINUTES', 60, 0, 10_080),
   }
 }

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     mode: config.mode,
     trustProxy: config.trustProxy,
     accounts: config.accounts,
+    schedulerIntervalMs: config.schedulerIntervalMs,
+    maintenanceReminderMinutes: config.maintenanceReminderMinutes,
   })
 
   let stopping = false

@@ -25,6 +25,10 @@ export const $router = createRouter({
   adminCompliance: '/admin/content/compliance',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
+  adminDesk: '/admin/desk',
+  adminDeskNew: '/admin/desk/new',
+  adminDeskTemplates: '/admin/desk/templates',
+  adminDeskRecord: '/admin/desk/:id',
   userPassword: '/user/password',
   userReset: '/user/reset/:token',
   userEdit: '/user/:uid/edit',
@@ -109,7 +113,8 @@ export const ADMIN_HOME = '/admin/dashboard'
 /**
  * The admin console's routes (issue "the operator's own site"): `/admin` goes to the dashboard; a
  * signed-out visitor goes to sign-in and comes back (not in DR mode, where the console shows the
- * unavailable message like the account pages); an unknown catalogue section is the fallback page.
+ * unavailable message like the account pages); an unknown catalogue section, or a desk record path
+ * whose id is not a number (`/admin/desk/{id}`), is the fallback page.
  * Whether the signed-in user's roles open the console is the console's to say: the roles arrive
  * after the session (`shell/admin/AdminConsole.tsx`).
  */
@@ -126,6 +131,10 @@ function resolveAdmin(
     const info = sectionOf(route.params.section)
     if (!info) return fallback(route.params)
     params.section = info.section
+  }
+  if (screen === 'desk-record') {
+    if (!/^[1-9]\d{0,9}$/.test(route.params.id ?? '')) return fallback(route.params)
+    params.id = route.params.id
   }
   if (!signedIn && !global.isTrustDR) return { kind: 'redirect', to: signInPathFor(path) }
   return { kind: 'page', component: 'admin', params }
@@ -244,8 +253,9 @@ export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud
   const [name, description] = PAGE_TITLES[resolution.component]
   const noindex = NOINDEX.includes(resolution.component)
   if (resolution.component === 'admin') {
-    const { screen, section } = resolution.params
-    return { title: `Admin: ${screenName(screen as AdminScreen, section as CatalogSection)} | ${siteName}`, description, noindex }
+    const { screen, section, id } = resolution.params
+    const name = `${screenName(screen as AdminScreen, section as CatalogSection)}${id ? ` ${id}` : ''}`
+    return { title: `Admin: ${name} | ${siteName}`, description, noindex }
   }
   const label = resolution.item?.item ?? name
   const title = [label, resolution.cloud?.title ?? cloud?.title, siteName].filter(Boolean).join(' | ')

@@ -279,6 +279,8 @@ export interface Database {
   subscriptions: SubscriptionsTable
   notification_subscriptions: NotificationSubscriptionsTable
   record_events: RecordEventsTable
+  record_updates: RecordUpdatesTable
+  record_templates: RecordTemplatesTable
   unsubscribe_tokens: UnsubscribeTokensTable
   basic_pages: BasicPagesTable
   compliance_pages: CompliancePagesTable
@@ -388,15 +390,58 @@ export interface NotificationSubscriptionsTable {
   created: number
 }
 
-/** One publish or update of a record; its id keys the emails it causes (`record-event:{id}:uid:{uid}`). */
+/** The kinds of record event (migration 008; `contract/desk.ts` `RecordEventKind`). */
+export type RecordEventKind = 'published' | 'updated' | 'reminder' | 'started' | 'completed' | 'postponed' | 'cancelled'
+
+/**
+ * One event of a record: a publish, an update, or a step of maintenance (migrations 005, 008); its
+ * id keys the emails it causes (`record-event:{id}:uid:{uid}`).
+ */
 export interface RecordEventsTable {
   id: Generated<number>
   record_id: number
-  kind: 'published' | 'updated'
+  kind: RecordEventKind
   /** Epoch ms. */
   at: number
-  /** The update text, if any. */
+  /** The update text (sanitised HTML), if any. */
   note: string | null
+  /**
+   * The scheduler's events (`reminder`, `started`, `completed`): the `from_time` of the window they
+   * belong to, epoch ms; `null` for the others. Unique with `record_id` and `kind`: the atomic claim
+   * of an automatic event (see `server/publishing/scheduler.ts`).
+   */
+  window_from: number | null
+}
+
+/** One entry of a record's update history (migration 008; contract `RecordUpdate`). */
+export interface RecordUpdatesTable {
+  id: Generated<number>
+  record_id: number
+  /** The event that announced it; `null` when there is none. */
+  event_id: number | null
+  /** Epoch ms. */
+  at: number
+  /** The status the record had after the update. */
+  status_id: number
+  /** Sanitised HTML; `''` for a status change without text. */
+  text: Generated<string>
+}
+
+/** Templates of the desk's publish form (migration 008; contract `RecordTemplate`). */
+export interface RecordTemplatesTable {
+  id: Generated<number>
+  /** Unique. */
+  name: string
+  /** The record type the template is for (`fields.type`). */
+  type: RecordType
+  /** Notifications: `fields.notification_type`; `null` otherwise. */
+  notification_type: string | null
+  /** JSON text of the contract's `TemplateFields`. */
+  fields: string
+  /** Epoch ms of the last save. */
+  updated: number
+  /** Name of who saved it last. */
+  updated_by: string
 }
 
 /** One-click unsubscribe links of notification emails; the token is stored as SHA-256 hex. */

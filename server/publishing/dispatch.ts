@@ -14,7 +14,8 @@ import { recordHref } from '../../contract/links.js'
 import { formatInTimeZone } from 'date-fns-tz'
 import type { Transaction } from 'kysely'
 import { randomToken, sha256 } from '../accounts/tokens.js'
-import type { Database, RecordType } from '../db/schema.js'
+import { htmlToText } from '../admin/sanitize.js'
+import type { Database, RecordEventKind, RecordType } from '../db/schema.js'
 import { escapeHtml } from '../mail/messages.js'
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js'
 import { GROUP_NAMES } from '../subscriptions/tree.js'
@@ -227,10 +228,52 @@ async function cloudTargets(
   return names
 }
 
+/**
+ * The subject of an event's email after the cloud prefix (`[auroraedge.net] `), by kind:
+ * `Incident: {title} ({status})` (published), `Incident update: {title} ({status})` (updated),
+ * `Maintenance reminder: {title} starts {time}`, `Maintenance started: {title}`,
+ * `Maintenance completed: {title}`, `Maintenance postponed: {title}, now starts {time}`,
+ * `Maintenance cancelled: {title}` (times in the recipient's zone).
+ */
+export function eventSubject(
+  event: { kind: RecordEventKind; type: RecordType; title: string; status: string; from_time: number },
+  zone: string,
+): string {
+  const label = TYPE_LABELS[event.type]
+  const start = formatInZone(event.from_time, zone)
+  switch (event.kind) {
+    case 'published':
+      return `${label}: ${event.title} (${event.status})`
+    case 'updated':
+      return `${label} update: ${event.title} (${event.status})`
+    case 'reminder':
+      return `${label} reminder: ${event.title} starts ${start}`
+    case 'started':
+      return `${label} started: ${event.title}`
+    case 'completed':
+      return `${label} completed: ${event.title}`
+    case 'postponed':
+      return `${label} postponed: ${event.title}, now starts ${start}`
+    case 'cancelled':
+      return `${label} cancelled: ${event.title}`
+  }
+}
+
+/** The first line of an event's email, by kind. */
+const HEADINGS: Record<RecordEventKind, string> = {
+  published: '',
+  updated: '',
+  reminder: 'Reminder',
+  started: 'Started',
+  completed: 'Completed',
+  postponed: 'Postponed',
+  cancelled: 'Cancelled',
+}
+
 /** The email of one event for one recipient (pure apart from formatting). */
 function eventMail(o: {
   event: {
-    kind: 'published' | 'updated'
+    kind: RecordEventKind
     at: number
     note: string | null
     record_id: number
@@ -250,7 +293,8 @@ function eventMail(o: {
   const zone = recipient.timezone || 'UTC'
   const label = TYPE_LABELS[event.type]
   const prefix = cloud ? `[${cloud.title}] ` : ''
-  const subject = `${prefix}${label}${event.kind === 'updated' ? ' update' : ''}: ${event.title} (${event.status})`
+  const subject = `${prefix}${eventSubject(event, zone)}`
+  const heading = `${label}${HEADINGS[event.kind] ? ` ${HEADINGS[event.kind].toLowerCase()}` : ''}: ${event.title}`
   const link = recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl)
   const unsubscribeLink = `${publicUrl}/unsubscribe/${token}`
   const lines: Array<[string, string]> = [
@@ -258,15 +302,17 @@ function eventMail(o: {
     ['Start', formatInZone(event.from_time, zone)],
     ['End', event.to_time === null ? 'Ongoing' : formatInZone(event.to_time, zone)],
   ]
-  if (event.kind === 'updated') lines.push(['Updated at', formatInZone(event.at, zone)])
+  if (event.kind !== 'published' && event.kind !== 'reminder') lines.push(['Updated at', formatInZone(event.at, zone)])
+  // The update's text is stored as HTML; the mail carries what it reads as.
+  const update = event.note ? htmlToText(event.note) : ''
   const matched = `You receive this email because you subscribed to: ${recipient.names.join(', ')}.`
   const text = [
-    `${label}: ${event.title}`,
+    heading,
     '',
     ...lines.map(([k, v]) => `${k}: ${v}`),
     '',
     ...(event.summary ? [event.summary, ''] : []),
-    ...(event.note ? [`Update: ${event.note}`, ''] : []),
+    ...(update ? [`Update: ${update}`, ''] : []),
     `Read the full post: ${link}`,
     '',
     matched,
@@ -274,10 +320,10 @@ function eventMail(o: {
     '',
   ].join('\n')
   const html = [
-    `<h1>${escapeHtml(`${label}: ${event.title}`)}</h1>`,
+    `<h1>${escapeHtml(heading)}</h1>`,
     `<table>${lines.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     event.summary ? `<p>${escapeHtml(event.summary)}</p>` : '',
-    event.note ? `<p><strong>Update:</strong> ${escapeHtml(event.note)}</p>` : '',
+    update ? `<p><strong>Update:</strong> ${escapeHtml(update)}</p>` : '',
     `<p><a href="${escapeHtml(link)}">Read the full post</a></p>`,
     `<p>${escapeHtml(matched)}</p>`,
     `<p><a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from these notifications</a></p>`,

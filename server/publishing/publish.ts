@@ -1,28 +1,27 @@
 /**
  * Publishing records (contract "Publishing": `PublishRecordBody`, `UpdateRecordBody`,
  * `PublishData`): validation (the body's shape by the contract's schemas, see {@link refusalOf};
- * the rest against the database), the record with its cloud and term links, a `record_events` row and
- * the notification emails of that event ({@link dispatchEvent}) — all in one transaction, so a
- * record is never published without its emails being queued, nor emails queued for a change that
- * was rolled back. Callers `mailer.kick()` after it resolves (or a running server's mailer picks
- * the rows up within `SEND_INTERVAL_MS`, 5 s).
+ * the rest against the database), the record with its cloud and term links, a `record_events` row,
+ * for an update an entry of the record's update history (`record_updates`), and the notification
+ * emails of that event ({@link dispatchEvent}; none with `notify: false`) — all in one transaction,
+ * so a record is never published without its emails being queued, nor emails queued for a change
+ * that was rolled back. Callers `mailer.kick()` after it resolves (or a running server's mailer
+ * picks the rows up within `SEND_INTERVAL_MS`, 5 s). HTML fields may be written as Markdown
+ * (`body_format`, `./markdown.ts`); the desk's actions (`./desk.ts`) go through {@link changeRecord}.
  */
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely'
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import { recordHref } from '../../contract/links.js'
 import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
-import type { Database, RecordsTable, RecordType } from '../db/schema.js'
+import type { Database, RecordEventKind, RecordsTable, RecordType } from '../db/schema.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
 import { sanitizeOperatorHtml } from '../admin/sanitize.js'
 import { badRequest, type HttpError, notFound } from '../http/errors.js'
-import { escapeHtml } from '../mail/messages.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
 import { ALIAS_PREFIX } from '../seed/records.js'
 import { dispatchEvent } from './dispatch.js'
-
-/** Customer impact and workaround are shown as HTML: sanitised like the body; `null` stays `null`. */
-const htmlOrNull = (html: string | null | undefined): string | null => (html == null ? null : sanitizeOperatorHtml(html))
+import { renderOperatorText, type TextFormat } from './markdown.js'
 
 /** The record types that can be published (the contract's `PublishRecordBody.type`). */
 export const RECORD_TYPES: readonly RecordType[] = PublishRecordBody.properties.type.anyOf.map((t) => t.const)
@@ -55,11 +54,11 @@ export interface PublishOptions {
 /** Who publishes: a name (stored as author / created_by / updated_by; audited without a uid) or an audit actor. */
 export type Publisher = string | Actor
 
-const actorOf = (publisher: Publisher): Actor => (typeof publisher === 'string' ? { uid: null, name: publisher } : publisher)
+export const actorOf = (publisher: Publisher): Actor => (typeof publisher === 'string' ? { uid: null, name: publisher } : publisher)
 
-type Trx = Transaction<Database>
+export type Trx = Transaction<Database>
 
-const invalid = (message: string) => badRequest(message, 'invalid')
+export const invalid = (message: string) => badRequest(message, 'invalid')
 
 /**
  * One failure of a schema check, as Fastify's validator (Ajv) and TypeBox's `Value.Errors` both
@@ -126,6 +125,39 @@ function tidOf(value: unknown, field: string): number {
   return n
 }
 
+/** Longest internal-use link, characters. */
+export const MAX_LINK = 2000
+
+/** The internal-use link fields (contract `PublishRecordBody`): http(s) URLs. */
+const LINK_FIELDS = ['slack_link', 'jira_link', 'sfdc_link', 'severity_link'] as const
+type LinkField = (typeof LINK_FIELDS)[number]
+
+/** An internal-use link: `null` for none, else an absolute http(s) URL. */
+function link(value: unknown, field: LinkField): string | null {
+  const t = text(value, field, { max: MAX_LINK })
+  if (t === null || t === '') return null
+  let ok = false
+  try {
+    const url = new URL(t)
+    ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(t)
+  } catch {
+    ok = false
+  }
+  if (!ok) throw invalid(`${field}: must be an http(s) URL such as https://example.com/path.`)
+  return t
+}
+
+/** The HTML fields a body's `body_format` applies to (besides an update's text). */
+export const FORMATTED_FIELDS = ['body', 'customer_impact', 'available_workaround'] as const
+type FormattedField = (typeof FORMATTED_FIELDS)[number]
+
+/** `body_format`: `'html'` (default) or `'markdown'`. */
+function formatOf(value: unknown): TextFormat {
+  if (value === undefined || value === null || value === 'html') return 'html'
+  if (value === 'markdown') return 'markdown'
+  throw invalid('body_format: must be one of html, markdown.')
+}
+
 /** A body with every field checked and resolved to ids; what is stored. */
 interface ValidRecord {
   type: RecordType
@@ -144,13 +176,16 @@ interface ValidRecord {
   customerImpact: string | null
   availableWorkaround: string | null
   nextUpdate: string | null
+  internalNote: string | null
+  links: Record<LinkField, string | null>
 }
 
 /**
- * Checks a complete body against the database.
+ * Checks a complete body against the database. The fields named in `markdown` are Markdown and
+ * rendered to HTML ({@link renderOperatorText}); every HTML field is sanitised.
  * @throws HttpError 400 `invalid` naming the field.
  */
-async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
+async function validate(trx: Trx, b: PublishRecordBody, markdown: ReadonlySet<FormattedField>): Promise<ValidRecord> {
   if (b === null || typeof b !== 'object') throw badRequest('The body must be a JSON object.')
   if (!RECORD_TYPES.includes(b.type)) throw invalid(`type: must be one of ${RECORD_TYPES.join(', ')}.`)
   const title = text(b.title, 'title', { required: true, max: MAX_TITLE })!
@@ -222,11 +257,16 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
   let to = b.to === undefined || b.to === null || (b.to as unknown) === '' ? null : instant(b.to, 'to')
   if (to !== null && to < from) throw invalid('to: must not be before from.')
   if (b.type === 'notification' && to === null) to = from
+  const html = (field: FormattedField): string | null => {
+    const value = text(b[field], field)
+    return value === null ? null : renderOperatorText(value, markdown.has(field) ? 'markdown' : 'html')
+  }
+  const note = text(b.internal_note, 'internal_note')
   return {
     type: b.type,
     title,
     summary: text(b.summary, 'summary') ?? '',
-    body: sanitizeOperatorHtml(text(b.body, 'body') ?? ''),
+    body: html('body') ?? '',
     statusId: status.id,
     statusName: status.name,
     severity,
@@ -236,13 +276,16 @@ async function validate(trx: Trx, b: PublishRecordBody): Promise<ValidRecord> {
     tids,
     from,
     to,
-    customerImpact: htmlOrNull(text(b.customer_impact, 'customer_impact')),
-    availableWorkaround: htmlOrNull(text(b.available_workaround, 'available_workaround')),
+    customerImpact: html('customer_impact'),
+    availableWorkaround: html('available_workaround'),
     nextUpdate: text(b.next_update, 'next_update', { max: 300 }),
+    internalNote: note === null || note === '' ? null : sanitizeOperatorHtml(note),
+    links: Object.fromEntries(LINK_FIELDS.map((field) => [field, link(b[field], field)])) as Record<LinkField, string | null>,
   }
 }
 
-const isClosed = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status)
+/** True for a status that closes a record ({@link CLOSED_STATUSES}). */
+export const isClosed = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status)
 
 async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void> {
   await trx.deleteFrom('record_clouds').where('record_id', '=', id).execute()
@@ -258,29 +301,50 @@ async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void>
       .execute()
 }
 
-async function recordEvent(
-  trx: Trx,
-  recordId: number,
-  type: RecordType,
-  kind: 'published' | 'updated',
-  note: string | null,
-  now: number,
-  options: PublishOptions,
-): Promise<PublishData> {
+/**
+ * Inserts a record event (not one of the scheduler's claims: `window_from` stays null).
+ * @param note The update text (sanitised HTML) the event announces, or null.
+ * @returns The event's id.
+ */
+export async function insertEvent(trx: Trx, recordId: number, kind: RecordEventKind, note: string | null, now: number): Promise<number> {
   const event = await trx
     .insertInto('record_events')
     .values({ record_id: recordId, kind, at: now, note })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const mails = await dispatchEvent(trx, event.id, options.publicUrl, now)
-  return { id: recordId, alias: recordHref(type, recordId), event_id: event.id, mails }
+  return event.id
+}
+
+/** Appends an entry to a record's update history (`record_updates`). `text` is stored HTML. */
+export async function insertUpdate(
+  trx: Trx,
+  entry: { recordId: number; eventId: number | null; at: number; statusId: number; text: string },
+): Promise<void> {
+  await trx
+    .insertInto('record_updates')
+    .values({ record_id: entry.recordId, event_id: entry.eventId, at: entry.at, status_id: entry.statusId, text: entry.text })
+    .execute()
+}
+
+/** The answer of a change: the event's emails enqueued unless `notify` is false. */
+async function announce(
+  trx: Trx,
+  recordId: number,
+  type: RecordType,
+  eventId: number,
+  now: number,
+  options: PublishOptions,
+  notify: boolean,
+): Promise<PublishData> {
+  const mails = notify ? await dispatchEvent(trx, eventId, options.publicUrl, now) : 0
+  return { id: recordId, alias: recordHref(type, recordId), event_id: eventId, mails }
 }
 
 /**
  * What the audit log keeps of a record: its stored fields (status by name, clouds by machine name,
  * terms by tid, instants as ISO 8601), read inside the transaction.
  */
-async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> {
+export async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> {
   const row = await trx
     .selectFrom('records as r')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
@@ -315,6 +379,11 @@ async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> 
     customer_impact: row.customer_impact,
     available_workaround: row.available_workaround,
     next_update: row.next_update,
+    internal_note: row.internal_note,
+    slack_link: row.slack_link,
+    jira_link: row.jira_link,
+    sfdc_link: row.sfdc_link,
+    severity_link: row.severity_link,
     posted_on: iso(row.posted_on),
     updated_on: iso(row.updated_on),
     closed_on: iso(row.closed_on),
@@ -328,8 +397,11 @@ async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> 
  * `/incidents/{id}`, `/maintenance/{id}`, `/security-advisories/{id}` or `/notification/{id}` like
  * the seeded ones; `posted_on` = `created` = `updated_on` = `now`; `closed_on` = `now` when the status
  * closes it), its clouds and terms, a `published` record event, an audit entry (`record.publish`,
- * target the record id, after its stored fields), and enqueues its emails — in one transaction.
- * The body's, customer impact's and workaround's HTML is sanitised ({@link sanitizeOperatorHtml}); title and summary are plain text, stored as given (trimmed).
+ * target the record id, after its stored fields), and enqueues its emails (none with `notify:
+ * false`) — in one transaction. Publishing adds no entry to the update history.
+ * The body's, customer impact's and workaround's HTML (rendered from Markdown first with
+ * `body_format: 'markdown'`) and the internal note are sanitised ({@link sanitizeOperatorHtml});
+ * title and summary are plain text, stored as given (trimmed); internal links must be http(s) URLs.
  *
  * @param now Epoch ms.
  * @param publisher Who publishes (the name is stored as author / created_by / updated_by).
@@ -345,7 +417,8 @@ export async function publishRecord(
   const audit = actorOf(publisher)
   const actor = audit.name
   return db.transaction().execute(async (trx) => {
-    const v = await validate(trx, body)
+    const format = formatOf(body?.body_format)
+    const v = await validate(trx, body, new Set(format === 'markdown' ? FORMATTED_FIELDS : []))
     options.authorize?.({ type: v.type, notificationType: v.notificationType })
     const row: Insertable<RecordsTable> = {
       type: v.type,
@@ -369,11 +442,8 @@ export async function publishRecord(
       closed_on: isClosed(v.statusName) ? now : null,
       from_time: v.from,
       to_time: v.to,
-      internal_note: null,
-      slack_link: null,
-      jira_link: null,
-      sfdc_link: null,
-      severity_link: null,
+      internal_note: v.internalNote,
+      ...v.links,
       author: actor,
       created_by: actor,
       updated_by: actor,
@@ -387,36 +457,48 @@ export async function publishRecord(
       .execute()
     await replaceLinks(trx, id, v)
     await recordAudit(trx, { actor: audit, action: 'record.publish', target: String(id), after: await snapshot(trx, id) }, now)
-    return recordEvent(trx, id, v.type, 'published', null, now, options)
+    const eventId = await insertEvent(trx, id, 'published', null, now)
+    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
   })
 }
 
-/** `14:30 UTC, 15 Mar 2026`-style stamp of an update paragraph. */
-const stamp = (ms: number) => `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`
+/** A stored record as {@link changeRecord} reads it, with its status's name. */
+export type StoredRecord = Selectable<RecordsTable> & { status_name: string }
+
+/** What a change of a record does (see {@link changeRecord}). */
+export interface RecordChange {
+  /** The fields to change and the update's text, as a `PATCH` body (its `body_format` and `notify` apply). */
+  body: UpdateRecordBody
+  /** The event the change makes. */
+  kind: RecordEventKind
+  /** The audit entry's action, e.g. `'record.update'`. */
+  action: string
+  /** Add an entry to the update history even without a text or a change of status. */
+  alwaysAddUpdate?: boolean
+  /** The entry's text (HTML) when the body has none. */
+  defaultText?: string
+}
+
+/** Fields of a `PATCH` body that are not fields of a record. */
+const NOT_RECORD_FIELDS = new Set(['update', 'body_format', 'notify'])
 
 /**
- * Updates a record (`PATCH /api/admin/records/{id}`): the fields present in `body` replace the
- * stored ones (clouds and terms replace the links), `update` is appended to the body as a dated
- * paragraph and becomes the event's note; then an `updated` record event, an audit entry
- * (`record.update`, target the record id, before and after its stored fields) and its emails — in
- * one transaction. The type cannot change. The body (the stored one too) is sanitised as in
- * {@link publishRecord}.
+ * Changes a stored record in one transaction: reads it (404 `not_found`), lets `options.authorize`
+ * check the stored kind, asks `plan` what to change (it may refuse with an `HttpError`), applies
+ * the fields of the plan's body like a `PATCH`, appends an entry to the update history when the
+ * body has an `update` text or the status changes (or `alwaysAddUpdate`), and writes the plan's
+ * event, its audit entry (before and after) and its emails (none with `notify: false`).
  *
  * @param now Epoch ms.
- * @param publisher Who updates (the name is stored as updated_by).
- * @throws HttpError 404 `not_found`; 400 `invalid` / `bad_request` as {@link publishRecord};
- *   whatever `options.authorize` throws (called with the stored record's kind before anything else
- *   is checked, and with the new kind when the notification type changes).
  */
-export async function updateRecord(
+export async function changeRecord(
   db: Kysely<Database>,
   id: number,
-  body: UpdateRecordBody,
   now: number,
   publisher: Publisher,
   options: PublishOptions,
+  plan: (current: StoredRecord) => RecordChange,
 ): Promise<PublishData> {
-  if (body === null || typeof body !== 'object') throw badRequest('The body must be a JSON object.')
   const audit = actorOf(publisher)
   const actor = audit.name
   return db.transaction().execute(async (trx) => {
@@ -429,7 +511,11 @@ export async function updateRecord(
       .executeTakeFirst()
     if (!current) throw notFound(`No record ${id}.`, 'not_found')
     options.authorize?.({ type: current.type, notificationType: current.notification_type })
+    const change = plan(current)
+    const body = change.body
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.')
     if (body.type !== undefined && body.type !== current.type) throw invalid('type: the type of a record cannot change.')
+    const format = formatOf(body.body_format)
     const clouds = (
       await trx
         .selectFrom('record_clouds as rc')
@@ -456,21 +542,30 @@ export async function updateRecord(
       customer_impact: current.customer_impact,
       available_workaround: current.available_workaround,
       next_update: current.next_update,
+      internal_note: current.internal_note,
+      slack_link: current.slack_link,
+      jira_link: current.jira_link,
+      sfdc_link: current.sfdc_link,
+      severity_link: current.severity_link,
     }
+    const markdown = new Set<FormattedField>()
     for (const key of Object.keys(body) as Array<keyof UpdateRecordBody>) {
-      if (key === 'update') continue
+      if (NOT_RECORD_FIELDS.has(key)) continue
       if (!(key in merged)) throw invalid(`${String(key)}: not a field of a record.`)
       ;(merged as unknown as Record<string, unknown>)[key] = body[key]
+      // Only the fields this body brings are Markdown; the stored ones are HTML already.
+      if (format === 'markdown' && (FORMATTED_FIELDS as readonly string[]).includes(key)) markdown.add(key as FormattedField)
     }
-    const v = await validate(trx, merged)
+    const v = await validate(trx, merged, markdown)
     if (v.notificationType !== current.notification_type) options.authorize?.({ type: v.type, notificationType: v.notificationType })
+    const updateText = text(body.update, 'update', { max: MAX_TEXT })
+    const note = updateText ? renderOperatorText(updateText, format) : change.defaultText || null
     const before = await snapshot(trx, id)
-    const note = text(body.update, 'update')
     const closing = isClosed(v.statusName) && current.closed_on === null
     const changes: Updateable<RecordsTable> = {
       title: v.title,
       summary: v.summary,
-      body: note ? `${v.body}\n<p><strong>Update ${escapeHtml(stamp(now))}:</strong> ${escapeHtml(note)}</p>` : v.body,
+      body: v.body,
       status_id: v.statusId,
       severity_tid: v.severity,
       event_type: v.eventType,
@@ -480,6 +575,8 @@ export async function updateRecord(
       next_update: v.nextUpdate,
       from_time: v.from,
       to_time: v.to,
+      internal_note: v.internalNote,
+      ...v.links,
       updated_on: now,
       updated_by: actor,
       closed_on: isClosed(v.statusName) ? (current.closed_on ?? now) : null,
@@ -487,7 +584,38 @@ export async function updateRecord(
     }
     await trx.updateTable('records').set(changes).where('id', '=', id).execute()
     if (body.clouds !== undefined || body.terms !== undefined) await replaceLinks(trx, id, v)
-    await recordAudit(trx, { actor: audit, action: 'record.update', target: String(id), before, after: await snapshot(trx, id) }, now)
-    return recordEvent(trx, id, v.type, 'updated', note, now, options)
+    await recordAudit(trx, { actor: audit, action: change.action, target: String(id), before, after: await snapshot(trx, id) }, now)
+    const eventId = await insertEvent(trx, id, change.kind, note, now)
+    if (note !== null || v.statusId !== current.status_id || change.alwaysAddUpdate) {
+      await insertUpdate(trx, { recordId: id, eventId, at: now, statusId: v.statusId, text: note ?? '' })
+    }
+    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
   })
+}
+
+/**
+ * Updates a record (`PATCH /api/admin/records/{id}`): the fields present in `body` replace the
+ * stored ones (clouds and terms replace the links; with `body_format: 'markdown'` the HTML fields
+ * it brings are rendered from Markdown); an `update` text or a change of status appends an entry
+ * to the record's update history (at `now`, the new status, the text as sanitised HTML), tied to
+ * the `updated` record event; the body is left as it is. Then an audit entry (`record.update`,
+ * target the record id, before and after its stored fields) and the event's emails (none with
+ * `notify: false`) — in one transaction. The type cannot change.
+ *
+ * @param now Epoch ms.
+ * @param publisher Who updates (the name is stored as updated_by).
+ * @throws HttpError 404 `not_found`; 400 `invalid` / `bad_request` as {@link publishRecord};
+ *   whatever `options.authorize` throws (called with the stored record's kind before anything else
+ *   is checked, and with the new kind when the notification type changes).
+ */
+export async function updateRecord(
+  db: Kysely<Database>,
+  id: number,
+  body: UpdateRecordBody,
+  now: number,
+  publisher: Publisher,
+  options: PublishOptions,
+): Promise<PublishData> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object.')
+  return changeRecord(db, id, now, publisher, options, () => ({ body, kind: 'updated', action: 'record.update' }))
 }

@@ -22,6 +22,7 @@ import type {
   RecordListType,
   RecordStatus,
   RecordType,
+  RecordUpdate,
 } from '../../contract/records.js'
 import type { Database } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
@@ -187,8 +188,26 @@ export interface LoadedRecord {
 const iso = (ms: number) => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
 
-/** Statuses whose record was closed by an update (contract `TrustRecord.resolved`). */
+/** Statuses whose record was closed by an update (contract `TrustRecord.resolved`, `RecordUpdate.resolved`). */
 const RESOLVED_CLASSES = new Set(['resolved', 'remediated', 'completed'])
+
+/**
+ * The update history of a record (contract `RecordUpdate`), newest first (by time, then by the
+ * order written): the status each entry set with its style class, its text (sanitised HTML, `''`
+ * for a status change without text), and whether that status closed the record (Resolved,
+ * Completed, Remediated).
+ */
+export async function recordUpdates(db: Db, recordId: number): Promise<RecordUpdate[]> {
+  const rows = await db
+    .selectFrom('record_updates as u')
+    .innerJoin('record_statuses as st', 'st.id', 'u.status_id')
+    .select(['u.at', 'u.text', 'st.name', 'st.class'])
+    .where('u.record_id', '=', recordId)
+    .orderBy('u.at', 'desc')
+    .orderBy('u.id', 'desc')
+    .execute()
+  return rows.map((r) => ({ at: iso(r.at), status: r.name, statusClass: r.class, text: r.text, resolved: RESOLVED_CLASSES.has(r.class) }))
+}
 
 /**
  * The records with ids `ids`, in that order (unknown ids are skipped), with their clouds, services
@@ -521,7 +540,9 @@ export async function notificationList(
 
 /**
  * One record for the single-post page (`GET /api/posts/{id}`, spec §2 Single post), or a
- * notification (`GET /api/notification/{id}/{cloud}`) with its `url_redirect` when it has one.
+ * notification (`GET /api/notification/{id}/{cloud}`) with its `url_redirect` when it has one;
+ * either with its update history (`updates`, newest first, {@link recordUpdates}), which the list
+ * answers do not carry.
  *
  * @param kind `'post'`: any record; `'notification'`: notifications only.
  * @throws HttpError 404 `not_found` ('No records found.') when there is no such record (or, for
@@ -541,16 +562,18 @@ export async function findPost(
   }
   if (!loaded.record.clouds.includes(cloud.machine_name)) throw notFound(POST_MESSAGES.notOnCloud, 'not_on_cloud')
   const { record } = loaded
-  const [severities, status] = await Promise.all([
+  const [severities, status, updates] = await Promise.all([
     listSeverities(db),
     db
       .selectFrom('record_statuses')
       .select(['id', 'name', 'class', 'icon'])
       .where('id', '=', Number(record.statusId))
       .executeTakeFirstOrThrow(),
+    recordUpdates(db, record.id),
   ])
   const post: PrivilegedPostData = {
     ...record,
+    updates,
     severity: severities.find((s) => s.tid === record.severityId) ?? null,
     statusDetail: { id: String(status.id), name: status.name, class: status.class, icon: status.icon },
   }

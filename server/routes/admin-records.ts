@@ -30,7 +30,10 @@ import { NOTIFICATION_TYPES } from '../repo/records.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Every permission that lets a role publish some kind of record. */
-const PUBLISHING_PERMISSIONS: readonly Permission[] = ['records', ...NOTIFICATION_TYPES.map((n) => recordPermission('notification', n))]
+export const PUBLISHING_PERMISSIONS: readonly Permission[] = [
+  'records',
+  ...NOTIFICATION_TYPES.map((n) => recordPermission('notification', n)),
+]
 const NOTIFICATION_PERMISSIONS = PUBLISHING_PERMISSIONS.filter((p) => p !== 'records')
 
 /**
@@ -54,7 +57,7 @@ export function publishPermissionsOf(raw: unknown): readonly Permission[] {
  * The session of a privileged user (CSRF checked) whose roles grant one of `permissions`; else a
  * 403 (`forbidden` without a privileged role, `not_permitted` without the permission).
  */
-function requireOneOf(request: FastifyRequest, permissions: readonly Permission[]): UserSession {
+export function requireOneOf(request: FastifyRequest, permissions: readonly Permission[]): UserSession {
   if (permissions.length === 1) return requirePermission(request, permissions[0])
   const session = requireAdminReader(request, { csrf: true })
   const granted = permissionsOf(session.roles)

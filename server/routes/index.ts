@@ -8,6 +8,7 @@ import { registerAccountRoutes } from './accounts.js'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
 import { registerCloudStatusRoutes } from './cloud-status.js'
 import { registerDcMapRoutes } from './dc-map.js'
+import { registerDeskRoutes } from './desk.js'
 import { registerDevMailRoutes } from './dev-mail.js'
 import { registerFaqComplianceRoutes } from './faq-compliance.js'
 import type { RouteDeps, TrustApp } from './deps.js'
@@ -35,6 +36,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAccountRoutes,
   registerSubscriptionRoutes,
   registerAdminRecordRoutes,
+  registerDeskRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
   registerFaqComplianceRoutes,

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
 import type { CatalogSection } from '../../contract/admin'
 import { $session } from '../../widgets/core/session'
-import { signInPathFor } from '../routes'
+import { $router, signInPathFor } from '../routes'
 import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { consoleAccess, NOT_ALLOWED, SCREEN_PERMISSION, sessionPermissions } from './access'
@@ -11,6 +11,10 @@ import { AuditScreen } from './AuditScreen'
 import { CatalogScreen } from './CatalogScreen'
 import { ComplianceScreen } from './ComplianceScreen'
 import { Dashboard } from './Dashboard'
+import { DeskScreen } from './desk/DeskScreen'
+import { NewPostScreen } from './desk/NewPostScreen'
+import { RecordScreen } from './desk/RecordScreen'
+import { TemplatesScreen } from './desk/TemplatesScreen'
 import { FaqScreen } from './FaqScreen'
 import type { AdminScreen } from './sections'
 import { StaffScreen } from './StaffScreen'
@@ -24,9 +28,22 @@ import { StaffScreen } from './StaffScreen'
  *
  * @param screen an {@link AdminScreen}
  * @param section the catalogue section of a catalogue screen (`data_centers`)
+ * @param id the record of the desk's record screen (`/admin/desk/{id}`) @default the router's
+ * @param query the query string (the new post's `type` and `template`) @default the router's
  */
-export default function AdminConsole({ screen, section }: { screen: string; section?: string }) {
+export default function AdminConsole({
+  screen,
+  section,
+  id,
+  query,
+}: {
+  screen: string
+  section?: string
+  id?: string
+  query?: Readonly<Record<string, string>>
+}) {
   const session = useStore($session)
+  const page = useStore($router)
   const access = consoleAccess(session)
 
   if (access === 'signed-out') {
@@ -68,6 +85,22 @@ export default function AdminConsole({ screen, section }: { screen: string; sect
       break
     case 'audit':
       view = <AuditScreen />
+      break
+    case 'desk':
+      view = <DeskScreen permissions={permissions} />
+      break
+    case 'desk-new': {
+      const search = query ?? page?.search ?? {}
+      view = <NewPostScreen key={JSON.stringify(search)} permissions={permissions} query={search} />
+      break
+    }
+    case 'desk-record': {
+      const record = id ?? (page?.params as { id?: string } | undefined)?.id ?? ''
+      view = <RecordScreen key={record} id={record} permissions={permissions} />
+      break
+    }
+    case 'templates':
+      view = <TemplatesScreen permissions={permissions} />
       break
     default:
       view = <Dashboard canRetry={canEdit} />

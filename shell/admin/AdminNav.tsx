@@ -8,6 +8,8 @@ interface NavItem {
   href: string
   /** The screen (and sections) the link is current on. */
   screen: AdminScreen
+  /** Other screens the link is current on (the desk's new post and record screens). */
+  also?: readonly AdminScreen[]
   sections?: readonly CatalogSection[]
   /** Shown only to roles with this permission. */
   needs?: Permission
@@ -23,6 +25,8 @@ const catalog = (label: string, ...sections: CatalogSection[]): NavItem => ({
 /** The console's links, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', href: ADMIN_PATHS.dashboard, screen: 'dashboard' },
+  { label: 'Incident desk', href: ADMIN_PATHS.desk, screen: 'desk', also: ['desk-new', 'desk-record'] },
+  { label: 'Templates', href: ADMIN_PATHS.templates, screen: 'templates' },
   catalog('Products', 'products'),
   catalog('Clouds', 'clouds'),
   catalog('Services', 'core_services'),
@@ -55,7 +59,9 @@ export function AdminNav({
     <nav aria-label="Admin">
       <ul className={styles.navList}>
         {NAV_ITEMS.filter((item) => !item.needs || permissions.has(item.needs)).map((item) => {
-          const current = item.screen === screen && (!item.sections || (section !== undefined && item.sections.includes(section)))
+          const current =
+            (item.screen === screen || item.also?.includes(screen)) &&
+            (!item.sections || (section !== undefined && item.sections.includes(section)))
           return (
             <li key={item.label}>
               <a className={styles.navLink} href={item.href} aria-current={current ? 'page' : undefined}>

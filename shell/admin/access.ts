@@ -21,7 +21,10 @@ export function consoleAccess(session: Pick<SessionState, 'isLoggedIn' | 'apiDat
 /** What the console says to a signed-in user without a privileged role. */
 export const NOT_ALLOWED = 'You are not allowed to use the admin console.'
 
-/** The permission a screen's changes need (`null`: the screen only reads). */
+/**
+ * The permission a screen's changes need (`null`: the screen only reads, or, on the incident
+ * desk's screens, each record's type decides: `recordPermission` of `contract/permissions.ts`).
+ */
 export const SCREEN_PERMISSION: Readonly<Record<AdminScreen, Permission | null>> = {
   dashboard: 'outbox',
   catalog: 'catalog',
@@ -29,6 +32,10 @@ export const SCREEN_PERMISSION: Readonly<Record<AdminScreen, Permission | null>>
   compliance: 'compliance',
   staff: 'staff',
   audit: null,
+  desk: null,
+  'desk-new': null,
+  'desk-record': null,
+  templates: null,
 }
 
 /** What a permission lets one change, as the end of "Your roles do not allow you to change …". */
@@ -38,6 +45,10 @@ const WHAT: Partial<Record<Permission, string>> = {
   compliance: 'the compliance page',
   staff: 'staff accounts',
   outbox: 'the mail outbox',
+  records: 'incidents, maintenance and advisories',
+  'notification:url_change_notification': 'URL category notifications',
+  'notification:cloud_app': 'cloud application notifications',
+  'notification:privacy_notification': 'privacy notifications',
 }
 
 /** The sentence a screen shows instead of its form when the roles lack `permission`. */

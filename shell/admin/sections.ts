@@ -40,8 +40,22 @@ export function sectionOf(segment: string | undefined): SectionInfo | undefined 
   return SECTIONS.find((s) => s.slug === slug)
 }
 
-/** The screens of the console (the `screen` param of an `admin` page resolution). */
-export type AdminScreen = 'dashboard' | 'catalog' | 'faq' | 'compliance' | 'staff' | 'audit'
+/**
+ * The screens of the console (the `screen` param of an `admin` page resolution). The incident
+ * desk's: `desk` (the records), `desk-new` (a new post), `desk-record` (one record, `params.id`)
+ * and `templates`.
+ */
+export type AdminScreen =
+  | 'dashboard'
+  | 'catalog'
+  | 'faq'
+  | 'compliance'
+  | 'staff'
+  | 'audit'
+  | 'desk'
+  | 'desk-new'
+  | 'desk-record'
+  | 'templates'
 
 /** Route name of `shell/routes.ts` → screen. */
 export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
@@ -51,15 +65,22 @@ export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
   adminCompliance: 'compliance',
   adminStaff: 'staff',
   adminAudit: 'audit',
+  adminDesk: 'desk',
+  adminDeskNew: 'desk-new',
+  adminDeskTemplates: 'templates',
+  adminDeskRecord: 'desk-record',
 }
 
-/** Where each screen lives; a catalogue section's is {@link catalogPath}. */
-export const ADMIN_PATHS: Readonly<Record<Exclude<AdminScreen, 'catalog'>, string>> = {
+/** Where each screen lives; a catalogue section's is {@link catalogPath}, a desk record's `/admin/desk/{id}`. */
+export const ADMIN_PATHS: Readonly<Record<Exclude<AdminScreen, 'catalog' | 'desk-record'>, string>> = {
   dashboard: '/admin/dashboard',
   faq: '/admin/content/faq',
   compliance: '/admin/content/compliance',
   staff: '/admin/staff',
   audit: '/admin/audit',
+  desk: '/admin/desk',
+  'desk-new': '/admin/desk/new',
+  templates: '/admin/desk/templates',
 }
 
 /** `/admin/catalog/{slug}` of a section. */
@@ -73,6 +94,10 @@ const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, string>> = 
   compliance: 'Compliance',
   staff: 'Staff',
   audit: 'Audit log',
+  desk: 'Incident desk',
+  'desk-new': 'New post',
+  'desk-record': 'Record',
+  templates: 'Templates',
 }
 
 /** The name of a screen (a catalogue section's own name), e.g. `Dashboard`, `Data centers`. */

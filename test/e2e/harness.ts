@@ -62,7 +62,9 @@ export interface TestServer {
 }
 
 /** Starts the real server on 127.0.0.1 with a throw-away data directory and the built site. */
-export async function startServer(options: Pick<BuildAppOptions, 'variant' | 'mode' | 'accounts'> = {}): Promise<TestServer> {
+export async function startServer(
+  options: Pick<BuildAppOptions, 'variant' | 'mode' | 'accounts' | 'schedulerIntervalMs' | 'maintenanceReminderMinutes'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
   const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, ...options })
   // By the time a suite closes its server its pages are closed, but Chromium may still hold a

@@ -24,6 +24,8 @@ test('defaults', () => {
     staticDir: '/srv/trust/dist/site',
     variant: {},
     site: {},
+    schedulerIntervalMs: 15_000,
+    maintenanceReminderMinutes: 60,
   })
 })
 
@@ -42,7 +44,22 @@ test('values from the environment; relative folders resolve against the working 
     staticDir: '/opt/site',
     variant: { isGov: true, isTrustDR: true },
     site: {},
+    schedulerIntervalMs: 15_000,
+    maintenanceReminderMinutes: 60,
   })
+})
+
+test('the maintenance scheduler: SCHEDULER_INTERVAL_MS and MAINTENANCE_REMINDER_MINUTES, checked', () => {
+  const config = readConfig({ SCHEDULER_INTERVAL_MS: '5000', MAINTENANCE_REMINDER_MINUTES: '0' })
+  assert.is(config.schedulerIntervalMs, 5000)
+  assert.is(config.maintenanceReminderMinutes, 0)
+  assert.is(readConfig({ SCHEDULER_INTERVAL_MS: ' ', MAINTENANCE_REMINDER_MINUTES: '' }).schedulerIntervalMs, 15_000)
+  for (const bad of ['0', '-5', '1.5', 'soon', '99999999999']) {
+    assert.throws(() => readConfig({ SCHEDULER_INTERVAL_MS: bad }), /SCHEDULER_INTERVAL_MS/, bad)
+  }
+  for (const bad of ['-1', 'x', '10081']) {
+    assert.throws(() => readConfig({ MAINTENANCE_REMINDER_MINUTES: bad }), /MAINTENANCE_REMINDER_MINUTES/, bad)
+  }
 })
 
 test("only '1' switches a variant on; anything else leaves it to the database", () => {

@@ -52,6 +52,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
       '005_subscriptions',
       '006_faq_compliance',
       '007_admin',
+      '008_desk',
     ])
     assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
     const perRegion = db
@@ -174,7 +175,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
     const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
     assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
     assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 7)
+    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 8)
     check.close()
   } finally {
     removeDir(dataDir)

@@ -32,10 +32,19 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Builds an app on a fresh data folder with {@link FIXED_NOW} as its clock. */
+/**
+ * The maintenance scheduler's interval in test apps unless a test says otherwise: a day, so that
+ * only the start-up pass and the passes a test runs itself happen (no pass in the middle of a test).
+ */
+export const TEST_SCHEDULER_INTERVAL_MS = 86_400_000
+
+/**
+ * Builds an app on a fresh data folder with {@link FIXED_NOW} as its clock and
+ * {@link TEST_SCHEDULER_INTERVAL_MS} between scheduler passes.
+ */
 export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir()
-  const app = await buildApp({ now: () => FIXED_NOW, ...options, dataDir })
+  const app = await buildApp({ now: () => FIXED_NOW, schedulerIntervalMs: TEST_SCHEDULER_INTERVAL_MS, ...options, dataDir })
   const openDb = ({ write = false } = {}) => new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write })
   return {
     app,

@@ -9,16 +9,28 @@ import * as assert from 'uvu/assert'
 import { buildApp } from '../../server/app.js'
 import { openDatabase } from '../../server/db/connection.js'
 import { publishRecord } from '../../server/publishing/publish.js'
+import { runScheduler } from '../../server/publishing/scheduler.js'
 import { FIXED_NOW, removeDir, tempDir } from './helpers.js'
 
 const test = suite('publishing: CLI and crash-safe delivery with the real process')
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
-/** A data folder with a seeded database (the server's own start-up), closed again. */
+/**
+ * A data folder with a seeded database (the server's own start-up), closed again. The seed's
+ * maintenance windows are relative to FIXED_NOW, while the spawned servers run on the real clock:
+ * the maintenance scheduler's catch-up is run here, on the real clock and before anyone subscribes,
+ * so that a spawned server has no step left to mail and the outbox holds only a test's own mail.
+ */
 async function seededDataDir(): Promise<string> {
   const dataDir = tempDir('trust-publish-')
   const app = await buildApp({ dataDir, now: () => FIXED_NOW })
   await app.close()
+  const db = openDatabase(join(dataDir, 'trust.sqlite'))
+  try {
+    await runScheduler(db, Date.now(), { publicUrl: 'https://trust.example' })
+  } finally {
+    await db.destroy()
+  }
   return dataDir
 }
 

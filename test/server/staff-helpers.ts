@@ -15,7 +15,7 @@ export interface Session {
   csrf: string
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * Sends a request to `t`'s app as `session` (none: anonymous) with the JSON `payload` (none: no

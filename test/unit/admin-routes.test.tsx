@@ -118,6 +118,8 @@ test('console: the navigation lists every screen, marks the current one, and sho
     await waitFor(() => !!container.querySelector('nav[aria-label="Admin"]'), 'the navigation')
     assert.equal(labels(), [
       'Dashboard',
+      'Incident desk',
+      'Templates',
       'Products',
       'Clouds',
       'Services',

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { redirectFromRecord } from '../../widgets/core/redirect'
+import { parsePostAnswer, parseUpdates } from '../../widgets/post/api'
 import { Post, type PostProps } from '../../widgets/post/Post'
 import { mount, serve, settle, waitFor } from '../fixtures/dom'
 import { record } from '../fixtures/records'
@@ -145,6 +146,71 @@ test('posts never redirect, and an embedded notification (api-base) without onRe
   await waitFor(() => container.querySelector('[data-testid="record"]') !== null, 'notification')
   await settle()
   assert.equal(went, [])
+  unmount()
+  restore()
+})
+
+const UPDATES = [
+  {
+    at: '2026-11-16T10:30:00.000Z',
+    status: 'Monitoring',
+    statusClass: 'monitoring',
+    text: '<p>A fix is <em>deployed</em>.</p>',
+    resolved: false,
+  },
+  { at: '2026-11-16T12:30:00.000Z', status: 'Resolved', statusClass: 'resolved', text: '<p>All clear.</p>', resolved: true },
+  { at: '2026-11-16T10:00:00.000Z', status: 'In Progress', statusClass: 'in_progress', text: '', resolved: false },
+]
+
+test('updates: the history shows under the record, newest first, times in the zone, the resolved marker on the closing entry', async () => {
+  const { restore } = serve(() => ({ data: { ...record(7), updates: UPDATES } }))
+  const { container, root, unmount } = mount()
+  root.render(<Post {...props({ timezone: 'Europe/Berlin', headingLevel: 2 })} />)
+  await waitFor(() => container.querySelector('[data-testid="post-updates"]') !== null, 'updates')
+  const section = byTestId(container, 'post-updates')
+  assert.is(section.querySelector('h3')!.textContent, 'Updates', 'one level below the title')
+  assert.is(section.getAttribute('aria-labelledby'), section.querySelector('h3')!.id)
+  const items = [...section.querySelectorAll<HTMLElement>('[data-testid="post-update"]')]
+  assert.equal(
+    items.map((li) => li.querySelector('[data-status]')!.textContent),
+    ['Status: Resolved', 'Status: Monitoring', 'Status: In Progress'],
+  )
+  assert.is(items[0].querySelector('time')!.textContent, 'Mon, 16 Nov 2026 13:30:00 GMT+1')
+  assert.is(items[0].querySelector('time')!.getAttribute('datetime'), '2026-11-16T12:30:00.000Z')
+  assert.is(items[0].querySelector('[data-testid="update-resolved"]')!.textContent, 'Resolved update')
+  assert.is(section.querySelectorAll('[data-testid="update-resolved"]').length, 1, 'only the closing entry')
+  assert.ok(items[1].innerHTML.includes('<em>deployed</em>'))
+  assert.is(items[2].querySelector('p'), null, 'a status change without text has no text')
+  assert.ok(byTestId(container, 'record').compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING, 'after the record')
+  unmount()
+  restore()
+})
+
+test('updates: malformed or absent updates are ignored, never a crash', async () => {
+  const bad: unknown[] = [
+    'nonsense',
+    42,
+    { updates: 'x' },
+    [null, 7, 'x', { at: 'not a date', status: 'Monitoring' }, { at: '2026-11-16T10:00:00Z' }, { status: 'Resolved' }],
+  ]
+  assert.is(parseUpdates(undefined), undefined)
+  assert.is(parseUpdates({ 0: UPDATES[0] }), undefined)
+  assert.equal(parseUpdates(bad[3]), [])
+  assert.equal(parseUpdates([{ at: '2026-11-16T10:00:00Z', status: 'Monitoring', text: 5, resolved: 'yes' }, ...UPDATES.slice(0, 1)]), [
+    { at: '2026-11-16T10:00:00Z', status: 'Monitoring', statusClass: '', text: '', resolved: false },
+    UPDATES[0],
+  ])
+  assert.equal(parsePostAnswer({ data: { ...record(7), updates: UPDATES } }).updates, UPDATES, 'well-formed entries come back as sent')
+  assert.not.ok('updates' in parsePostAnswer({ data: record(7) }), 'absent stays absent')
+  let i = 0
+  const { restore } = serve(() => ({ data: { ...record(20 + i), updates: bad[i] } }))
+  const { container, root, unmount } = mount()
+  for (; i < bad.length; i++) {
+    root.render(<Post {...props({ id: 20 + i })} />)
+    await waitFor(() => container.querySelector(`[data-record-id="${20 + i}"]`) !== null, `record ${i}`)
+    assert.is(container.querySelector('[data-testid="post-updates"]'), null)
+    assert.is(container.querySelector('[role="alert"]'), null)
+  }
   unmount()
   restore()
 })

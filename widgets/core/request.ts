@@ -26,7 +26,7 @@ export class ApiError extends Error {
 /** Options of {@link request}. */
 export interface RequestOptions {
   /** HTTP method. @default 'GET' */
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | undefined>
   /** JSON body for POST. */

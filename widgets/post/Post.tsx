@@ -7,6 +7,7 @@ import { LoadState } from '../core/ui'
 import { RecordArticle } from '../record-view/parts'
 import * as styles from '../record-view/record-view.css'
 import { fetchPost, type PostKind } from './api'
+import { Updates } from './Updates'
 
 /** Props of {@link Post}. */
 export interface PostProps {
@@ -33,7 +34,8 @@ export interface PostProps {
 
 /**
  * The single post page's content (spec §2 Single post, §8): the record in full (title, severity,
- * status, resolved-update marker, times, body, customer impact, workaround, internal-use block),
+ * status, resolved-update marker, times, body, customer impact, workaround, internal-use block)
+ * and its update history (newest first, {@link Updates}),
  * or 'Post not available on this cloud.' (`not_on_cloud`) / 'No records found.' (`not_found`).
  * Other failures show an error with Retry. A notification with a safe `url_redirect` redirects.
  */
@@ -60,15 +62,18 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
               Redirecting…
             </p>
           ) : (
-            <RecordArticle
-              part="article"
-              record={data.record}
-              severities={data.record.severity ? [data.record.severity] : []}
-              statuses={[data.record.statusDetail]}
-              timezone={timezone}
-              level={headingLevel}
-              full
-            />
+            <>
+              <RecordArticle
+                part="article"
+                record={data.record}
+                severities={data.record.severity ? [data.record.severity] : []}
+                statuses={[data.record.statusDetail]}
+                timezone={timezone}
+                level={headingLevel}
+                full
+              />
+              <Updates part="updates" updates={data.record.updates ?? []} timezone={timezone} level={headingLevel} />
+            </>
           )
         }
       </LoadState>

@@ -1,5 +1,5 @@
 import type { ApiAnswer } from '../../contract/common'
-import type { PostData, PrivilegedPostData } from '../../contract/records'
+import type { PostData, PrivilegedPostData, RecordUpdate } from '../../contract/records'
 import { ApiError, is, request } from '../core/request'
 import { parseRecord, parseSeverity, parseStatuses } from '../record-view/api'
 
@@ -39,7 +39,32 @@ export function parsePostAnswer(answer: unknown): PrivilegedPostData {
   }
   const redirect = raw.url_redirect
   if (is.string(redirect) && redirect.trim() !== '') record.url_redirect = redirect
+  const updates = parseUpdates(raw.updates)
+  if (updates) record.updates = updates
   return record
+}
+
+/**
+ * Checks a post's update history (contract `RecordUpdate`, `TrustRecord.updates`) without ever
+ * failing the post: anything but a list is `undefined` (no history), and an entry without a
+ * string `at` (a readable instant) and `status` is left out. `text` (server HTML, sanitised when
+ * rendered) defaults to `''`, `statusClass` to `''`, `resolved` is true only when it is `true`.
+ * Order is kept (the server sends newest first; the view sorts again).
+ */
+export function parseUpdates(raw: unknown): RecordUpdate[] | undefined {
+  if (!is.array(raw)) return undefined
+  const updates: RecordUpdate[] = []
+  for (const u of raw) {
+    if (!is.object(u) || !is.string(u.at) || Number.isNaN(Date.parse(u.at)) || !is.string(u.status)) continue
+    updates.push({
+      at: u.at,
+      status: u.status,
+      statusClass: is.string(u.statusClass) ? u.statusClass : '',
+      text: is.string(u.text) ? u.text : '',
+      resolved: u.resolved === true,
+    })
+  }
+  return updates
 }
 
 /** Options of {@link fetchPost}. */

@@ -11,6 +11,7 @@ import * as m004 from './004_accounts.js'
 import * as m005 from './005_subscriptions.js'
 import * as m006 from './006_faq_compliance.js'
 import * as m007 from './007_admin.js'
+import * as m008 from './008_desk.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '005_subscriptions': m005,
   '006_faq_compliance': m006,
   '007_admin': m007,
+  '008_desk': m008,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

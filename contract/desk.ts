@@ -1,0 +1,221 @@
+/**
+ * The incident desk of the admin console (issue "the incident desk"): the records staff publish,
+ * their update history, templates, and maintenance that moves through its states by itself.
+ * Publishing itself is `contract/publishing.ts` (`POST /api/admin/records`, `PATCH …/{id}`); this
+ * module adds the desk's reads, the maintenance actions and templates. Every route needs a session
+ * (writes its CSRF header); reads any privileged role, writes the permission of the record's type
+ * (`recordPermission` in `contract/permissions.ts`): 403 `not_signed_in` / `csrf` / `forbidden` /
+ * `not_permitted`. 400 `invalid` names the bad field; 404 `not_found` for an unknown id.
+ *
+ * Record events (each mails the subscribers of the record once, unless `notify` is false):
+ * `published`, `updated` (an update entry, a resolve), and for maintenance `reminder` (a
+ * configurable time before the start; `MAINTENANCE_REMINDER_MINUTES`, default 60, 0 = none),
+ * `started` (Scheduled or Postponed → In Progress at `from`), `completed` (In Progress → Completed
+ * at `to`), `postponed` and `cancelled`. The server makes the automatic ones exactly once per
+ * window (an atomic claim in the database), also after downtime, attributed to `system` in the
+ * audit log.
+ */
+import Type, { type Static } from 'typebox'
+import { Nullable } from './common.js'
+import { NotificationType, RecordType, RecordUpdate } from './records.js'
+
+export { RecordUpdate }
+
+/** An ISO 8601 instant in UTC. */
+const Instant = Type.String()
+
+/** The kinds of record event. */
+export const RecordEventKind = Type.Union([
+  Type.Literal('published'),
+  Type.Literal('updated'),
+  Type.Literal('reminder'),
+  Type.Literal('started'),
+  Type.Literal('completed'),
+  Type.Literal('postponed'),
+  Type.Literal('cancelled'),
+])
+export type RecordEventKind = 'published' | 'updated' | 'reminder' | 'started' | 'completed' | 'postponed' | 'cancelled'
+
+/** `GET /api/admin/records?type=&open=&q=&page=` query (0-based pages of 25, newest first). */
+export const DeskListQuery = Type.Object({
+  type: Type.Optional(RecordType),
+  /** `1`: only records not closed yet (open incidents, maintenance to come or in progress). */
+  open: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+  /** Words of the title. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+})
+export type DeskListQuery = Static<typeof DeskListQuery>
+
+/** A record as the desk lists it. */
+export const DeskRecord = Type.Object({
+  id: Type.Integer(),
+  type: RecordType,
+  notification_type: Nullable(NotificationType),
+  title: Type.String(),
+  status: Type.String(),
+  statusClass: Type.String(),
+  /** Severity name, `''` for none. */
+  severity: Type.String(),
+  /** Machine names. */
+  clouds: Type.Array(Type.String()),
+  from: Instant,
+  to: Nullable(Instant),
+  updated_on: Instant,
+  /** The public post, e.g. `/auroraedge.net/posts/123`. */
+  href: Type.String(),
+})
+export type DeskRecord = Static<typeof DeskRecord>
+
+/** `GET /api/admin/records` → `{ data: DeskListData }`; any privileged role. */
+export const DeskListData = Type.Object({
+  records: Type.Array(DeskRecord),
+  page: Type.Integer(),
+  /** At least 1. */
+  pages: Type.Integer(),
+})
+export type DeskListData = Static<typeof DeskListData>
+
+/**
+ * `GET /api/admin/records/{id}` → `{ data: DeskRecordDetail }`; any privileged role. Everything the
+ * edit form needs: the publish fields as stored (terms as tids), internal-use fields, the update
+ * history (newest first) and the events with their mail counts.
+ */
+export const DeskRecordDetail = Type.Object({
+  id: Type.Integer(),
+  type: RecordType,
+  title: Type.String(),
+  summary: Type.String(),
+  /** HTML as stored (sanitised). */
+  body: Type.String(),
+  status: Type.String(),
+  /** Severity tid, `null` for none. */
+  severity: Nullable(Type.Integer()),
+  event_type: Nullable(Type.String()),
+  notification_type: Nullable(NotificationType),
+  clouds: Type.Array(Type.String()),
+  terms: Type.Array(Type.Integer()),
+  from: Instant,
+  to: Nullable(Instant),
+  customer_impact: Nullable(Type.String()),
+  available_workaround: Nullable(Type.String()),
+  next_update: Nullable(Type.String()),
+  internal_note: Nullable(Type.String()),
+  slack_link: Nullable(Type.String()),
+  jira_link: Nullable(Type.String()),
+  sfdc_link: Nullable(Type.String()),
+  severity_link: Nullable(Type.String()),
+  href: Type.String(),
+  updates: Type.Array(RecordUpdate),
+  events: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      kind: RecordEventKind,
+      at: Instant,
+      /** Emails this event enqueued. */
+      mails: Type.Integer(),
+    }),
+  ),
+})
+export type DeskRecordDetail = Static<typeof DeskRecordDetail>
+
+/**
+ * `POST /api/admin/records/{id}/resolve` body → 200 `{ data: PublishData }`: closes an incident
+ * (Resolved), advisory (Remediated) or maintenance (Completed) now: status set, `to` = now unless
+ * already set and past, an update entry with `update` (may be empty), event `updated`.
+ * 400 `invalid` when already closed.
+ */
+export const ResolveBody = Type.Object({
+  /** Text of the closing update (Markdown), optional. */
+  update: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** Mail the subscribers; default true. */
+  notify: Type.Optional(Type.Boolean()),
+})
+export type ResolveBody = Static<typeof ResolveBody>
+
+/**
+ * `POST /api/admin/records/{id}/postpone` body → 200 `{ data: PublishData }`: maintenance only,
+ * not started or in progress: a new window, status Postponed, event `postponed` (the scheduler
+ * starts it at the new `from`; a new reminder goes out before it). 400 `invalid` for other records,
+ * closed ones, or `to` before `from`.
+ */
+export const PostponeBody = Type.Object({
+  /** ISO 8601. */
+  from: Type.String(),
+  to: Type.String(),
+  update: Type.Optional(Type.String({ maxLength: 20_000 })),
+  notify: Type.Optional(Type.Boolean()),
+})
+export type PostponeBody = Static<typeof PostponeBody>
+
+/**
+ * `POST /api/admin/records/{id}/cancel` body (`ResolveBody`) → 200 `{ data: PublishData }`:
+ * maintenance only, not completed: status Archived (shown as cancelled), event `cancelled`; the
+ * scheduler leaves it alone.
+ */
+export const CancelBody = ResolveBody
+export type CancelBody = ResolveBody
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a template fills in: any publish field except the window (`from`, `to`), which is always
+ * the moment of use. Shapes as in `PublishRecordBody`; `type` is required.
+ */
+export const TemplateFields = Type.Object(
+  {
+    type: RecordType,
+    title: Type.Optional(Type.String({ maxLength: 300 })),
+    summary: Type.Optional(Type.String({ maxLength: 20_000 })),
+    body: Type.Optional(Type.String({ maxLength: 100_000 })),
+    body_format: Type.Optional(Type.Union([Type.Literal('html'), Type.Literal('markdown')])),
+    status: Type.Optional(Type.String({ maxLength: 100 })),
+    severity: Type.Optional(Nullable(Type.Integer())),
+    event_type: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+    notification_type: Type.Optional(Nullable(NotificationType)),
+    clouds: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+    terms: Type.Optional(Type.Array(Type.Integer(), { maxItems: 1000 })),
+    customer_impact: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+    available_workaround: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
+    next_update: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+  },
+  { additionalProperties: false },
+)
+export type TemplateFields = Static<typeof TemplateFields>
+
+/** A saved template. */
+export const RecordTemplate = Type.Object({
+  id: Type.Integer(),
+  /** Unique, e.g. `'Authentication outage'`. */
+  name: Type.String(),
+  fields: TemplateFields,
+  updated: Instant,
+  updated_by: Type.String(),
+})
+export type RecordTemplate = Static<typeof RecordTemplate>
+
+/** `GET /api/admin/templates` → `{ data: { templates: RecordTemplate[] } }` (by name); any privileged role. */
+export const TemplatesData = Type.Object({ templates: Type.Array(RecordTemplate) })
+export type TemplatesData = Static<typeof TemplatesData>
+
+/**
+ * `POST /api/admin/templates` (→ 201) and `PUT /api/admin/templates/{id}` (→ 200) body →
+ * `{ data: RecordTemplate }`; `DELETE /api/admin/templates/{id}` → 200 `{ data: { id } }`. The
+ * permission of `fields.type` (and of the stored template's type for PUT and DELETE). 400
+ * `invalid` for a name already taken.
+ */
+export const SaveTemplateBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  fields: TemplateFields,
+})
+export type SaveTemplateBody = Static<typeof SaveTemplateBody>
+
+/** `DELETE /api/admin/templates/{id}` → `{ data: TemplateDeletedData }`: the id of the deleted template. */
+export const TemplateDeletedData = Type.Object({ id: Type.Integer() })
+export type TemplateDeletedData = Static<typeof TemplateDeletedData>
+
+/** `/api/admin/templates/{id}` path. */
+export const TemplateIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
+export type TemplateIdParams = Static<typeof TemplateIdParams>

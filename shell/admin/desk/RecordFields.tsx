@@ -1,0 +1,248 @@
+import type { Catalog } from '../../../contract/catalog'
+import type { Permission } from '../../../contract/permissions'
+import type { NotificationType, RecordType } from '../../../contract/records'
+import { Field } from '../../accounts/Field'
+import * as forms from '../../accounts/accounts.css'
+import * as styles from '../admin.css'
+import { Checkbox, Select, TextArea } from '../controls'
+import type { FormChoices } from './choices'
+import { DateTimeField } from './DateTimeField'
+import * as desk from './desk.css'
+import {
+  allowedNotificationTypes,
+  allowedTypes,
+  EVENT_TYPES,
+  INTERNAL_KEYS,
+  NOTIFICATION_TYPE_NAMES,
+  LINK_KEYS,
+  type RecordDraft,
+  statusOptions,
+  type TextFormat,
+  TYPE_NAMES,
+  withType,
+} from './model'
+import { TermPicker } from './TermPicker'
+
+/** Props of {@link RecordFields}. */
+export interface RecordFieldsProps {
+  /** Prefix of the controls' ids. */
+  prefix: string
+  draft: RecordDraft
+  onChange: (draft: RecordDraft) => void
+  /** `new` post, `edit` of a stored record (type fixed), or a `template` (no window, internal fields or notify). */
+  mode: 'new' | 'edit' | 'template'
+  format: TextFormat
+  permissions: ReadonlySet<Permission>
+  catalog: Pick<Catalog, 'clouds' | 'severities'>
+  choices: FormChoices
+  /** The operator's IANA zone. */
+  zone: string
+  /** Fields (`title`, `clouds`, …) the last check refused: marked invalid. */
+  invalid?: ReadonlySet<string>
+}
+
+const INTERNAL_LABELS = {
+  internal_note: 'Internal note',
+  slack_link: 'Slack link',
+  jira_link: 'Jira link',
+  sfdc_link: 'SFDC link',
+  severity_link: 'Severity link',
+} as const
+
+/**
+ * The record form's fields, shared by the new post form, a record's edit form and templates
+ * (contract `PublishRecordBody`, `TemplateFields`): title first (the one field a new incident
+ * needs typed), type (and notification type), status,
+ * severity (or event type for advisories), clouds, services and data centers (notifications:
+ * categories), the window in the operator's zone, the texts (Markdown or, for stored records,
+ * HTML), next update, the internal-use fields in a collapsed group, and "Notify subscribers".
+ * The type select offers only the types the roles may publish.
+ */
+export function RecordFields({ prefix, draft, onChange, mode, format, permissions, catalog, choices, zone, invalid }: RecordFieldsProps) {
+  const set = <K extends keyof RecordDraft>(key: K, value: RecordDraft[K]) => onChange({ ...draft, [key]: value })
+  const bad = (field: string) => invalid?.has(field) || undefined
+  const types = allowedTypes(permissions)
+  const notificationTypes = allowedNotificationTypes(permissions)
+  const id = (name: string) => `${prefix}-${name}`
+  const fmt = format === 'markdown' ? 'Markdown' : 'HTML'
+  const withTimes = mode !== 'template'
+  const showEnd = draft.type === 'maintenance' || (mode === 'edit' && draft.type !== 'notification')
+
+  return (
+    <>
+      <Field
+        id={id('title')}
+        label="Title"
+        value={draft.title}
+        maxLength={300}
+        required={mode !== 'template'}
+        aria-invalid={bad('title')}
+        autoComplete="off"
+        onChange={(e) => set('title', e.target.value)}
+      />
+      <div className={styles.grid}>
+        {mode === 'edit' ? (
+          <div className={forms.field}>
+            <span className={forms.label}>Type</span>
+            <span>{TYPE_NAMES[draft.type]}</span>
+          </div>
+        ) : (
+          <Select
+            id={id('type')}
+            label="Type"
+            value={draft.type}
+            options={(types.includes(draft.type) ? types : [draft.type, ...types]).map((t) => ({ value: t, label: TYPE_NAMES[t] }))}
+            onChange={(t) => onChange(withType(draft, t as RecordType, permissions, catalog.severities, zone))}
+          />
+        )}
+        {draft.type === 'notification' && (
+          <Select
+            id={id('notification-type')}
+            label="Notification type"
+            value={draft.notification_type}
+            options={(notificationTypes.includes(draft.notification_type as NotificationType) || !draft.notification_type
+              ? notificationTypes
+              : [draft.notification_type as NotificationType, ...notificationTypes]
+            ).map((n) => ({ value: n, label: NOTIFICATION_TYPE_NAMES[n] }))}
+            onChange={(n) => onChange({ ...draft, notification_type: n as NotificationType, terms: [] })}
+          />
+        )}
+        <Select
+          id={id('status')}
+          label="Status"
+          value={draft.status}
+          options={statusOptions(draft.type, draft.status).map((s) => ({ value: s, label: s }))}
+          onChange={(s) => set('status', s)}
+        />
+        {draft.type !== 'notification' && (
+          <Select
+            id={id('severity')}
+            label="Severity"
+            value={draft.severity}
+            options={[{ value: '', label: 'None' }, ...catalog.severities.map((s) => ({ value: String(s.tid), label: s.name }))]}
+            onChange={(s) => set('severity', s)}
+          />
+        )}
+        {draft.type === 'advisory' && (
+          <Select
+            id={id('event-type')}
+            label="Event type"
+            value={draft.event_type}
+            options={EVENT_TYPES.map((e) => ({ value: e, label: e }))}
+            onChange={(e) => set('event_type', e)}
+          />
+        )}
+      </div>
+      <fieldset className={styles.fieldset} data-testid={id('clouds')}>
+        <legend className={styles.legend}>Clouds{mode === 'template' ? '' : ' (at least one)'}</legend>
+        {bad('clouds') && <p className={forms.fieldError}>Choose at least one cloud.</p>}
+        {catalog.clouds.map((c) => (
+          <Checkbox
+            key={c.machine_name}
+            label={c.title}
+            checked={draft.clouds.includes(c.machine_name)}
+            onChange={(on) =>
+              set(
+                'clouds',
+                on
+                  ? [...draft.clouds.filter((m) => m !== c.machine_name), c.machine_name]
+                  : draft.clouds.filter((m) => m !== c.machine_name),
+              )
+            }
+          />
+        ))}
+      </fieldset>
+      <TermPicker
+        prefix={prefix}
+        choices={choices}
+        notification={draft.type === 'notification'}
+        hasClouds={draft.clouds.length > 0}
+        selected={draft.terms}
+        onChange={(terms) => set('terms', terms)}
+      />
+      {withTimes && (
+        <div className={styles.grid}>
+          <DateTimeField
+            id={id('from')}
+            label="Start time"
+            value={draft.from}
+            zone={zone}
+            error={bad('from')}
+            onChange={(v) => set('from', v)}
+          />
+          {showEnd && (
+            <DateTimeField
+              id={id('to')}
+              label={draft.type === 'maintenance' ? 'End time' : 'End time (optional)'}
+              value={draft.to}
+              zone={zone}
+              error={bad('to')}
+              onChange={(v) => set('to', v)}
+            />
+          )}
+        </div>
+      )}
+      <TextArea
+        id={id('summary')}
+        label="Summary"
+        hint="Plain text, shown in the lists."
+        rows={2}
+        value={draft.summary}
+        onChange={(v) => set('summary', v)}
+      />
+      <TextArea id={id('body')} label={`Body (${fmt})`} rows={8} value={draft.body} onChange={(v) => set('body', v)} />
+      <div className={styles.grid}>
+        <TextArea
+          id={id('impact')}
+          label={`Customer impact (${fmt})`}
+          rows={3}
+          value={draft.customer_impact}
+          onChange={(v) => set('customer_impact', v)}
+        />
+        <TextArea
+          id={id('workaround')}
+          label={`Workaround (${fmt})`}
+          rows={3}
+          value={draft.available_workaround}
+          onChange={(v) => set('available_workaround', v)}
+        />
+      </div>
+      <Field
+        id={id('next-update')}
+        label="Next update"
+        value={draft.next_update}
+        maxLength={300}
+        onChange={(e) => set('next_update', e.target.value)}
+      />
+      {withTimes && (
+        <details className={desk.disclosure} open={INTERNAL_KEYS.some((k) => bad(k)) || undefined}>
+          <summary>Internal use only</summary>
+          <div className={styles.group}>
+            <TextArea
+              id={id('internal-note')}
+              label="Internal note"
+              hint="Staff only; never shown to visitors."
+              rows={3}
+              value={draft.internal_note}
+              onChange={(v) => set('internal_note', v)}
+            />
+            <div className={styles.grid}>
+              {LINK_KEYS.map((key) => (
+                <Field
+                  key={key}
+                  id={id(key.replace('_', '-'))}
+                  label={INTERNAL_LABELS[key]}
+                  type="url"
+                  value={draft[key]}
+                  aria-invalid={bad(key)}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              ))}
+            </div>
+          </div>
+        </details>
+      )}
+      {withTimes && <Checkbox label="Notify subscribers" checked={draft.notify} onChange={(on) => set('notify', on)} />}
+    </>
+  )
+}

@@ -1,0 +1,254 @@
+import { useStore } from '@nanostores/react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { Catalog } from '../../../contract/catalog'
+import type { RecordTemplate } from '../../../contract/desk'
+import type { Permission } from '../../../contract/permissions'
+import { $session } from '../../../widgets/core/session'
+import { formatTimestamp } from '../../../widgets/core/time'
+import { Field } from '../../accounts/Field'
+import * as forms from '../../accounts/accounts.css'
+import * as shell from '../../shell.css'
+import * as styles from '../admin.css'
+import { fetchCatalog } from '../api'
+import { LoadProblem } from '../LoadProblem'
+import { SaveMessages } from '../SaveMessages'
+import { useSave } from '../save'
+import { useLoad } from '../use-load'
+import { deleteTemplate, fetchTemplates, saveTemplate } from './api'
+import { useFormChoices } from './choices'
+import {
+  allowedTypes,
+  applyTemplate,
+  draftErrors,
+  invalidFields,
+  mayChange,
+  newDraft,
+  type RecordDraft,
+  templateFields,
+  TYPE_NAMES,
+} from './model'
+import { DESK_PATH, newPostPath } from './paths'
+import { RecordFields } from './RecordFields'
+
+/** The template being edited: a stored one, or a new one (`id` absent). */
+interface Editing {
+  /** Changes with each template opened (the form's key). */
+  seq: number
+  id?: number
+  name: string
+  draft: RecordDraft
+}
+
+/** The form of one template: its name and the record fields a template keeps. */
+function TemplateForm({
+  editing,
+  catalog,
+  permissions,
+  zone,
+  onSaved,
+  onClose,
+}: {
+  editing: Editing
+  catalog: Pick<Catalog, 'clouds' | 'severities'>
+  permissions: ReadonlySet<Permission>
+  zone: string
+  onSaved: (template: RecordTemplate) => void
+  onClose: () => void
+}) {
+  const [name, setName] = useState(editing.name)
+  const [draft, setDraft] = useState(editing.draft)
+  const choices = useFormChoices(draft)
+  const save = useSave()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const errors = [...(name.trim() ? [] : ['name: give the template a name.']), ...draftErrors(draft, zone, { template: true })]
+    if (errors.length) {
+      save.setState({ kind: 'invalid', messages: errors })
+      return
+    }
+    void save.run(async () => {
+      const saved = await saveTemplate({ name: name.trim(), fields: templateFields({ ...draft, terms: choices.prune(draft) }) }, editing.id)
+      onSaved(saved)
+      return { message: `Template “${saved.name}” saved.` }
+    })
+  }
+  const title = editing.id === undefined ? 'New template' : `Edit template: ${editing.name}`
+  return (
+    <section className={styles.panel} aria-labelledby="desk-template-form">
+      <h2 className={styles.subTitle} id="desk-template-form" ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
+      <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-template-form">
+        <Field
+          id="desk-template-edit-name"
+          label="Template name"
+          value={name}
+          maxLength={200}
+          aria-invalid={invalid?.has('name') || undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <RecordFields
+          prefix="desk-template"
+          draft={draft}
+          onChange={setDraft}
+          mode="template"
+          format="markdown"
+          permissions={permissions}
+          catalog={catalog}
+          choices={choices}
+          zone={zone}
+          invalid={invalid}
+        />
+        <SaveMessages state={save.state} />
+        <p className={styles.actions}>
+          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
+            Save template
+          </button>
+          <button type="button" className={forms.secondary} onClick={onClose}>
+            Close
+          </button>
+        </p>
+      </form>
+    </section>
+  )
+}
+
+/** "Delete “name”?" with Yes, delete and Keep it; focus moves to Keep it, the safe answer. */
+function ConfirmDelete({ name, busy, onYes, onNo }: { name: string; busy: boolean; onYes: () => void; onNo: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null)
+  useEffect(() => keep.current?.focus(), [])
+  return (
+    <span className={styles.actions}>
+      <span>Delete “{name}”?</span>
+      <button type="button" className={styles.small} onClick={onYes} aria-disabled={busy || undefined}>
+        Yes, delete
+      </button>
+      <button ref={keep} type="button" className={styles.small} onClick={onNo}>
+        Keep it
+      </button>
+    </span>
+  )
+}
+
+/**
+ * The templates of the desk (`/admin/desk/templates`, `GET /api/admin/templates`): each with Use
+ * (a new post from it), Edit (its name and fields, `PUT`) and Delete (after a confirmation,
+ * `DELETE`), and New template (`POST`). Templates of types the roles may not publish are read-only.
+ */
+export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Permission> }) {
+  const zone = useStore($session).timezone
+  const templates = useLoad(fetchTemplates)
+  const catalog = useLoad(fetchCatalog)
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [confirming, setConfirming] = useState<number | null>(null)
+  const [message, setMessage] = useState('')
+  const removal = useSave()
+  const list = templates.state.data
+  const cat = catalog.state.data?.catalog
+  const canCreate = allowedTypes(permissions).length > 0
+  const mayEdit = (t: RecordTemplate) => mayChange(permissions, t.fields.type, t.fields.notification_type)
+
+  const edit = (t: RecordTemplate) => {
+    if (!cat) return
+    const base = newDraft(permissions, { type: t.fields.type, severities: cat.severities, zone })
+    const draft = applyTemplate(base, t.fields, permissions, cat.severities, zone) ?? base
+    setMessage('')
+    setEditing({ seq: (editing?.seq ?? 0) + 1, id: t.id, name: t.name, draft })
+  }
+  const create = () => {
+    if (!cat) return
+    setMessage('')
+    setEditing({ seq: (editing?.seq ?? 0) + 1, name: '', draft: newDraft(permissions, { severities: cat.severities, zone }) })
+  }
+  const remove = (t: RecordTemplate) =>
+    void removal.run(async () => {
+      await deleteTemplate(t.id)
+      setConfirming(null)
+      if (editing?.id === t.id) setEditing(null)
+      setMessage(`Template “${t.name}” deleted.`)
+      templates.reload()
+      return undefined
+    })
+
+  return (
+    <section aria-labelledby="admin-title" data-testid="desk-templates">
+      <p className={styles.subNav}>
+        <a href={DESK_PATH}>← Incident desk</a>
+      </p>
+      <h1 className={shell.pageTitle} id="admin-title">
+        Templates
+      </h1>
+      <p className={styles.note}>Templates fill in the new post form; the times are always those of the moment of use.</p>
+      {!canCreate && <p className={styles.note}>Your roles do not allow you to change templates; you can read them.</p>}
+      <div role="status">{message && <p className={forms.successBox}>{message}</p>}</div>
+      <SaveMessages state={removal.state.kind === 'saved' ? { kind: 'idle' } : removal.state} />
+      {(!list || templates.state.status === 'error') && (
+        <LoadProblem state={templates.state} what="the templates" onRetry={templates.reload} />
+      )}
+      {list && list.length === 0 && <p className={styles.note}>No templates yet.</p>}
+      {list && list.length > 0 && (
+        <ul className={styles.list} data-testid="desk-template-list">
+          {list.map((t) => (
+            <li key={t.id} className={styles.listItem} data-editing={editing?.id === t.id || undefined}>
+              <span className={styles.itemText}>
+                <strong>{t.name}</strong>
+                <span className={styles.itemDetail}>
+                  {TYPE_NAMES[t.fields.type] ?? t.fields.type} · updated {formatTimestamp(t.updated, zone)} by {t.updated_by}
+                  {!mayEdit(t) && ' · read only'}
+                </span>
+              </span>
+              {confirming === t.id ? (
+                <ConfirmDelete name={t.name} busy={removal.saving} onYes={() => remove(t)} onNo={() => setConfirming(null)} />
+              ) : (
+                <span className={styles.actions}>
+                  {mayEdit(t) && (
+                    <a className={styles.small} href={newPostPath(t.fields.type, t.id)} aria-label={`Use ${t.name}`}>
+                      Use
+                    </a>
+                  )}
+                  {mayEdit(t) && cat && (
+                    <button type="button" className={styles.small} aria-label={`Edit ${t.name}`} onClick={() => edit(t)}>
+                      Edit
+                    </button>
+                  )}
+                  {mayEdit(t) && (
+                    <button type="button" className={styles.small} aria-label={`Delete ${t.name}`} onClick={() => setConfirming(t.id)}>
+                      Delete
+                    </button>
+                  )}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canCreate && cat && !editing && (
+        <p className={styles.actions}>
+          <button type="button" className={forms.primary} onClick={create}>
+            New template
+          </button>
+        </p>
+      )}
+      {!cat && canCreate && catalog.state.status === 'error' && (
+        <LoadProblem state={catalog.state} what="the catalogue" onRetry={catalog.reload} />
+      )}
+      {editing && cat && (
+        <TemplateForm
+          key={editing.seq}
+          editing={editing}
+          catalog={cat}
+          permissions={permissions}
+          zone={zone}
+          onSaved={(saved) => {
+            setEditing((e) => e && { ...e, id: saved.id, name: saved.name })
+            templates.reload()
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,479 @@
+import type { DeskRecordDetail, TemplateFields } from '../../../contract/desk'
+import { type Permission, recordPermission } from '../../../contract/permissions'
+import type { PublishRecordBody, UpdateRecordBody } from '../../../contract/publishing'
+import type { NotificationType, PrivilegedRecord, RecordStatus, RecordType } from '../../../contract/records'
+import { fromLocalInput, toLocalInput } from './zone'
+
+/**
+ * The incident desk's pure logic (contract/desk.ts, contract/publishing.ts): which kinds of record
+ * a person may publish, the statuses per type, the form's draft with its defaults, and the request
+ * bodies made from it. Times in a draft are `datetime-local` values in the operator's zone; the
+ * bodies carry UTC instants. Unit-tested without rendering in `test/unit/desk-model.test.tsx`.
+ */
+
+/** Every record type, in the order the type select offers them. */
+export const RECORD_TYPES: readonly RecordType[] = ['incident', 'maintenance', 'advisory', 'notification']
+
+/** The name of each type, e.g. in the type select and the desk's table. */
+export const TYPE_NAMES: Readonly<Record<RecordType, string>> = {
+  incident: 'Incident',
+  maintenance: 'Scheduled maintenance',
+  advisory: 'Security advisory',
+  notification: 'Notification',
+}
+
+/** Every notification type (contract `NotificationType`), URL categories first (the default). */
+export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
+
+export const NOTIFICATION_TYPE_NAMES: Readonly<Record<NotificationType, string>> = {
+  url_change_notification: 'URL category',
+  cloud_app: 'Cloud application',
+  privacy_notification: 'Privacy',
+}
+
+/** The statuses a record of each type may be given, its default first. */
+export const STATUSES: Readonly<Record<RecordType, readonly string[]>> = {
+  incident: ['In Progress', 'Monitoring', 'Resolved'],
+  maintenance: ['Scheduled', 'In Progress', 'Completed'],
+  advisory: ['In Progress', 'Monitoring', 'Remediated'],
+  notification: ['Scheduled', 'In Progress', 'Completed', 'Archived'],
+}
+
+/** The status `POST …/resolve` sets (contract `ResolveBody`). */
+export const CLOSING_STATUS: Readonly<Record<RecordType, string>> = {
+  incident: 'Resolved',
+  maintenance: 'Completed',
+  advisory: 'Remediated',
+  notification: 'Completed',
+}
+
+/** Statuses that close a record. */
+const CLOSED = new Set(['Completed', 'Resolved', 'Archived', 'Remediated'])
+
+/** True when `status` closes a record (nothing to resolve any more). */
+export function isClosed(status: string): boolean {
+  return CLOSED.has(status)
+}
+
+/** The statuses offered for a record of `type` whose status is `current` (kept when it is not one of them, e.g. Postponed). */
+export function statusOptions(type: RecordType, current = ''): string[] {
+  const list = [...STATUSES[type]]
+  return current && !list.includes(current) ? [current, ...list] : list
+}
+
+/** Advisory event types (contract `AdvisoryEventType`); advisories need one. */
+export const EVENT_TYPES: readonly string[] = [
+  'Under Investigation',
+  'Service Disruption',
+  'Service Degradation',
+  'Informational',
+  'No Service Impact',
+  'Security Advisory',
+]
+
+/** The severity a new record starts with. */
+export const DEFAULT_SEVERITY = 'Service Degradation'
+
+/** Style class and icon of each status (the seed's `record_statuses`), for the preview's status badge. */
+const STATUS_LOOK: Readonly<Record<string, [string, string]>> = {
+  Scheduled: ['scheduled', 'calendar'],
+  'In Progress': ['in_progress', 'hourglass'],
+  Completed: ['completed', 'check'],
+  Resolved: ['resolved', 'check'],
+  Postponed: ['postponed', 'clock'],
+  Archived: ['archived', 'calendar-x'],
+  Monitoring: ['monitoring', 'eye'],
+  Remediated: ['remediated', 'shield'],
+}
+
+/** A status as the record view shows it (class and icon). */
+export function statusLook(name: string): RecordStatus {
+  const [cls, icon] = STATUS_LOOK[name] ?? ['', '']
+  return { id: name, name, class: cls, icon }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Permissions
+// ---------------------------------------------------------------------------------------------
+
+/** True when the roles' permissions let one publish or change a record of this kind. */
+export function mayChange(permissions: ReadonlySet<Permission>, type: RecordType, notificationType?: string | null): boolean {
+  return permissions.has(recordPermission(type, notificationType))
+}
+
+/** The notification types the permissions allow. */
+export function allowedNotificationTypes(permissions: ReadonlySet<Permission>): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((n) => mayChange(permissions, 'notification', n))
+}
+
+/** The record types the permissions allow (notifications when at least one notification type is). */
+export function allowedTypes(permissions: ReadonlySet<Permission>): RecordType[] {
+  return RECORD_TYPES.filter((t) => (t === 'notification' ? allowedNotificationTypes(permissions).length > 0 : mayChange(permissions, t)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The draft
+// ---------------------------------------------------------------------------------------------
+
+/** What the record form edits: the publish fields as the controls hold them. */
+export interface RecordDraft {
+  type: RecordType
+  /** Notifications only; `''` otherwise. */
+  notification_type: NotificationType | ''
+  title: string
+  /** A severity tid in digits, `''` for none. */
+  severity: string
+  status: string
+  /** Advisories only. */
+  event_type: string
+  /** Machine names. */
+  clouds: string[]
+  /** Tids of services and data centers (notifications: categories). */
+  terms: number[]
+  /** `datetime-local` values in the operator's zone; `to` `''` for none. */
+  from: string
+  to: string
+  summary: string
+  /** Markdown (new posts, templates) or HTML (a record's stored fields), see {@link TextFormat}. */
+  body: string
+  customer_impact: string
+  available_workaround: string
+  next_update: string
+  internal_note: string
+  slack_link: string
+  jira_link: string
+  sfdc_link: string
+  severity_link: string
+  /** Mail the subscribers. */
+  notify: boolean
+}
+
+/** How the draft's body, customer impact and workaround are written (`body_format`). */
+export type TextFormat = 'markdown' | 'html'
+
+/** The internal-use fields of a draft (sent as `null` when empty). */
+export const INTERNAL_KEYS = ['internal_note', 'slack_link', 'jira_link', 'sfdc_link', 'severity_link'] as const
+
+/** The link fields among them (http(s) URLs). */
+export const LINK_KEYS = ['slack_link', 'jira_link', 'sfdc_link', 'severity_link'] as const
+
+/** The optional text fields (sent as `null` when empty). */
+const OPTIONAL_TEXTS = ['customer_impact', 'available_workaround', 'next_update'] as const
+
+/** Hours a new maintenance window lasts unless changed. */
+export const MAINTENANCE_HOURS = 2
+
+/** Options of {@link newDraft}. */
+export interface NewDraftOptions {
+  /** The permitted type to start with; the first permitted one when absent or not permitted. */
+  type?: string
+  /** The catalogue's severities: the default is {@link DEFAULT_SEVERITY}'s tid. */
+  severities?: ReadonlyArray<{ tid: number; name: string }>
+  /** Clouds to preselect (machine names). @default [] */
+  clouds?: string[]
+  /** @default new Date() */
+  now?: Date
+  /** The operator's IANA zone. */
+  zone: string
+}
+
+/**
+ * A new post's draft: incident (or the requested type, when permitted), its default status,
+ * severity Service Degradation (none for notifications), starting now (maintenance: a
+ * {@link MAINTENANCE_HOURS}-hour window), notify on.
+ */
+export function newDraft(permissions: ReadonlySet<Permission>, options: NewDraftOptions): RecordDraft {
+  const allowed = allowedTypes(permissions)
+  const type = allowed.find((t) => t === options.type) ?? allowed[0] ?? 'incident'
+  const now = options.now ?? new Date()
+  const draft: RecordDraft = {
+    type,
+    notification_type: '',
+    title: '',
+    severity: '',
+    status: '',
+    event_type: '',
+    clouds: options.clouds ?? [],
+    terms: [],
+    from: toLocalInput(now, options.zone),
+    to: '',
+    summary: '',
+    body: '',
+    customer_impact: '',
+    available_workaround: '',
+    next_update: '',
+    internal_note: '',
+    slack_link: '',
+    jira_link: '',
+    sfdc_link: '',
+    severity_link: '',
+    notify: true,
+  }
+  return withType(draft, type, permissions, options.severities ?? [], options.zone)
+}
+
+/**
+ * The draft switched to `type`: the type's default status (unless the current one, changed from
+ * the old type's default, is one of it),
+ * the first permitted notification type, an event type for advisories, no severity for
+ * notifications, and an end for maintenance.
+ */
+export function withType(
+  draft: RecordDraft,
+  type: RecordType,
+  permissions: ReadonlySet<Permission>,
+  severities: ReadonlyArray<{ tid: number; name: string }>,
+  zone: string,
+): RecordDraft {
+  const next: RecordDraft = { ...draft, type }
+  // A status still at the old type's default follows the new type's (incident In Progress → maintenance Scheduled).
+  const untouched = draft.type !== type && draft.status === STATUSES[draft.type][0]
+  if (untouched || !STATUSES[type].includes(next.status)) next.status = STATUSES[type][0]
+  if (type === 'notification') {
+    const notificationTypes = allowedNotificationTypes(permissions)
+    if (!notificationTypes.includes(next.notification_type as NotificationType)) next.notification_type = notificationTypes[0] ?? ''
+    next.severity = ''
+    next.terms = draft.type === 'notification' ? next.terms : []
+  } else {
+    next.notification_type = ''
+    if (draft.type === 'notification') next.terms = []
+    if (!next.severity) next.severity = String(severities.find((s) => s.name === DEFAULT_SEVERITY)?.tid ?? '')
+  }
+  next.event_type = type === 'advisory' ? next.event_type || EVENT_TYPES[0] : ''
+  if (type === 'maintenance' && !next.to) {
+    const from = fromLocalInput(next.from, zone)
+    if (from) next.to = toLocalInput(Date.parse(from) + MAINTENANCE_HOURS * 3_600_000, zone)
+  }
+  return next
+}
+
+const trimOrNull = (value: string): string | null => value.trim() || null
+
+/** The field names of `field: message` errors (for `aria-invalid`). */
+export function invalidFields(messages: readonly string[]): Set<string> {
+  return new Set(messages.map((m) => m.split(':')[0].trim()))
+}
+
+/**
+ * What is wrong with a draft before it is sent, one `field: message` each (the server's wording;
+ * it checks everything again): title, at least one cloud, status, the times, the advisory's event
+ * type, the notification's type, and http(s) links.
+ */
+export function draftErrors(draft: RecordDraft, zone: string, { template = false } = {}): string[] {
+  const errors: string[] = []
+  if (!template) {
+    if (!draft.title.trim()) errors.push('title: the title is required.')
+    if (!draft.clouds.length) errors.push('clouds: choose at least one cloud.')
+  }
+  if (draft.title.trim().length > 300) errors.push('title: at most 300 characters.')
+  if (!draft.status) errors.push('status: choose a status.')
+  if (draft.type === 'advisory' && !draft.event_type) errors.push('event_type: choose an event type.')
+  if (draft.type === 'notification' && !draft.notification_type) errors.push('notification_type: choose a notification type.')
+  if (!template) {
+    const from = fromLocalInput(draft.from, zone)
+    const to = draft.to ? fromLocalInput(draft.to, zone) : null
+    if (!from) errors.push('from: enter the start date and time.')
+    if (to === undefined) errors.push('to: enter a valid end date and time, or none.')
+    if (from && to && to < from) errors.push('to: must not be before the start.')
+    if (draft.type === 'maintenance' && !draft.to) errors.push('to: a maintenance window needs an end.')
+    for (const key of LINK_KEYS) {
+      const link = draft[key].trim()
+      if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push(`${key}: must be an http(s) URL.`)
+    }
+  }
+  return errors
+}
+
+/** A severity tid of the draft, or `null`. */
+const severityOf = (draft: RecordDraft): number | null => (/^\d+$/.test(draft.severity) ? Number(draft.severity) : null)
+
+/**
+ * `POST /api/admin/records` body of a checked draft ({@link draftErrors} empty): times in UTC,
+ * texts in `format` (Markdown for new posts), empty optional fields `null`, `event_type` only for
+ * advisories and `notification_type` only for notifications.
+ */
+export function publishBody(draft: RecordDraft, zone: string, format: TextFormat = 'markdown'): PublishRecordBody {
+  const body: PublishRecordBody = {
+    type: draft.type,
+    title: draft.title.trim(),
+    status: draft.status,
+    severity: severityOf(draft),
+    clouds: draft.clouds,
+    terms: draft.terms,
+    from: fromLocalInput(draft.from, zone) ?? '',
+    to: draft.to ? (fromLocalInput(draft.to, zone) ?? null) : null,
+    summary: draft.summary.trim(),
+    body: draft.body,
+    body_format: format,
+    notify: draft.notify,
+  }
+  for (const key of OPTIONAL_TEXTS) body[key] = trimOrNull(draft[key])
+  for (const key of INTERNAL_KEYS) body[key] = trimOrNull(draft[key])
+  if (draft.type === 'advisory') body.event_type = draft.event_type
+  if (draft.type === 'notification') body.notification_type = draft.notification_type as NotificationType
+  return body
+}
+
+/** A stored record's draft (its texts are HTML as stored; notify on). */
+export function detailDraft(detail: DeskRecordDetail, zone: string): RecordDraft {
+  return {
+    type: detail.type,
+    notification_type: detail.notification_type ?? '',
+    title: detail.title,
+    severity: detail.severity === null ? '' : String(detail.severity),
+    status: detail.status,
+    event_type: detail.event_type ?? '',
+    clouds: [...detail.clouds],
+    terms: [...detail.terms],
+    from: toLocalInput(detail.from, zone),
+    to: detail.to ? toLocalInput(detail.to, zone) : '',
+    summary: detail.summary,
+    body: detail.body,
+    customer_impact: detail.customer_impact ?? '',
+    available_workaround: detail.available_workaround ?? '',
+    next_update: detail.next_update ?? '',
+    internal_note: detail.internal_note ?? '',
+    slack_link: detail.slack_link ?? '',
+    jira_link: detail.jira_link ?? '',
+    sfdc_link: detail.sfdc_link ?? '',
+    severity_link: detail.severity_link ?? '',
+    notify: true,
+  }
+}
+
+const sameSet = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x) => b.includes(x))
+
+/**
+ * `PATCH /api/admin/records/{id}` body of what the draft changed of the stored record (the texts
+ * are HTML as stored: `body_format: 'html'` when one of them changed), with `notify`; `null` when
+ * nothing changed. Times compare at the minute the form shows.
+ */
+export function changesOf(detail: DeskRecordDetail, draft: RecordDraft, zone: string): UpdateRecordBody | null {
+  const before = detailDraft(detail, zone)
+  const next = publishBody(draft, zone, 'html')
+  const body: UpdateRecordBody = {}
+  if (draft.title.trim() !== before.title) body.title = next.title
+  if (draft.status !== before.status) body.status = next.status
+  if (draft.severity !== before.severity) body.severity = next.severity
+  if (draft.type === 'advisory' && draft.event_type !== before.event_type) body.event_type = next.event_type
+  if (draft.type === 'notification' && draft.notification_type !== before.notification_type) body.notification_type = next.notification_type
+  if (!sameSet(draft.clouds, before.clouds)) body.clouds = next.clouds
+  if (!sameSet(draft.terms, before.terms)) body.terms = next.terms
+  if (draft.from !== before.from) body.from = next.from
+  if (draft.to !== before.to) body.to = next.to
+  if (draft.summary.trim() !== before.summary.trim()) body.summary = next.summary
+  if (draft.body !== before.body) body.body = next.body
+  for (const key of [...OPTIONAL_TEXTS, ...INTERNAL_KEYS]) if (draft[key].trim() !== before[key].trim()) body[key] = next[key]
+  if (Object.keys(body).length === 0) return null
+  if (body.body !== undefined || body.customer_impact !== undefined || body.available_workaround !== undefined) body.body_format = 'html'
+  body.notify = draft.notify
+  return body
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------------------------
+
+/** A template's fields from a draft (everything but the window, the internal-use fields and notify). */
+export function templateFields(draft: RecordDraft, format: TextFormat = 'markdown'): TemplateFields {
+  const fields: TemplateFields = {
+    type: draft.type,
+    title: draft.title.trim(),
+    summary: draft.summary.trim(),
+    body: draft.body,
+    body_format: format,
+    status: draft.status,
+    severity: severityOf(draft),
+    clouds: draft.clouds,
+    terms: draft.terms,
+  }
+  for (const key of OPTIONAL_TEXTS) fields[key] = trimOrNull(draft[key])
+  if (draft.type === 'advisory') fields.event_type = draft.event_type
+  if (draft.type === 'notification') fields.notification_type = (draft.notification_type || null) as NotificationType | null
+  return fields
+}
+
+/**
+ * The draft with a template's fields filled in (the window, the internal-use fields and notify
+ * stay); fields the template leaves out keep the draft's values. A type the permissions do not
+ * allow is not applied (`null`).
+ */
+export function applyTemplate(
+  draft: RecordDraft,
+  fields: TemplateFields,
+  permissions: ReadonlySet<Permission>,
+  severities: ReadonlyArray<{ tid: number; name: string }>,
+  zone: string,
+): RecordDraft | null {
+  if (!mayChange(permissions, fields.type, fields.notification_type)) return null
+  let next: RecordDraft = { ...draft }
+  if (fields.type === 'notification' && fields.notification_type) next.notification_type = fields.notification_type
+  next = withType(next, fields.type, permissions, severities, zone)
+  const text = (v: string | null | undefined, fallback: string) => (v === undefined ? fallback : (v ?? ''))
+  next.title = text(fields.title, next.title)
+  next.summary = text(fields.summary, next.summary)
+  next.body = text(fields.body, next.body)
+  next.customer_impact = text(fields.customer_impact, next.customer_impact)
+  next.available_workaround = text(fields.available_workaround, next.available_workaround)
+  next.next_update = text(fields.next_update, next.next_update)
+  if (fields.status && STATUSES[next.type].includes(fields.status)) next.status = fields.status
+  if (fields.severity !== undefined && next.type !== 'notification') next.severity = fields.severity === null ? '' : String(fields.severity)
+  if (fields.event_type && next.type === 'advisory') next.event_type = fields.event_type
+  if (fields.clouds) next.clouds = [...fields.clouds]
+  if (fields.terms) next.terms = [...fields.terms]
+  return next
+}
+
+// ---------------------------------------------------------------------------------------------
+// Preview
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The draft as a public record (no internal-use fields), for the record view's article: `html`
+ * is the body as it will be stored, `impact` and `workaround` likewise; times are the UTC instants.
+ */
+export function previewRecord(
+  draft: RecordDraft,
+  zone: string,
+  html: { body: string; impact: string; workaround: string },
+  now: Date = new Date(),
+): PrivilegedRecord {
+  const from = fromLocalInput(draft.from, zone) ?? ''
+  const to = draft.to ? (fromLocalInput(draft.to, zone) ?? null) : null
+  const stamp = now.toISOString()
+  return {
+    id: 0,
+    type: draft.type,
+    title: draft.title.trim() || '(not named yet)',
+    alias: '',
+    summary: draft.summary,
+    body: html.body,
+    status: draft.status,
+    statusId: draft.status,
+    severityId: draft.severity || null,
+    tags: [],
+    clusters: [],
+    clouds: draft.clouds,
+    customer_impact: html.impact || null,
+    available_workaround: html.workaround || null,
+    next_update: draft.next_update || null,
+    how_found: null,
+    posted_on: stamp,
+    created: stamp,
+    updated_on: stamp,
+    closed_on: null,
+    fromTime: from,
+    toTime: to,
+    incident_type: null,
+    post_type: null,
+    notification_type: draft.type === 'notification' ? (draft.notification_type as NotificationType) || null : null,
+    event_type: draft.type === 'advisory' ? (draft.event_type as PrivilegedRecord['event_type']) : null,
+    pageType: draft.type,
+    resolved: false,
+  }
+}
+
+/** "Published. 3 emails queued." and the like: what a change did, with its mail count. */
+export function mailsText(done: string, mails: number): string {
+  return `${done} ${mails} ${mails === 1 ? 'email' : 'emails'} queued.`
+}

@@ -1,0 +1,125 @@
+/**
+ * Shared set-up of the incident desk's tests (`desk*.test.ts`, `scheduler.test.ts`): subscribers
+ * made straight in the database (like `subscriptions.test.ts`), a maintenance body to publish, and
+ * reads of one record's events, update history and emails computed from the tables.
+ */
+import { FIXED_NOW, type TestApp } from './helpers.js'
+import { execute } from './staff-helpers.js'
+
+export const HOUR = 3_600_000
+export const MINUTE = 60_000
+
+/** ISO 8601 of epoch ms. */
+export const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The id of a cloud by machine name. */
+export const cloudId = (t: TestApp, machineName: string): number =>
+  t.query<{ id: number }>('select id from clouds where machine_name = ?', machineName)[0].id
+
+/**
+ * Creates a user `mail` (verified unless told, time zone UTC) subscribed to `target` (default
+ * `all`) on `cloud` (default `auroraedge`); returns the uid.
+ */
+export function addSubscriber(t: TestApp, mail: string, { cloud = 'auroraedge', target = 'all', verified = true } = {}): number {
+  const uid = execute(
+    t,
+    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, ?, ?, ?)',
+    mail,
+    mail,
+    'x',
+    verified ? 1 : 0,
+    'UTC',
+    FIXED_NOW.getTime(),
+  )
+  execute(t, 'insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, 0)', uid, cloudId(t, cloud), target)
+  return uid
+}
+
+/**
+ * The usual subscribers: two verified users subscribed to all of auroraedge (who get the mails), an
+ * unverified one and one of another cloud (who do not). Returns the two recipients' addresses.
+ */
+export function addUsualSubscribers(t: TestApp): string[] {
+  addSubscriber(t, 'ops-a@example.com')
+  addSubscriber(t, 'ops-b@example.com', { target: 'public' })
+  addSubscriber(t, 'unverified@example.com', { verified: false })
+  const other = t.query<{ machine_name: string }>(
+    "select machine_name from clouds where machine_name <> 'auroraedge' order by id limit 1",
+  )[0]
+  addSubscriber(t, 'elsewhere@example.com', { cloud: other.machine_name })
+  return ['ops-a@example.com', 'ops-b@example.com']
+}
+
+/** A data center of auroraedge (so that `public` subscribers match), for the maintenance's terms. */
+export const auroraDataCenter = (t: TestApp): number =>
+  t.query<{ tid: number }>(
+    `select cdc.data_center_tid as tid from cloud_data_centers cdc where cdc.cloud_id = ? and cdc.active = 1 and cdc.premium_dc = 0
+     order by cdc.data_center_tid limit 1`,
+    cloudId(t, 'auroraedge'),
+  )[0].tid
+
+/** A maintenance window on auroraedge from `from` to `to` (epoch ms), Scheduled. */
+export function maintenanceBody(t: TestApp, from: number, to: number, overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'maintenance',
+    title: 'Core switch upgrade',
+    summary: 'Switches in one data center are upgraded.',
+    status: 'Scheduled',
+    clouds: ['auroraedge'],
+    terms: [auroraDataCenter(t)],
+    from: iso(from),
+    to: iso(to),
+    ...overrides,
+  }
+}
+
+export interface EventRow {
+  id: number
+  kind: string
+  at: number
+  window_from: number | null
+}
+
+/** The events of a record, in the order written. */
+export const eventsOf = (t: TestApp, recordId: number): EventRow[] =>
+  t.query<EventRow>('select id, kind, at, window_from from record_events where record_id = ? order by id', recordId)
+
+/** The kinds of a record's events, in the order written. */
+export const kindsOf = (t: TestApp, recordId: number): string[] => eventsOf(t, recordId).map((e) => e.kind)
+
+export interface MailRow {
+  kind: string
+  to_address: string
+  subject: string
+  text: string
+  event_key: string
+}
+
+/** The emails of a record's events (outbox rows by `event_key`), by event then recipient. */
+export const mailsOf = (t: TestApp, recordId: number): MailRow[] =>
+  t.query<MailRow>(
+    `select e.kind, o.to_address, o.subject, o.text, o.event_key from outbox o
+     join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
+     where e.record_id = ? order by e.id, o.to_address`,
+    recordId,
+  )
+
+/** `kind → sorted recipients` of a record's emails. */
+export function recipientsByKind(t: TestApp, recordId: number): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const m of mailsOf(t, recordId)) out[m.kind] = [...(out[m.kind] ?? []), m.to_address]
+  for (const list of Object.values(out)) list.sort()
+  return out
+}
+
+/** The status name of a record. */
+export const statusOf = (t: TestApp, recordId: number): string =>
+  t.query<{ name: string }>('select st.name from records r join record_statuses st on st.id = r.status_id where r.id = ?', recordId)[0].name
+
+/** A record's update history as stored, oldest first. */
+export const updatesOf = (t: TestApp, recordId: number) =>
+  t.query<{ at: number; status: string; text: string; event_id: number | null }>(
+    `select u.at, st.name as status, u.text, u.event_id from record_updates u join record_statuses st on st.id = u.status_id
+     where u.record_id = ? order by u.id`,
+    recordId,
+  )

@@ -1,0 +1,280 @@
+// The incident desk's pure logic (shell/admin/desk/model.ts, zone.ts, api.ts mergeTerms) and its
+// routes: the operator's wall time ↔ UTC, the new post's defaults and the body it sends, the
+// kinds each role may publish, what an edit sends, templates, and /admin/desk paths.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { permissionsOf } from '../../contract/permissions'
+import { mergeTerms } from '../../shell/admin/desk/api'
+import { cloudsText } from '../../shell/admin/desk/DeskScreen'
+import {
+  allowedNotificationTypes,
+  allowedTypes,
+  applyTemplate,
+  changesOf,
+  detailDraft,
+  draftErrors,
+  mailsText,
+  mayChange,
+  newDraft,
+  publishBody,
+  statusOptions,
+  templateFields,
+} from '../../shell/admin/desk/model'
+import { fromLocalInput, toLocalInput } from '../../shell/admin/desk/zone'
+import { $router, pageMeta, resolvePage } from '../../shell/routes'
+import { clouds, menu } from '../fixtures/global'
+import { deskCatalog, deskDetail, deskTemplate } from './admin-fixtures'
+
+const severities = deskCatalog().catalog.severities
+const admin = permissionsOf(['trust_admin'])
+const NOW = new Date('2026-03-15T09:30:42.000Z')
+
+test('zone: a datetime-local value in the operator zone is the right UTC instant, both ways, across daylight saving', () => {
+  assert.is(fromLocalInput('2026-03-15T10:30', 'Europe/Berlin'), '2026-03-15T09:30:00.000Z', 'CET, UTC+1')
+  assert.is(fromLocalInput('2026-07-15T10:30', 'Europe/Berlin'), '2026-07-15T08:30:00.000Z', 'CEST, UTC+2')
+  assert.is(fromLocalInput('2026-03-08T03:30', 'America/New_York'), '2026-03-08T07:30:00.000Z', 'just after the spring change')
+  assert.is(fromLocalInput('2026-03-08T01:30', 'America/New_York'), '2026-03-08T06:30:00.000Z', 'just before it')
+  assert.is(fromLocalInput('2026-11-16T23:59', 'UTC'), '2026-11-16T23:59:00.000Z')
+  assert.is(fromLocalInput('2026-03-15T10:30', 'Asia/Kolkata'), '2026-03-15T05:00:00.000Z', 'half-hour offsets')
+  assert.is(fromLocalInput('2026-03-15T10:30', 'Not/AZone'), '2026-03-15T10:30:00.000Z', 'an unknown zone is UTC')
+  for (const bad of ['', '2026-03-15', '2026-02-30T10:00', '2026-03-15T24:00', 'tomorrow'])
+    assert.is(fromLocalInput(bad, 'UTC'), undefined, bad)
+  assert.is(toLocalInput('2026-03-15T09:30:42Z', 'Europe/Berlin'), '2026-03-15T10:30')
+  assert.is(toLocalInput('2026-07-15T08:30:00Z', 'Europe/Berlin'), '2026-07-15T10:30')
+  assert.is(toLocalInput('nonsense', 'UTC'), '')
+  for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'UTC']) {
+    const local = toLocalInput(NOW, zone)
+    assert.is(fromLocalInput(local, zone), '2026-03-15T09:30:00.000Z', `round trip in ${zone}`)
+  }
+})
+
+test('new post defaults: incident, In Progress, Service Degradation, starting now in the operator zone, notify on', () => {
+  const draft = newDraft(admin, { severities, zone: 'Europe/Berlin', now: NOW })
+  assert.is(draft.type, 'incident')
+  assert.is(draft.status, 'In Progress')
+  assert.is(draft.severity, '19')
+  assert.is(draft.from, '2026-03-15T10:30')
+  assert.is(draft.to, '')
+  assert.is(draft.notify, true)
+  assert.equal(draft.clouds, [])
+  const maintenance = newDraft(admin, { type: 'maintenance', severities, zone: 'Europe/Berlin', now: NOW })
+  assert.is(maintenance.status, 'Scheduled')
+  assert.is(maintenance.to, '2026-03-15T12:30', 'a two-hour window')
+  const advisory = newDraft(admin, { type: 'advisory', severities, zone: 'UTC', now: NOW })
+  assert.is(advisory.event_type, 'Under Investigation')
+  const notification = newDraft(admin, { type: 'notification', severities, zone: 'UTC', now: NOW })
+  assert.is(notification.notification_type, 'url_change_notification')
+  assert.is(notification.severity, '')
+  assert.is(newDraft(admin, { type: 'nonsense', severities, zone: 'UTC' }).type, 'incident')
+})
+
+test('publish body: times in UTC, Markdown texts, notify, empty optional fields null, type-specific fields only where they belong', () => {
+  const draft = {
+    ...newDraft(admin, { severities, zone: 'Europe/Berlin', now: NOW }),
+    title: '  Sign-in failures ',
+    clouds: ['alpha'],
+    terms: [101, 201],
+    body: 'We are **investigating**.',
+    slack_link: ' https://chat.example/inc ',
+    notify: false,
+  }
+  assert.equal(draftErrors(draft, 'Europe/Berlin'), [])
+  assert.equal(publishBody(draft, 'Europe/Berlin'), {
+    type: 'incident',
+    title: 'Sign-in failures',
+    status: 'In Progress',
+    severity: 19,
+    clouds: ['alpha'],
+    terms: [101, 201],
+    from: '2026-03-15T09:30:00.000Z',
+    to: null,
+    summary: '',
+    body: 'We are **investigating**.',
+    body_format: 'markdown',
+    notify: false,
+    customer_impact: null,
+    available_workaround: null,
+    next_update: null,
+    internal_note: null,
+    slack_link: 'https://chat.example/inc',
+    jira_link: null,
+    sfdc_link: null,
+    severity_link: null,
+  })
+  const maintenance = {
+    ...newDraft(admin, { type: 'maintenance', severities, zone: 'America/New_York', now: NOW }),
+    title: 'x',
+    clouds: ['beta'],
+  }
+  const body = publishBody(maintenance, 'America/New_York')
+  assert.is(body.from, '2026-03-15T09:30:00.000Z')
+  assert.is(body.to, '2026-03-15T11:30:00.000Z')
+  assert.not.ok('event_type' in body || 'notification_type' in body)
+  const notification = { ...newDraft(admin, { type: 'notification', zone: 'UTC', now: NOW }), title: 'x', clouds: ['alpha'] }
+  assert.is(publishBody(notification, 'UTC').notification_type, 'url_change_notification')
+  assert.is(publishBody(notification, 'UTC').severity, null)
+})
+
+test('checks before sending: title, a cloud, the window, the advisory event type and http(s) links', () => {
+  const empty = newDraft(admin, { type: 'maintenance', severities, zone: 'UTC', now: NOW })
+  assert.equal(draftErrors({ ...empty, to: '' }, 'UTC'), [
+    'title: the title is required.',
+    'clouds: choose at least one cloud.',
+    'to: a maintenance window needs an end.',
+  ])
+  const ok = { ...empty, title: 'x', clouds: ['alpha'] }
+  assert.equal(draftErrors({ ...ok, to: '2026-03-15T08:00' }, 'UTC'), ['to: must not be before the start.'])
+  assert.equal(draftErrors({ ...ok, from: '' }, 'UTC'), ['from: enter the start date and time.'])
+  assert.equal(draftErrors({ ...ok, jira_link: 'javascript:alert(1)' }, 'UTC'), ['jira_link: must be an http(s) URL.'])
+  assert.equal(draftErrors({ ...ok, type: 'advisory', status: 'In Progress', event_type: '' }, 'UTC'), [
+    'event_type: choose an event type.',
+  ])
+  assert.equal(draftErrors({ ...empty, title: '' }, 'UTC', { template: true }), [], 'a template needs neither title nor clouds')
+})
+
+test('permissions: url_editor publishes URL-category notifications only, blog_editor nothing, trust_admin everything', () => {
+  const url = permissionsOf(['url_editor'])
+  assert.equal(allowedTypes(url), ['notification'])
+  assert.equal(allowedNotificationTypes(url), ['url_change_notification'])
+  assert.ok(mayChange(url, 'notification', 'url_change_notification'))
+  assert.not.ok(mayChange(url, 'notification', 'cloud_app'))
+  assert.not.ok(mayChange(url, 'incident'))
+  const draft = newDraft(url, { type: 'incident', severities, zone: 'UTC', now: NOW })
+  assert.is(draft.type, 'notification', 'a type the roles do not allow is never the default')
+  assert.is(draft.notification_type, 'url_change_notification')
+  assert.equal(allowedTypes(permissionsOf(['blog_editor'])), [])
+  assert.equal(allowedTypes(permissionsOf(['customer_success_manager'])), [])
+  assert.equal(allowedTypes(admin), ['incident', 'maintenance', 'advisory', 'notification'])
+  assert.equal(allowedNotificationTypes(permissionsOf(['cloud_apps', 'legal_team'])), ['cloud_app', 'privacy_notification'])
+})
+
+test('statuses per type; a status outside the list (Postponed) is kept as an option', () => {
+  assert.equal(statusOptions('incident'), ['In Progress', 'Monitoring', 'Resolved'])
+  assert.equal(statusOptions('maintenance'), ['Scheduled', 'In Progress', 'Completed'])
+  assert.equal(statusOptions('advisory'), ['In Progress', 'Monitoring', 'Remediated'])
+  assert.equal(statusOptions('maintenance', 'Postponed'), ['Postponed', 'Scheduled', 'In Progress', 'Completed'])
+  assert.is(mailsText('Published.', 3), 'Published. 3 emails queued.')
+  assert.is(mailsText('Published.', 1), 'Published. 1 email queued.')
+  assert.is(cloudsText(['a', 'b', 'c']), 'a, b, c')
+  assert.is(cloudsText(['a', 'b', 'c', 'd', 'e']), 'a, b and 3 more')
+})
+
+test('edit: only the fields that changed are sent, HTML texts as html, with notify; nothing changed is null', () => {
+  const detail = deskDetail()
+  const draft = detailDraft(detail, 'Europe/Berlin')
+  assert.is(draft.from, '2026-03-15T10:30')
+  assert.is(draft.severity, '19')
+  assert.is(changesOf(detail, draft, 'Europe/Berlin'), null)
+  assert.equal(changesOf(detail, { ...draft, title: 'Sign-in failures in EMEA', notify: false }, 'Europe/Berlin'), {
+    title: 'Sign-in failures in EMEA',
+    notify: false,
+  })
+  assert.equal(changesOf(detail, { ...draft, body: '<p>Found it.</p>', to: '2026-03-15T11:00', terms: [201] }, 'Europe/Berlin'), {
+    terms: [201],
+    to: '2026-03-15T10:00:00.000Z',
+    body: '<p>Found it.</p>',
+    body_format: 'html',
+    notify: true,
+  })
+  assert.equal(changesOf(detail, { ...draft, terms: [201, 101], jira_link: 'https://jira.example/X-1' }, 'Europe/Berlin'), {
+    jira_link: 'https://jira.example/X-1',
+    notify: true,
+  })
+})
+
+test('templates: a draft keeps its fields but not its window; applying one keeps the window and refuses a type the roles do not allow', () => {
+  const draft = {
+    ...newDraft(admin, { severities, zone: 'UTC', now: NOW }),
+    title: 'Auth',
+    clouds: ['alpha'],
+    terms: [101],
+    internal_note: 'x',
+  }
+  const fields = templateFields(draft)
+  assert.equal(fields, {
+    type: 'incident',
+    title: 'Auth',
+    summary: '',
+    body: '',
+    body_format: 'markdown',
+    status: 'In Progress',
+    severity: 19,
+    clouds: ['alpha'],
+    terms: [101],
+    customer_impact: null,
+    available_workaround: null,
+    next_update: null,
+  })
+  const start = newDraft(admin, { type: 'maintenance', severities, zone: 'UTC', now: NOW })
+  const applied = applyTemplate(start, deskTemplate().fields, admin, severities, 'UTC')!
+  assert.is(applied.type, 'incident')
+  assert.is(applied.title, 'Authentication failures')
+  assert.is(applied.severity, '20')
+  assert.is(applied.status, 'In Progress')
+  assert.equal(applied.terms, [101])
+  assert.is(applied.from, start.from, 'the window is the moment of use')
+  assert.is(applyTemplate(start, deskTemplate().fields, permissionsOf(['url_editor']), severities, 'UTC'), null)
+})
+
+test('terms: several clouds merge into each service and data center once, regions by name, active when active anywhere', () => {
+  const merged = mergeTerms([
+    {
+      services: [{ tid: 101, name: 'Authentication', active: true }],
+      regions: [{ region: 'EMEA', items: [{ tid: 202, name: 'Frankfurt I', active: false }] }],
+    },
+    {
+      services: [
+        { tid: 101, name: 'Authentication', active: true },
+        { tid: 102, name: 'Web Proxy', active: true },
+      ],
+      regions: [
+        {
+          region: 'EMEA',
+          items: [
+            { tid: 202, name: 'Frankfurt I', active: true },
+            { tid: 201, name: 'Amsterdam II', active: true },
+          ],
+        },
+        { region: 'Americas', items: [{ tid: 211, name: 'Dallas', active: true }] },
+      ],
+    },
+  ])
+  assert.equal(
+    merged.services.map((s) => s.tid),
+    [101, 102],
+  )
+  assert.equal(
+    merged.regions.map((r) => [r.region, r.items.map((i) => `${i.name}:${i.active}`)]),
+    [
+      ['EMEA', ['Amsterdam II:true', 'Frankfurt I:true']],
+      ['Americas', ['Dallas:true']],
+    ],
+  )
+})
+
+test('routes: /admin/desk, /admin/desk/new, /admin/desk/templates and /admin/desk/{id}; a non-numeric id is not found', () => {
+  const resolve = (path: string) => {
+    $router.open(path)
+    return resolvePage(path, $router.get(), { clouds, menu }, clouds[0], true)
+  }
+  assert.equal(resolve('/admin/desk'), { kind: 'page', component: 'admin', params: { screen: 'desk' } })
+  assert.equal(resolve('/admin/desk/new?type=maintenance'), { kind: 'page', component: 'admin', params: { screen: 'desk-new' } })
+  assert.equal($router.get()?.search, { type: 'maintenance' })
+  assert.equal(resolve('/admin/desk/templates'), { kind: 'page', component: 'admin', params: { screen: 'templates' } })
+  assert.equal(resolve('/admin/desk/42'), { kind: 'page', component: 'admin', params: { screen: 'desk-record', id: '42' } })
+  for (const bad of ['/admin/desk/abc', '/admin/desk/0', '/admin/desk/-1']) {
+    const r = resolve(bad)
+    assert.is(r.kind === 'page' && r.component, 'fallback', bad)
+  }
+  $router.open('/admin/desk/42')
+  const out = resolvePage('/admin/desk/42', $router.get(), { clouds, menu }, clouds[0], false)
+  assert.equal(out, { kind: 'redirect', to: '/sign-in?destination=%2Fadmin%2Fdesk%2F42' })
+  const meta = (params: Record<string, string>) => pageMeta({ kind: 'page', component: 'admin', params }, 'Aurora Trust').title
+  assert.is(meta({ screen: 'desk' }), 'Admin: Incident desk | Aurora Trust')
+  assert.is(meta({ screen: 'desk-new' }), 'Admin: New post | Aurora Trust')
+  assert.is(meta({ screen: 'desk-record', id: '42' }), 'Admin: Record 42 | Aurora Trust')
+  assert.is(meta({ screen: 'templates' }), 'Admin: Templates | Aurora Trust')
+  $router.open('/')
+})
+
+test.run()
