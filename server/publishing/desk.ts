@@ -24,7 +24,16 @@ import { type Actor, recordAudit } from '../admin/audit.js'
 import type { Database, RecordType } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 import { NOTIFICATION_TYPES, recordUpdates } from '../repo/records.js'
-import { CLOSED_STATUSES, changeRecord, invalid, isClosed, type PublishOptions, type Publisher, type RecordKind } from './publish.js'
+import {
+  CLOSED_STATUSES,
+  changeRecord,
+  findStoredRecord,
+  invalid,
+  isClosed,
+  type PublishOptions,
+  type Publisher,
+  type RecordKind,
+} from './publish.js'
 
 type Db = Kysely<Database>
 
@@ -134,13 +143,7 @@ const mailKeys = (eventId: number) => [`record-event:${eventId}:uid:`, `record-e
  * @throws HttpError 404 `not_found`.
  */
 export async function deskRecord(db: Db, id: number): Promise<DeskRecordDetail> {
-  const row = await db
-    .selectFrom('records as r')
-    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
-    .selectAll('r')
-    .select('st.name as status_name')
-    .where('r.id', '=', id)
-    .executeTakeFirst()
+  const row = await findStoredRecord(db, id)
   if (!row) throw notFound(`No record ${id}.`, 'not_found')
   const [clouds, terms, updates, events] = await Promise.all([
     cloudsOf(db, [id]),

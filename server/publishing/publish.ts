@@ -345,13 +345,8 @@ async function announce(
  * terms by tid, instants as ISO 8601), read inside the transaction.
  */
 export async function snapshot(trx: Trx, id: number): Promise<Record<string, unknown>> {
-  const row = await trx
-    .selectFrom('records as r')
-    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
-    .selectAll('r')
-    .select('st.name as status_name')
-    .where('r.id', '=', id)
-    .executeTakeFirstOrThrow()
+  const row = await findStoredRecord(trx, id)
+  if (!row) throw notFound(`No record ${id}.`, 'not_found')
   const clouds = await trx
     .selectFrom('record_clouds as rc')
     .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
@@ -465,6 +460,17 @@ export async function publishRecord(
 /** A stored record as {@link changeRecord} reads it, with its status's name. */
 export type StoredRecord = Selectable<RecordsTable> & { status_name: string }
 
+/** A record as stored, with its status's name; `undefined` for an unknown id. */
+export function findStoredRecord(db: Kysely<Database> | Trx, id: number): Promise<StoredRecord | undefined> {
+  return db
+    .selectFrom('records as r')
+    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+    .selectAll('r')
+    .select('st.name as status_name')
+    .where('r.id', '=', id)
+    .executeTakeFirst()
+}
+
 /** What a change of a record does (see {@link changeRecord}). */
 export interface RecordChange {
   /** The fields to change and the update's text, as a `PATCH` body (its `body_format` and `notify` apply). */
@@ -502,13 +508,7 @@ export async function changeRecord(
   const audit = actorOf(publisher)
   const actor = audit.name
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('records as r')
-      .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
-      .selectAll('r')
-      .select('st.name as status_name')
-      .where('r.id', '=', id)
-      .executeTakeFirst()
+    const current = await findStoredRecord(trx, id)
     if (!current) throw notFound(`No record ${id}.`, 'not_found')
     options.authorize?.({ type: current.type, notificationType: current.notification_type })
     const change = plan(current)

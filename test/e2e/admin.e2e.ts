@@ -5,36 +5,9 @@
  * the server); visitors never download the console; every console page is axe-clean at 1280 and
  * 375 px; an operator fills an empty production site in the console.
  */
-import SQLite from 'better-sqlite3'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import { hashPassword } from '../../server/accounts/passwords'
-import { axeViolations, browser, open, queryDb, screenshot, type SiteContext, siteSuite } from './harness'
-
-/** Adds a verified account with `roles` straight into the suite server's database. */
-async function addStaff(ctx: SiteContext, mail: string, password: string, roles: string[]): Promise<void> {
-  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'))
-  try {
-    const uid = db
-      .prepare("insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, 'UTC', 0)")
-      .run(mail, mail, await hashPassword(password)).lastInsertRowid
-    for (const role of roles) db.prepare('insert into user_roles (uid, role) values (?, ?)').run(uid, role)
-  } finally {
-    db.close()
-  }
-}
-
-/** Signs in on /sign-in with a destination and waits for it. */
-async function signIn(ctx: SiteContext, name: string, pass: string, destination: string, width = 1280) {
-  await (await browser()).clearCookies()
-  const tp = await open(ctx, `/sign-in?destination=${encodeURIComponent(destination)}`, width)
-  await tp.page.getByLabel('Email or Username').fill(name)
-  await tp.page.getByLabel('Password', { exact: true }).fill(pass)
-  await tp.page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await tp.page.waitForURL((u) => new URL(u).pathname === destination)
-  return tp
-}
+import { addAccount, loaded, axeViolations, browser, open, queryDb, screenshot, signInTo, siteSuite } from './harness'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
@@ -42,7 +15,7 @@ const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
 const admin = siteSuite('admin console')
 
 admin.before(async (ctx) => {
-  await addStaff(ctx, 'compliance@vendor.example', 'Compliance123', ['jab_compliance'])
+  await addAccount(ctx, 'compliance@vendor.example', 'Compliance123', ['jab_compliance'])
 })
 // The browser context is shared by every suite: leave no session behind for the next one.
 admin.after(async () => {
@@ -71,7 +44,7 @@ admin('a visitor never downloads the console; a signed-out visit to /admin goes 
 })
 
 admin('an administrator opens Admin from the user menu in a new tab; the dashboard shows live records and the outbox', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/auroraedge.net/cloud-status')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/auroraedge.net/cloud-status')
   await page.getByRole('button', { name: /trust-admin@example\.com/ }).click()
   const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('menuitem', { name: 'Admin' }).click()])
   await tab.waitForURL((u) => new URL(u).pathname === '/admin/dashboard')
@@ -101,7 +74,7 @@ admin('an administrator opens Admin from the user menu in a new tab; the dashboa
 })
 
 admin('an administrator adds a data center with coordinates; the public map and the timeline show it', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/admin/catalog/data-centers')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/catalog/data-centers')
   await h1(page).filter({ hasText: 'Data centers' }).waitFor()
   await page.getByRole('button', { name: 'Add data center' }).click()
   await page.getByLabel('Name', { exact: true }).fill('Reykjavik I')
@@ -148,7 +121,7 @@ admin('an administrator adds a data center with coordinates; the public map and 
 })
 
 admin('a jab_compliance user edits a compliance row and cannot change the catalogue', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'compliance@vendor.example', 'Compliance123', '/admin/content/compliance')
+  const { page, errors } = await signInTo(ctx, 'compliance@vendor.example', 'Compliance123', '/admin/content/compliance')
   await h1(page).filter({ hasText: 'Compliance' }).waitFor()
   // The nav offers no Staff link to a role without that permission.
   assert.is(await adminNav(page).getByRole('link', { name: 'Staff' }).count(), 0)
@@ -199,7 +172,7 @@ admin('a jab_compliance user edits a compliance row and cannot change the catalo
 })
 
 admin('a signed-in user without a staff role is told the console is not for them', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'viewer', 'Viewer12345', '/auroraedge.net/cloud-status')
+  const { page, errors } = await signInTo(ctx, 'viewer', 'Viewer12345', '/auroraedge.net/cloud-status')
   await page.goto(`${ctx.server.url}/admin/dashboard`)
   await page
     .getByTestId('admin-forbidden')
@@ -227,17 +200,14 @@ admin('every console page is axe-clean at 1280 and 375 px (screenshots)', async 
     '/admin/staff',
     '/admin/audit',
   ]
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/admin/dashboard')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/dashboard')
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
     for (const path of paths) {
       await page.goto(ctx.server.url + path)
       await adminNav(page).waitFor()
       await h1(page).first().waitFor()
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Loading/ })
-        .waitFor({ state: 'detached' })
+      await loaded(page)
       const current = adminNav(page).locator('[aria-current="page"]')
       assert.is(await current.count(), 1, `${path}: one current nav link`)
       assert.equal(await axeViolations(page), [], `${path} @${width}`)

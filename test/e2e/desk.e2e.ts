@@ -7,43 +7,24 @@
  * only; axe and screenshots on every desk screen at 1280 and 375 px. Prints the seconds from
  * opening the console to the subscriber's email in the outbox.
  */
-import SQLite from 'better-sqlite3'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import type { DevMail } from '../../contract/publishing'
-import { hashPassword } from '../../server/accounts/passwords'
-import { apiData, axeViolations, browser, open, queryDb, screenshot, type SiteContext, siteSuite } from './harness'
+import {
+  addAccount,
+  loaded,
+  apiData,
+  axeViolations,
+  browser,
+  open,
+  queryDb,
+  screenshot,
+  signInTo,
+  type SiteContext,
+  siteSuite,
+} from './harness'
 
 const SUBSCRIBER = 'subscriber@vendor.example'
-
-/** Adds a verified account with roles and, optionally, an `all` subscription on a cloud. */
-async function addAccount(ctx: SiteContext, mail: string, password: string, roles: string[], subscribeTo?: string): Promise<void> {
-  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'))
-  try {
-    const uid = db
-      .prepare("insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, 'UTC', 0)")
-      .run(mail, mail, await hashPassword(password)).lastInsertRowid
-    for (const role of roles) db.prepare('insert into user_roles (uid, role) values (?, ?)').run(uid, role)
-    if (subscribeTo) {
-      db.prepare(
-        "insert into subscriptions (uid, cloud_id, target, created) select ?, id, 'all', 0 from clouds where machine_name = ?",
-      ).run(uid, subscribeTo)
-    }
-  } finally {
-    db.close()
-  }
-}
-
-async function signIn(ctx: SiteContext, name: string, pass: string, destination: string, width = 1280) {
-  await (await browser()).clearCookies()
-  const tp = await open(ctx, `/sign-in?destination=${encodeURIComponent(destination)}`, width)
-  await tp.page.getByLabel('Email or Username').fill(name)
-  await tp.page.getByLabel('Password', { exact: true }).fill(pass)
-  await tp.page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await tp.page.waitForURL((u) => new URL(u).pathname === destination)
-  return tp
-}
 
 /** The subscriber's mails whose subject names `title`, oldest first. */
 async function mailsAbout(ctx: SiteContext, title: string): Promise<DevMail[]> {
@@ -86,7 +67,7 @@ function dataCenter(ctx: SiteContext): string {
 
 desk('publish from a template on one data center, update, resolve: public pages and one mail per event', async (ctx) => {
   const dcName = dataCenter(ctx)
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/admin/desk/new')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/desk/new')
 
   // Written once: the template (not timed).
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Authentication failures for some users')
@@ -181,7 +162,7 @@ desk('publish from a template on one data center, update, resolve: public pages 
 })
 
 desk('a maintenance scheduled seconds ahead turns In Progress, then Completed, by itself', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/admin/desk')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/desk')
   const from = new Date(Date.now() + 4000)
   const to = new Date(Date.now() + 9000)
   const title = 'Network upgrade in a few seconds'
@@ -228,7 +209,7 @@ desk('a maintenance scheduled seconds ahead turns In Progress, then Completed, b
 })
 
 desk('a url_editor is offered URL-category notifications only', async (ctx) => {
-  const { page, errors } = await signIn(ctx, 'urls@vendor.example', 'UrlEditor123', '/admin/desk')
+  const { page, errors } = await signInTo(ctx, 'urls@vendor.example', 'UrlEditor123', '/admin/desk')
   await page.getByRole('heading', { level: 1, name: 'Incident desk' }).waitFor()
   assert.is(await page.getByRole('link', { name: 'New notification' }).count(), 1)
   for (const other of ['New incident', 'New maintenance', 'New advisory'])
@@ -251,16 +232,13 @@ desk('every desk screen is axe-clean at 1280 and 375 px (screenshots)', async (c
     "select id from records where type = 'maintenance' and status_id = 1 order by id desc limit 1",
   )
   const paths = ['/admin/desk', '/admin/desk/new', '/admin/desk/new?type=maintenance', `/admin/desk/${record.id}`, '/admin/desk/templates']
-  const { page, errors } = await signIn(ctx, 'admin', 'Admin12345', '/admin/desk')
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/desk')
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
     for (const path of paths) {
       await page.goto(ctx.server.url + path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Loading/ })
-        .waitFor({ state: 'detached' })
+      await loaded(page)
       assert.equal(await axeViolations(page), [], `${path} @${width}`)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       assert.ok(overflow <= 0, `${path} @${width}: no sideways scroll (${overflow} px)`)

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
+import { hashPassword } from '../../server/accounts/passwords'
 import { type BuildAppOptions, buildApp } from '../../server/app'
 import { chromiumPath } from './chromium'
 
@@ -196,5 +197,49 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
       )
     },
     [selector, [...AXE_TAGS]] as const,
+  )
+}
+
+/**
+ * Adds a verified account straight into the suite server's database: `roles` (spec §6 role
+ * names) and, with `subscribeTo` (a cloud's machine name), an `all` subscription on that cloud.
+ */
+export async function addAccount(ctx: SiteContext, mail: string, password: string, roles: string[], subscribeTo?: string): Promise<void> {
+  const db = new SQLite(join(ctx.server.dataDir, 'trust.sqlite'))
+  try {
+    const uid = db
+      .prepare("insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, 'UTC', 0)")
+      .run(mail, mail, await hashPassword(password)).lastInsertRowid
+    for (const role of roles) db.prepare('insert into user_roles (uid, role) values (?, ?)').run(uid, role)
+    if (subscribeTo) {
+      db.prepare(
+        "insert into subscriptions (uid, cloud_id, target, created) select ?, id, 'all', 0 from clouds where machine_name = ?",
+      ).run(uid, subscribeTo)
+    }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Signs in on /sign-in with `destination` in a new tab `width` px wide and waits for it. Clears
+ * the shared browser context's cookies first (no session of an earlier suite's server).
+ */
+export async function signInTo(ctx: SiteContext, name: string, pass: string, destination: string, width = 1280): Promise<TestPage> {
+  await (await browser()).clearCookies()
+  const tp = await open(ctx, `/sign-in?destination=${encodeURIComponent(destination)}`, width)
+  await tp.page.getByLabel('Email or Username').fill(name)
+  await tp.page.getByLabel('Password', { exact: true }).fill(pass)
+  await tp.page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await tp.page.waitForURL((u) => new URL(u).pathname === destination)
+  return tp
+}
+
+/** Waits until no `role="status"` element of the page says it is loading (`Loading…`). */
+export async function loaded(page: Page, timeout = 8000): Promise<void> {
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[role="status"]')].some((e) => /^Loading/.test(e.textContent ?? '')),
+    undefined,
+    { timeout },
   )
 }
