@@ -349,6 +349,19 @@ async function checkTemplate(db: Db, body: SaveTemplateBody, exceptId: number | 
   return { name, fields }
 }
 
+/** The stored columns of a template named `name` with `fields`, written at `now` (epoch ms) by `actor`. */
+function templateColumns(name: string, fields: TemplateFields, now: number, actor: Actor) {
+  const kind = templateKind(fields)
+  return {
+    name,
+    type: kind.type,
+    notification_type: kind.notificationType,
+    fields: JSON.stringify(fields),
+    updated: now,
+    updated_by: actor.name,
+  }
+}
+
 /**
  * `POST /api/admin/templates`: saves a new template (audit `template.create`).
  * @throws HttpError 400 `invalid` (a name taken, see {@link checkTemplate}); whatever `authorize` throws.
@@ -366,14 +379,7 @@ export async function createTemplate(
     options.authorize?.(kind)
     const row = await trx
       .insertInto('record_templates')
-      .values({
-        name,
-        type: kind.type,
-        notification_type: kind.notificationType,
-        fields: JSON.stringify(fields),
-        updated: now,
-        updated_by: actor.name,
-      })
+      .values(templateColumns(name, fields, now, actor))
       .returningAll()
       .executeTakeFirstOrThrow()
     const saved = templateOf(row)
@@ -404,14 +410,7 @@ export async function updateTemplate(
     options.authorize?.(kind)
     const row = await trx
       .updateTable('record_templates')
-      .set({
-        name,
-        type: kind.type,
-        notification_type: kind.notificationType,
-        fields: JSON.stringify(fields),
-        updated: now,
-        updated_by: actor.name,
-      })
+      .set(templateColumns(name, fields, now, actor))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()
