@@ -1,7 +1,8 @@
 // `npm run build`: the drop-in scripts and the site shell into dist/site, the npm package's
 // modules into dist/pkg (rollup.config.mjs; one rollup run builds every configuration), the
 // shell's static files, the package's type declarations (tsconfig.pkg.json) and
-// custom-elements.json (scripts/manifest.ts), also served at /widgets/custom-elements.json.
+// custom-elements.json (scripts/manifest.ts), also served at /widgets/custom-elements.json, and
+// last the brotli and gzip copies of every text file over 1 KB (scripts/compress.mjs).
 // TRUST_BUILD_ONLY=widgets|shell|package limits the rollup part (development only).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
@@ -38,4 +39,6 @@ step([join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.pkg.json'])
 step(['--import', 'tsx', join(root, 'scripts/manifest.ts')])
 mkdirSync(join(out, 'widgets'), { recursive: true })
 copyFileSync(join(root, 'custom-elements.json'), join(out, 'widgets/custom-elements.json'))
+// Last: the .br / .gz copies of what the steps above wrote (scripts/compress.mjs).
+step([join(root, 'scripts/compress.mjs'), out])
 console.log(`Built dist/site in ${((Date.now() - started) / 1000).toFixed(1)} s`)

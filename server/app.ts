@@ -2,6 +2,8 @@
  * The reference backend: the API contract (`contract/`, spec §7) over an embedded
  * SQLite database, plus the built site with a fallback for client-side routes — on one port.
  */
+import compress from '@fastify/compress'
+import zlib from 'node:zlib'
 import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -135,6 +137,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerCrossSiteGuard(app)
     registerSessionHook(app, db, now)
     await app.register(etag)
+    // After the ETag (it hashes the plain answer): answers over 1 KB are compressed for clients that
+    // accept it (brotli at quality 4, cheap enough per request; gzip), with `Vary: Accept-Encoding`.
+    // Built files have their .br / .gz beside them (`scripts/compress.mjs`), served as they are.
+    await app.register(compress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    })
     registerPublicApiPolicy(app)
     registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
     await registerStaticSite(app, opts.staticDir)

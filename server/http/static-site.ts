@@ -32,7 +32,9 @@ const BUILD_MISSING_PAGE = `<!doctype html>
 </html>
 `
 
-function cacheControlFor(relativePath: string): string | undefined {
+function cacheControlFor(path: string): string | undefined {
+  // A pre-compressed copy (`x.js.br`, `x.js.gz`) is cached like the file it was made from.
+  const relativePath = path.replace(/\.(br|gz)$/, '')
   if (relativePath.endsWith('.html')) return CACHE_HTML
   if (relativePath.startsWith('assets/')) return CACHE_ASSETS
   if (relativePath.startsWith('widgets/')) return CACHE_WIDGETS
@@ -70,9 +72,14 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       index: ['index.html'],
       dotfiles: 'ignore',
       redirect: false,
+      // The build writes x.br and x.gz beside every file over 1 KB (`scripts/compress.mjs`).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const cache = cacheControlFor(relative(root, filePath).split(sep).join('/'))
+        const path = relative(root, filePath).split(sep).join('/')
+        const cache = cacheControlFor(path)
         if (cache) reply.header('cache-control', cache)
+        // Text files may go out as their .br / .gz copy: shared caches must key on the encoding.
+        if (/\.(js|mjs|css|html|svg|json|txt|xml|map)(\.(br|gz))?$/.test(path)) reply.header('vary', 'Accept-Encoding')
       },
     })
   }
