@@ -25,25 +25,14 @@ import { settingsOf } from '../../shell/admin/SettingsEditor'
 import { clearSession } from '../../shell/accounts/account'
 import { ApiError } from '../../widgets/core/request'
 import { mount, serve, type Served, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
-import { button, signedInAs } from './admin-fixtures'
+import { button, deskCatalog, signedInAs } from './admin-fixtures'
 
 const T0 = '2024-01-01T00:00:00.000Z'
 
 function catalog(): Catalog {
+  // The desk fixture's products and two clouds, with this file's own sections on top.
   return {
-    format: 1,
-    products: [{ machine_name: 'internet_access', title: 'Internet Access' }],
-    clouds: ['alpha', 'beta'].map((m) => ({
-      machine_name: m,
-      domain: `${m}.net`,
-      title: `${m}.net`,
-      product: 'internet_access',
-      default_page: 'cloud-status',
-      banner_title: m,
-      banner_description: '',
-      cloud_status: { core_cloud_services: true, datacenter: true, premium_datacenter: false },
-      services: [{ service: 'Authentication', decommissioned: false, since: T0, until: null }],
-    })),
+    ...deskCatalog().catalog,
     core_services: [
       { name: 'Authentication', description: 'Sign-in.' },
       { name: 'Proxy', description: 'Traffic.' },
