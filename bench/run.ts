@@ -2,10 +2,12 @@
  * `npm run bench`: figures, never assertions. Builds the site once, then prints
  * - per drop-in script: JS + CSS gzip bytes (CSS is inlined in the script);
  * - the shell's first load: gzip bytes of index.html, its entry chunk, its static imports and CSS;
- * - server throughput of the public API on loopback (bounded request count);
+ * - server throughput of the public API under load (./throughput.ts: autocannon, 100 connections,
+ *   beside a bare node:http floor; p99 at an offered 1,000 req/s);
  * - the cloud-status widget's render cost in Chromium (see ./cloud-status-render.ts).
  */
 import { spawnSync } from 'node:child_process'
+import { get as httpGet } from 'node:http'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { buildApp } from '../server/app'
 import { measureCloudStatusRender } from './cloud-status-render'
+import { runThroughput } from './throughput'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const site = join(root, 'dist/site')
@@ -55,38 +58,46 @@ let firstLoad = gzipSync(Buffer.from(html), { level: 9 }).length
 for (const f of files) firstLoad += gz(join(site, f))
 console.log(`\nShell first load (gzip -9): ${kb(firstLoad)} over ${files.size + 1} files`)
 
-// Server throughput: sequential and 8-way concurrent GETs on loopback, bounded in count.
+// Server throughput under the spike: autocannon against the real server and a bare node:http
+// floor, each in its own process (./throughput.ts).
+await runThroughput(site)
+
+// The render bench needs a server on this process's side: the real one on a throw-away database.
 const dataDir = mkdtempSync(join(tmpdir(), 'trust-bench-'))
 const app = await buildApp({ dataDir, staticDir: site, logger: false })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
 const base = `http://127.0.0.1:${port}`
-console.log('\nServer throughput (loopback, 2 000 requests, 8 concurrent)')
+
+// The same first load on the wire, as a browser asks for it (brotli or gzip, whichever the
+// server sends), and whether every file and API answer over 1 KB goes out compressed.
+const wire = (path: string) =>
+  new Promise<{ bytes: number; encoding: string }>((resolve, reject) => {
+    httpGet(`${base}${path}`, { headers: { 'accept-encoding': 'br, gzip', accept: 'text/html,*/*' } }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+      })
+      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }))
+    }).on('error', reject)
+  })
+let onWire = (await wire('/')).bytes
+const plain: string[] = []
+for (const f of files) {
+  const answer = await wire(`/${f}`)
+  onWire += answer.bytes
+  if (answer.encoding === 'identity' && answer.bytes > 1000) plain.push(f)
+}
 for (const path of [
   '/api/global',
-  '/api/cloud-banner?cloud=auroraedge',
-  '/api/dc_map/auroraedgethree',
-  '/api/speedometer?cloud=auroraedge',
-  '/api/cloud-status?cloud=auroraedgethree&requestType=core_cloud_services&dateOffset=0',
   '/api/cloud-status?cloud=auroraedgethree&requestType=public&dateOffset=0',
-  '/auroraedge.net',
+  '/api/incident?cloud=auroraedge',
 ]) {
-  await fetch(base + path).then((r) => r.arrayBuffer())
-  const total = 2000
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < total) {
-        next++
-        const r = await fetch(base + path)
-        await r.arrayBuffer()
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  console.log(`  ${path.padEnd(40)} ${(total / seconds).toFixed(0).padStart(6)} req/s`)
+  const answer = await wire(path)
+  if (answer.encoding === 'identity' && answer.bytes > 1000) plain.push(path)
 }
+console.log(`Shell first load on the wire: ${kb(onWire)} (gzip -9 figure above ${kb(firstLoad)})`)
+console.log(`Files and API answers over 1 KB sent uncompressed: ${plain.length ? plain.join(', ') : 'none'}`)
 
 // Median of 5 renders; a render is one fresh browser, so caches do not flatter later runs.
 console.log('\nCloud-status render in Chromium (150 locations × 7 days × 500 issues; target ≤ 50 ms script, no long task)')

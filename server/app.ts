@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { mkdirSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
@@ -15,7 +16,8 @@ import { PUBLIC_URL_REQUIRED, readAccountsConfig, type AccountsConfig, type Mode
 import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
 import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
-import { registerPublicApiPolicy } from './http/public-api.js'
+import { DEFAULT_PUBLIC_CACHE_SECONDS, registerPublicApiPolicy } from './http/public-api.js'
+import { registerResponseCache, type ResponseCache } from './http/response-cache.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite } from './http/static-site.js'
 import { createMailer } from './mail/outbox.js'
@@ -61,6 +63,14 @@ export interface BuildAppOptions {
    * (`MAINTENANCE_REMINDER_MINUTES`); default 60, 0 = no reminders.
    */
   maintenanceReminderMinutes?: number
+  /**
+   * Shared freshness of public answers, seconds (`PUBLIC_CACHE_SECONDS`, default 30): the
+   * `s-maxage` and `stale-while-revalidate` of public GETs and the shell's HTML, and the life of
+   * the origin's response cache entries (`server/http/public-api.ts`, `server/http/response-cache.ts`).
+   */
+  publicCacheSeconds?: number
+  /** Bound of the origin's response cache, bytes (`RESPONSE_CACHE_BYTES`, default 64 MB). */
+  responseCacheBytes?: number
 }
 
 /**
@@ -69,8 +79,8 @@ export interface BuildAppOptions {
  * one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
  * mail outbox and the maintenance scheduler (one catch-up pass before it returns, then one every
- * `schedulerIntervalMs`; `server/publishing/scheduler.ts`), and registers the HTTP policies (cookies, cross-site guard, sessions), the API
- * routes and the static site. Closing the instance stops the scheduler and the mailer and closes the database.
+ * `schedulerIntervalMs`; `server/publishing/scheduler.ts`), and registers the HTTP policies (cookies, cross-site guard, sessions,
+ * compression, the public caching policy and the response cache), the API routes and the static site. Closing the instance stops the scheduler and the mailer and closes the database.
  *
  * @example
  * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
@@ -102,7 +112,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await ensureSubscriptionTopics(db)
     await ensureDemoAccounts(db, accounts, now().getTime())
 
-    const app = Fastify({ logger: opts.logger ?? false, trustProxy: opts.trustProxy ?? false })
+    const cacheSeconds = opts.publicCacheSeconds ?? DEFAULT_PUBLIC_CACHE_SECONDS
+    // Cache hits are answered by the HTTP server's handler before Fastify routes the request
+    // (`ResponseCache.serve`): memory only, no hook, no database.
+    let responseCache: ResponseCache | undefined
+    const app = Fastify({
+      logger: opts.logger ?? false,
+      trustProxy: opts.trustProxy ?? false,
+      serverFactory: (handler) =>
+        createServer((req: IncomingMessage, res: ServerResponse) => {
+          if (!responseCache?.serve(req, res)) handler(req, res)
+        }),
+    })
     const mailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
     // Maintenance that moves by itself (also in production): links in its mail use PUBLIC_URL,
     // else the listening server's own address (development).
@@ -118,6 +139,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         return address && typeof address === 'object' ? `http://localhost:${address.port}` : 'http://localhost'
       },
       log: app.log,
+      // A maintenance window moved: public answers show it at once.
+      onChange: () => responseCache?.clear(),
     })
     const running = scheduler
     app.addHook('onClose', async () => {
@@ -146,9 +169,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },
     })
-    registerPublicApiPolicy(app)
+    registerPublicApiPolicy(app, cacheSeconds)
+    responseCache = registerResponseCache(app, { cacheSeconds, maxBytes: opts.responseCacheBytes })
     registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
-    await registerStaticSite(app, opts.staticDir)
+    await registerStaticSite(app, opts.staticDir, cacheSeconds)
     return app
   } catch (error) {
     await scheduler?.stop()

@@ -109,6 +109,10 @@ export interface ServerConfig {
   schedulerIntervalMs: number
   /** `MAINTENANCE_REMINDER_MINUTES`: lead of a maintenance reminder, minutes (default 60; 0 = none). */
   maintenanceReminderMinutes: number
+  /** `PUBLIC_CACHE_SECONDS`: shared freshness of public answers, seconds (see `BuildAppOptions.publicCacheSeconds`). */
+  publicCacheSeconds: number
+  /** `RESPONSE_CACHE_BYTES`: bound of the origin's response cache, bytes. */
+  responseCacheBytes: number
 }
 
 /**
@@ -160,11 +164,13 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * Relative paths are resolved against `cwd`. `TRUST_PROXY`: see {@link ServerConfig.trustProxy}.
  * `SCHEDULER_INTERVAL_MS` (default 15000, from 100 to 86400000) and `MAINTENANCE_REMINDER_MINUTES`
  * (default 60, from 0 = no reminders to 10080): the maintenance scheduler (`server/publishing/scheduler.ts`).
+ * `PUBLIC_CACHE_SECONDS` (default 30, from 1 to 3600): shared freshness of public answers and the
+ * shell's HTML; `RESPONSE_CACHE_BYTES` (default 67108864 = 64 MB; 0 turns the origin's response cache off).
  * `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
- * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS` or
- *   `MAINTENANCE_REMINDER_MINUTES` is out of range, or in production without `PUBLIC_URL`.
+ * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,
+ *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS` or `RESPONSE_CACHE_BYTES` is out of range, or in production without `PUBLIC_URL`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'
@@ -190,5 +196,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     site: readSiteOverrides(env),
     schedulerIntervalMs: integerSetting(env, 'SCHEDULER_INTERVAL_MS', 15_000, 100, 86_400_000),
     maintenanceReminderMinutes: integerSetting(env, 'MAINTENANCE_REMINDER_MINUTES', 60, 0, 10_080),
+    publicCacheSeconds: integerSetting(env, 'PUBLIC_CACHE_SECONDS', 30, 1, 3600),
+    responseCacheBytes: integerSetting(env, 'RESPONSE_CACHE_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3),
   }
 }

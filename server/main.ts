@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     accounts: config.accounts,
     schedulerIntervalMs: config.schedulerIntervalMs,
     maintenanceReminderMinutes: config.maintenanceReminderMinutes,
+    publicCacheSeconds: config.publicCacheSeconds,
+    responseCacheBytes: config.responseCacheBytes,
   })
 
   let stopping = false

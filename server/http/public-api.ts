@@ -1,18 +1,26 @@
 /**
- * The policy for public, anonymous API reads: caching and cross-origin access.
+ * The policy for public, anonymous API reads: caching and cross-origin access (issue 21 item 3).
  *
- * A route opts in with `config: { publicApi: { maxAge } }` (see {@link PUBLIC_SHORT_CACHE} and
- * {@link PUBLIC_REVALIDATE}). Its GET/HEAD answers then carry
- * - `Access-Control-Allow-Origin: *` and never `Access-Control-Allow-Credentials`: widgets embedded
- *   on other origins read these answers without cookies (architecture, "A widget"). The origin is
- *   never reflected, so a credentialed cross-origin read cannot succeed.
- * - `Cache-Control: public, max-age=N`, or `no-cache` when `maxAge` is 0 (revalidate every time;
- *   the ETag makes that a cheap 304). Error answers of these routes get `no-store`.
+ * A route opts in with `config: { publicApi: … }` (one of the constants below). Its anonymous
+ * GET/HEAD answers then carry
+ * - `Access-Control-Allow-Origin: *` (never `Access-Control-Allow-Credentials`: widgets embedded
+ *   on other origins read these answers without cookies; the origin is never reflected, so a
+ *   credentialed cross-origin read cannot succeed) and `Access-Control-Expose-Headers: Age, Date`,
+ *   so drop-ins can tell a stale copy (see the degraded notice in `widgets/core`);
+ * - `Cache-Control: public, max-age=M, s-maxage=S, stale-while-revalidate=W, stale-if-error=86400`
+ *   ({@link cacheControlOf}): browsers reuse the answer for M seconds, shared caches (a CDN, the
+ *   origin's own memory cache in `./response-cache.ts`) for S, a CDN may serve it W seconds past
+ *   that while it fetches a new one, and a day past that while the origin fails;
+ * - no `Vary: Cookie`: the anonymous answer is the same for every visitor, so a CDN keeps one copy.
+ * Error answers of these routes get `no-store`.
  *
- * A route whose answer depends on the viewer adds `perViewer: true` (see
- * {@link PUBLIC_SHORT_CACHE_PER_VIEWER}): for a request with a valid session its answer gets
- * `Cache-Control: private, no-store` and no CORS header; anonymous answers are unchanged. Both
- * carry `Vary: Cookie`, so no cache serves the anonymous copy to a viewer who just signed in.
+ * A route whose answer depends on the viewer (`perViewer`: a signed-in privileged user sees
+ * internal-use fields, a subscriber their subscribe stars) answers a request with a valid session
+ * `Cache-Control: private, no-store` without CORS: never shared, never stored. Such answers are
+ * therefore only ever private; a shared cache can never hand one to a visitor. The anonymous copy
+ * has `max-age=0` in browsers (they revalidate with the ETag, a cheap 304), so a viewer who just
+ * signed in sees their own answer at once; CDNs must let requests carrying the session cookie
+ * `trust_session` bypass the cache (README, "Deployment behind a CDN").
  *
  * Every other `/api/*` answer (sessions, subscriptions, …) gets no CORS headers and
  * `Cache-Control: no-store` unless its route sets one. CORS preflights under `/api/` are answered
@@ -23,13 +31,15 @@ import type { FastifyInstance } from 'fastify'
 import { sendError } from './errors.js'
 import { isApiPath } from './paths.js'
 
-/** How a public route may be cached. */
+/** How a public route may be cached; S below is the site's `publicCacheSeconds` unless capped. */
 export interface PublicApiPolicy {
-  /** Seconds browsers and shared caches may reuse an answer; 0 means revalidate every time. */
-  maxAge: number
+  /** Browsers may reuse the answer for S seconds (`max-age=S`); otherwise `max-age=0` (revalidate). */
+  browserReuse: boolean
+  /** Cap of S for this route, seconds: answers that must stay fresher than the site's setting. */
+  maxSharedSeconds?: number
   /**
-   * The answer depends on the viewer (signed-in privileged users see internal fields): a request
-   * with a valid session gets `Cache-Control: private, no-store` and no CORS header instead.
+   * The answer depends on the viewer: a request with a valid session gets `Cache-Control:
+   * private, no-store` and no CORS header, and bypasses the origin's response cache.
    */
   perViewer?: boolean
 }
@@ -41,18 +51,52 @@ declare module 'fastify' {
   }
 }
 
-/** Route config of public data that may be 30 s old (banners, map, speedometer). */
-export const PUBLIC_SHORT_CACHE = { publicApi: { maxAge: 30 } } as const
+/** Default of `publicCacheSeconds` (`PUBLIC_CACHE_SECONDS`): shared freshness of public answers, s. */
+export const DEFAULT_PUBLIC_CACHE_SECONDS = 30
 
-/** Like {@link PUBLIC_SHORT_CACHE}, for answers that differ by viewer (record lists and posts). */
-export const PUBLIC_SHORT_CACHE_PER_VIEWER = { publicApi: { maxAge: 30, perViewer: true } } as const
+/** How long a CDN may keep serving a copy while the origin fails (`stale-if-error`), s: one day. */
+export const STALE_IF_ERROR_SECONDS = 86_400
+
+/** Route config of public data that may be S seconds old everywhere (banners, map, speedometer, FAQ, feeds). */
+export const PUBLIC_SHORT_CACHE = { publicApi: { browserReuse: true } } as const satisfies { publicApi: PublicApiPolicy }
+
+/** Public data that differs for signed-in viewers (record lists and posts): browsers revalidate. */
+export const PUBLIC_SHORT_CACHE_PER_VIEWER = {
+  publicApi: { browserReuse: false, perViewer: true },
+} as const satisfies { publicApi: PublicApiPolicy }
 
 /**
- * Route config of public data that must be fresh on every load: `/api/global` carries the
- * disaster-recovery flag and the menus, and switching the flag on during an outage has to reach
- * visitors at once.
+ * The status timeline: per viewer (subscribe stars), and its current-time marker moves with the
+ * clock, so shared copies live at most 10 s.
  */
-export const PUBLIC_REVALIDATE = { publicApi: { maxAge: 0 } } as const
+export const PUBLIC_NOW_PER_VIEWER = {
+  publicApi: { browserReuse: false, perViewer: true, maxSharedSeconds: 10 },
+} as const satisfies { publicApi: PublicApiPolicy }
+
+/**
+ * `/api/global` carries the disaster-recovery flag and the menus; switching the flag on during an
+ * outage has to reach visitors at once: browsers revalidate every load, shared copies live 5 s.
+ */
+export const PUBLIC_REVALIDATE = { publicApi: { browserReuse: false, maxSharedSeconds: 5 } } as const satisfies {
+  publicApi: PublicApiPolicy
+}
+
+/** S of a policy: the site's shared freshness, capped by the route; seconds. */
+export function sharedSeconds(policy: PublicApiPolicy, cacheSeconds: number): number {
+  return Math.min(cacheSeconds, policy.maxSharedSeconds ?? cacheSeconds)
+}
+
+/**
+ * The `Cache-Control` of an anonymous public answer:
+ * `public, max-age=M, s-maxage=S, stale-while-revalidate=W, stale-if-error=86400` with S from
+ * {@link sharedSeconds}, M = S when browsers may reuse it (else 0), W = `cacheSeconds`.
+ *
+ * @param cacheSeconds the site's `publicCacheSeconds`, seconds
+ */
+export function cacheControlOf(policy: PublicApiPolicy, cacheSeconds: number): string {
+  const s = sharedSeconds(policy, cacheSeconds)
+  return `public, max-age=${policy.browserReuse ? s : 0}, s-maxage=${s}, stale-while-revalidate=${cacheSeconds}, stale-if-error=${STALE_IF_ERROR_SECONDS}`
+}
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
@@ -63,20 +107,19 @@ const PREFLIGHT_MAX_AGE = 600
  * Installs the CORS and Cache-Control policy described above. CORS is a constant `*` without
  * credentials, so a hook is simpler than a configurable CORS plugin (which would also add
  * `Vary: Origin` to every answer).
+ *
+ * @param cacheSeconds the site's `publicCacheSeconds` (S), seconds
  */
-export function registerPublicApiPolicy(app: FastifyInstance): void {
+export function registerPublicApiPolicy(app: FastifyInstance, cacheSeconds: number = DEFAULT_PUBLIC_CACHE_SECONDS): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const policy = request.routeOptions.config?.publicApi
-    // Whether the answer is the public or a signed-in viewer's depends on the session cookie: a
-    // cache must not hand the anonymous copy to a viewer who has just signed in.
-    if (policy?.perViewer) reply.header('vary', 'Cookie')
     if (policy?.perViewer && request.userSession) {
       // A signed-in viewer's answer may carry internal fields: never shared, never stored.
       reply.header('cache-control', 'private, no-store')
     } else if (policy && isRead(request.method)) {
       reply.header('access-control-allow-origin', '*')
-      if (reply.statusCode >= 400) reply.header('cache-control', 'no-store')
-      else reply.header('cache-control', policy.maxAge > 0 ? `public, max-age=${policy.maxAge}` : 'no-cache')
+      reply.header('access-control-expose-headers', 'Age, Date')
+      reply.header('cache-control', reply.statusCode >= 400 ? 'no-store' : cacheControlOf(policy, cacheSeconds))
     } else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store')
     }

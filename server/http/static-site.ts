@@ -4,8 +4,10 @@
  * - Files of the static folder are served as they are. Cache policy by path:
  *   `/assets/*` (fingerprinted build output) `public, max-age=31536000, immutable`;
  *   `/widgets/*` (drop-in scripts partners embed under stable, unversioned names)
- *   `public, max-age=86400`, so a fixed widget reaches every page within a day;
- *   HTML `no-cache`; anything else the default `public, max-age=0` with ETag revalidation.
+ *   `public, max-age=86400, stale-if-error=86400`, so a fixed widget reaches every page within a day;
+ *   HTML ({@link htmlCacheControl}) revalidated by browsers on every load, shared by CDNs for the
+ *   site's `publicCacheSeconds` and served by them for a day while the origin fails; anything else
+ *   the default `public, max-age=0` with ETag revalidation.
  * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file answers
  *   `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on that page.
  * - When `index.html` is missing the fallback answers 503 with a short page asking to build the site.
@@ -17,10 +19,21 @@ import { existsSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { sendError } from './errors.js'
 import { isApiPath, pathOf } from './paths.js'
+import { DEFAULT_PUBLIC_CACHE_SECONDS, STALE_IF_ERROR_SECONDS } from './public-api.js'
 
 export const CACHE_ASSETS = 'public, max-age=31536000, immutable'
-export const CACHE_WIDGETS = 'public, max-age=86400'
-export const CACHE_HTML = 'no-cache'
+export const CACHE_WIDGETS = `public, max-age=86400, stale-if-error=${STALE_IF_ERROR_SECONDS}`
+
+/**
+ * The shell's HTML: `public, max-age=0, s-maxage=S, stale-while-revalidate=S, stale-if-error=86400`.
+ * Browsers revalidate (a new build shows at the next load); a CDN shares it S seconds and keeps
+ * the site up for a day when the origin fails.
+ *
+ * @param cacheSeconds the site's `publicCacheSeconds` (S), seconds
+ */
+export function htmlCacheControl(cacheSeconds: number): string {
+  return `public, max-age=0, s-maxage=${cacheSeconds}, stale-while-revalidate=${cacheSeconds}, stale-if-error=${STALE_IF_ERROR_SECONDS}`
+}
 
 const BUILD_MISSING_PAGE = `<!doctype html>
 <html lang="en">
@@ -32,10 +45,10 @@ const BUILD_MISSING_PAGE = `<!doctype html>
 </html>
 `
 
-function cacheControlFor(path: string): string | undefined {
+function cacheControlFor(path: string, cacheSeconds: number): string | undefined {
   // A pre-compressed copy (`x.js.br`, `x.js.gz`) is cached like the file it was made from.
   const relativePath = path.replace(/\.(br|gz)$/, '')
-  if (relativePath.endsWith('.html')) return CACHE_HTML
+  if (relativePath.endsWith('.html')) return htmlCacheControl(cacheSeconds)
   if (relativePath.startsWith('assets/')) return CACHE_ASSETS
   if (relativePath.startsWith('widgets/')) return CACHE_WIDGETS
   return undefined
@@ -61,8 +74,13 @@ function wantsShell(request: FastifyRequest): boolean {
  * fallback. The folder may be built after the server starts; it is looked up per request.
  *
  * @param staticDir The built site; `undefined` serves no files (HTML navigations answer 503).
+ * @param cacheSeconds the site's `publicCacheSeconds`, seconds (see {@link htmlCacheControl})
  */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string | undefined): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  staticDir: string | undefined,
+  cacheSeconds: number = DEFAULT_PUBLIC_CACHE_SECONDS,
+): Promise<void> {
   const root = staticDir === undefined ? undefined : resolve(staticDir)
 
   if (root !== undefined) {
@@ -76,7 +94,7 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         const path = relative(root, filePath).split(sep).join('/')
-        const cache = cacheControlFor(path)
+        const cache = cacheControlFor(path, cacheSeconds)
         if (cache) reply.header('cache-control', cache)
         // Text files may go out as their .br / .gz copy: shared caches must key on the encoding.
         if (/\.(js|mjs|css|html|svg|json|txt|xml|map)(\.(br|gz))?$/.test(path)) reply.header('vary', 'Accept-Encoding')
@@ -85,15 +103,15 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsShell(request)) return serveShell(reply, root)
+    if (wantsShell(request)) return serveShell(reply, root, cacheSeconds)
     const path = pathOf(request.url).slice(0, 200)
     return sendError(reply, 404, 'not_found', `Nothing is served at ${request.method} ${path}.`)
   })
 }
 
-function serveShell(reply: FastifyReply, root: string | undefined): FastifyReply | Promise<FastifyReply> {
+function serveShell(reply: FastifyReply, root: string | undefined, cacheSeconds: number): FastifyReply | Promise<FastifyReply> {
   if (root === undefined || !existsSync(join(root, 'index.html'))) {
     return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BUILD_MISSING_PAGE)
   }
-  return reply.code(200).header('cache-control', CACHE_HTML).sendFile('index.html', root, { cacheControl: false })
+  return reply.code(200).header('cache-control', htmlCacheControl(cacheSeconds)).sendFile('index.html', root, { cacheControl: false })
 }

@@ -252,6 +252,8 @@ export interface StartSchedulerOptions {
   /** The origin for links, asked at each pass (the listening port may be known only later). */
   publicUrl: () => string
   log?: { warn(obj: object, msg: string): void }
+  /** Called after a pass that made a step (public answers changed: the response cache is cleared). */
+  onChange?: () => void
 }
 
 /** A running scheduler. */
@@ -279,6 +281,7 @@ export function startScheduler(o: StartSchedulerOptions): Scheduler {
           reminderMinutes: o.reminderMinutes,
           log: o.log,
         })
+        if (steps.length > 0) o.onChange?.()
         if (steps.some((s) => s.mails > 0)) o.mailer.kick()
         return steps
       } catch (error) {

@@ -1,12 +1,13 @@
 /**
  * GET /api/cloud-status?cloud=&requestType=&dateOffset= — one week of the cloud status timeline
- * (spec §2 Cloud status page, §3 Status response, §4 Timeline paging, §7). Public and cacheable
- * for 30 s, readable from any origin without credentials; a signed-in viewer's answer carries their
- * subscribe stars (`subscribed`) and is `private, no-store` (`PUBLIC_SHORT_CACHE_PER_VIEWER`).
+ * (spec §2 Cloud status page, §3 Status response, §4 Timeline paging, §7). Public, readable from
+ * any origin without credentials, shared copies at most 10 s old (its current-time marker moves);
+ * a signed-in viewer's answer carries their subscribe stars (`subscribed`) and is
+ * `private, no-store` (`PUBLIC_NOW_PER_VIEWER`).
  */
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { CloudStatusData, CloudStatusQuery } from '../../contract/status.js'
-import { PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
+import { PUBLIC_NOW_PER_VIEWER } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { cloudStatus } from '../repo/cloud-status.js'
 import { storedTargets } from '../subscriptions/repo.js'
@@ -22,7 +23,7 @@ export function registerCloudStatusRoutes(app: TrustApp, { db, now }: RouteDeps)
     '/api/cloud-status',
     {
       schema: { querystring: CloudStatusQuery, response: { 200: answer(CloudStatusData), ...ERROR_RESPONSES } },
-      config: PUBLIC_SHORT_CACHE_PER_VIEWER,
+      config: PUBLIC_NOW_PER_VIEWER,
     },
     async (request) => {
       // `dateOffset` defaults to 0 in the schema; the fallback only satisfies the optional type.

@@ -35,10 +35,12 @@ export const ICS_MAX_EVENTS = 500
 const DAY_MS = 86_400_000
 
 /**
- * The site's origin as the client reached it, e.g. `https://trust.example`; a missing or malformed
- * Host header gives `localhost` rather than odd links.
+ * The site's origin for the feed's links: `PUBLIC_URL` when set (always in production), else the
+ * origin as the client reached it, e.g. `http://localhost:8080`; a missing or malformed Host
+ * header gives `localhost` rather than odd links.
  */
-function originOf(request: FastifyRequest): string {
+function originOf(request: FastifyRequest, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl
   const host =
     typeof request.host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host)
       ? request.host
@@ -96,7 +98,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         ),
         vendorName(deps),
       ])
-      const origin = originOf(request)
+      const origin = originOf(request, deps.accounts.publicUrl)
       const xml = renderRss({
         source,
         records,
@@ -144,7 +146,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         ids.map((r) => r.id),
         ANONYMOUS,
       )
-      const origin = originOf(request)
+      const origin = originOf(request, deps.accounts.publicUrl)
       const ics = renderMaintenanceIcs({
         records,
         calendarName: `${await vendorName(deps)} maintenance – ${cloud.domain}`,

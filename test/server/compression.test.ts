@@ -60,7 +60,7 @@ test('the shell page for any route is sent compressed too', async () => {
   const res = await get('/auroraedge.net/cloud-status', 'br', 'text/html')
   assert.is(res.statusCode, 200)
   assert.is(res.headers['content-encoding'], 'br')
-  assert.is(res.headers['cache-control'], 'no-cache')
+  assert.is(res.headers['cache-control'], 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.match(String(res.headers.vary), /accept-encoding/i)
   assert.is(brotliDecompressSync(res.rawPayload).toString(), HTML)
 })

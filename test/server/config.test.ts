@@ -26,6 +26,8 @@ test('defaults', () => {
     site: {},
     schedulerIntervalMs: 15_000,
     maintenanceReminderMinutes: 60,
+    publicCacheSeconds: 30,
+    responseCacheBytes: 67_108_864,
   })
 })
 
@@ -46,7 +48,17 @@ test('values from the environment; relative folders resolve against the working 
     site: {},
     schedulerIntervalMs: 15_000,
     maintenanceReminderMinutes: 60,
+    publicCacheSeconds: 30,
+    responseCacheBytes: 67_108_864,
   })
+})
+
+test('caching: PUBLIC_CACHE_SECONDS and RESPONSE_CACHE_BYTES, checked', () => {
+  const config = readConfig({ PUBLIC_CACHE_SECONDS: '5', RESPONSE_CACHE_BYTES: '0' })
+  assert.is(config.publicCacheSeconds, 5)
+  assert.is(config.responseCacheBytes, 0)
+  for (const bad of ['0', '-1', '3601', 'soon']) assert.throws(() => readConfig({ PUBLIC_CACHE_SECONDS: bad }), /PUBLIC_CACHE_SECONDS/, bad)
+  assert.throws(() => readConfig({ RESPONSE_CACHE_BYTES: '1e6' }), /RESPONSE_CACHE_BYTES/)
 })
 
 test('the maintenance scheduler: SCHEDULER_INTERVAL_MS and MAINTENANCE_REMINDER_MINUTES, checked', () => {

@@ -23,7 +23,7 @@ faq('answers { data: { page_content: { title, body } } }: the seeded FAQ, public
   assert.is(data.page_content.title, 'Frequently Asked Questions')
   const [row] = t.query<{ body: string }>("SELECT body FROM basic_pages WHERE machine_name = 'faq' AND cloud_id IS NULL")
   assert.is(data.page_content.body, row!.body)
-  assert.is(res.headers['cache-control'], 'public, max-age=30')
+  assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.is(res.headers['access-control-allow-origin'], '*')
   assert.is(res.headers['access-control-allow-credentials'], undefined)
 })
@@ -98,7 +98,7 @@ compliance('a cloud without rows answers an empty page_content; the gov cloud li
 
 compliance('public 30 s cache and CORS *; 400 without cloud, 404 unknown_cloud', async () => {
   const res = await get('/api/compliance?cloud=auroraedge')
-  assert.is(res.headers['cache-control'], 'public, max-age=30')
+  assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.is(res.headers['access-control-allow-origin'], '*')
   assert.is((await get('/api/compliance')).statusCode, 400)
   const missing = await get('/api/compliance?cloud=trust.nowhere.net')

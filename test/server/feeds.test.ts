@@ -193,7 +193,7 @@ feeds('errors answer JSON: unknown feed 404, unknown cloud 404', async () => {
 
 feeds('public and cacheable like the API; never the SPA fallback; no internal fields', async () => {
   const res = await get('/rss-feed/maintenance', { origin: 'https://partner.example', accept: 'text/html,*/*' })
-  assert.is(res.headers['cache-control'], 'public, max-age=30')
+  assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.is(res.headers['access-control-allow-origin'], '*')
   assert.match(String(res.headers['content-type']), /^application\/rss\+xml/)
   const secrets = internalValues()
@@ -333,7 +333,7 @@ ics('errors: unknown cloud 404, not .ics 404, malformed datacenter 400; never th
   }
   const res = await get('/ics/maintenance/auroraedge.ics', { origin: 'https://partner.example' })
   assert.is(res.headers['access-control-allow-origin'], '*')
-  assert.is(res.headers['cache-control'], 'public, max-age=30')
+  assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   for (const secret of internalValues()) assert.not.ok(res.body.includes(secret), 'internal value')
 })
 

@@ -24,7 +24,12 @@ export function removeDir(dir: string): void {
 export interface TestApp {
   app: FastifyInstance
   dataDir: string
-  /** Opens the app's database file directly (read-only unless asked). Close it after use. */
+  /**
+   * Opens the app's database file directly (read-only unless asked). Close it after use. Every
+   * statement run on a writable one empties the app's response cache: such a write stands for
+   * another process (the CLI), whose changes the running server shows once its entries expire —
+   * tests do not wait.
+   */
   openDb(options?: { write?: boolean }): SQLite.Database
   /** Runs one read-only SQL query on the app's database and returns its rows. */
   query<T = any>(sql: string, ...params: unknown[]): T[]
@@ -45,7 +50,31 @@ export const TEST_SCHEDULER_INTERVAL_MS = 86_400_000
 export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir()
   const app = await buildApp({ now: () => FIXED_NOW, schedulerIntervalMs: TEST_SCHEDULER_INTERVAL_MS, ...options, dataDir })
-  const openDb = ({ write = false } = {}) => new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write })
+  const openDb = ({ write = false } = {}) => {
+    const db = new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write })
+    if (write) {
+      // Every statement run on it empties the app's response cache (see `TestApp.openDb`).
+      const clear = () => app.responseCache.clear()
+      const prepare = db.prepare.bind(db)
+      db.prepare = ((source: string) => {
+        const statement = prepare(source)
+        const run = statement.run.bind(statement)
+        statement.run = ((...params: unknown[]) => {
+          const result = run(...params)
+          clear()
+          return result
+        }) as typeof statement.run
+        return statement
+      }) as typeof db.prepare
+      const exec = db.exec.bind(db)
+      db.exec = (source: string) => {
+        const result = exec(source)
+        clear()
+        return result
+      }
+    }
+    return db
+  }
   return {
     app,
     dataDir,

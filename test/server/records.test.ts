@@ -417,7 +417,7 @@ lists('an unknown cloud answers 404 unknown_cloud; a domain or trust. prefix nam
   assert.equal(await list('incident', 'cloud=trust.auroraedge.net'), byName)
 })
 
-lists('public and cacheable for 30 s, readable from any origin without credentials', async () => {
+lists('public and shared for 30 s (browsers revalidate lists and posts), readable from any origin without credentials', async () => {
   for (const url of [
     '/api/incident?cloud=auroraedge',
     '/api/calendar?cloud=auroraedge&type=advisory',
@@ -427,7 +427,10 @@ lists('public and cacheable for 30 s, readable from any origin without credentia
   ]) {
     const res = await t.app.inject({ method: 'GET', url, headers: { origin: 'https://partner.example' } })
     assert.is(res.statusCode, 200, url)
-    assert.is(res.headers['cache-control'], 'public, max-age=30', url)
+    const shared = url.startsWith('/api/calendar')
+      ? 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400'
+      : 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400'
+    assert.is(res.headers['cache-control'], shared, url)
     assert.is(res.headers['access-control-allow-origin'], '*', url)
     assert.is(res.headers['access-control-allow-credentials'], undefined, url)
   }

@@ -1,0 +1,113 @@
+/**
+ * Server throughput under the incident spike (issue 21): for each public endpoint, autocannon
+ * (100 connections, loopback, bounded in time) against
+ * - the real server (`bench/origin.ts`, its own process) at saturation,
+ * - a bare `node:http` process answering the same bytes (`bench/bare.mjs`) at saturation: the floor,
+ * - the real server and the floor at an offered 1,000 req/s, for their p99 latency and the
+ *   server's errors (the floor's p99 shows what the load generator itself adds on this machine).
+ * Prints one table: req/s, ratio to bare, p99 at saturation, p99 and errors at 1,000 req/s.
+ * Figures only, never assertions. Run alone: `node --import tsx bench/throughput.ts` (needs the build).
+ */
+import autocannon from 'autocannon'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** The public GETs measured: the answers visitors and drop-ins fetch during an incident. */
+export const THROUGHPUT_PATHS = [
+  '/api/global',
+  '/api/cloud-banner?cloud=auroraedge',
+  '/api/dc_map/auroraedgethree',
+  '/api/speedometer?cloud=auroraedge',
+  '/api/cloud-status?cloud=auroraedgethree&requestType=core_cloud_services&dateOffset=0',
+  '/api/cloud-status?cloud=auroraedgethree&requestType=public&dateOffset=0',
+  '/api/incident?cloud=auroraedge&page=1',
+  '/api/posts/1?cloud=auroraedge',
+  '/api/calendar?cloud=auroraedge&type=recent_incident&tz=UTC',
+  '/api/basic-page/faq?cloud=auroraedge',
+  '/rss-feed/incidents',
+] as const
+
+/** Seconds each autocannon run lasts. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+
+/** Starts `args` with node and resolves with the child and the port it prints as `PORT <n>`. */
+function startChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk
+      const m = /PORT (\d+)/.exec(out)
+      if (m) resolve({ child, port: Number(m[1]) })
+    })
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before listening`)))
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.removeAllListeners('exit')
+    child.on('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+interface Run {
+  rps: number
+  p99: number
+  errors: number
+}
+
+async function cannon(url: string, overallRate?: number): Promise<Run> {
+  const result = await autocannon({ url, connections: 100, duration: SECONDS, ...(overallRate ? { overallRate } : {}) })
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }
+}
+
+/** Measures and prints the throughput table; `site` is the built site folder. */
+export async function runThroughput(site: string): Promise<void> {
+  const origin = await startChild(['--import', 'tsx', join(root, 'bench/origin.ts'), site])
+  const base = `http://127.0.0.1:${origin.port}`
+  const answers: Record<string, { type: string; body: string }> = {}
+  for (const path of THROUGHPUT_PATHS) {
+    const response = await fetch(base + path, { headers: { 'accept-encoding': 'identity' } })
+    const body = Buffer.from(await response.arrayBuffer())
+    if (response.status !== 200) console.warn(`  ${path} answered ${response.status}`)
+    answers[path] = { type: response.headers.get('content-type') ?? 'application/json', body: body.toString('base64') }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'trust-bench-bare-'))
+  writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers))
+  const bare = await startChild([join(root, 'bench/bare.mjs'), join(dir, 'answers.json')])
+  try {
+    console.log(
+      `\nServer throughput (autocannon, 100 connections, ${SECONDS} s per run, loopback; bare = node:http answering the same bytes)`,
+    )
+    console.log(
+      `  ${'endpoint'.padEnd(58)} ${'bytes'.padStart(7)} ${'req/s'.padStart(7)} ${'bare'.padStart(7)} ${'ratio'.padStart(5)} ${'p99'.padStart(7)} │ @1000/s p99 ${'(bare)'.padStart(7)} errors`,
+    )
+    for (const path of THROUGHPUT_PATHS) {
+      await cannon(base + path) // warm-up: caches, JIT
+      const server = await cannon(base + path)
+      const floor = await cannon(`http://127.0.0.1:${bare.port}${path}`)
+      const offered = await cannon(base + path, 1000)
+      const offeredFloor = await cannon(`http://127.0.0.1:${bare.port}${path}`, 1000)
+      const bytes = Buffer.from(answers[path].body, 'base64').length
+      console.log(
+        `  ${path.slice(0, 58).padEnd(58)} ${String(bytes).padStart(7)} ${server.rps.toFixed(0).padStart(7)} ${floor.rps.toFixed(0).padStart(7)} ${(server.rps / floor.rps).toFixed(2).padStart(5)} ${`${server.p99} ms`.padStart(7)} │ ${`${offered.p99} ms`.padStart(11)} ${`(${offeredFloor.p99} ms)`.padStart(8)} ${String(offered.errors).padStart(6)}`,
+      )
+    }
+  } finally {
+    await stop(bare.child)
+    await stop(origin.child)
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await runThroughput(join(root, 'dist/site'))
+}
