@@ -1,45 +1,6 @@
-import type { Cloud, MenuItem, MenuRoute } from '../contract/global'
+import type { MenuItem } from '../contract/global'
 
-/**
- * Resolves a top-menu route (spec §2 Header and menus): a single string, or a map by cloud
- * machine name with a `commercial` fallback.
- */
-export function resolveRoute(route: MenuRoute, cloudMachineName: string | undefined): string {
-  if (typeof route === 'string') return route
-  return (cloudMachineName && route[cloudMachineName]) || route.commercial
-}
-
-/** True when `item` is hidden for the cloud (spec §3 Menu item `hide_from_clouds`). */
-export function isHidden(item: MenuItem, cloud: Pick<Cloud, 'machine_name'> | null | undefined): boolean {
-  return !!cloud && item.hide_from_clouds.includes(cloud.machine_name)
-}
-
-/** Menu items visible for the cloud, sub-menus filtered the same way (spec §2 main menu). */
-export function visibleItems(items: readonly MenuItem[], cloud: Pick<Cloud, 'machine_name'> | null | undefined): MenuItem[] {
-  return items.filter((item) => !isHidden(item, cloud)).map((item) => ({ ...item, sub_menus: visibleItems(item.sub_menus ?? [], cloud) }))
-}
-
-/** True when the route leaves the site (an absolute URL). */
-export function isExternal(route: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(route)
-}
-
-/**
- * The href of a main-menu item: deep-linked items live under the cloud's domain prefix
- * (`/{domain}/{route}`, the cloud's home for an empty route); others are absolute paths
- * (`/{route}`) or external URLs.
- */
-export function menuHref(item: MenuItem, cloud: Pick<Cloud, 'domain' | 'machine_name'> | null | undefined): string {
-  const route = resolveRoute(item.route, cloud?.machine_name).replace(/^\/+|\/+$/g, '')
-  if (isExternal(route)) return route
-  if (item.deep_link && cloud) return route ? `/${cloud.domain}/${route}` : `/${cloud.domain}`
-  return `/${route}`
-}
-
-/** Every item of a menu tree, depth first. */
-export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
-  return items.flatMap((item) => [item, ...flattenMenu(item.sub_menus ?? [])])
-}
+export { flattenMenu, isExternal, isHidden, menuHref, resolveRoute, visibleItems } from '../contract/menu'
 
 /**
  * True for the main menu's Notifications dropdown: an item with sub-menus that is routed at

@@ -1,6 +1,7 @@
 import { createRouter } from '@nanostores/router'
 import type { CatalogSection } from '../contract/admin'
 import type { Cloud, GlobalData, MenuItem } from '../contract/global'
+import { NOINDEX_COMPONENTS } from '../contract/menu'
 import { cloudFromPath, defaultPagePath } from '../widgets/core/cloud'
 import { ADMIN_ROUTES, sectionOf, screenName, type AdminScreen } from './admin/sections'
 import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
@@ -233,19 +234,8 @@ const PAGE_TITLES: Record<PageComponent, [string, string]> = {
   fallback: ['Page Not Found', 'The page you asked for does not exist.'],
 }
 
-/** Account pages kept out of search results: /sign-in and /subscribe (spec §2) and the other account pages. */
-const NOINDEX: readonly PageComponent[] = [
-  'sign-in',
-  'sign-up',
-  'subscribe',
-  'unsubscribe',
-  'thank-you',
-  'user-edit',
-  'user-password',
-  'user-reset',
-  'admin',
-  'fallback',
-]
+/** Account pages kept out of search results (see `NOINDEX_COMPONENTS`). */
+const NOINDEX: readonly string[] = NOINDEX_COMPONENTS
 
 /** Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex (spec §2 Route table). */
 export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {

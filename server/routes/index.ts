@@ -15,6 +15,7 @@ import type { RouteDeps, TrustApp } from './deps.js'
 import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
 import { registerRecordRoutes } from './records.js'
+import { registerSeoRoutes } from './seo.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
@@ -41,6 +42,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAdminContentRoutes,
   registerFaqComplianceRoutes,
   registerDevMailRoutes,
+  registerSeoRoutes,
 ]
 
 /** Registers every API route. */

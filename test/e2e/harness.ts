@@ -64,7 +64,10 @@ export interface TestServer {
 
 /** Starts the real server on 127.0.0.1 with a throw-away data directory and the built site. */
 export async function startServer(
-  options: Pick<BuildAppOptions, 'variant' | 'mode' | 'accounts' | 'schedulerIntervalMs' | 'maintenanceReminderMinutes'> = {},
+  options: Pick<
+    BuildAppOptions,
+    'variant' | 'mode' | 'accounts' | 'schedulerIntervalMs' | 'maintenanceReminderMinutes' | 'publicCacheSeconds'
+  > = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
   const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, ...options })

@@ -19,7 +19,7 @@ test.before(async () => {
   writeFileSync(join(staticDir, 'assets', 'app-3f2a.js'), 'console.log("app")')
   mkdirSync(join(staticDir, 'widgets'))
   writeFileSync(join(staticDir, 'widgets', 'speedometer.js'), 'console.log("gauge")')
-  writeFileSync(join(staticDir, 'robots.txt'), 'User-agent: *')
+  writeFileSync(join(staticDir, 'humans.txt'), 'User-agent: *')
   writeFileSync(join(staticDir, '.env'), 'SECRET=1')
   t = await startApp({ staticDir })
 })
@@ -185,9 +185,9 @@ test('static files: long cache for /assets/ and /widgets/, index.html revalidate
   assert.is(index.statusCode, 200)
   assert.is(index.headers['cache-control'], 'public, max-age=0, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
 
-  const robots = await t.app.inject('/robots.txt')
-  assert.is(robots.statusCode, 200)
-  assert.is(robots.body, 'User-agent: *')
+  const humans = await t.app.inject('/humans.txt')
+  assert.is(humans.statusCode, 200)
+  assert.is(humans.body, 'User-agent: *')
 
   const secret = await t.app.inject('/.env')
   assert.is(secret.statusCode, 404)
