@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { lazy, Suspense, useEffect } from 'react'
 import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
+import { LiveNotice } from '../widgets/core/LiveNotice'
+import { useTimezone } from '../widgets/core/react'
 import { $session } from '../widgets/core/session'
 import * as ui from '../widgets/core/ui.css'
 import { AccountBanners } from './accounts/AccountBanners'
@@ -204,6 +206,11 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
   }
 }
 
+/** The degraded-mode notice of the page (shell/live.ts), in the visitor's time zone. */
+function PageLiveNotice() {
+  return <LiveNotice timezone={useTimezone()} />
+}
+
 /** The site: header, the page for the current path, footer (spec §2 Screens and routes). */
 export function App() {
   const global = useStore($global)
@@ -271,6 +278,7 @@ export function App() {
       )}
       <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
       <main className={styles.main} id="content" tabIndex={-1}>
+        <PageLiveNotice />
         <AccountBanners hidden={global.data.isTrustDR} />
         {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">Loading…</p>}
       </main>

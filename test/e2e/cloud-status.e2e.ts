@@ -415,6 +415,11 @@ status('a failed or malformed answer shows an error with Retry, and Retry recove
     if (mode === 'malformed') return route.fulfill({ status: 200, contentType: 'application/json', body: '{"data":{"category":"nope"}}' })
     return route.continue()
   })
+  // A first visit: no week kept from the earlier tests, which would stand in for the 500 (degraded
+  // mode, widgets/core/live.ts; test/e2e/degraded.e2e.ts covers that).
+  await page.addInitScript(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('trust-kit:v1:answer:')) localStorage.removeItem(key)
+  })
   await page.goto(`${ctx.server.url}/auroraedge.net/cloud-status`)
   const alert = core(page).getByRole('alert')
   await alert.waitFor()

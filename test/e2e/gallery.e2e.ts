@@ -38,10 +38,23 @@ gallery.after(async () => {
   await examples?.close()
 })
 
-/** Opens a gallery page `width` px wide; the examples origin is an expected one. */
-async function openGallery(ctx: SiteContext, name: string, width = 1280): Promise<TestPage> {
+/**
+ * A new page that sees every gallery page as a first visit: its browser cache is off, so none of
+ * Chromium's stale-while-revalidate background requests (which DevTools never reports finished,
+ * so `networkidle` would never come) are made.
+ */
+async function firstVisitPage(ctx: SiteContext, width = 1280): Promise<TestPage> {
   const tp = await newPage(ctx.server, width, [examples.url])
   ctx.pages.push(tp)
+  const cdp = await tp.page.context().newCDPSession(tp.page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  return tp
+}
+
+/** Opens a gallery page `width` px wide; the examples origin is an expected one. */
+async function openGallery(ctx: SiteContext, name: string, width = 1280): Promise<TestPage> {
+  const tp = await firstVisitPage(ctx, width)
   await tp.page.goto(`${examples.url}/${name}`)
   return tp
 }
@@ -338,8 +351,7 @@ gallery('partner.html: one script and one tag; the gauges show the API values', 
   assert.is(source.match(/<script\b/g)?.length, 1, 'one <script>')
   assert.is(source.match(/<trust-[a-z-]+/g)?.length, 1, 'one trust-* tag')
   assert.match(source, /<trust-speedometer api-base="http:\/\/127\.0\.0\.1:\d+"><\/trust-speedometer>/)
-  const tp = await newPage(ctx.server, 1280, [examples.url])
-  ctx.pages.push(tp)
+  const tp = await firstVisitPage(ctx)
   const { page, errors } = tp
   const request = page.waitForRequest((r) => r.url().startsWith(`${ctx.server.url}/api/speedometer?`))
   await page.goto(`${examples.url}/partner.html`)

@@ -19,6 +19,8 @@ import { aliasHref } from '../../contract/links'
 import type { CloudStatusData, StatusIssue, StatusItem, StatusSeverity } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
+import { LiveNotice } from '../core/LiveNotice'
+import { apiUrl } from '../core/request'
 import { errorMessage } from '../core/resource'
 import { showToast } from '../core/toast'
 import { starCall, subscriptionToast } from '../core/subscribe'
@@ -81,7 +83,15 @@ export interface CloudStatusProps {
   timezone?: string
   /** Origin of the API and record links on foreign pages. @default '' (same origin) */
   apiBase?: string
+  /**
+   * Show the degraded-mode notice above the blocks while a shown week is a stale or kept copy
+   * (widgets/core/live.ts). The shell passes false: it shows one notice for the whole page.
+   * @default true
+   */
+  liveNotice?: boolean
 }
+
+type BlockKind = 'core' | 'datacenter'
 
 /**
  * The cloud status page's content (spec §2 Cloud status page): a 'Core Cloud Services' block
@@ -90,13 +100,22 @@ export interface CloudStatusProps {
  * (`GET /api/cloud-status`, paged 0…12 weeks back).
  */
 export function CloudStatus(props: CloudStatusProps) {
-  const { flags } = props
+  const { flags, liveNotice = true } = props
   const [portal, setPortal] = useState<HTMLElement | null>(null)
+  // The URL of the week each block shows: the notice speaks for these answers only.
+  const [shownUrls, setShownUrls] = useState<Partial<Record<BlockKind, string>>>({})
+  const onShownUrl = useCallback(
+    (kind: BlockKind, url: string) => setShownUrls((urls) => (urls[kind] === url ? urls : { ...urls, [kind]: url })),
+    [],
+  )
   const showCore = flags.core_cloud_services === '1'
   const showDc = flags.datacenter === '1'
   return (
     <section ref={setPortal} className={styles.root} aria-label="Cloud status" data-testid="cloud-status">
-      {showCore && <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} />}
+      {liveNotice && <LiveNotice timezone={props.timezone} urls={Object.values(shownUrls)} />}
+      {showCore && (
+        <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} onShownUrl={onShownUrl} />
+      )}
       {showDc && (
         <StatusBlock
           {...props}
@@ -104,6 +123,7 @@ export function CloudStatus(props: CloudStatusProps) {
           title="Individual Data Centers"
           hasPremium={flags.premium_datacenter === '1'}
           portal={portal}
+          onShownUrl={onShownUrl}
         />
       )}
       {!showCore && !showDc && <p role="status">Status information is not available for this cloud.</p>}
@@ -118,10 +138,12 @@ function logFailure(error: unknown): never {
 }
 
 interface BlockProps extends CloudStatusProps {
-  kind: 'core' | 'datacenter'
+  kind: BlockKind
   title: string
   hasPremium: boolean
   portal: HTMLElement | null
+  /** Reports the URL of the week the block asks for (the degraded-mode notice's scope). */
+  onShownUrl: (kind: BlockKind, url: string) => void
 }
 
 const TAB_NAMES: Record<DataCenterTab, string> = { public: 'Public Data Center', premium: 'Premium Data Center' }
@@ -131,11 +153,14 @@ const TAB_NAMES: Record<DataCenterTab, string> = { public: 'Public Data Center',
  * legend; loading, error-with-Retry and reloading states through {@link LoadState}.
  */
 function StatusBlock(props: BlockProps) {
-  const { kind, title, cloud, apiBase = '', hasPremium } = props
+  const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl } = props
   const [paging, dispatch] = useReducer(pagingReducer, INITIAL_PAGING)
   const tab: DataCenterTab = hasPremium ? paging.tab : 'public'
   const requestType = kind === 'core' ? 'core_cloud_services' : tab
   const { offset } = paging
+  // The same URL fetchCloudStatus asks for (same query order), so the notice matches its answer.
+  const url = apiUrl('/api/cloud-status', apiBase, { cloud, requestType, dateOffset: offset })
+  useEffect(() => onShownUrl(kind, url), [onShownUrl, kind, url])
   const state = useResource(
     (signal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }).catch(logFailure),
     [cloud, requestType, offset, apiBase],
@@ -906,6 +931,8 @@ export interface CloudStatusWidgetProps extends HostProps {
   apiBase?: string
   /** IANA zone overriding the session's (invalid zones are ignored). */
   timezone?: string
+  /** See {@link CloudStatusProps.liveNotice} (not an attribute: the shell's React use only). @default true */
+  liveNotice?: boolean
 }
 
 /**
@@ -914,7 +941,7 @@ export interface CloudStatusWidgetProps extends HostProps {
  * (signed in, time zone), and renders {@link CloudStatus}. A failed global load shows both blocks
  * without premium tab (spec §4: failure clears the flags).
  */
-export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatusWidgetProps) {
+export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice }: CloudStatusWidgetProps) {
   const ctx = useWidgetContext(cloud, apiBase, timezone)
   if (!ctx.key || ctx.loadingGlobal) {
     return (
@@ -935,6 +962,7 @@ export function CloudStatusWidget({ cloud, apiBase = '', timezone }: CloudStatus
       isTrustDR={ctx.isTrustDR}
       timezone={ctx.timezone}
       apiBase={apiBase}
+      liveNotice={liveNotice}
     />
   )
 }

@@ -1,8 +1,21 @@
 import { defineElement } from '../core/element'
+import { installLiveFetch } from '../core/live'
 import { CloudStatusElement } from './element'
 
 // The class's type ships with the definition: importing only `<pkg>/cloud-status/define` types
 // `document.createElement('trust-cloud-status')` too (the HTMLElementTagNameMap entry in element.ts).
 export type { CloudStatusElement } from './element'
+
+/**
+ * The answers whose staleness the timeline's notice speaks for: its weeks, and the global data
+ * its blocks and tabs come from. Other widgets of the page (the kit's) show no notice, so their
+ * answers are neither kept nor replaced by kept copies.
+ */
+const TIMELINE_ANSWERS = /\/api\/(?:cloud-status|global)$/
+
+// Degraded mode (widgets/core/live.ts): stale weeks are announced, and a week kept from an
+// earlier visit stands in when the API cannot be reached. A page's first install wins (the
+// shell's, or another script's), so loading this script twice changes nothing.
+installLiveFetch({ inScope: (url) => TIMELINE_ANSWERS.test(new URL(url).pathname) })
 
 defineElement('trust-cloud-status', CloudStatusElement)

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '../../contract/common'
 import { trimBase } from '../../contract/links'
 import { readCookie, COOKIE } from './cookies'
+import { shared } from './shared'
 
 /**
  * An API call that did not succeed: a non-accepted HTTP status, a network failure, an answer
@@ -37,6 +38,16 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+/**
+ * The page-wide network hook (on the {@link shared} bag, so every bundle on the page sees it):
+ * `fetch`, when set, replaces the platform `fetch` for every API call. `widgets/core/live.ts`
+ * installs its wrapper there (stale answers, stored copies when the API cannot be reached), so
+ * the drop-ins that do not import it carry no more than this one lookup, read per call.
+ */
+export interface NetHook {
+  fetch?: typeof fetch
+}
+
 /** Statuses whose answer has no body: 204, 205 (spec §7). */
 const EMPTY = new Set([204, 205])
 
@@ -64,7 +75,9 @@ function isForeign(url: string): boolean {
  * The kit's one HTTP client (architecture §The API client, spec §7).
  *
  * Same-origin calls include credentials and send `X-CSRF-Token` when the `z_csrf_token` cookie
- * exists; calls to a foreign `apiBase` carry neither. 204/205 resolve to `undefined`; 200–299
+ * exists (signed in), and then always revalidate with the server (`cache: 'no-cache'`), so a
+ * signed-in viewer never sees a browser copy of an anonymous answer; calls to a foreign `apiBase`
+ * carry neither. 204/205 resolve to `undefined`; 200–299
  * and 301 resolve to the parsed JSON; anything else rejects with an {@link ApiError} carrying
  * the status text (or the server's `error.message` when it sent one). Aborting rejects with the
  * platform's `AbortError`.
@@ -86,11 +99,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   let response: Response
   try {
-    response = await fetch(url, {
+    response = await (shared<NetHook>('net', () => ({})).fetch ?? fetch)(url, {
       method: options.method ?? 'GET',
       headers,
       body,
       credentials: foreign ? 'omit' : 'include',
+      // Signed in: never a browser copy of the anonymous answer (its stale-while-revalidate would
+      // show it first); revalidating is a cheap 304 when nothing changed.
+      cache: csrf ? 'no-cache' : undefined,
       signal: options.signal,
     })
   } catch (error) {

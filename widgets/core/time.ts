@@ -58,3 +58,19 @@ export function formatTimestamp(value: TimeInput, timeZone = 'UTC'): string {
   for (const part of f.formatToParts(date)) p[part.type] = part.value
   return `${p.weekday}, ${p.day} ${p.month} ${p.year} ${p.hour}:${p.minute}:${p.second} ${p.timeZoneName}`
 }
+
+/**
+ * Formats the time of day of an instant as `14:03 (UTC)` in `timeZone`: hours and minutes
+ * (24-hour) and, in brackets, the zone's short name exactly as {@link formatTimestamp} shows it
+ * (`UTC`, `EST`, `GMT+1`). An unknown zone falls back to UTC; invalid input gives
+ * `'Invalid date'`.
+ *
+ * @param value instant to show
+ * @param timeZone IANA zone @default 'UTC'
+ * @example formatClock('2026-11-22T14:03:09Z', 'America/New_York') // '09:03 (EST)'
+ */
+export function formatClock(value: TimeInput, timeZone = 'UTC'): string {
+  // Cut from the full timestamp, so the clock and the zone's name can never differ from it
+  // (and formatTimestamp stays as it is in the drop-ins that do not need this).
+  return formatTimestamp(value, timeZone).replace(/^.* (\d\d:\d\d):\d\d (.+)$/, '$1 ($2)')
+}
