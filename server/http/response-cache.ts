@@ -60,6 +60,8 @@ const SESSION_COOKIE = /(?:^|;\s*)trust_session=/
 interface Entry {
   /** Headers to send (no Content-Length, Content-Encoding or Vary: added per encoding). */
   headers: OutgoingHttpHeaders
+  /** The 200 answer's headers per encoding, made once when stored (a hit allocates nothing). */
+  headersFor: Record<'br' | 'gzip' | 'identity', OutgoingHttpHeaders>
   etag: string
   identity: Buffer
   br?: Buffer
@@ -106,9 +108,12 @@ declare module 'fastify' {
 
 const keyOf = (req: { headers: IncomingMessage['headers']; url?: string }) => `${req.headers.host ?? ''} ${req.url ?? ''}`
 
-/** Picks the encoding of an entry for an `Accept-Encoding` header: br, then gzip, else identity. */
-export function pickEncoding(acceptEncoding: string | string[] | undefined, entry: Pick<Entry, 'br' | 'gzip'>): 'br' | 'gzip' | 'identity' {
-  if (!acceptEncoding || (!entry.br && !entry.gzip)) return 'identity'
+/** The encodings an `Accept-Encoding` value accepts (q > 0), memoised: browsers send a handful of spellings. */
+const acceptedMemo = new Map<string, Set<string>>()
+
+function acceptedEncodings(acceptEncoding: string): Set<string> {
+  const known = acceptedMemo.get(acceptEncoding)
+  if (known) return known
   const accepted = new Set<string>()
   for (const part of String(acceptEncoding).toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';')
@@ -116,6 +121,15 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined, entr
     if (q && Number(q.slice(2)) === 0) continue
     accepted.add(name.trim())
   }
+  if (acceptedMemo.size >= 256) acceptedMemo.clear()
+  acceptedMemo.set(acceptEncoding, accepted)
+  return accepted
+}
+
+/** Picks the encoding of an entry for an `Accept-Encoding` header: br, then gzip, else identity. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined, entry: Pick<Entry, 'br' | 'gzip'>): 'br' | 'gzip' | 'identity' {
+  if (!acceptEncoding || (!entry.br && !entry.gzip)) return 'identity'
+  const accepted = acceptedEncodings(String(acceptEncoding))
   if (entry.br && (accepted.has('br') || accepted.has('*'))) return 'br'
   if (entry.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip'
   return 'identity'
@@ -186,10 +200,7 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
       counters.hits++
       const encoding = pickEncoding(req.headers['accept-encoding'], entry)
       const body = encoding === 'identity' ? entry.identity : entry[encoding]!
-      const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length }
-      if (entry.br || entry.gzip) headers.vary = 'Accept-Encoding'
-      if (encoding !== 'identity') headers['content-encoding'] = encoding
-      res.writeHead(200, headers)
+      res.writeHead(200, entry.headersFor[encoding])
       res.end(req.method === 'HEAD' ? undefined : body)
       return true
     },
@@ -259,6 +270,7 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
     const fresh = sharedSeconds(policy, options.cacheSeconds) * 1000
     const entry: Entry = {
       headers,
+      headersFor: { identity: headers, br: headers, gzip: headers },
       etag: String(reply.getHeader('etag') ?? ''),
       identity,
       perViewer: policy.perViewer === true,
@@ -270,6 +282,17 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length },
       })
       entry.gzip = gzipSync(identity, { level: 6 })
+    }
+    const variant = (body: Buffer, encoding?: string): OutgoingHttpHeaders => ({
+      ...headers,
+      'content-length': body.length,
+      ...(entry.br ? { vary: 'Accept-Encoding' } : {}),
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    })
+    entry.headersFor = {
+      identity: variant(identity),
+      br: entry.br ? variant(entry.br, 'br') : variant(identity),
+      gzip: entry.gzip ? variant(entry.gzip, 'gzip') : variant(identity),
     }
     lru.set(keyOf(request.raw), entry, { ttl: fresh + options.cacheSeconds * 1000 })
     counters.stored++
