@@ -1,3 +1,4 @@
+import { cloudStatusProps } from '../fixtures/cloud-status-props'
 import { mount, quietly, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -321,15 +322,7 @@ function serve(answer?: (call: Call, n: number) => Response | undefined, global?
 }
 
 const FLAGS: CloudStatusFlags = { core_cloud_services: '1', datacenter: '1', premium_datacenter: '1' }
-const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps => ({
-  cloud: 'alpha',
-  cloudDomain: 'alpha.net',
-  flags: FLAGS,
-  isGov: false,
-  isLoggedIn: false,
-  timezone: 'UTC',
-  ...extra,
-})
+const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps => cloudStatusProps(FLAGS, extra)
 
 const block = (c: HTMLElement, kind: 'core' | 'datacenter') => c.querySelector<HTMLElement>(`[data-testid="status-block-${kind}"]`)
 const bars = (el: ParentNode) => [...el.querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')]

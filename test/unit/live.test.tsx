@@ -2,6 +2,7 @@
 // are kept in localStorage under our own prefix, a kept copy of the same URL stands in on a network
 // error or a 5xx, stale answers are recorded, and the notice names the data's generation time.
 import { test } from 'uvu'
+import { cloudStatusProps } from '../fixtures/cloud-status-props'
 import * as assert from 'uvu/assert'
 import { CloudStatus, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
 import { ANSWER_KEY_PREFIX, ANSWER_LIMITS, readAnswer, storeAnswer, type StoredAnswer } from '../../widgets/core/answer-store'
@@ -323,16 +324,8 @@ test('<LiveNotice>: an empty status region while live; the notice text while an 
 })
 
 const FLAGS = { core_cloud_services: '1', datacenter: '0', premium_datacenter: '0' } as const
-const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps => ({
-  cloud: 'alpha',
-  cloudDomain: 'alpha.net',
-  flags: FLAGS,
-  isGov: false,
-  isLoggedIn: false,
-  timezone: 'UTC',
-  apiBase: 'https://trust.example',
-  ...extra,
-})
+const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps =>
+  cloudStatusProps(FLAGS, { apiBase: 'https://trust.example', ...extra })
 
 test('<trust-cloud-status> shows the notice for its own week only, and not when the shell asks it not to', async () => {
   reset()
