@@ -7,6 +7,7 @@ import zlib from 'node:zlib'
 import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
@@ -29,6 +30,9 @@ import { seedListRecordsIfEmpty } from './seed/lists.js'
 import { ensureSubscriptionTopics } from './seed/subscription-topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
+
+/** How often the server looks for commits of other processes to its database, ms. */
+const OTHER_WRITERS_POLL_MS = 1000
 
 export interface BuildAppOptions {
   /** Folder of the database file `trust.sqlite`; created when missing. */
@@ -143,7 +147,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onChange: () => responseCache?.clear(),
     })
     const running = scheduler
+    // Writes by another process (`npm run catalog -- import`, `npm run publish:record`) commit on
+    // another connection: SQLite's data_version then changes, and the response cache is emptied
+    // within a second. One pragma a second, never one per request.
+    const readDataVersion = async () => (await sql<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version
+    let dataVersion = await readDataVersion()
+    const otherWriters = setInterval(() => {
+      readDataVersion().then(
+        (version) => {
+          if (version !== dataVersion) responseCache?.clear()
+          dataVersion = version
+        },
+        () => undefined, // closing
+      )
+    }, OTHER_WRITERS_POLL_MS)
+    otherWriters.unref()
     app.addHook('onClose', async () => {
+      clearInterval(otherWriters)
       await running.stop()
       await mailer.close()
       await db.destroy()

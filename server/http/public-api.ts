@@ -38,6 +38,11 @@ export interface PublicApiPolicy {
   /** Cap of S for this route, seconds: answers that must stay fresher than the site's setting. */
   maxSharedSeconds?: number
   /**
+   * No `stale-while-revalidate`: no cache (browser, CDN or the origin's own) shows an expired copy
+   * while it fetches a new one. For answers that must change at once everywhere.
+   */
+  noStaleWhileRevalidate?: boolean
+  /**
    * The answer depends on the viewer: a request with a valid session gets `Cache-Control:
    * private, no-store` and no CORS header, and bypasses the origin's response cache.
    */
@@ -75,9 +80,12 @@ export const PUBLIC_NOW_PER_VIEWER = {
 
 /**
  * `/api/global` carries the disaster-recovery flag and the menus; switching the flag on during an
- * outage has to reach visitors at once: browsers revalidate every load, shared copies live 5 s.
+ * outage has to reach visitors at once: browsers revalidate every load (no stale-while-revalidate,
+ * which browsers apply too), shared copies live 5 s.
  */
-export const PUBLIC_REVALIDATE = { publicApi: { browserReuse: false, maxSharedSeconds: 5 } } as const satisfies {
+export const PUBLIC_REVALIDATE = {
+  publicApi: { browserReuse: false, maxSharedSeconds: 5, noStaleWhileRevalidate: true },
+} as const satisfies {
   publicApi: PublicApiPolicy
 }
 
@@ -86,16 +94,24 @@ export function sharedSeconds(policy: PublicApiPolicy, cacheSeconds: number): nu
   return Math.min(cacheSeconds, policy.maxSharedSeconds ?? cacheSeconds)
 }
 
+/** W of a policy: the site's `publicCacheSeconds`, or 0 without stale-while-revalidate; seconds. */
+export function staleWhileRevalidateSeconds(policy: PublicApiPolicy, cacheSeconds: number): number {
+  return policy.noStaleWhileRevalidate ? 0 : cacheSeconds
+}
+
 /**
  * The `Cache-Control` of an anonymous public answer:
  * `public, max-age=M, s-maxage=S, stale-while-revalidate=W, stale-if-error=86400` with S from
- * {@link sharedSeconds}, M = S when browsers may reuse it (else 0), W = `cacheSeconds`.
+ * {@link sharedSeconds}, M = S when browsers may reuse it (else 0), W = `cacheSeconds` (left out
+ * for `noStaleWhileRevalidate`).
  *
  * @param cacheSeconds the site's `publicCacheSeconds`, seconds
  */
 export function cacheControlOf(policy: PublicApiPolicy, cacheSeconds: number): string {
   const s = sharedSeconds(policy, cacheSeconds)
-  return `public, max-age=${policy.browserReuse ? s : 0}, s-maxage=${s}, stale-while-revalidate=${cacheSeconds}, stale-if-error=${STALE_IF_ERROR_SECONDS}`
+  const w = staleWhileRevalidateSeconds(policy, cacheSeconds)
+  const swr = w > 0 ? ` stale-while-revalidate=${w},` : ''
+  return `public, max-age=${policy.browserReuse ? s : 0}, s-maxage=${s},${swr} stale-if-error=${STALE_IF_ERROR_SECONDS}`
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'

@@ -26,9 +26,9 @@
  * Invalidation: {@link ResponseCache.clear} empties everything at once. `buildApp` calls it after
  * every write under `/api/admin/` (publish, update, resolve, postpone, cancel, catalogue, FAQ,
  * compliance, staff — whatever the status, since a failed write may have changed some rows) and
- * after every scheduler pass that moved a maintenance window. Writes by another process (the
- * `npm run catalog` and `npm run publish:record` commands) show once the entries expire, within
- * `s-maxage` seconds.
+ * after every scheduler pass that moved a maintenance window; `buildApp` also empties it within a
+ * second of a commit by another process (the `npm run catalog` and `npm run publish:record`
+ * commands), which SQLite's `data_version` shows.
  *
  * Stampedes: while one request for a key is being generated, further anonymous requests for the
  * same key wait for it (at most {@link COALESCE_WAIT_MS}) and are answered from its entry, so a
@@ -39,7 +39,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { sharedSeconds } from './public-api.js'
+import { sharedSeconds, staleWhileRevalidateSeconds } from './public-api.js'
 
 /** Default bound of the cache: 64 MB of bodies and their compressed copies (bytes). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
@@ -294,7 +294,7 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
       br: entry.br ? variant(entry.br, 'br') : variant(identity),
       gzip: entry.gzip ? variant(entry.gzip, 'gzip') : variant(identity),
     }
-    lru.set(keyOf(request.raw), entry, { ttl: fresh + options.cacheSeconds * 1000 })
+    lru.set(keyOf(request.raw), entry, { ttl: fresh + staleWhileRevalidateSeconds(policy, options.cacheSeconds) * 1000 })
     counters.stored++
     return payload
   })

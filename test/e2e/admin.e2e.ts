@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import { addAccount, loaded, axeViolations, browser, open, queryDb, screenshot, signInTo, siteSuite } from './harness'
+import { addAccount, loaded, axeViolations, browser, open, queryDb, screenshot, signInTo, siteSuite, withoutBrowserCache } from './harness'
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
@@ -24,6 +24,7 @@ admin.after(async () => {
 
 admin('a visitor never downloads the console; a signed-out visit to /admin goes to sign-in', async (ctx) => {
   const tp = await open(ctx, '/auroraedge.net/cloud-status')
+  await withoutBrowserCache(tp.page)
   const scripts: string[] = []
   tp.page.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r.url())

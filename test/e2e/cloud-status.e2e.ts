@@ -444,13 +444,38 @@ status('at 375 px the page does not scroll sideways; the timeline scrolls inside
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal page scroll')
   const firstName = core(page).getByTestId('status-row').first().locator('span').first()
   const before = (await firstName.boundingBox())!
-  await core(page)
+  // The week opens scrolled towards now (see the next test): scrolling back moves the days only.
+  const moved = await core(page)
     .locator('[part="timeline"]')
-    .evaluate((el) => el.scrollBy(200, 0))
+    .evaluate((el) => {
+      const from = el.scrollLeft
+      el.scrollBy(-200, 0)
+      return from - el.scrollLeft
+    })
+  assert.ok(moved > 100, `the days scrolled back ${moved} px`)
   const after = (await firstName.boundingBox())!
   assert.is(Math.round(after.x), Math.round(before.x), 'names stay put while the days scroll')
   await screenshot(page, 'cloud-status-375')
   assert.equal(await axeViolations(page, '[data-testid="cloud-status"]'), [])
+  assert.equal(errors, [])
+})
+
+status('at 375 px the current week opens with now in view, right of the names column', async (ctx) => {
+  const { page, errors } = await openCloudStatus(ctx, 'auroraedgethree.net', 375)
+  for (const block of [core(page), dataCenters(page)]) {
+    await settled(block)
+    const line = (await block.getByTestId('now-marker').locator('div').first().boundingBox())!
+    const names = (await block.getByTestId('status-row').first().locator('span').first().boundingBox())!
+    assert.ok(
+      line.x > names.x + names.width && line.x < 375,
+      `now at x=${Math.round(line.x)}, names end at ${Math.round(names.x + names.width)}`,
+    )
+    // The day the visitor is in is on screen too: today's header is inside the viewport.
+    const today = block.locator('[aria-hidden="true"] span').last()
+    const box = (await today.boundingBox())!
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `today's header at x=${Math.round(box.x)}`)
+  }
+  await screenshot(page, 'cloud-status-375-now')
   assert.equal(errors, [])
 })
 

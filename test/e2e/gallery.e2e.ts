@@ -9,7 +9,18 @@ import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { DEFAULT_MANIFEST_PATH, startExamplesServer, type ExamplesServer } from '../../examples/serve'
 import { formatCompact } from '../../widgets/speedometer/model'
-import { apiData, axeViolations, browser, newPage, root, screenshot, siteSuite, type SiteContext, type TestPage } from './harness'
+import {
+  apiData,
+  axeViolations,
+  browser,
+  newPage,
+  root,
+  screenshot,
+  siteSuite,
+  type SiteContext,
+  type TestPage,
+  withoutBrowserCache,
+} from './harness'
 
 /** The element manifest the gallery's reference tables come from (GALLERY_MANIFEST overrides it). */
 const manifestPath = process.env.GALLERY_MANIFEST || DEFAULT_MANIFEST_PATH
@@ -38,17 +49,11 @@ gallery.after(async () => {
   await examples?.close()
 })
 
-/**
- * A new page that sees every gallery page as a first visit: its browser cache is off, so none of
- * Chromium's stale-while-revalidate background requests (which DevTools never reports finished,
- * so `networkidle` would never come) are made.
- */
+/** A new page that sees every gallery page as a first visit (see `withoutBrowserCache`). */
 async function firstVisitPage(ctx: SiteContext, width = 1280): Promise<TestPage> {
   const tp = await newPage(ctx.server, width, [examples.url])
   ctx.pages.push(tp)
-  const cdp = await tp.page.context().newCDPSession(tp.page)
-  await cdp.send('Network.enable')
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await withoutBrowserCache(tp.page)
   return tp
 }
 

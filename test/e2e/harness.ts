@@ -246,3 +246,14 @@ export async function loaded(page: Page, timeout = 8000): Promise<void> {
     { timeout },
   )
 }
+
+/**
+ * Turns the browser's HTTP cache off for `page`, so every load is a first visit. Needed before
+ * `waitForLoadState('networkidle')`: Chromium applies `stale-while-revalidate` to answers it
+ * holds, and DevTools never reports those background revalidations finished.
+ */
+export async function withoutBrowserCache(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+}

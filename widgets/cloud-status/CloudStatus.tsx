@@ -310,6 +310,21 @@ function Timeline(props: TimelineProps) {
   const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
   const now = nowPercent(data.current_time)
 
+  // On a narrow screen the week scrolls inside its block: it opens scrolled so that now is in
+  // view (centred in the visible days as far as the week allows; the names column stays put),
+  // once per week shown.
+  const scrollerRef = useRef<HTMLDivElement>(null)
+  const nowRef = useRef<HTMLDivElement>(null)
+  const hasNow = now !== null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another week is shown, not on every tick of `now`
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current
+    const layer = nowRef.current
+    if (!scroller || !layer || !hasNow || scroller.scrollWidth <= scroller.clientWidth) return
+    const names = layer.offsetLeft
+    scroller.scrollLeft = ((now ?? 0) / 100) * layer.offsetWidth - 0.5 * (scroller.clientWidth - names)
+  }, [data.start_date, hasNow])
+
   // A long week first renders in slices of rows, one task each, so the page never stalls on a
   // long task; once every row is there, later weeks update in place. `aria-busy` marks the gap.
   const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0))
@@ -474,7 +489,7 @@ function Timeline(props: TimelineProps) {
           {starState.error}
         </div>
       )}
-      <div className={styles.scroller} part="timeline">
+      <div className={styles.scroller} part="timeline" ref={scrollerRef}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates the events of the bars inside, which are the focusable buttons (roving tabindex) */}
         <div
           className={styles.grid}
@@ -487,7 +502,7 @@ function Timeline(props: TimelineProps) {
           onClick={onClick}
         >
           <div className={styles.headerRow} aria-hidden="true">
-            <div />
+            <div className={styles.headerName} />
             <div className={styles.days}>
               {headers.map((h) => (
                 <div key={h.date} className={styles.day}>
@@ -497,7 +512,7 @@ function Timeline(props: TimelineProps) {
             </div>
           </div>
           {now !== null && (
-            <div className={styles.nowLayer} data-testid="now-marker">
+            <div className={styles.nowLayer} data-testid="now-marker" ref={nowRef}>
               <div className={styles.nowLine} style={{ left: `${now}%` }}>
                 {/* Near the week's end the label sits left of the line so it stays inside the block. */}
                 <span className={styles.nowLabel} style={now > 95 ? { left: 'auto', right: '2px' } : undefined}>

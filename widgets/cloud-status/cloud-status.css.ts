@@ -109,6 +109,9 @@ export const headerRow = style([
 ])
 globalStyle(`${root} ${headerRow}`, { fontSize: '12px' })
 
+/** The header's cell above the names: stays put like them, so scrolled day names pass under it. */
+export const headerName = style({ position: 'sticky', left: 0, zIndex: 4, background: vars.color.surface })
+
 export const days = style({ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', position: 'relative' })
 
 export const day = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden' })
