@@ -9,9 +9,9 @@
  * they were asked on). Bounded in bytes by an LRU (lru-cache). An entry is fresh for its
  * policy's shared freshness (S = `s-maxage`, seconds), so answers that depend on "now" (the
  * timeline's current-time marker) expire on the short clock of their policy. For the next W
- * seconds (`stale-while-revalidate`, the site's `publicCacheSeconds`) it is still served while
- * one background request (`inject`) generates its successor, so no visitor waits for the
- * database when an entry expires under load; after S + W it is gone.
+ * seconds (`stale-while-revalidate`, the site's `publicCacheSeconds`; S for answers without it)
+ * it is still served while one background request (`inject`) generates its successor, so no
+ * visitor waits for the database when an entry expires under load; after that it is gone.
  *
  * How it is served: {@link ResponseCache.serve} answers straight from memory before Fastify
  * routes the request (the HTTP server's handler calls it first, see `buildApp`), and again in an
@@ -294,7 +294,12 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
       br: entry.br ? variant(entry.br, 'br') : variant(identity),
       gzip: entry.gzip ? variant(entry.gzip, 'gzip') : variant(identity),
     }
-    lru.set(keyOf(request.raw), entry, { ttl: fresh + staleWhileRevalidateSeconds(policy, options.cacheSeconds) * 1000 })
+    // Served past S while its successor is generated for W more seconds, or, for answers that
+    // advertise no stale-while-revalidate (`/api/global`), for S more: no visitor waits for the
+    // database, and a copy is at most 2·S old here (plus S at a CDN, within the front end's
+    // staleness bound of 2·S + 10 s for S ≤ 10).
+    const staleWindow = staleWhileRevalidateSeconds(policy, options.cacheSeconds) * 1000 || fresh
+    lru.set(keyOf(request.raw), entry, { ttl: fresh + staleWindow })
     counters.stored++
     return payload
   })

@@ -46,10 +46,7 @@ test('public API answers carry an ETag and a matching If-None-Match gets 304 wit
 })
 
 test('cache policy: /api/global revalidates, other public reads 30 s, errors are not stored', async () => {
-  assert.is(
-    (await t.app.inject('/api/global')).headers['cache-control'],
-    'public, max-age=0, s-maxage=5, stale-if-error=86400',
-  )
+  assert.is((await t.app.inject('/api/global')).headers['cache-control'], 'public, max-age=0, s-maxage=5, stale-if-error=86400')
   for (const url of ['/api/cloud-banner?cloud=private', '/api/dc_map/private', '/api/speedometer?cloud=private']) {
     assert.is(
       (await t.app.inject(url)).headers['cache-control'],
