@@ -26,3 +26,18 @@ export function linkOrigin(request: FastifyRequest, publicUrl: string | null): s
   const address = request.server.server.address() as AddressInfo | null
   return address && typeof address === 'object' ? `http://localhost:${address.port}` : 'http://localhost'
 }
+
+/** A well-formed Host header: a name or an IPv6 literal, with an optional port. */
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
+
+/**
+ * The origin for links inside public documents (RSS, robots.txt, sitemap.xml): `publicUrl`
+ * (`PUBLIC_URL`) when set — always in production — else the origin the request reached, e.g.
+ * `http://localhost:8080`; a missing or malformed Host header gives `localhost` rather than odd
+ * links. These answers are cached per Host (`response-cache.ts`), never mailed.
+ */
+export function documentOrigin(request: FastifyRequest, publicUrl: string | null): string {
+  if (publicUrl) return publicUrl
+  const host = typeof request.host === 'string' && HOST.test(request.host) ? request.host : 'localhost'
+  return `${request.protocol}://${host}`
+}

@@ -7,13 +7,13 @@
  * is live markup: item titles and descriptions are escaped plain text, bodies are sanitised with the
  * site's allow-list (`server/feeds/rss.ts`).
  */
-import type { FastifyRequest } from 'fastify'
 import { ERROR_RESPONSES } from '../../contract/common.js'
 import { FeedDocument, IcsFeedParams, IcsFeedQuery, RssFeedParams, RssFeedQuery } from '../../contract/feeds.js'
 import { rssFeedHref } from '../../contract/links.js'
 import { renderMaintenanceIcs } from '../feeds/ics.js'
 import { recordUrl, renderRss, RSS_FEEDS, RSS_ITEMS } from '../feeds/rss.js'
 import { notFound } from '../http/errors.js'
+import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud, type CloudRow } from '../repo/clouds.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
@@ -33,20 +33,6 @@ export const ICS_PAST_DAYS = 30
 export const ICS_MAX_EVENTS = 500
 
 const DAY_MS = 86_400_000
-
-/**
- * The site's origin for the feed's links: `PUBLIC_URL` when set (always in production), else the
- * origin as the client reached it, e.g. `http://localhost:8080`; a missing or malformed Host
- * header gives `localhost` rather than odd links.
- */
-function originOf(request: FastifyRequest, publicUrl: string | null): string {
-  if (publicUrl) return publicUrl
-  const host =
-    typeof request.host === 'string' && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(request.host)
-      ? request.host
-      : 'localhost'
-  return `${request.protocol}://${host}`
-}
 
 async function vendorName(deps: RouteDeps): Promise<string> {
   const row = await deps.db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst()
@@ -98,7 +84,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         ),
         vendorName(deps),
       ])
-      const origin = originOf(request, deps.accounts.publicUrl)
+      const origin = documentOrigin(request, deps.accounts.publicUrl)
       const xml = renderRss({
         source,
         records,
@@ -146,7 +132,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         ids.map((r) => r.id),
         ANONYMOUS,
       )
-      const origin = originOf(request, deps.accounts.publicUrl)
+      const origin = documentOrigin(request, deps.accounts.publicUrl)
       const ics = renderMaintenanceIcs({
         records,
         calendarName: `${await vendorName(deps)} maintenance – ${cloud.domain}`,

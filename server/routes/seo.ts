@@ -12,24 +12,15 @@
  * Links use `PUBLIC_URL` when set (always in production), else the origin the request reached
  * (as the feeds do). Both are public and cached like the other public GETs.
  */
-import type { FastifyRequest } from 'fastify'
 import { js2xml } from 'xml-js'
 import { ERROR_RESPONSES } from '../../contract/common.js'
 import { FeedDocument } from '../../contract/feeds.js'
 import type { MenuItem } from '../../contract/global.js'
 import { flattenMenu, isExternal, isHidden, menuHref, NOINDEX_COMPONENTS, NOINDEX_PATHS } from '../../contract/menu.js'
+import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 import { readGlobalData } from './global.js'
-
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
-
-/** The origin links point at: `PUBLIC_URL`, else the request's own (a malformed Host gives localhost). */
-function siteOrigin(request: FastifyRequest, publicUrl: string | null): string {
-  if (publicUrl) return publicUrl
-  const host = typeof request.host === 'string' && HOST.test(request.host) ? request.host : 'localhost'
-  return `${request.protocol}://${host}`
-}
 
 const indexable = (item: MenuItem) => !!item.component && !(NOINDEX_COMPONENTS as readonly string[]).includes(item.component)
 
@@ -68,10 +59,10 @@ export function registerSeoRoutes(app: TrustApp, deps: RouteDeps): void {
   const responses = { 200: FeedDocument, ...ERROR_RESPONSES }
   app.get('/robots.txt', { schema: { response: responses }, config: PUBLIC_SHORT_CACHE }, async (request, reply) => {
     reply.type('text/plain; charset=utf-8')
-    return robotsTxt(siteOrigin(request, deps.accounts.publicUrl))
+    return robotsTxt(documentOrigin(request, deps.accounts.publicUrl))
   })
   app.get('/sitemap.xml', { schema: { response: responses }, config: PUBLIC_SHORT_CACHE }, async (request, reply) => {
-    const origin = siteOrigin(request, deps.accounts.publicUrl)
+    const origin = documentOrigin(request, deps.accounts.publicUrl)
     const paths = sitemapPaths(await readGlobalData(deps))
     reply.type('application/xml; charset=utf-8')
     return js2xml(
