@@ -3,7 +3,7 @@
 // - drop-in scripts: one Preact IIFE per widget (dist/site/widgets/<name>.js) with its CSS inlined,
 //   so a host page writes one <script> and one tag.
 // Type-checking is `npm run typecheck`; the TypeScript plugin here only transpiles (noCheck).
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import alias from '@rollup/plugin-alias'
@@ -115,10 +115,22 @@ function htmlShell() {
         const css = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
         const template = readFileSync(join(root, 'shell/index.html'), 'utf8')
         const links = css.map((c) => `<link rel="stylesheet" href="/${c.fileName}">`).join('\n    ')
+        // The entry's static imports load with it, not one after another.
+        const preloads = entry.imports.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n    ')
         const html = template
-          .replace('<!--styles-->', links)
+          .replace('<!--styles-->', [links, preloads].filter(Boolean).join('\n    '))
           .replace('<!--script-->', `<script type="module" src="/${entry.fileName}"></script>`)
         this.emitFile({ type: 'asset', fileName: 'index.html', source: html })
+        // For the server-rendered first paint (server/http/page-render.ts): each lazy page's chunk
+        // and the chunks it imports, by the page's name, preloaded when the server renders it.
+        const pages = {}
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.isDynamicEntry) continue
+          const files = [chunk.fileName, ...chunk.imports.filter((f) => f !== entry.fileName && !entry.imports.includes(f))]
+          pages[chunk.name] = files.map((f) => `/${f}`)
+        }
+        mkdirSync(join(root, 'dist/ssr'), { recursive: true })
+        writeFileSync(join(root, 'dist/ssr/client-pages.json'), `${JSON.stringify(pages, null, 2)}\n`)
       },
     },
   }
@@ -203,6 +215,30 @@ export const shellConfig = {
 }
 
 /**
+ * The shell rendered on the server (shell/server-render.tsx → dist/ssr/render.js): React flavour
+ * like the site, ES modules for Node with every package left as an import, the extracted CSS
+ * dropped (the site build has it; class names are the same in both builds). Without a DOM,
+ * DOMPurify reports itself unsupported and widgets/core/sanitize.ts escapes instead; record HTML
+ * is not rendered on the server anyway (records load in the browser).
+ */
+export const ssrConfig = {
+  input: { render: join(root, 'shell/server-render.tsx') },
+  treeshake,
+  onwarn,
+  external: (id) => !/\.css(\?|$)/.test(id) && !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+  plugins: [
+    ...plugins({ preact: false, cssName: 'ssr.css', minified: false }),
+    {
+      name: 'trust-ssr-no-css',
+      generateBundle: (_o, bundle) => {
+        for (const [name, file] of Object.entries(bundle)) if (file.type === 'asset') delete bundle[name]
+      },
+    },
+  ],
+  output: { dir: join(root, 'dist/ssr'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+}
+
+/**
  * The npm package's module flavour (package.json `exports`): React components
  * (`<pkg>/<widget>`), element definitions (`<pkg>/<widget>/define`) and the kit (`<pkg>/kit`)
  * as ES modules in dist/pkg/, sharing chunks, with React and every runtime dependency left as
@@ -239,6 +275,6 @@ export const kitConfig = dropInConfig('kit', join(root, 'widgets/kit.ts'))
 
 export default [
   ...(only && only !== 'widgets' ? [] : [...dropInWidgets.map((name) => dropInConfig(name)), kitConfig]),
-  ...(only && only !== 'shell' ? [] : [shellConfig]),
+  ...(only && only !== 'shell' ? [] : [shellConfig, ssrConfig]),
   ...(only && only !== 'package' ? [] : [packageConfig]),
 ]

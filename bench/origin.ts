@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { buildApp } from '../server/app'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'trust-bench-origin-'))
-const app = await buildApp({ dataDir, staticDir: process.argv[2], logger: false })
+const app = await buildApp({ dataDir, staticDir: process.argv[2], ssrDir: join(process.argv[2], '..', 'ssr'), logger: false })
 await app.listen({ port: 0, host: '127.0.0.1' })
 console.log(`PORT ${(app.server.address() as { port: number }).port}`)
 process.on('SIGTERM', async () => {

@@ -4,7 +4,9 @@
  * - the shell's first load: gzip bytes of index.html, its entry chunk, its static imports and CSS;
  * - server throughput of the public API under load (./throughput.ts: autocannon, 100 connections,
  *   beside a bare node:http floor; p99 at an offered 1,000 req/s);
- * - the cloud-status widget's render cost in Chromium (see ./cloud-status-render.ts).
+ * - the cloud-status widget's render cost in Chromium (see ./cloud-status-render.ts);
+ * - Lighthouse 12.8 (mobile preset) on home, cloud status, incidents, data center map and sign-in
+ *   (./lighthouse.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { get as httpGet } from 'node:http'
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { buildApp } from '../server/app'
 import { measureCloudStatusRender } from './cloud-status-render'
+import { runLighthouse } from './lighthouse'
 import { runThroughput } from './throughput'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -64,7 +67,7 @@ await runThroughput(site)
 
 // The render bench needs a server on this process's side: the real one on a throw-away database.
 const dataDir = mkdtempSync(join(tmpdir(), 'trust-bench-'))
-const app = await buildApp({ dataDir, staticDir: site, logger: false })
+const app = await buildApp({ dataDir, staticDir: site, ssrDir: join(site, '..', 'ssr'), logger: false })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
 const base = `http://127.0.0.1:${port}`
@@ -114,3 +117,6 @@ console.log(`  all runs, long tasks: ${runs.map((r) => r.longTasks.length).join(
 
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })
+
+// Last, on a quiet machine: Lighthouse's simulated mobile figures of the five pages.
+await runLighthouse(site)

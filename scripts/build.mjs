@@ -16,6 +16,7 @@ const out = join(root, 'dist/site')
 const only = process.env.TRUST_BUILD_ONLY
 const remove = (path) => rmSync(path, { recursive: true, force: true })
 if (!only || only === 'package') remove(join(root, 'dist/pkg'))
+if (!only || only === 'shell') remove(join(root, 'dist/ssr'))
 if (!only) remove(out)
 else if (only === 'widgets') remove(join(out, 'widgets'))
 else if (only === 'shell' && existsSync(out)) {

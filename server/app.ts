@@ -39,6 +39,12 @@ export interface BuildAppOptions {
   dataDir: string
   /** The built site (`index.html`, `/assets/`, `/widgets/`); without it HTML navigations answer 503. */
   staticDir?: string
+  /**
+   * The server build of the shell (`dist/ssr`, `shell/server-render.tsx`): page navigations answer
+   * `index.html` with the page rendered into it (`http/page-render.ts`). Without it, or before it is
+   * built, they answer `index.html` as it is and the browser renders the page.
+   */
+  ssrDir?: string
   /** Fastify's request logging: `true`, `false` (default) or a level such as `{ level: 'warn' }`. */
   logger?: boolean | { level: string }
   /** The clock; the seed and the speedometer are relative to it. Default: the system clock. */
@@ -192,7 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerPublicApiPolicy(app, cacheSeconds)
     responseCache = registerResponseCache(app, { cacheSeconds, maxBytes: opts.responseCacheBytes })
     registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
-    await registerStaticSite(app, opts.staticDir, cacheSeconds)
+    await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app
   } catch (error) {
     await scheduler?.stop()

@@ -102,6 +102,8 @@ export interface ServerConfig {
   dataDir: string
   /** Absolute path of the built site. */
   staticDir: string
+  /** `SSR_DIR`: absolute path of the shell's server build (default `./dist/ssr`). */
+  ssrDir: string
   variant: VariantOverride
   /** Cookie-consent ids and external status pages (see {@link readSiteOverrides}). */
   site: SiteOverrides
@@ -192,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
     staticDir: resolve(cwd, env.STATIC_DIR?.trim() || './dist/site'),
+    ssrDir: resolve(cwd, env.SSR_DIR?.trim() || './dist/ssr'),
     variant,
     site: readSiteOverrides(env),
     schedulerIntervalMs: integerSetting(env, 'SCHEDULER_INTERVAL_MS', 15_000, 100, 86_400_000),

@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     dataDir: config.dataDir,
     staticDir: config.staticDir,
+    ssrDir: config.ssrDir,
     logger: { level: process.env.LOG_LEVEL?.trim() || 'warn' },
     variant: config.variant,
     site: config.site,

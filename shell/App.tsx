@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
 import { LiveNotice } from '../widgets/core/LiveNotice'
@@ -15,29 +15,30 @@ import { Footer } from './Footer'
 import { Header } from './header/Header'
 import { applyMeta } from './meta'
 import { Fallback } from './pages/Fallback'
+import { lazyPage } from './lazy-page'
 import { Home } from './pages/Home'
 import { NotConfigured } from './pages/NotConfigured'
 import { $router, pageMeta, type Resolution } from './routes'
 import * as styles from './shell.css'
 import { $resolution, followRedirect, switchCloud } from './site'
 
-const DcMapPage = lazy(() => import('./pages/DcMapPage'))
-const CloudStatusPage = lazy(() => import('./pages/CloudStatusPage'))
-const RecordsPage = lazy(() => import('./pages/RecordsPage'))
-const NotificationsPage = lazy(() => import('./pages/NotificationsPage'))
-const PostPage = lazy(() => import('./pages/PostPage'))
-const SignInPage = lazy(() => import('./pages/SignInPage'))
-const SignUpPage = lazy(() => import('./pages/SignUpPage'))
-const ThankYouPage = lazy(() => import('./pages/ThankYouPage'))
-const PasswordPage = lazy(() => import('./pages/PasswordPage'))
-const SettingsPage = lazy(() => import('./pages/SettingsPage'))
-const SubscribePage = lazy(() => import('./pages/SubscribePage'))
-const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'))
-const FaqPage = lazy(() => import('./pages/FaqPage'))
-const CompliancePage = lazy(() => import('./pages/CompliancePage'))
-const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'))
+const DcMapPage = lazyPage('DcMapPage', () => import('./pages/DcMapPage'))
+const CloudStatusPage = lazyPage('CloudStatusPage', () => import('./pages/CloudStatusPage'))
+const RecordsPage = lazyPage('RecordsPage', () => import('./pages/RecordsPage'))
+const NotificationsPage = lazyPage('NotificationsPage', () => import('./pages/NotificationsPage'))
+const PostPage = lazyPage('PostPage', () => import('./pages/PostPage'))
+const SignInPage = lazyPage('SignInPage', () => import('./pages/SignInPage'))
+const SignUpPage = lazyPage('SignUpPage', () => import('./pages/SignUpPage'))
+const ThankYouPage = lazyPage('ThankYouPage', () => import('./pages/ThankYouPage'))
+const PasswordPage = lazyPage('PasswordPage', () => import('./pages/PasswordPage'))
+const SettingsPage = lazyPage('SettingsPage', () => import('./pages/SettingsPage'))
+const SubscribePage = lazyPage('SubscribePage', () => import('./pages/SubscribePage'))
+const UnsubscribePage = lazyPage('UnsubscribePage', () => import('./pages/UnsubscribePage'))
+const FaqPage = lazyPage('FaqPage', () => import('./pages/FaqPage'))
+const CompliancePage = lazyPage('CompliancePage', () => import('./pages/CompliancePage'))
+const CookiePolicyPage = lazyPage('CookiePolicyPage', () => import('./pages/CookiePolicyPage'))
 /** The admin console: its own chunk, downloaded only when an /admin path is opened. */
-const AdminConsole = lazy(() => import('./admin/AdminConsole'))
+const AdminConsole = lazyPage('AdminConsole', () => import('./admin/AdminConsole'))
 
 /** What the disaster-recovery variant shows instead of the account pages (spec §8). */
 export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
@@ -100,7 +101,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
     case 'thank-you':
       return (
         <Suspense fallback={loading}>
-          <ThankYouPage search={location.search} />
+          <ThankYouPage search={`?${new URLSearchParams(page?.search).toString()}`} />
         </Suspense>
       )
     case 'user-password':

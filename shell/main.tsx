@@ -1,9 +1,46 @@
-import { createRoot } from 'react-dom/client'
+import { useEffect } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles/global.css'
+import { $cloudName, chooseCloud } from '../widgets/core/cloud'
+import { $global, isGlobalData } from '../widgets/core/global'
 import { App } from './App'
+import { lazyPages } from './lazy-page'
 import { startLive } from './live'
+import { readPageData } from './page-data'
 import { startSite } from './site'
 
+/** The server-rendered page, hydrated: starts the site (session, cookie-chosen cloud) once hydrated. */
+function Hydrated() {
+  useEffect(() => {
+    void startSite()
+  }, [])
+  return <App />
+}
+
 startLive()
-void startSite()
-createRoot(document.getElementById('app')!).render(<App />)
+const container = document.getElementById('app')!
+const data = readPageData()
+if (data && isGlobalData(data.global) && container.firstElementChild) {
+  // The state the server rendered from (shell/server-render.tsx): its global data and the cloud of
+  // the address alone; the cookie's cloud and the session apply after hydrating (startSite).
+  $global.set({ loading: false, data: data.global })
+  const cloud = chooseCloud(data.global.clouds, {
+    pathname: location.pathname,
+    query: new URLSearchParams(location.search).get('cloud'),
+    cookie: null,
+  })
+  $cloudName.set(cloud?.machine_name ?? null)
+  const pages = data.pages.flatMap((name) => lazyPages.get(name) ?? [])
+  void Promise.all(pages.map((page) => page.preload())).then(
+    () => hydrateRoot(container, <Hydrated />),
+    () => {
+      // A page chunk failed to load: render in the browser, whose lazy page shows the failure.
+      container.textContent = ''
+      void startSite()
+      createRoot(container).render(<App />)
+    },
+  )
+} else {
+  void startSite()
+  createRoot(container).render(<App />)
+}

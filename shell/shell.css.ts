@@ -1,5 +1,6 @@
 import { style, globalStyle } from '@vanilla-extract/css'
 import { vars } from '../styles/theme.css'
+import { loading } from '../widgets/core/ui.css'
 import { BREAKPOINTS, minWidth } from '../styles/tokens'
 
 const desktop = minWidth(BREAKPOINTS.lg)
@@ -227,4 +228,20 @@ export const pageTitle = style({ margin: `0 0 ${vars.space.lg}`, fontSize: '26px
 export const sectionTitle = style({ margin: `${vars.space.xl} 0 ${vars.space.md}`, fontSize: '20px' })
 export const note = style({ color: vars.color.muted, fontSize: '14px', marginTop: vars.space.xl })
 
-globalStyle(`${main} trust-speedometer`, { display: 'block' })
+/**
+ * Space kept for the speedometer's three gauge cards (about 281 px tall, 16 px apart, at least
+ * 200 px wide each: one column under 464 px, two to 679 px, three from 680 px) before its script
+ * and data arrive, so nothing below moves when they do (issue "front-end speed": no layout shift).
+ */
+globalStyle(`${main} trust-speedometer`, {
+  display: 'block',
+  minHeight: '875px',
+  '@media': { 'screen and (min-width: 464px)': { minHeight: '578px' }, 'screen and (min-width: 680px)': { minHeight: '281px' } },
+})
+
+/**
+ * The record list pages: while the list (or the calendar) loads, its place keeps a screen's
+ * height, so the calendar, the filters and the footer below do not jump when the records arrive.
+ */
+export const recordsPage = style({})
+globalStyle(`${recordsPage} ${loading}`, { minHeight: '100vh', boxSizing: 'border-box' })

@@ -9,15 +9,16 @@
  *   site's `publicCacheSeconds` and served by them for a day while the origin fails; anything else
  *   the default `public, max-age=0` with ETag revalidation.
  * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file answers
- *   `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on that page.
+ *   `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on that page,
+ *   with the page rendered into it when the server build of the shell exists (`page-render.ts`).
  * - When `index.html` is missing the fallback answers 503 with a short page asking to build the site.
  * - Everything else that matches nothing answers 404 `{ error: { code: 'not_found', … } }`.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { existsSync } from 'node:fs'
-import { join, relative, resolve, sep } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import { sendError } from './errors.js'
+import { createPageRenderer, type PageRenderer } from './page-render.js'
 import { isApiPath, pathOf } from './paths.js'
 import { DEFAULT_PUBLIC_CACHE_SECONDS, STALE_IF_ERROR_SECONDS } from './public-api.js'
 
@@ -75,13 +76,20 @@ function wantsShell(request: FastifyRequest): boolean {
  *
  * @param staticDir The built site; `undefined` serves no files (HTML navigations answer 503).
  * @param cacheSeconds the site's `publicCacheSeconds`, seconds (see {@link htmlCacheControl})
+ * @param options.publicUrl `PUBLIC_URL`, the origin of canonical links (`null`: the request's)
+ * @param options.ssrDir the server build of the shell; without it pages go out unrendered
  */
 export async function registerStaticSite(
   app: FastifyInstance,
   staticDir: string | undefined,
   cacheSeconds: number = DEFAULT_PUBLIC_CACHE_SECONDS,
+  options: { publicUrl?: string | null; ssrDir?: string } = {},
 ): Promise<void> {
   const root = staticDir === undefined ? undefined : resolve(staticDir)
+  const pages =
+    root === undefined
+      ? undefined
+      : createPageRenderer(app, { siteDir: root, ssrDir: options.ssrDir, publicUrl: options.publicUrl ?? null })
 
   if (root !== undefined) {
     await app.register(fastifyStatic, {
@@ -103,15 +111,21 @@ export async function registerStaticSite(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (wantsShell(request)) return serveShell(reply, root, cacheSeconds)
+    if (wantsShell(request)) return serveShell(request, reply, pages, cacheSeconds)
     const path = pathOf(request.url).slice(0, 200)
     return sendError(reply, 404, 'not_found', `Nothing is served at ${request.method} ${path}.`)
   })
 }
 
-function serveShell(reply: FastifyReply, root: string | undefined, cacheSeconds: number): FastifyReply | Promise<FastifyReply> {
-  if (root === undefined || !existsSync(join(root, 'index.html'))) {
+async function serveShell(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pages: PageRenderer | undefined,
+  cacheSeconds: number,
+): Promise<FastifyReply> {
+  const html = await pages?.html(request)
+  if (html === undefined) {
     return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BUILD_MISSING_PAGE)
   }
-  return reply.code(200).header('cache-control', htmlCacheControl(cacheSeconds)).sendFile('index.html', root, { cacheControl: false })
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', htmlCacheControl(cacheSeconds)).send(html)
 }

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react'
-import type { Cloud, SiteLinks } from '../../contract/global'
+import { useEffect, useMemo, useState } from 'react'
+import type { BannerData, Cloud, SiteLinks } from '../../contract/global'
 import { useResource } from '../../widgets/core/react'
 import { LoadState } from '../../widgets/core/ui'
 import * as styles from '../shell.css'
-import { fetchBanner } from './api'
+import { takeAnswer } from '../page-data'
+import { bannerPath, fetchBanner } from './api'
 import { loadScript } from './script'
 
 /**
@@ -11,7 +12,18 @@ import { loadScript } from './script'
  * and the continuity-policy note.
  */
 export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
-  const banner = useResource((signal) => fetchBanner(cloud.machine_name, signal), [cloud.machine_name])
+  // A server-rendered page carries the banner it was rendered with: shown at once (and hydrated
+  // as it is), then the first load takes it instead of asking the API again.
+  const key = bannerPath(cloud.machine_name)
+  const initial = useMemo(() => takeAnswer<BannerData>(key), [key])
+  const loaded = useResource(
+    (signal) => {
+      const ready = takeAnswer<BannerData>(key, true)
+      return ready ? Promise.resolve(ready) : fetchBanner(cloud.machine_name, signal)
+    },
+    [key],
+  )
+  const banner = loaded.status === 'loading' && !loaded.data && initial ? { ...loaded, status: 'ready' as const, data: initial } : loaded
   const [scriptError, setScriptError] = useState<string>()
   useEffect(() => {
     loadScript('/widgets/speedometer.js').catch((e: Error) => setScriptError(e.message))

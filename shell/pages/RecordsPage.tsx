@@ -3,6 +3,7 @@ import type { Cloud } from '../../contract/global'
 import type { RecordListType } from '../../contract/records'
 import { $session } from '../../widgets/core/session'
 import { Records } from '../../widgets/records/Records'
+import * as styles from '../shell.css'
 
 /**
  * The Incidents, Maintenance and Security Advisories pages (spec §2): the `<trust-records>`
@@ -12,13 +13,15 @@ import { Records } from '../../widgets/records/Records'
 export default function RecordsPage({ cloud, list }: { cloud: Cloud; list: RecordListType }) {
   const { timezone } = useStore($session)
   return (
-    <Records
-      key={`${list}|${cloud.machine_name}`}
-      type={list}
-      cloud={cloud.machine_name}
-      cloudDomain={cloud.domain}
-      timezone={timezone}
-      headingLevel={1}
-    />
+    <div className={styles.recordsPage}>
+      <Records
+        key={`${list}|${cloud.machine_name}`}
+        type={list}
+        cloud={cloud.machine_name}
+        cloudDomain={cloud.domain}
+        timezone={timezone}
+        headingLevel={1}
+      />
+    </div>
   )
 }

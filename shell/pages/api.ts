@@ -6,6 +6,11 @@ function isBanner(d: unknown): d is BannerData {
   return is.object(d) && is.string(d.title) && is.string(d.description)
 }
 
+/** The path and query of the banner of `cloud` (machine name), as the page data keys it (shell/page-data.ts). */
+export function bannerPath(cloud: string): string {
+  return `/api/cloud-banner?cloud=${encodeURIComponent(cloud)}`
+}
+
 /**
  * `GET /api/cloud-banner?cloud=` — the home page's cloud banner (spec §2 Home, §3 Banner).
  *

@@ -70,7 +70,7 @@ export async function startServer(
   > = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
-  const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), logger: false, ...options })
+  const app = await buildApp({ dataDir, staticDir: join(root, 'dist/site'), ssrDir: join(root, 'dist/ssr'), logger: false, ...options })
   // By the time a suite closes its server its pages are closed, but Chromium may still hold a
   // preconnected socket that never sent a request: Node counts it neither idle nor timed out once
   // the server is closing, so `server.close()` would wait for it forever. Drop every connection.

@@ -22,6 +22,7 @@ test('defaults', () => {
     host: '0.0.0.0',
     dataDir: '/srv/trust/data',
     staticDir: '/srv/trust/dist/site',
+    ssrDir: '/srv/trust/dist/ssr',
     variant: {},
     site: {},
     schedulerIntervalMs: 15_000,
@@ -33,7 +34,7 @@ test('defaults', () => {
 
 test('values from the environment; relative folders resolve against the working folder', () => {
   const config = readConfig(
-    { PORT: '3000', HOST: '127.0.0.1', DATA_DIR: 'var/db', STATIC_DIR: '/opt/site', TRUST_GOV: '1', TRUST_DR: '1' },
+    { PORT: '3000', HOST: '127.0.0.1', DATA_DIR: 'var/db', STATIC_DIR: '/opt/site', SSR_DIR: 'build/ssr', TRUST_GOV: '1', TRUST_DR: '1' },
     '/srv/trust',
   )
   assert.equal(config, {
@@ -44,6 +45,7 @@ test('values from the environment; relative folders resolve against the working 
     host: '127.0.0.1',
     dataDir: '/srv/trust/var/db',
     staticDir: '/opt/site',
+    ssrDir: '/srv/trust/build/ssr',
     variant: { isGov: true, isTrustDR: true },
     site: {},
     schedulerIntervalMs: 15_000,

@@ -15,7 +15,8 @@ export interface GlobalState {
 /** Menus, clouds, products, sso and the variant flags, shared by every widget on the page. */
 export const $global = shared('global', () => atom<GlobalState>({ loading: false }))
 
-function isGlobalData(d: unknown): d is GlobalData {
+/** Whether `d` has the shape of `GlobalData` (spec §3 Global); used on every answer of `/api/global`. */
+export function isGlobalData(d: unknown): d is GlobalData {
   return (
     is.object(d) &&
     is.array(d.clouds) &&

@@ -31,6 +31,8 @@ export interface CalendarProps {
   onSelectDate: (date: string) => void
   /** "Now", for tests. @default Date.now() */
   now?: number
+  /** Level of the month's heading: one below the list's heading (h3 under the drop-in's h2). */
+  headingLevel: 2 | 3 | 4
 }
 
 /**
@@ -41,7 +43,8 @@ export interface CalendarProps {
  * the list by that day (`aria-pressed` on the selected day; pressing it again clears the filter),
  * a Today button (clears the day and shows the current month), and the time-zone note.
  */
-export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: CalendarProps) {
+export function Calendar({ data, timezone, selectedDate, onSelectDate, now, headingLevel }: CalendarProps) {
+  const Tag = `h${headingLevel}` as const
   const today = todayIn(timezone, now)
   const [view, setView] = useState<MonthView>(() => monthOf(selectedDate) ?? monthOf(today)!)
   const weeks = useMemo(() => monthGrid(view.year, view.month), [view])
@@ -60,9 +63,9 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now }: Ca
         >
           ‹
         </button>
-        <h3 className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
+        <Tag className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
           {monthLabel(view)}
-        </h3>
+        </Tag>
         <button
           type="button"
           className={styles.navButton}

@@ -156,6 +156,7 @@ function RecordsView(props: RecordsProps) {
                   selectedDate={filters.date}
                   onSelectDate={(date) => dispatch({ type: 'date', date })}
                   now={now}
+                  headingLevel={(headingLevel + 1) as 2 | 3 | 4}
                 />
                 {type !== 'advisory' && (
                   <DataCenterSelect

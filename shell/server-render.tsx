@@ -1,0 +1,96 @@
+/**
+ * The shell rendered on the server (issue "front-end speed": first paint without waiting for
+ * JavaScript). Built by rollup into `dist/ssr/render.js` (rollup.config.mjs `ssrConfig`) and
+ * loaded by the server (`server/http/page-render.ts`), which sends the HTML inside `#app` with
+ * the {@link PageData} it was made from; `shell/main.tsx` hydrates it.
+ *
+ * What is rendered is what the browser's first render shows to a signed-out visitor who has not
+ * chosen a cloud by cookie: header, menus, headings, footer, the page's own frame and its loading
+ * states, and the home page's cloud banner from the answer the server passes in. Visitor-specific
+ * state (session, cookie-chosen cloud, time zone) applies in the browser after hydrating.
+ */
+import { renderToString } from 'react-dom/server'
+import type { GlobalData } from '../contract/global'
+import { $cloudName, chooseCloud } from '../widgets/core/cloud'
+import { $global } from '../widgets/core/global'
+import type { NetHook } from '../widgets/core/request'
+import { shared } from '../widgets/core/shared'
+import { App } from './App'
+import { lazyPages, takeRenderedPages } from './lazy-page'
+import { setAnswers } from './page-data'
+import { bannerPath } from './pages/api'
+import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
+import { $resolution } from './site'
+
+/** One rendered page. */
+export interface RenderedPage {
+  /** The HTML of `#app`'s content. */
+  html: string
+  /** Title, description and noindex of the page (spec §2). */
+  meta: PageMeta
+  /** Names of the lazy pages rendered (their chunks are preloaded; shell/lazy-page.ts). */
+  pages: string[]
+}
+
+let ready: Promise<unknown> | undefined
+
+// Stores read while rendering may start their loads (a nanostores `get()` mounts a store for a
+// moment). On the server nothing is fetched: the page renders its loading states and the
+// browser loads the data. A request that never settles changes no store and logs no failure.
+shared<NetHook>('net', () => ({})).fetch = () => new Promise<Response>(() => undefined)
+
+function route(url: string, global: GlobalData): Resolution | undefined {
+  $global.set({ loading: false, data: global })
+  const parsed = new URL(url, 'http://localhost')
+  $router.open(parsed.pathname + parsed.search)
+  const cloud = chooseCloud(global.clouds, { pathname: parsed.pathname, query: parsed.searchParams.get('cloud'), cookie: null })
+  $cloudName.set(cloud?.machine_name ?? null)
+  return $resolution.get()
+}
+
+/**
+ * The public API answers rendering `url` needs besides the global data (path and query each, as
+ * the page data keys them): the cloud banner on a cloud's home page. `[]` for other pages.
+ */
+export function answersFor(url: string, global: GlobalData): string[] {
+  const resolution = route(url, global)
+  if (resolution?.kind !== 'page' || resolution.component !== 'home') return []
+  const cloud = resolution.cloud ?? global.clouds.find((c) => c.machine_name === $cloudName.get())
+  return cloud ? [bannerPath(cloud.machine_name)] : []
+}
+
+/**
+ * Renders the shell at `url` (path and query) from `global` and `answers` (their `data`, keyed as
+ * {@link answersFor} names them). `undefined` when the path leads elsewhere (a redirect, such as
+ * `/` to the cloud's default page, or a protected page to sign-in): the browser decides those.
+ * Synchronous once the pages' modules are loaded, so no two renders interleave on the shared
+ * stores; for its duration `globalThis.location` is the page's address on `origin`, so what
+ * components read from it (the sign-in page's query, the calendar feed's host) is what the
+ * browser will read.
+ *
+ * @param origin the site's public origin, e.g. `https://trust.example`
+ * @throws whatever rendering throws; the server then sends the page unrendered
+ */
+export async function renderPage(
+  url: string,
+  global: GlobalData,
+  answers: Record<string, unknown>,
+  origin = 'http://localhost',
+): Promise<RenderedPage | undefined> {
+  ready ??= Promise.all([...lazyPages.values()].map((page) => page.preload()))
+  await ready
+  const resolution = route(url, global)
+  if (!resolution || resolution.kind === 'redirect') return undefined
+  setAnswers(answers)
+  takeRenderedPages()
+  const scope = globalThis as { location?: unknown }
+  scope.location = new URL(url, origin)
+  try {
+    const html = renderToString(<App />)
+    const cloud = global.clouds.find((c) => c.machine_name === $cloudName.get())
+    return { html, meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud), pages: takeRenderedPages() }
+  } finally {
+    setAnswers({})
+    scope.location = undefined
+  }
+}

@@ -1,0 +1,142 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { CONSENT_SCRIPT, CONSENT_SCRIPT_HASH } from '../../server/http/page-render.js'
+import { removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Trust and Service Status</title>
+    <meta name="description" content="Service status.">
+  </head>
+  <body>
+    <div id="app"></div>
+  </body>
+</html>
+`
+const HTML_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8'
+
+/**
+ * A server build standing in for dist/ssr/render.js: renders what it was given (the banner's
+ * title, the number of clouds), leaves `/` to the browser, throws on `/boom`, and counts renders
+ * on `globalThis` so the test sees which requests rendered anew.
+ */
+const RENDER_JS = `
+export function answersFor(url, global) {
+  return url.startsWith('/auroraedge.net') && !url.includes('/') ? [] : url === '/auroraedge.net' ? ['/api/cloud-banner?cloud=auroraedge'] : []
+}
+export async function renderPage(url, global, answers) {
+  globalThis.__renders = (globalThis.__renders ?? 0) + 1
+  if (url === '/') return undefined
+  if (url.startsWith('/boom')) throw new Error('render failed')
+  const banner = answers['/api/cloud-banner?cloud=auroraedge']
+  const noindex = url.startsWith('/sign-in')
+  return {
+    html: '<main><h1>' + (banner ? banner.title : 'Page') + '</h1><p>' + global.clouds.length + ' clouds</p></main>',
+    meta: { title: 'Home | "x" <y>', description: 'About & more', noindex },
+    pages: url.includes('cloud-status') ? ['CloudStatusPage'] : [],
+  }
+}
+`
+
+let t: TestApp
+let siteDir: string
+let ssrDir: string
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0
+
+const test = suite('server-rendered pages (http/page-render.ts)')
+
+test.before(async () => {
+  siteDir = tempDir('trust-site-')
+  ssrDir = tempDir('trust-ssr-')
+  writeFileSync(join(siteDir, 'index.html'), INDEX_HTML)
+  mkdirSync(join(siteDir, 'assets'))
+  writeFileSync(join(ssrDir, 'render.js'), RENDER_JS)
+  writeFileSync(
+    join(ssrDir, 'client-pages.json'),
+    JSON.stringify({ CloudStatusPage: ['/assets/CloudStatusPage-1.js', '/assets/chunk-2.js'] }),
+  )
+  t = await startApp({ staticDir: siteDir, ssrDir })
+})
+
+test.after(async () => {
+  await t.close()
+  removeDir(siteDir)
+  removeDir(ssrDir)
+})
+
+const page = (url: string) => t.app.inject({ url, headers: { accept: HTML_ACCEPT, host: 'trust.example' } })
+
+test('a page answers index.html with the rendered frame, its title and description escaped, and the data it was made from', async () => {
+  const res = await page('/auroraedge.net')
+  assert.is(res.statusCode, 200)
+  assert.match(String(res.headers['content-type']), /^text\/html/)
+  const banner = (await t.app.inject('/api/cloud-banner?cloud=auroraedge')).json().data
+  assert.ok(res.body.includes(`<div id="app"><main><h1>${banner.title}</h1>`), res.body)
+  assert.ok(res.body.includes('<title>Home | &quot;x&quot; &lt;y&gt;</title>'))
+  assert.ok(res.body.includes('<meta name="description" content="About &amp; more">'))
+  assert.ok(res.body.includes('<link rel="canonical" href="http://trust.example/auroraedge.net">'))
+  const json = /<script type="application\/json" id="trust-page-data">([^<]*)<\/script>/.exec(res.body)?.[1]
+  assert.ok(json, 'page data')
+  const data = JSON.parse(json!)
+  assert.equal(data.global, (await t.app.inject('/api/global')).json().data)
+  assert.equal(data.answers, { '/api/cloud-banner?cloud=auroraedge': banner })
+  assert.equal(data.pages, [])
+  assert.ok(res.body.includes(`<script>${CONSENT_SCRIPT}</script>`))
+})
+
+test('the consent check is the only inline script, and the Content-Security-Policy allows exactly it by hash', async () => {
+  const res = await page('/auroraedge.net')
+  const csp = String(res.headers['content-security-policy'])
+  assert.ok(csp.includes(`script-src 'self' ${CONSENT_SCRIPT_HASH}`), csp)
+  assert.not.ok(/unsafe-inline[^;]*;/.test(csp.split('script-src')[1] ?? ''), csp)
+  const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)]
+  assert.is(inline.length, 1)
+})
+
+test("the page's chunks are preloaded; noindex pages carry robots noindex and no canonical link; the query is not canonical", async () => {
+  const status = await page('/auroraedge.net/cloud-status?x=1')
+  assert.ok(status.body.includes('<link rel="modulepreload" href="/assets/CloudStatusPage-1.js">'))
+  assert.ok(status.body.includes('<link rel="modulepreload" href="/assets/chunk-2.js">'))
+  assert.ok(status.body.includes('<link rel="canonical" href="http://trust.example/auroraedge.net/cloud-status">'))
+  assert.equal(JSON.parse(/id="trust-page-data">([^<]*)</.exec(status.body)![1]).pages, ['CloudStatusPage'])
+  const signIn = await page('/sign-in?destination=%2Fsubscribe')
+  assert.ok(signIn.body.includes('<meta name="robots" content="noindex">'))
+  assert.not.ok(signIn.body.includes('rel="canonical"'))
+})
+
+test('JSON in the page data cannot close its script element', async () => {
+  const db = t.openDb({ write: true })
+  db.prepare("UPDATE clouds SET title = '</script><script>alert(1)</script>' WHERE machine_name = 'auroraedge'").run()
+  db.close()
+  const res = await page('/auroraedge.net/faq')
+  assert.not.ok(res.body.includes('</script><script>alert(1)'), 'raw title in the page')
+  const data = JSON.parse(/id="trust-page-data">([^<]*)</.exec(res.body)![1])
+  assert.ok(data.global.clouds.some((c: { title: string }) => c.title === '</script><script>alert(1)</script>'))
+})
+
+test('a page is rendered once per state of its data: a changed banner renders anew', async () => {
+  await page('/auroraedge.net')
+  const before = renders()
+  await page('/auroraedge.net')
+  await page('/auroraedge.net')
+  assert.is(renders(), before, 'the same data: kept')
+  const db = t.openDb({ write: true })
+  db.prepare("UPDATE clouds SET banner_title = 'Changed banner' WHERE machine_name = 'auroraedge'").run()
+  db.close()
+  const res = await page('/auroraedge.net')
+  assert.is(renders(), before + 1)
+  assert.ok(res.body.includes('<h1>Changed banner</h1>'))
+})
+
+test('a render that throws, or a path the browser decides, answers index.html as it is', async () => {
+  for (const url of ['/boom', '/']) {
+    const res = await page(url)
+    assert.is(res.statusCode, 200, url)
+    assert.is(res.body, INDEX_HTML, url)
+  }
+})
+
+test.run()
