@@ -30,6 +30,9 @@ export const THROUGHPUT_PATHS = [
   '/api/posts/1?cloud=auroraedge',
   '/api/calendar?cloud=auroraedge&type=recent_incident&tz=UTC',
   '/api/basic-page/faq?cloud=auroraedge',
+  // Pages: index.html with the frame rendered on the server (server/http/page-render.ts).
+  '/auroraedge.net',
+  '/auroraedge.net/cloud-status',
   '/rss-feed/incidents',
 ] as const
 

@@ -17,10 +17,10 @@ import { PUBLIC_URL_REQUIRED, readAccountsConfig, type AccountsConfig, type Mode
 import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
 import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
-import { DEFAULT_PUBLIC_CACHE_SECONDS, registerPublicApiPolicy } from './http/public-api.js'
+import { DEFAULT_PUBLIC_CACHE_SECONDS, PUBLIC_PAGE, registerPublicApiPolicy } from './http/public-api.js'
 import { registerResponseCache, type ResponseCache } from './http/response-cache.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
-import { registerStaticSite } from './http/static-site.js'
+import { registerStaticSite, wantsShell } from './http/static-site.js'
 import { createMailer } from './mail/outbox.js'
 import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler, startScheduler } from './publishing/scheduler.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
@@ -196,7 +196,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       zlibOptions: { level: 6 },
     })
     registerPublicApiPolicy(app, cacheSeconds)
-    responseCache = registerResponseCache(app, { cacheSeconds, maxBytes: opts.responseCacheBytes })
+    responseCache = registerResponseCache(app, {
+      cacheSeconds,
+      maxBytes: opts.responseCacheBytes,
+      pagePolicy: (request) => (wantsShell(request) ? PUBLIC_PAGE : undefined),
+    })
     registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app

@@ -62,6 +62,13 @@ export const DEFAULT_PUBLIC_CACHE_SECONDS = 30
 /** How long a CDN may keep serving a copy while the origin fails (`stale-if-error`), s: one day. */
 export const STALE_IF_ERROR_SECONDS = 86_400
 
+/**
+ * The policy of page navigations (the shell's HTML with the page rendered into it), for the
+ * origin's response cache: fresh S seconds, served W more while renewed. Their `Cache-Control`
+ * is the static site's (`htmlCacheControl`: browsers revalidate).
+ */
+export const PUBLIC_PAGE: PublicApiPolicy = { browserReuse: false }
+
 /** Route config of public data that may be S seconds old everywhere (banners, map, speedometer, FAQ, feeds). */
 export const PUBLIC_SHORT_CACHE = { publicApi: { browserReuse: true } } as const satisfies { publicApi: PublicApiPolicy }
 

@@ -39,7 +39,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
-import { sharedSeconds, staleWhileRevalidateSeconds } from './public-api.js'
+import { type PublicApiPolicy, sharedSeconds, staleWhileRevalidateSeconds } from './public-api.js'
 
 /** Default bound of the cache: 64 MB of bodies and their compressed copies (bytes). */
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
@@ -158,8 +158,14 @@ function cacheableRequest(req: IncomingMessage): boolean {
  * @param options.maxBytes bound of bodies plus compressed copies, bytes (default {@link DEFAULT_CACHE_BYTES});
  *   0 turns the cache off (answers keep their headers, nothing is stored)
  * @param options.cacheSeconds the site's shared freshness (`publicCacheSeconds`), seconds
+ * @param options.pagePolicy the policy of a request no route matches, if any: page navigations,
+ *   whose server-rendered HTML (`page-render.ts`) is the same for every visitor, are kept like
+ *   public answers (their `Cache-Control` is the static site's)
  */
-export function registerResponseCache(app: FastifyInstance, options: { maxBytes?: number; cacheSeconds: number }): ResponseCache {
+export function registerResponseCache(
+  app: FastifyInstance,
+  options: { maxBytes?: number; cacheSeconds: number; pagePolicy?: (request: FastifyRequest) => PublicApiPolicy | undefined },
+): ResponseCache {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES
   const enabled = maxBytes > 0
   const lru = new LRUCache<string, Entry>({
@@ -213,7 +219,8 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
   }
   app.decorate('responseCache', cache)
 
-  const policyOf = (request: FastifyRequest) => request.routeOptions.config?.publicApi
+  const policyOf = (request: FastifyRequest): PublicApiPolicy | undefined =>
+    request.routeOptions.config?.publicApi ?? (request.is404 ? options.pagePolicy?.(request) : undefined)
   /** The request may share the cache: a public GET, and anonymous where the answer is per viewer. */
   const shares = (request: FastifyRequest) => {
     const policy = policyOf(request)
@@ -223,8 +230,11 @@ export function registerResponseCache(app: FastifyInstance, options: { maxBytes?
   const pending = new WeakMap<FastifyRequest, () => void>()
 
   app.addHook('onRequest', async (request, reply) => {
+    // Every GET notes the generation it started in: a page navigation is known to be one only
+    // when no file matched it (the static site's wildcard route hands it to the not-found
+    // handler), after this hook; its answer is stored unless a clear came in between.
+    if (cacheableRequest(request.raw)) startedIn.set(request, generation)
     if (!shares(request)) return
-    startedIn.set(request, generation)
     if (request.headers[REFRESH_HEADER] === refreshToken) return // a background regeneration
     const hijack = () => reply.hijack()
     if (cache.serve(request.raw, reply.raw, hijack)) return reply

@@ -61,7 +61,7 @@ function cacheControlFor(path: string, cacheSeconds: number): string | undefined
  * Accept header at all, as curl and crawlers send). Cloud domains look like file names
  * (`/auroraedge.net`), so extensions are not a signal.
  */
-function wantsShell(request: FastifyRequest): boolean {
+export function wantsShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   if (isApiPath(request.url)) return false
   const path = pathOf(request.url)

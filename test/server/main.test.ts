@@ -15,7 +15,15 @@ test('starts from the environment, prints its address, serves, and exits cleanly
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Trust</title>')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: staticDir, SSR_DIR: join(dataDir, 'no-server-build'), TRUST_DR: '1' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
+      SSR_DIR: join(dataDir, 'no-server-build'),
+      TRUST_DR: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

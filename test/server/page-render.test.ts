@@ -131,6 +131,30 @@ test('a page is rendered once per state of its data: a changed banner renders an
   assert.ok(res.body.includes('<h1>Changed banner</h1>'))
 })
 
+test('rendered pages are kept by the response cache: served from memory over HTTP, compressed once, renewed after a clear', async () => {
+  const other = await startApp({ staticDir: siteDir, ssrDir })
+  try {
+    await other.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(other.app.server.address() as { port: number }).port}`
+    const get = () => fetch(`${base}/auroraedge.net/faq`, { headers: { accept: HTML_ACCEPT, 'accept-encoding': 'br' } })
+    const first = await get()
+    const body = await first.text()
+    const stats = other.app.responseCache.stats()
+    const again = await get()
+    assert.is(await again.text(), body)
+    assert.is(again.headers.get('content-encoding'), 'br')
+    assert.is(again.headers.get('cache-control'), first.headers.get('cache-control'))
+    const after = other.app.responseCache.stats()
+    assert.is(after.hits, stats.hits + 1, 'the second visit is a hit')
+    assert.is(after.stored, stats.stored, 'nothing stored anew')
+    other.app.responseCache.clear()
+    await (await get()).text()
+    assert.ok(other.app.responseCache.stats().stored > after.stored, 'rendered and stored again after a clear')
+  } finally {
+    await other.close()
+  }
+})
+
 test('a render that throws, or a path the browser decides, answers index.html as it is', async () => {
   for (const url of ['/boom', '/']) {
     const res = await page(url)
