@@ -18,7 +18,7 @@ import { shared } from '../widgets/core/shared'
 import { App } from './App'
 import { lazyPages, takeRenderedPages } from './lazy-page'
 import { setAnswers } from './page-data'
-import { bannerPath } from './pages/api'
+import { bannerPath, coreStatusPath } from './pages/api'
 import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
 import { $resolution } from './site'
 
@@ -50,13 +50,17 @@ function route(url: string, global: GlobalData): Resolution | undefined {
 
 /**
  * The public API answers rendering `url` needs besides the global data (path and query each, as
- * the page data keys them): the cloud banner on a cloud's home page. `[]` for other pages.
+ * the page data keys them): the cloud banner on a cloud's home page, the core services' week on
+ * its cloud status page (for the number of rows to keep room for). `[]` for other pages.
  */
 export function answersFor(url: string, global: GlobalData): string[] {
   const resolution = route(url, global)
-  if (resolution?.kind !== 'page' || resolution.component !== 'home') return []
+  if (resolution?.kind !== 'page') return []
   const cloud = resolution.cloud ?? global.clouds.find((c) => c.machine_name === $cloudName.get())
-  return cloud ? [bannerPath(cloud.machine_name)] : []
+  if (!cloud) return []
+  if (resolution.component === 'home') return [bannerPath(cloud.machine_name)]
+  if (resolution.component === 'cloud-status') return [coreStatusPath(cloud.machine_name)]
+  return []
 }
 
 /**

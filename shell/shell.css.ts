@@ -1,4 +1,4 @@
-import { style, globalStyle } from '@vanilla-extract/css'
+import { createVar, style, globalStyle } from '@vanilla-extract/css'
 import { vars } from '../styles/theme.css'
 import { loading } from '../widgets/core/ui.css'
 import { BREAKPOINTS, minWidth } from '../styles/tokens'
@@ -245,3 +245,19 @@ globalStyle(`${main} trust-speedometer`, {
  */
 export const recordsPage = style({})
 globalStyle(`${recordsPage} ${loading}`, { minHeight: '100vh', boxSizing: 'border-box' })
+
+/** Rows of the cloud's core services week (from the server-rendered page data; default 8). */
+export const coreRowsVar = createVar()
+
+/**
+ * The cloud status page: while a block's week loads, its place keeps the loaded timeline's height
+ * (the core services block: its rows, header and legend; the data centers block, last on the
+ * page: a screen's height), so neither the second block nor the footer moves when the data comes.
+ */
+export const cloudStatusPage = style({ vars: { [coreRowsVar]: '8' } })
+globalStyle(`${cloudStatusPage} [data-testid="status-block-core"] ${loading}`, {
+  minHeight: `calc(${coreRowsVar} * 33px + 140px)`,
+  boxSizing: 'border-box',
+  '@media': { 'screen and (min-width: 680px)': { minHeight: `calc(${coreRowsVar} * 33px + 95px)` } },
+})
+globalStyle(`${cloudStatusPage} [data-testid^="status-block-datacenter"] ${loading}`, { minHeight: '100vh', boxSizing: 'border-box' })

@@ -1,6 +1,18 @@
+import { type CSSProperties, useMemo } from 'react'
 import type { Cloud } from '../../contract/global'
+import type { CloudStatusData } from '../../contract/status'
+import { takeAnswer } from '../page-data'
+import { coreStatusPath } from './api'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
 import * as styles from '../shell.css'
+
+/** Rows of a week's answer (every group's services), 8 when unknown or malformed. */
+function coreRows(week: CloudStatusData | undefined): number {
+  const rows = Array.isArray(week?.category)
+    ? week.category.reduce((n, c) => n + (Array.isArray(c.subCategory) ? c.subCategory.length : 0), 0)
+    : 0
+  return rows > 0 ? rows : 8
+}
 
 /**
  * Cloud Status page (spec §2 Cloud status page): the `<trust-cloud-status>` widget's React
@@ -9,8 +21,15 @@ import * as styles from '../shell.css'
  * shell's page-level one, so the widget shows none of its own.
  */
 export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
+  // The server-rendered page says how many core services the week has: the core block keeps their
+  // rows' room until the widget has loaded them (no layout shift). Unknown: a typical 8.
+  const rows = useMemo(() => coreRows(takeAnswer<CloudStatusData>(coreStatusPath(cloud.machine_name))), [cloud.machine_name])
   return (
-    <section aria-labelledby="cloud-status-title">
+    <section
+      aria-labelledby="cloud-status-title"
+      className={styles.cloudStatusPage}
+      style={{ [styles.coreRowsVar.slice(4, -1)]: rows } as CSSProperties}
+    >
       <h1 className={styles.pageTitle} id="cloud-status-title">
         Cloud Status
       </h1>

@@ -12,6 +12,15 @@ export function bannerPath(cloud: string): string {
 }
 
 /**
+ * The path and query of the first week of `cloud`'s core services (the cloud status page's first
+ * answer), as the page data keys it: the server passes it so the page keeps the timeline's
+ * height before the widget loads it.
+ */
+export function coreStatusPath(cloud: string): string {
+  return `/api/cloud-status?cloud=${encodeURIComponent(cloud)}&requestType=core_cloud_services&dateOffset=0`
+}
+
+/**
  * `GET /api/cloud-banner?cloud=` — the home page's cloud banner (spec §2 Home, §3 Banner).
  *
  * @throws ApiError on a failed request or an answer of the wrong shape
