@@ -116,7 +116,12 @@ paint(
   'no layout shift while the data arrives: space is kept for the gauges, the timeline, the lists and the map (375 and 1280 px)',
   async (ctx) => {
     for (const width of [375, 1280]) {
-      for (const path of ['/auroraedge.net', '/auroraedge.net/cloud-status', '/auroraedge.net/incidents', '/auroraedge.net/data-center-map']) {
+      for (const path of [
+        '/auroraedge.net',
+        '/auroraedge.net/cloud-status',
+        '/auroraedge.net/incidents',
+        '/auroraedge.net/data-center-map',
+      ]) {
         const tp = await newPage(ctx.server, width)
         ctx.pages.push(tp)
         // Answers arrive well after the server-rendered frame is on screen, as on a slow network.
