@@ -92,7 +92,9 @@ export interface RenderFigures {
 }
 
 /**
- * Opens the drop-in on `siteUrl`'s origin and measures one render of 150 × 7 days × 500 issues.
+ * Opens the drop-in on `siteUrl`'s origin and measures one render of a data-center week of
+ * `locations` locations with `issues` issues (150 × 500 by default) beside the core services'
+ * 8 with 12.
  * @param siteUrl origin of a running trust site with a build (`/widgets/cloud-status.js`)
  */
 export async function measureCloudStatusRender(siteUrl: string, locations = 150, issues = 500): Promise<RenderFigures> {

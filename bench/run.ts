@@ -114,6 +114,14 @@ console.log(`  first data-center rows on screen after ${ms(median.firstRowsMs)},
 console.log(`  long tasks (> 50 ms): ${median.longTasks.length ? median.longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`)
 console.log(`  all runs, script ms: ${runs.map((r) => r.scriptMs.toFixed(1)).join(', ')}`)
 console.log(`  all runs, long tasks: ${runs.map((r) => r.longTasks.length).join(', ')}`)
+// The same render of a week of 8 locations with 12 issues: what the drop-in costs besides the
+// timeline's rows (the global data, both weeks' requests, the first render, this harness).
+const fixed = []
+for (let i = 0; i < 5; i++) fixed.push(await measureCloudStatusRender(base, 8, 12))
+fixed.sort((a, b) => a.scriptMs - b.scriptMs)
+console.log(
+  `  8 locations × 12 issues for comparison: script ${ms(fixed[2].scriptMs)} (median; runs ${fixed.map((r) => r.scriptMs.toFixed(1)).join(', ')})`,
+)
 
 await app.close()
 rmSync(dataDir, { recursive: true, force: true })

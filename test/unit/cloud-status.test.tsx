@@ -26,9 +26,12 @@ import {
   nowPercent,
   pagingReducer,
   RENDER_BUDGET_PER_TASK,
+  stamp,
   timelineRows,
   weekRangeLabel,
 } from '../../widgets/cloud-status/model'
+import { barTop, laneHeight, rowHtml } from '../../widgets/cloud-status/row-html'
+import { formatTimestamp } from '../../widgets/core/time'
 import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
 
@@ -161,6 +164,122 @@ test('accessible bar names: row, severity, start and end in the time zone; live 
   )
   const live = { ...frankfurt, endTime: null }
   assert.ok(barLabel('Frankfurt II', live, 'Service Disruption').endsWith('UTC to ongoing'))
+})
+
+test('bar name timestamps: the text of formatTimestamp in every zone, without formatToParts', () => {
+  const zones = [
+    'UTC',
+    'America/New_York',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Etc/UTC',
+    'No/Such_Zone',
+  ]
+  // A year of instants 7 h 1 min 1.007 s apart (both DST changes of every zone), and the edges of four-digit years.
+  const instants: number[] = []
+  for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 25_261_007) instants.push(t)
+  instants.push(Date.UTC(999, 11, 31, 23, 59, 59), Date.UTC(1000, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59), Date.UTC(10000, 0, 1))
+  for (const zone of zones) {
+    for (const t of instants) {
+      const iso = new Date(t).toISOString()
+      assert.is(stamp(iso, zone), formatTimestamp(iso, zone), `${iso} in ${zone}`)
+    }
+  }
+  assert.is(stamp('2026-11-16T10:00:00Z', 'UTC'), 'Mon, 16 Nov 2026 10:00:00 UTC')
+  assert.is(stamp('2026-11-16T11:00:00+01:00', 'UTC'), 'Mon, 16 Nov 2026 10:00:00 UTC', 'an offset is resolved to the instant')
+  assert.is(stamp('2026-11-16T10:00:00Z', 'America/New_York'), 'Mon, 16 Nov 2026 05:00:00 EST')
+  assert.is(stamp('nonsense', 'UTC'), 'Invalid date')
+  assert.is(stamp('nonsense', 'America/New_York'), 'Invalid date')
+  assert.is(
+    stamp('2026-11-16T10:00:00Z', 'No/Such_Zone'),
+    'Mon, 16 Nov 2026 10:00:00 UTC',
+    'an unknown zone shows UTC, as formatTimestamp does',
+  )
+})
+
+test('row markup: heights and lane tops in px', () => {
+  assert.is(laneHeight(1), 30)
+  assert.is(laneHeight(2), 52)
+  assert.is(barTop(0), 6)
+  assert.is(barTop(2), 50)
+})
+
+/** The elements of `html` in a detached `<li>`. */
+function parse(html: string): HTMLElement {
+  const li = document.createElement('li')
+  li.innerHTML = html
+  return li
+}
+
+test('row markup: the star, name, decommissioned text, premium mark and every bar with its name, place and data', () => {
+  const core = timelineRows(week('core_cloud_services').category)
+  const options = { severities, timeZone: 'UTC', premium: false, noStar: false }
+  const proxy = parse(rowHtml(core[0], options))
+  const star = proxy.querySelector<HTMLButtonElement>('[data-testid="subscribe-star"]')!
+  assert.is(star.getAttribute('type'), 'button')
+  assert.is(star.getAttribute('aria-pressed'), 'false')
+  assert.is(star.getAttribute('aria-label'), 'Subscribe to Web Proxy notifications')
+  assert.is(star.getAttribute('part'), 'star')
+  assert.not.ok(star.disabled)
+  const name = proxy.querySelector<HTMLElement>('[data-info]')!
+  assert.is(name.textContent, 'Web Proxy')
+  assert.is(name.tabIndex, 0, 'a name with info is focusable (its tooltip)')
+  const list = [...proxy.querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')]
+  assert.equal(
+    list.map((b) => [b.dataset.issueId, b.dataset.row, b.dataset.col, b.dataset.kind, b.dataset.live ?? '', b.tabIndex]),
+    [
+      ['1', '0', '0', 'disruption', '', -1],
+      ['2', '0', '1', 'degradation', '', -1],
+      ['3', '0', '2', 'informational', 'true', -1],
+    ],
+  )
+  const bars0 = core[0].layout!.bars
+  for (const [i, b] of list.entries()) {
+    assert.is(
+      b.getAttribute('aria-label'),
+      barLabel('Web Proxy', bars0[i].issue, severities.find((v) => v.tid === bars0[i].issue.severityTid)!.name),
+    )
+    assert.is(b.getAttribute('aria-haspopup'), 'dialog')
+    assert.is(b.getAttribute('part'), 'bar')
+    assert.is(b.style.left, `${bars0[i].left}%`)
+    assert.is(b.style.width, `${bars0[i].width}%`)
+    assert.is(b.style.top, `${barTop(bars0[i].lane)}px`)
+  }
+  assert.is(proxy.querySelector<HTMLElement>('[data-testid="issue-bar"]')!.parentElement!.style.height, '30px')
+
+  const dns = parse(rowHtml(core[1], options))
+  assert.is(dns.textContent, 'DNSNo issues')
+  assert.is(dns.querySelector('[data-info]'), null, 'no info, no tooltip')
+  assert.is(dns.querySelector('span')!.getAttribute('tabindex'), null)
+  const sandbox = parse(rowHtml(core[2], options))
+  assert.ok(sandbox.textContent!.includes('Sandbox(decommissioned)'))
+  assert.ok(sandbox.querySelector<HTMLButtonElement>('[data-testid="subscribe-star"]')!.disabled, 'no mail about a decommissioned row')
+
+  const dc = timelineRows(week('public').category)
+  const amsterdam = parse(rowHtml(dc[2], { ...options, premium: true, noStar: true }))
+  assert.is(amsterdam.querySelector('[data-testid="subscribe-star"]'), null, 'disaster-recovery variant: no star')
+  assert.ok(amsterdam.textContent!.startsWith('Premium data center: Amsterdam II'))
+  assert.is(amsterdam.querySelector('svg')!.getAttribute('aria-hidden'), 'true')
+  assert.is(parse(rowHtml(dc[2], options)).querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-pressed'), 'true')
+  assert.equal(
+    [...parse(rowHtml(dc[1], options)).querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')].map((b) => b.style.top),
+    ['6px', '28px'],
+    'overlapping bars in two lanes',
+  )
+  assert.ok(parse(rowHtml(dc[1], { ...options, timeZone: 'America/New_York' })).innerHTML.includes('05:00:00 EST'))
+})
+
+test('row markup: names and times are text, never markup', () => {
+  const hostile = '<img src=x onerror="alert(1)"> & "Co"'
+  const data = week('core_cloud_services')
+  data.category[0].subCategory[0] = { ...data.category[0].subCategory[0], name: hostile }
+  const li = parse(rowHtml(timelineRows(data.category)[0], { severities, timeZone: 'UTC', premium: false, noStar: false }))
+  assert.is(li.querySelector('img'), null)
+  assert.is(li.querySelector('[data-info]')!.textContent, hostile)
+  assert.is(li.querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-label'), `Subscribe to ${hostile} notifications`)
+  assert.ok(li.querySelector('[data-testid="issue-bar"]')!.getAttribute('aria-label')!.startsWith(`${hostile}: Service Disruption, `))
 })
 
 test('keyboard model: along a row, to the nearest bar of the next/previous row with bars, Home/End', () => {
@@ -352,9 +471,18 @@ test('a long week renders in slices: the list is aria-busy until every row and b
   const expectedBars = long.category[0].subCategory.reduce((n, i) => n + i.issues.length, 0)
   assert.is(list.getAttribute('aria-busy'), 'true', 'first slice only')
   assert.ok(dc.querySelectorAll('[data-testid="status-row"]').length < 150)
+  const first = dc.querySelector('[data-testid="status-row"]')!
+  const firstBar = bars(first)[0]
   await waitFor(() => list.getAttribute('aria-busy') === 'false', 'all slices')
   assert.is(dc.querySelectorAll('[data-testid="status-row"]').length, 150)
   assert.is(bars(dc).length, expectedBars)
+  assert.is(dc.querySelector('[data-testid="status-row"]'), first, 'later slices add rows, the first ones stay')
+  assert.is(bars(first)[0], firstBar, '… with the same bars (each row is built once per answer)')
+  assert.equal(
+    bars(dc).filter((b) => b.tabIndex === 0),
+    [bars(dc)[0]],
+    'one tab stop, on the first bar',
+  )
   unmount()
   globalThis.fetch = realFetch
 })
@@ -584,6 +712,11 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
 
   key(bars(core)[1], 'Escape')
   await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'Escape closes the popover')
+  assert.equal(
+    bars(core).map((b) => b.getAttribute('aria-describedby')),
+    [null, null, null, null],
+    'no bar described by a closed popover',
+  )
 
   const opener = bars(core)[1]
   key(opener, 'Enter')
@@ -690,6 +823,21 @@ test('item info: the tooltip shows sanitised HTML on focus', async () => {
   assert.is(name.getAttribute('aria-describedby'), tip.id)
   assert.ok(tip.innerHTML.includes('<b>Proxy</b> info'))
   assert.not.ok(/img|onerror/.test(tip.innerHTML))
+  name.blur()
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') === null, 'hidden on blur')
+  assert.is(name.getAttribute('aria-describedby'), null)
+  // The pointer shows it as well; leaving the name hides it, moving within it does not.
+  name.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') !== null, 'tooltip on hover')
+  name.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: name.firstChild }))
+  await new Promise((r) => setTimeout(r, 20))
+  assert.ok(container.querySelector('[data-testid="item-info"]'), 'still shown over its own text')
+  name.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') === null, 'hidden when the pointer leaves')
+  name.focus()
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') !== null, 'tooltip on focus again')
+  name.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+  await waitFor(() => container.querySelector('[data-testid="item-info"]') === null, 'Escape hides it')
   unmount()
   globalThis.fetch = realFetch
 })

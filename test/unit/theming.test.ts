@@ -68,13 +68,14 @@ function docTags(name: string): Record<string, string[]> {
   return tags
 }
 
-/** The `part` names in the widget folder's markup, plus `root` (set by widgets/core/element.ts). */
+/** The `part` names in the widget folder's markup (components, and row-html.ts's strings), plus `root` (set by widgets/core/element.ts). */
 function markupParts(name: string): Set<string> {
   const parts = new Set(['root'])
   const dir = join('widgets', name)
   for (const file of [
     'Speedometer',
     'CloudStatus',
+    'row-html',
     'Records',
     'Calendar',
     'parts',
@@ -85,13 +86,15 @@ function markupParts(name: string): Set<string> {
     'Faq',
     'Compliance',
   ]) {
-    let source: string
-    try {
-      source = readFileSync(join(dir, `${file}.tsx`), 'utf8')
-    } catch {
-      continue
+    for (const ext of ['tsx', 'ts']) {
+      let source: string
+      try {
+        source = readFileSync(join(dir, `${file}.${ext}`), 'utf8')
+      } catch {
+        continue
+      }
+      for (const m of source.matchAll(/\bpart="([a-z][a-z0-9-]*)"/g)) parts.add(m[1])
     }
-    for (const m of source.matchAll(/\bpart="([a-z][a-z0-9-]*)"/g)) parts.add(m[1])
   }
   return parts
 }

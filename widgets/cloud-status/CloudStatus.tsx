@@ -1,6 +1,5 @@
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom'
+import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/react-dom'
 import {
-  memo,
   useCallback,
   useEffect,
   useId,
@@ -9,14 +8,16 @@ import {
   useReducer,
   useRef,
   useState,
+  type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactElement,
 } from 'react'
 import { createPortal } from 'react-dom'
 import type { CloudStatusFlags } from '../../contract/global'
 import { aliasHref } from '../../contract/links'
-import type { CloudStatusData, StatusIssue, StatusItem, StatusSeverity } from '../../contract/status'
+import type { CloudStatusData, StatusIssue, StatusItem } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
 import { LiveNotice } from '../core/LiveNotice'
@@ -32,12 +33,10 @@ import { fetchCloudStatus, subscribeStar } from './api'
 import { PremiumIcon, SeverityIcon } from './icons'
 import {
   barKind,
-  barLabel,
   canGoNext,
   canGoPrevious,
   dayHeaders,
   INITIAL_PAGING,
-  isLive,
   legendEntries,
   moveFocus,
   nextRowLimit,
@@ -48,9 +47,10 @@ import {
   weekRangeLabel,
   type BarPosition,
   type DataCenterTab,
-  type LegendEntry,
   type TimelineRow,
+  type LegendEntry,
 } from './model'
+import { rowHtml } from './row-html'
 import * as styles from './cloud-status.css'
 
 /** How long a popover stays after the pointer leaves its bar or itself, ms (spec §9). */
@@ -283,11 +283,13 @@ interface TimelineProps extends BlockProps {
   onRefreshed: (data: CloudStatusData) => void
 }
 
-/** The bar a DOM event happened on, if any. */
-function barOf(target: EventTarget | null): HTMLElement | null {
-  const el = target instanceof Element ? target.closest<HTMLElement>('[data-col]') : null
-  return el
+/** The element matching `selector` that a DOM event happened in, if any. */
+function closest(target: EventTarget | null, selector: string): HTMLElement | null {
+  return target instanceof Element ? target.closest<HTMLElement>(selector) : null
 }
+
+/** The bar a DOM event happened on, if any. */
+const barOf = (target: EventTarget | null) => closest(target, '[data-col]')
 
 const positionOf = (el: HTMLElement): BarPosition => ({ row: Number(el.dataset.row), col: Number(el.dataset.col) })
 
@@ -300,6 +302,11 @@ function focusedIn(node: Node): Element | null {
  * The week's timeline: day headers, the current-time marker, one row per service or data center
  * with its subscribe star and bars, the popover and the full-post modal. All bars of the block
  * are one tab stop (roving tabindex; arrows, Home and End move, see `moveFocus`).
+ *
+ * Rows are plain elements from markup built once per answer (`rowHtml`); the grid handles the
+ * events of every bar, star and name, and the few states that change while a row is shown (the
+ * tab stop, the bar whose popover is open, stars pressed or pending, a name's tooltip) are set on
+ * those elements after each render. One popover, one name tooltip and one modal serve the block.
  */
 function Timeline(props: TimelineProps) {
   const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
@@ -309,6 +316,28 @@ function Timeline(props: TimelineProps) {
   const headers = useMemo(() => dayHeaders(data.start_date), [data.start_date])
   const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
   const now = nowPercent(data.current_time)
+  // Each row's element (an item row's markup from rowHtml), built when the row is first shown and
+  // kept for this answer and options: later renders hand back the same element, which React and
+  // Preact skip without comparing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache for each answer and each change of what the markup shows
+  const rowElements = useMemo<ReactElement[]>(() => [], [rows, data.severity, timezone, premiumRows, isTrustDR])
+  const rowElement = (row: TimelineRow, i: number) =>
+    (rowElements[i] ??= row.item ? (
+      <li
+        key={row.key}
+        className={styles.row}
+        data-testid="status-row"
+        data-tid={row.item.tid}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rowHtml's markup, every text in it escaped
+        dangerouslySetInnerHTML={{
+          __html: rowHtml(row, { severities: data.severity, timeZone: timezone, premium: premiumRows, noStar: isTrustDR }),
+        }}
+      />
+    ) : (
+      <li key={row.key} className={styles.categoryRow} data-testid="category-row">
+        {row.title}
+      </li>
+    ))
 
   // On a narrow screen the week scrolls inside its block: it opens scrolled so that now is in
   // view (centred in the visible days as far as the week allows; the names column stays put),
@@ -319,10 +348,17 @@ function Timeline(props: TimelineProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another week is shown, not on every tick of `now`
   useLayoutEffect(() => {
     const scroller = scrollerRef.current
-    const layer = nowRef.current
-    if (!scroller || !layer || !hasNow || scroller.scrollWidth <= scroller.clientWidth) return
-    const names = layer.offsetLeft
-    scroller.scrollLeft = ((now ?? 0) / 100) * layer.offsetWidth - 0.5 * (scroller.clientWidth - names)
+    if (!scroller || !hasNow || typeof ResizeObserver === 'undefined') return
+    // Measured once the browser has laid the week out, before it paints: reading sizes here
+    // instead would force a layout inside the render.
+    const observer = new ResizeObserver(() => {
+      observer.disconnect()
+      const layer = nowRef.current
+      if (!layer || scroller.scrollWidth <= scroller.clientWidth) return
+      scroller.scrollLeft = ((now ?? 0) / 100) * layer.offsetWidth - 0.5 * (scroller.clientWidth - layer.offsetLeft)
+    })
+    observer.observe(scroller)
+    return () => observer.disconnect()
   }, [data.start_date, hasNow])
 
   // A long week first renders in slices of rows, one task each, so the page never stalls on a
@@ -333,7 +369,7 @@ function Timeline(props: TimelineProps) {
     const timer = setTimeout(() => setRowLimit((limit) => nextRowLimit(rows, limit)), 0)
     return () => clearTimeout(timer)
   }, [rowLimit, rows])
-  const shownRows = rowLimit >= rows.length ? rows : rows.slice(0, rowLimit)
+  const shown = Math.min(rowLimit, rows.length)
 
   const firstBar = useMemo<BarPosition | null>(() => {
     const row = centres.findIndex((c) => c.length > 0)
@@ -345,12 +381,22 @@ function Timeline(props: TimelineProps) {
   const [active, setActive] = useState<{ pos: BarPosition; el: HTMLElement } | null>(null)
   const [open, setOpen] = useState(false)
   const [modal, setModal] = useState<{ pos: BarPosition; opener: HTMLElement } | null>(null)
+  // The name whose info tooltip shows (hover or focus), and where, px from the viewport.
+  const [tip, setTip] = useState<{ el: HTMLElement; item: StatusItem; left: number; top: number } | null>(null)
   const gridRef = useRef<HTMLDivElement>(null)
   const popoverRef = useRef<HTMLElement | null>(null)
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const popoverId = useId()
+  const tipId = useId()
 
   const issueAt = (pos: BarPosition | null | undefined) => (pos ? itemRows[pos.row]?.layout?.bars[pos.col]?.issue : undefined)
+  const barAt = (pos: BarPosition | null | undefined) =>
+    pos ? gridRef.current?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`) : null
+  /** The item of the row `el` is in. */
+  const itemOf = (el: HTMLElement) => {
+    const li = el.closest('li')!
+    return rows[Array.prototype.indexOf.call(li.parentNode!.children, li)].item!
+  }
 
   const cancelClose = useCallback(() => clearTimeout(closeTimer.current), [])
   const scheduleClose = useCallback(() => {
@@ -370,31 +416,41 @@ function Timeline(props: TimelineProps) {
     setOpen(false)
     setModal({ pos: positionOf(el), opener: el })
   }
+  const showTip = (el: HTMLElement | null) => {
+    if (!el) return
+    const r = el.getBoundingClientRect()
+    setTip({ el, item: itemOf(el), left: Math.max(8, r.left), top: r.bottom + 4 })
+  }
 
   const onMouseOver = (e: MouseEvent) => {
     const el = barOf(e.target)
     if (el) show(el)
+    showTip(closest(e.target, '[data-info]'))
   }
   const onMouseOut = (e: MouseEvent) => {
+    const to = e.relatedTarget
+    const left = (el: HTMLElement | null) => el && !(to instanceof Node && el.contains(to))
     const el = barOf(e.target)
-    if (el && !(e.relatedTarget instanceof Node && el.contains(e.relatedTarget))) {
-      // A bar that keeps the keyboard focus keeps its popover.
-      if (focusedIn(el) !== el) scheduleClose()
-    }
+    // A bar that keeps the keyboard focus keeps its popover.
+    if (left(el) && focusedIn(el!) !== el) scheduleClose()
+    if (left(closest(e.target, '[data-info]'))) setTip(null)
   }
   const onFocus = (e: FocusEvent) => {
+    showTip(closest(e.target, '[data-info]'))
     const el = barOf(e.target)
     if (!el) return
     setTabStop(positionOf(el))
     show(el)
   }
   const onBlur = (e: FocusEvent) => {
+    if (closest(e.target, '[data-info]')) setTip(null)
     const el = barOf(e.target)
     const to = e.relatedTarget
     if (!el || (to instanceof Node && (popoverRef.current?.contains(to) || barOf(to)))) return
     setOpen(false)
   }
   const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && closest(e.target, '[data-info]')) setTip(null)
     const el = barOf(e.target)
     if (!el) return
     if (e.key === 'Enter' || e.key === ' ') {
@@ -409,11 +465,16 @@ function Timeline(props: TimelineProps) {
     const next = moveFocus(centres, positionOf(el), e.key)
     if (!next) return
     e.preventDefault()
-    gridRef.current?.querySelector<HTMLElement>(`[data-row="${next.row}"][data-col="${next.col}"]`)?.focus()
+    barAt(next)?.focus()
   }
   const onClick = (e: MouseEvent) => {
     const el = barOf(e.target)
     if (el) openModal(el)
+    const star = closest(e.target, '[data-testid="subscribe-star"]')
+    if (star) {
+      const item = itemOf(star)
+      onStar(item, isSubscribed(item), star)
+    }
   }
 
   // Escape anywhere, or a press outside the bar and the popover, closes the popover.
@@ -453,30 +514,71 @@ function Timeline(props: TimelineProps) {
   useEffect(() => setStarState((s) => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
   const isSubscribed = (item: StatusItem) => starState.flags[item.tid] ?? item.subscribed === '1'
 
-  const onStar = useCallback(
-    (item: StatusItem, subscribed: boolean, button: HTMLElement) => {
-      if (!isLoggedIn) {
-        const event = new SignInRequiredEvent({ reason: 'subscribe', tid: item.tid })
-        button.dispatchEvent(event)
-        if (!event.defaultPrevented) location.assign(signInPath(apiBase))
-        return
+  const onStar = (item: StatusItem, subscribed: boolean, button: HTMLElement) => {
+    if (!isLoggedIn) {
+      const event = new SignInRequiredEvent({ reason: 'subscribe', tid: item.tid })
+      button.dispatchEvent(event)
+      if (!event.defaultPrevented) location.assign(signInPath(apiBase))
+      return
+    }
+    const call = starCall(item.tid, subscribed)
+    setStarState((s) => ({ ...s, pending: item.tid, error: '' }))
+    subscribeStar(props.cloud, call.tid, call.action, apiBase).then(
+      () => {
+        if (!alive.current) return
+        setStarState((s) => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
+        showToast(subscriptionToast('cloud', call.tid, call.action, item.name))
+      },
+      (error) => {
+        if (alive.current)
+          setStarState((s) => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
+      },
+    )
+  }
+
+  // The states the rows' markup does not carry, set on its elements after each render that may
+  // change them (a slice added, rows rebuilt, or the state itself).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rowElements` and `shown` stand for the row elements the query finds
+  useLayoutEffect(() => {
+    const el = barAt(tabStop)
+    if (!el) return
+    el.tabIndex = 0
+    return () => {
+      el.tabIndex = -1
+    }
+  }, [tabStop?.row, tabStop?.col, rowElements, shown])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  useLayoutEffect(() => {
+    const el = open ? barAt(active?.pos) : null
+    if (!el) return
+    el.setAttribute('aria-describedby', popoverId)
+    el.dataset.active = 'true'
+    return () => {
+      el.removeAttribute('aria-describedby')
+      delete el.dataset.active
+    }
+  }, [open, active, popoverId, rowElements, shown])
+  useLayoutEffect(() => {
+    if (!tip) return
+    tip.el.setAttribute('aria-describedby', tipId)
+    return () => tip.el.removeAttribute('aria-describedby')
+  }, [tip, tipId])
+  // Stars a press changed (or is changing) show their state; the markup has the answer's.
+  const starsSet = useRef(new Set<number>())
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  useLayoutEffect(() => {
+    const tids = starsSet.current
+    for (const tid in starState.flags) tids.add(Number(tid))
+    if (starState.pending !== null) tids.add(starState.pending)
+    for (const tid of tids) {
+      const item = itemRows.find((r) => r.item!.tid === tid)?.item
+      const stars = gridRef.current?.querySelectorAll<HTMLButtonElement>(`[data-tid="${tid}"] [data-testid="subscribe-star"]`) ?? []
+      for (const star of stars) {
+        star.setAttribute('aria-pressed', String(item ? isSubscribed(item) : false))
+        star.disabled = starState.pending === tid || !item?.status
       }
-      const call = starCall(item.tid, subscribed)
-      setStarState((s) => ({ ...s, pending: item.tid, error: '' }))
-      subscribeStar(props.cloud, call.tid, call.action, apiBase).then(
-        () => {
-          if (!alive.current) return
-          setStarState((s) => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
-          showToast(subscriptionToast('cloud', call.tid, call.action, item.name))
-        },
-        (error) => {
-          if (alive.current)
-            setStarState((s) => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
-        },
-      )
-    },
-    [isLoggedIn, apiBase, props.cloud],
-  )
+    }
+  }, [starState, rowElements, shown])
 
   const popIssue = open ? issueAt(active?.pos) : undefined
   const modalIssue = issueAt(modal?.pos)
@@ -490,7 +592,7 @@ function Timeline(props: TimelineProps) {
         </div>
       )}
       <div className={styles.scroller} part="timeline" ref={scrollerRef}>
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates the events of the bars inside, which are the focusable buttons (roving tabindex) */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates the events of the bars, stars and names inside, which are the focusable elements (roving tabindex for the bars) */}
         <div
           className={styles.grid}
           ref={gridRef}
@@ -522,35 +624,26 @@ function Timeline(props: TimelineProps) {
             </div>
           )}
           <ul
-            className={styles.rowList}
+            className={now === null ? styles.rowList : `${styles.rowList} ${styles.withNow}`}
+            style={now === null ? undefined : ({ '--now': `${now}%` } as CSSProperties)}
             aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}
-            aria-busy={shownRows !== rows}
+            aria-busy={shown < rows.length}
           >
-            {shownRows.map((row) =>
-              row.type === 'category' ? (
-                <li key={row.key} className={styles.categoryRow} data-testid="category-row">
-                  {row.title}
-                </li>
-              ) : (
-                <Row
-                  key={row.key}
-                  row={row}
-                  severities={data.severity}
-                  timezone={timezone}
-                  premium={premiumRows}
-                  tabStopCol={tabStop?.row === row.index ? tabStop.col : -1}
-                  activeCol={open && active?.pos.row === row.index ? active.pos.col : -1}
-                  popoverId={popoverId}
-                  subscribed={isSubscribed(row.item!)}
-                  starPending={starState.pending === row.item!.tid}
-                  onStar={onStar}
-                  noStar={isTrustDR}
-                />
-              ),
-            )}
+            {rows.slice(0, shown).map(rowElement)}
           </ul>
         </div>
       </div>
+      {tip && (
+        <div
+          id={tipId}
+          role="tooltip"
+          className={styles.tooltip}
+          style={{ left: `${tip.left}px`, top: `${tip.top}px` }}
+          data-testid="item-info"
+        >
+          {safeHtml(tip.item.info)}
+        </div>
+      )}
       <Legend entries={legend} />
       {popIssue &&
         active &&
@@ -591,149 +684,6 @@ function Timeline(props: TimelineProps) {
           />,
           portal,
         )}
-    </>
-  )
-}
-
-interface RowProps {
-  row: TimelineRow
-  severities: readonly StatusSeverity[]
-  timezone: string
-  premium: boolean
-  /** Bar index that is the block's tab stop, or -1. */
-  tabStopCol: number
-  /** Bar index whose popover is open, or -1. */
-  activeCol: number
-  popoverId: string
-  /** The star's state: the answer's flag, or the state a press here set. */
-  subscribed: boolean
-  /** A subscribe call for this row is running. */
-  starPending: boolean
-  onStar: (item: StatusItem, subscribed: boolean, button: HTMLElement) => void
-  /** Disaster-recovery variant: the row has no star. */
-  noStar?: boolean
-}
-
-/** One service or data center: star, name (with its info tooltip), and the bars. Memoised: a focus move re-renders two rows. */
-const Row = memo(function Row({
-  row,
-  severities,
-  timezone,
-  premium,
-  tabStopCol,
-  activeCol,
-  popoverId,
-  subscribed,
-  starPending,
-  onStar,
-  noStar,
-}: RowProps) {
-  const item = row.item!
-  const { bars, lanes } = row.layout!
-  const height = lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
-  return (
-    <li className={styles.row} data-testid="status-row" data-tid={item.tid}>
-      <div className={styles.nameCell}>
-        {!noStar && (
-          <button
-            type="button"
-            className={styles.star}
-            aria-pressed={subscribed}
-            aria-label={`Subscribe to ${item.name} notifications`}
-            // A decommissioned row has nothing left to send mail about (spec §2 Visual hints: a star can be disabled).
-            disabled={starPending || !item.status}
-            data-testid="subscribe-star"
-            onClick={(e) => onStar(item, subscribed, e.currentTarget)}
-            part="star"
-          />
-        )}
-        {premium && (
-          <>
-            <PremiumIcon className={styles.premiumBadge} />
-            <span className={styles.hidden}>Premium data center: </span>
-          </>
-        )}
-        <ItemName item={item} />
-      </div>
-      <div className={styles.lane} style={{ height: `${height}px` }}>
-        {bars.length === 0 && <span className={styles.noIssues}>No issues</span>}
-        {bars.map((bar, col) => {
-          const k = barKind(bar.issue.severityTid)
-          const live = isLive(bar.issue)
-          return (
-            <button
-              // biome-ignore lint/suspicious/noArrayIndexKey: the issue id keys the bar; the column only separates an issue listed twice in one row
-              key={`${bar.issue.id}-${col}`}
-              type="button"
-              className={`${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}`}
-              style={{
-                left: `${bar.left}%`,
-                width: `${bar.width}%`,
-                top: `${styles.ROW_PAD_PX + bar.lane * (styles.LANE_PX + styles.LANE_GAP_PX)}px`,
-              }}
-              tabIndex={col === tabStopCol ? 0 : -1}
-              aria-label={barLabel(item.name, bar.issue, severityName(severities, bar.issue.severityTid), timezone)}
-              aria-haspopup="dialog"
-              aria-describedby={col === activeCol ? popoverId : undefined}
-              data-active={col === activeCol ? 'true' : undefined}
-              data-row={row.index}
-              data-col={col}
-              data-kind={k}
-              data-live={live ? 'true' : undefined}
-              data-issue-id={bar.issue.id}
-              data-testid="issue-bar"
-              part="bar"
-            />
-          )
-        })}
-      </div>
-    </li>
-  )
-})
-
-/** The row's name, '(decommissioned)' for inactive items, and its `info` HTML as a 270 px tooltip. */
-function ItemName({ item }: { item: StatusItem }) {
-  const [tip, setTip] = useState<{ left: number; top: number } | null>(null)
-  const tipId = useId()
-  const hasInfo = item.info.trim() !== ''
-  const showTip = (e: { currentTarget: HTMLElement }) => {
-    const r = e.currentTarget.getBoundingClientRect()
-    setTip({ left: Math.max(8, r.left), top: r.bottom + 4 })
-  }
-  const text = (
-    <>
-      {item.name}
-      {!item.status && <span className={styles.decommissioned}>(decommissioned)</span>}
-    </>
-  )
-  if (!hasInfo) return <span className={styles.name}>{text}</span>
-  return (
-    <>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the name shows its info tooltip on focus as on hover, so keyboard users reach it; the hover handlers mirror the focus ones */}
-      <span
-        className={`${styles.name} ${styles.nameWithInfo}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can open the info tooltip (WCAG 1.4.13)
-        tabIndex={0}
-        aria-describedby={tip ? tipId : undefined}
-        onMouseEnter={showTip}
-        onMouseLeave={() => setTip(null)}
-        onFocus={showTip}
-        onBlur={() => setTip(null)}
-        onKeyDown={(e) => e.key === 'Escape' && setTip(null)}
-      >
-        {text}
-      </span>
-      {tip && (
-        <div
-          id={tipId}
-          role="tooltip"
-          className={styles.tooltip}
-          style={{ left: `${tip.left}px`, top: `${tip.top}px` }}
-          data-testid="item-info"
-        >
-          {safeHtml(item.info)}
-        </div>
-      )}
     </>
   )
 }
@@ -784,32 +734,38 @@ function Times({ issue, timezone, start = 'Start', end = 'End' }: { issue: Statu
 
 /**
  * The popover of a bar (spec §2, §9): title, short description, 'Full Post', start and end;
- * at most 420 × 340 px and scrollable; positioned by Floating UI next to its bar, inside the
- * widget (the shadow root on foreign pages).
+ * at most 420 × 340 px and scrollable; positioned by Floating UI (`computePosition`) next to its
+ * bar, inside the widget (the shadow root on foreign pages).
  */
 function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter, onLeave, onFullPost }: PopoverProps) {
-  const { refs, floatingStyles } = useFloating({
-    strategy: 'fixed',
-    placement: 'bottom',
-    elements: { reference: anchor },
-    middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  })
-  const setRef = useCallback(
-    (el: HTMLElement | null) => {
-      popoverRef.current = el
-      refs.setFloating(el)
-    },
-    [refs, popoverRef],
-  )
+  const ref = useRef<HTMLDivElement>(null)
+  // Below the bar, above it when there is no room below, shifted into the viewport; placed again
+  // whenever the bar moves (scroll, resize, layout).
+  useLayoutEffect(() => {
+    const el = ref.current!
+    popoverRef.current = el
+    const stop = autoUpdate(anchor, el, () =>
+      computePosition(anchor, el, {
+        strategy: 'fixed',
+        placement: 'bottom',
+        middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
+      }).then(({ x, y }) => {
+        el.style.left = `${x}px`
+        el.style.top = `${y}px`
+      }),
+    )
+    return () => {
+      stop()
+      popoverRef.current = null
+    }
+  }, [anchor, popoverRef])
   return (
     <div
-      ref={setRef}
+      ref={ref}
       id={id}
       role="dialog"
       aria-labelledby={`${id}-title`}
       className={styles.popover}
-      style={floatingStyles}
       data-testid="issue-popover"
       part="popover"
       onMouseEnter={onEnter}

@@ -130,13 +130,16 @@ export const nowLayer = style({
   '@media': { [NARROW]: { left: NAME_COL_NARROW } },
 })
 
+/**
+ * The current-time line across the header and the rows. A row's bars paint over it, so each lane
+ * draws its own stretch above its bars ({@link withNow}).
+ */
 export const nowLine = style({
   position: 'absolute',
   top: 0,
   bottom: 0,
   width: 0,
   borderLeft: `2px solid ${vars.color.text}`,
-  zIndex: 2,
 })
 
 export const nowLabel = style({
@@ -254,12 +257,36 @@ export const tooltip = style({
 globalStyle(`${tooltip} a`, { color: 'inherit' })
 globalStyle(`${tooltip} p`, { margin: 0 })
 
-/** The bar area of a row: day grid lines drawn as a background. */
+/**
+ * The bar area of a row: day grid lines drawn as a background. Its height is set (lanes), so off
+ * screen the browser skips its bars' style, layout and paint (`content-visibility: auto`); they
+ * stay in the accessibility tree and the tab order. It holds no text, so the row's rendered text
+ * does not depend on where the row is. The clip margin keeps a focused bar's outline.
+ */
 export const lane = style({
   position: 'relative',
+  contentVisibility: 'auto',
+  overflowClipMargin: '4px',
   minHeight: `${LANE_PX + 2 * ROW_PAD_PX}px`,
   backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
   backgroundSize: 'calc(100% / 7) 100%',
+})
+
+/**
+ * The row list of a week with a current-time marker. A lane's containment makes it paint over
+ * {@link nowLine}, so each lane draws its stretch of the line itself at `--now` (% of the week):
+ * above its bars and below a focused one, as the one line would.
+ */
+export const withNow = style({})
+globalStyle(`${withNow} ${lane}::after`, {
+  content: '""',
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  left: 'var(--now)',
+  borderLeft: `2px solid ${vars.color.text}`,
+  zIndex: 2,
+  pointerEvents: 'none',
 })
 
 export const noIssues = visuallyHidden
@@ -332,7 +359,11 @@ globalStyle(`${swatch}${live}::before`, { display: 'none' })
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
 
+/** Placed by Floating UI: `left` and `top` (px from the viewport) are set on the element. */
 export const popover = style({
+  position: 'fixed',
+  left: 0,
+  top: 0,
   zIndex: 30,
   width: 'max-content',
   maxWidth: `min(${POPOVER.maxWidth}px, calc(100vw - 16px))`,

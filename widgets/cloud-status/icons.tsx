@@ -1,4 +1,4 @@
-import { SEVERITY_PATHS } from './icon-paths'
+import { PREMIUM_PATH, SEVERITY_PATHS } from './icon-paths'
 import type { BarKind } from './model'
 
 /**
@@ -26,7 +26,7 @@ export function SeverityIcon({ kind, className }: { kind: BarKind; className?: s
 export function PremiumIcon({ className }: { className?: string }) {
   return (
     <svg className={className} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d="M6 .8L11.2 6 6 11.2.8 6z" fill="currentColor" />
+      <path d={PREMIUM_PATH} fill="currentColor" />
     </svg>
   )
 }

@@ -7,7 +7,7 @@
  */
 import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
-import { formatTimestamp } from '../core/time'
+import { formatTimestamp, formatter } from '../core/time'
 
 /** How a bar looks by severity (spec §3 Severity, §4 timeline classes). */
 export type BarKind = 'disruption' | 'degradation' | 'informational'
@@ -242,8 +242,43 @@ export function severityName(severities: readonly StatusSeverity[], tid: string)
  * 16 Nov 2026 12:30:00 UTC'; a live issue ends 'to ongoing'.
  */
 export function barLabel(rowName: string, issue: StatusIssue, severity: string, timeZone = 'UTC'): string {
-  const end = issue.endTime === null ? 'ongoing' : formatTimestamp(issue.endTime, timeZone)
-  return `${rowName}: ${severity}, ${formatTimestamp(issue.startTime, timeZone)} to ${end}`
+  const end = issue.endTime === null ? 'ongoing' : stamp(issue.endTime, timeZone)
+  return `${rowName}: ${severity}, ${stamp(issue.startTime, timeZone)} to ${end}`
+}
+
+/** en-US `format()` text of the timestamp formatter: 'Mon, Nov 16, 2026, 10:00:00 UTC'. */
+const US_STAMP = /^(\w+), (\w+) (\d+), (\d+), (\S+) (.+)$/
+const WEEKDAYS = 'SunMonTueWedThuFriSat'
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
+
+/**
+ * `formatTimestamp(value, timeZone)` (widgets/core/time.ts), the same text, for the many
+ * timestamps of a week's bar names. In UTC (the default zone) it is cut from the ISO form without
+ * `Intl`; in other zones one `format()` call of the same cached formatter, reordered, costs about
+ * a quarter of `formatToParts`. Falls back to `formatTimestamp` when the platform writes another
+ * pattern, the zone is unknown, the instant invalid or its year not of four digits.
+ *
+ * @param value ISO 8601 instant
+ * @param timeZone IANA zone
+ * @example stamp('2026-11-16T10:00:00Z', 'UTC') // 'Mon, 16 Nov 2026 10:00:00 UTC'
+ */
+export function stamp(value: string, timeZone: string): string {
+  const t = Date.parse(value)
+  let m: RegExpExecArray | null = null
+  try {
+    if (timeZone === 'UTC') {
+      const d = new Date(t)
+      const iso = d.toISOString() // throws for an invalid instant
+      const w = d.getUTCDay() * 3
+      const mo = d.getUTCMonth() * 3
+      if (/^[1-9]\d{3}-/.test(iso))
+        return `${WEEKDAYS.slice(w, w + 3)}, ${iso.slice(8, 10)} ${MONTHS.slice(mo, mo + 3)} ${iso.slice(0, 4)} ${iso.slice(11, 19)} UTC`
+    }
+    m = US_STAMP.exec(formatter(timeZone).format(t))
+  } catch {
+    // an unknown zone or an invalid instant: formatTimestamp says what it shows for those
+  }
+  return m ? `${m[1]}, ${m[3]} ${m[2]} ${m[4]} ${m[5]} ${m[6]}` : formatTimestamp(value, timeZone)
 }
 
 /** A position in the block's bar grid: row index (rows with and without bars) and bar index. */
@@ -329,10 +364,12 @@ export function timelineRows(categories: readonly StatusCategory[]): TimelineRow
 
 /**
  * How much DOM one task may build while a long timeline first renders, in cost units: a row
- * costs 1 plus 1 per bar. 150 units take about 20 ms in Chromium on a slow machine, so a week
- * of 150 data centers with 500 issues renders in 5 tasks with no long task (> 50 ms).
+ * costs 1 plus 1 per bar. A row is markup built once per answer (row-html.ts), so 300 units
+ * (markup, parsing and the slice's render) take about 15–30 ms in Chromium on the 2-core
+ * development machine (more while it is busy); a week of 150 data centers with 500 issues
+ * renders in 3 tasks.
  */
-export const RENDER_BUDGET_PER_TASK = 150
+export const RENDER_BUDGET_PER_TASK = 300
 
 /**
  * The row count to render after the first `from` rows are on screen: at least one more row,

@@ -7,7 +7,11 @@
  */
 const cache = new Map<string, Intl.DateTimeFormat>()
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/**
+ * The cached formatter of {@link formatTimestamp} for `timeZone` (en-US parts, reordered there).
+ * @throws RangeError for a zone the platform does not know
+ */
+export function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = cache.get(timeZone)
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {

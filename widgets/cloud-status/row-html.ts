@@ -1,0 +1,70 @@
+/**
+ * The markup of the timeline's rows (spec §2 Cloud status page, §9 Timeline): plain elements built
+ * as one string per row, once per answer, which the browser parses far faster than a component
+ * per bar creates them. No state here: what changes while a row is shown (the tab stop, the open
+ * popover, a star's pressed or pending state, the name's tooltip) the timeline sets on the
+ * elements.
+ */
+import type { StatusSeverity } from '../../contract/status'
+import { escapeHtml } from '../../contract/text'
+import * as styles from './cloud-status.css'
+import { PREMIUM_PATH } from './icon-paths'
+import { barKind, barLabel, isLive, severityName, type TimelineRow } from './model'
+
+/** What a row's markup depends on besides the row itself. */
+export interface RowHtmlOptions {
+  /** The answer's severities, for the names in the bars' accessible names. */
+  severities: readonly StatusSeverity[]
+  /** IANA zone of the times in the bars' accessible names. */
+  timeZone: string
+  /** Rows are premium data centers: a diamond and 'Premium data center: ' before the name. */
+  premium: boolean
+  /** Disaster-recovery variant: no subscribe star. */
+  noStar: boolean
+}
+
+/** Top of a bar in lane `lane` of its row, px. */
+export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * (styles.LANE_PX + styles.LANE_GAP_PX)
+
+/** Height of a row's lane area with `lanes` lanes, px. */
+export const laneHeight = (lanes: number): number => lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
+
+/**
+ * The inside of an item row's `<li>`: the name cell — the subscribe star (`aria-pressed` from the
+ * answer, disabled for a decommissioned row), the premium mark, the name with '(decommissioned)',
+ * focusable and marked `data-info` when it has an info tooltip, and 'No issues' (visually hidden)
+ * for a row without bars — and the lane: a button per bar with its accessible name
+ * ({@link barLabel}), `tabindex="-1"`, its place as inline `left` and `width` (% of the week) and
+ * `top` (px), and the `data-row` / `data-col` position the timeline's delegated handlers read.
+ */
+export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar }: RowHtmlOptions): string {
+  const item = row.item!
+  const { bars, lanes } = row.layout!
+  const name = escapeHtml(item.name)
+  let html = `<div class="${styles.nameCell}">`
+  if (!noStar) {
+    html += `<button type="button" class="${styles.star}" aria-pressed="${item.subscribed === '1'}" aria-label="Subscribe to ${name} notifications"${
+      item.status ? '' : ' disabled'
+    } data-testid="subscribe-star" part="star"></button>`
+  }
+  if (premium) {
+    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">Premium data center: </span>`
+  }
+  const info = item.info.trim() !== ''
+  html += `<span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
+    item.status ? '' : `<span class="${styles.decommissioned}">(decommissioned)</span>`
+  }</span>${bars.length ? '' : `<span class="${styles.noIssues}">No issues</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
+  bars.forEach((bar, col) => {
+    const { issue } = bar
+    const k = barKind(issue.severityTid)
+    const live = isLive(issue)
+    html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="left:${bar.left}%;width:${
+      bar.width
+    }%;top:${barTop(bar.lane)}px" tabindex="-1" aria-label="${escapeHtml(
+      barLabel(item.name, issue, severityName(severities, issue.severityTid), timeZone),
+    )}" aria-haspopup="dialog" data-row="${row.index}" data-col="${col}" data-kind="${k}"${live ? ' data-live="true"' : ''} data-issue-id="${
+      issue.id
+    }" data-testid="issue-bar" part="bar"></button>`
+  })
+  return `${html}</div>`
+}
