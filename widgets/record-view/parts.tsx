@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { type HTMLAttributes, useId, type ReactNode } from 'react'
 import { rssFeedHref } from '../../contract/links'
 import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
@@ -12,14 +12,14 @@ import * as styles from './record-view.css'
  * (`widgets/notifications`) and the single post (`widgets/post`).
  */
 
-/** A heading element of the given level. */
-export function Heading({ level, id, className, children }: { level: 1 | 2 | 3; id?: string; className?: string; children: ReactNode }) {
-  const Tag = `h${level}` as 'h1' | 'h2' | 'h3'
-  return (
-    <Tag id={id} className={className}>
-      {children}
-    </Tag>
-  )
+/** A heading element of the given level (h1–h4), with the other attributes given. */
+export function Heading({
+  level,
+  children,
+  ...attributes
+}: { level: 1 | 2 | 3 | 4; children: ReactNode } & HTMLAttributes<HTMLHeadingElement>) {
+  const Tag = `h${level}` as 'h1'
+  return <Tag {...attributes}>{children}</Tag>
 }
 
 /**
@@ -157,7 +157,7 @@ export interface RecordArticleProps {
   /** Link of the title; plain text when absent (the post page itself). */
   href?: string
   /** Heading level of the title. @default 3 */
-  level?: 1 | 2 | 3
+  level?: 1 | 2 | 3 | 4
   /** Show `body` (the post) instead of `summary` (lists). @default false */
   full?: boolean
   /** `part` name of the `article` (each widget names its parts in its own markup). */

@@ -1,6 +1,7 @@
 import { autoUpdate, flip, offset, shift, size, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
+import { Heading } from '../record-view/parts'
 import * as shared from '../record-view/record-view.css'
 import {
   addMonths,
@@ -44,7 +45,6 @@ export interface CalendarProps {
  * a Today button (clears the day and shows the current month), and the time-zone note.
  */
 export function Calendar({ data, timezone, selectedDate, onSelectDate, now, headingLevel }: CalendarProps) {
-  const Tag = `h${headingLevel}` as const
   const today = todayIn(timezone, now)
   const [view, setView] = useState<MonthView>(() => monthOf(selectedDate) ?? monthOf(today)!)
   const weeks = useMemo(() => monthGrid(view.year, view.month), [view])
@@ -63,9 +63,9 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
         >
           ‹
         </button>
-        <Tag className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
+        <Heading level={headingLevel} className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
           {monthLabel(view)}
-        </Tag>
+        </Heading>
         <button
           type="button"
           className={styles.navButton}

@@ -141,6 +141,7 @@ function RecordsView(props: RecordsProps) {
                   timezone={timezone}
                   apiBase={apiBase}
                   onPage={(page) => dispatch({ type: 'page', page })}
+                  level={(headingLevel + 1) as 2 | 3 | 4}
                 />
               </div>
             )}
@@ -181,10 +182,12 @@ interface ListBodyProps {
   timezone: string
   apiBase: string
   onPage: (page: number) => void
+  /** Level of the records' headings: one below the list's. */
+  level: 2 | 3 | 4
 }
 
 /** Top message, schedule, records (or the empty state) and the pager of one answer. */
-function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBodyProps) {
+function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }: ListBodyProps) {
   return (
     <>
       {data.topMessage.trim() !== '' && (
@@ -212,6 +215,7 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage }: ListBo
                 statuses={data.statuses}
                 timezone={timezone}
                 href={postHref(cloudDomain, record.id, apiBase)}
+                level={level}
               />
             </li>
           ))}
