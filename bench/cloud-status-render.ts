@@ -5,6 +5,7 @@
  * site's origin); the script and `/api/global` come from the real server.
  */
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS } from '../test/e2e/chromium'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -102,16 +103,7 @@ export async function measureCloudStatusRender(siteUrl: string, locations = 150,
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 900 },
   })
   try {

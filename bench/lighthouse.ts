@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS } from '../test/e2e/chromium'
 import { buildApp } from '../server/app'
 
 /** The five pages of the issue, as paths of the demo catalogue. */
@@ -103,17 +104,7 @@ export async function runLighthouse(site: string, runs = Number(process.env.LIGH
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   })
   try {
     console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset, simulated throttling), median of ${runs} runs by performance`)

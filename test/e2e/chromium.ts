@@ -12,6 +12,18 @@ import { delimiter, join } from 'node:path'
 /** Where Debian's `chromium` package puts the browser. */
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium'
 
+/** The flags every run here starts Chromium with (headless, no sandbox, no GPU, no QUIC, nothing fetched in the background). */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 /** What a root shell with apt-get runs to install Chromium. */
 export const INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium'
 

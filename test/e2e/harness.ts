@@ -14,21 +14,10 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../../server/accounts/passwords'
 import { type BuildAppOptions, buildApp } from '../../server/app'
-import { chromiumPath } from './chromium'
+import { CHROMIUM_ARGS, chromiumPath } from './chromium'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 export const screenshotDir = join(root, 'test-results/screenshots')
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 let context: Promise<BrowserContext> | undefined
 let profileDir: string | undefined
@@ -40,7 +29,7 @@ export function browser(): Promise<BrowserContext> {
     context = chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath(),
       headless: true,
-      args: ARGS,
+      args: [...CHROMIUM_ARGS],
       viewport: { width: 1280, height: 900 },
     })
   }
