@@ -81,3 +81,15 @@ export const PRIVILEGED_ROLES = [
 
 /** The server's HttpOnly session cookie (never readable by scripts). */
 export const SESSION_COOKIE = 'trust_session'
+
+/**
+ * The id of the `<script type="application/json">` element of a server-rendered page carrying the
+ * data it was rendered from (the server writes it, `shell/page-data.ts` reads it).
+ */
+export const PAGE_DATA_ID = 'trust-page-data'
+
+/**
+ * `localStorage` key of the cookie-consent choice (the banner, `shell/consent.ts`, and the rendered
+ * page's check before its first paint, `server/http/page-render.ts`).
+ */
+export const CONSENT_STORAGE_KEY = 'trust-cookie-consent'

@@ -5,8 +5,10 @@
  * government site and vice versa. No third-party consent script is ever loaded.
  */
 
+import { CONSENT_STORAGE_KEY } from '../contract/constants'
+
 /** `localStorage` key of the stored choice. */
-export const CONSENT_KEY = 'trust-cookie-consent'
+export const CONSENT_KEY = CONSENT_STORAGE_KEY
 
 /** What the visitor chose in the banner. */
 export type ConsentChoice = 'accepted' | 'rejected'

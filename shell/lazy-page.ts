@@ -14,8 +14,6 @@ import { type ComponentType, createElement, lazy } from 'react'
  */
 export interface LazyPage<P> {
   (props: P): ReturnType<typeof createElement>
-  /** The chunk's name (the page module's file name, as the build names its chunk). */
-  pageName: string
   /** Loads the page's module; resolves when {@link LazyPage} renders it without suspending. */
   preload(): Promise<void>
 }
@@ -51,7 +49,7 @@ export function lazyPage<P extends object>(pageName: string, load: () => Promise
     if (typeof window === 'undefined') renderedPages.add(pageName)
     return createElement((loaded ?? Lazy) as ComponentType<P>, props)
   }
-  const Page: LazyPage<P> = Object.assign(render, { pageName, preload })
+  const Page: LazyPage<P> = Object.assign(render, { preload })
   lazyPages.set(pageName, Page as unknown as LazyPage<never>)
   return Page
 }

@@ -1,3 +1,4 @@
+import { PAGE_DATA_ID } from '../contract/constants'
 import type { GlobalData } from '../contract/global'
 
 /**
@@ -14,9 +15,6 @@ export interface PageData {
   /** The lazy pages the server rendered (shell/lazy-page.ts): loaded before hydrating. */
   pages: string[]
 }
-
-/** The id of the element carrying {@link PageData}. */
-export const PAGE_DATA_ID = 'trust-page-data'
 
 /** Answers of {@link PageData.answers} not used yet. */
 const answers = new Map<string, unknown>()

@@ -24,6 +24,7 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { LRUCache } from 'lru-cache'
+import { CONSENT_STORAGE_KEY, PAGE_DATA_ID } from '../../contract/constants.js'
 import { escapeHtml } from '../../contract/text.js'
 import { documentOrigin } from './origin.js'
 
@@ -46,16 +47,15 @@ interface ShellRenderer {
  * has it. Allowed by its hash in the Content-Security-Policy ({@link CONSENT_SCRIPT_HASH}).
  */
 export const CONSENT_SCRIPT =
-  "(function(){var b=document.querySelector('#app [data-testid=\"cookie-consent\"]');if(!b)return;try{var r=JSON.parse(localStorage.getItem('trust-cookie-consent'));if(r&&r.domainId===b.getAttribute('data-domain-id')&&(r.choice==='accepted'||r.choice==='rejected'))b.remove()}catch(e){}})()"
+  '(function(){var b=document.querySelector(\'#app [data-testid="cookie-consent"]\');if(!b)return;try{var r=JSON.parse(localStorage.getItem(' +
+  JSON.stringify(CONSENT_STORAGE_KEY) +
+  "));if(r&&r.domainId===b.getAttribute('data-domain-id')&&(r.choice==='accepted'||r.choice==='rejected'))b.remove()}catch(e){}})()"
 
 /** The CSP source of {@link CONSENT_SCRIPT}: `'sha256-…'`. */
 export const CONSENT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CONSENT_SCRIPT).digest('base64')}'`
 
 /** How many rendered pages are kept (entries; a page is a few KB to a few tens of KB). */
 const RENDERED_PAGES_KEPT = 500
-
-/** The id of the page data element (shell/page-data.ts `PAGE_DATA_ID`). */
-const PAGE_DATA_ID = 'trust-page-data'
 
 /** Options of {@link createPageRenderer}. */
 export interface PageRendererOptions {
@@ -127,19 +127,15 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     const kept = rendered.get(key)
     if (kept !== undefined) return kept
     const origin = documentOrigin(request, publicUrl)
-    const result = await shell.renderPage(
-      request.url,
-      global.data,
-      Object.fromEntries(needs.map((url, i) => [url, answers[i].data])),
-      origin,
-    )
+    const answerData = Object.fromEntries(needs.map((url, i) => [url, answers[i].data]))
+    const result = await shell.renderPage(request.url, global.data, answerData, origin)
     if (!result) return page
     const head: string[] = []
     if (result.meta.noindex) head.push('<meta name="robots" content="noindex">')
     else head.push(`<link rel="canonical" href="${escapeHtml(origin + request.url.split(/[?#]/)[0])}">`)
     for (const file of result.pages.flatMap((name) => clientPages()?.[name] ?? []))
       head.push(`<link rel="modulepreload" href="${escapeHtml(file)}">`)
-    const data = { global: global.data, answers: Object.fromEntries(needs.map((url, i) => [url, answers[i].data])), pages: result.pages }
+    const data = { global: global.data, answers: answerData, pages: result.pages }
     const html = page
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.meta.title)}</title>`)
       .replace(

@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { lazyPage, lazyPages } from '../../shell/lazy-page'
-import { PAGE_DATA_ID, readPageData, takeAnswer } from '../../shell/page-data'
+import { PAGE_DATA_ID } from '../../contract/constants'
+import { readPageData, takeAnswer } from '../../shell/page-data'
 
 function pageData(text: string): Document {
   document.body.innerHTML = `<script type="application/json" id="${PAGE_DATA_ID}"></script>`
