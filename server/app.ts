@@ -35,8 +35,13 @@ import { extendTraffic } from './seed/traffic.js'
 const OTHER_WRITERS_POLL_MS = 1000
 
 export interface BuildAppOptions {
-  /** Folder of the database file `trust.sqlite`; created when missing. */
+  /** Folder of the database file `trust.sqlite`; created when missing (unused with `databaseUrl`). */
   dataDir: string
+  /**
+   * `DATABASE_URL`: a `postgres://` (or `postgresql://`) URL selects PostgreSQL instead of the SQLite
+   * file in `dataDir` (see `server/db/connection.ts`).
+   */
+  databaseUrl?: string
   /** The built site (`index.html`, `/assets/`, `/widgets/`); without it HTML navigations answer 503. */
   staticDir?: string
   /**
@@ -104,8 +109,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mode = opts.mode ?? 'development'
   const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
   if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
-  mkdirSync(opts.dataDir, { recursive: true })
-  const db = openDatabase(join(opts.dataDir, DATABASE_FILE))
+  if (!opts.databaseUrl) mkdirSync(opts.dataDir, { recursive: true })
+  const db = openDatabase(opts.databaseUrl || join(opts.dataDir, DATABASE_FILE))
   let scheduler: Scheduler | undefined
 
   try {
