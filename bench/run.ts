@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib'
 import { buildApp } from '../server/app'
 import { measureCloudStatusRender } from './cloud-status-render'
 import { runLighthouse } from './lighthouse'
-import { runThroughput } from './throughput'
+import { runDatabaseThroughput, runThroughput } from './throughput'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const site = join(root, 'dist/site')
@@ -64,6 +64,7 @@ console.log(`\nShell first load (gzip -9): ${kb(firstLoad)} over ${files.size + 
 // Server throughput under the spike: autocannon against the real server and a bare node:http
 // floor, each in its own process (./throughput.ts).
 await runThroughput(site)
+await runDatabaseThroughput(site)
 
 // The render bench needs a server on this process's side: the real one on a throw-away database.
 const dataDir = mkdtempSync(join(tmpdir(), 'trust-bench-'))

@@ -10,11 +10,13 @@
  * Figures only, never assertions. Run alone: `node --import tsx bench/throughput.ts` (needs the build).
  */
 import autocannon from 'autocannon'
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -47,8 +49,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 const RATE_CONNECTIONS = 10
 
 /** Starts `args` with node and resolves with the child and the port it prints as `PORT <n>`. */
-function startChild(args: string[]): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+function startChild(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } })
   return new Promise((resolve, reject) => {
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -125,6 +127,90 @@ export async function runThroughput(site: string): Promise<void> {
   }
 }
 
+/** The public GETs of the database comparison: API answers only (pages add rendering, not reads). */
+const DATABASE_PATHS = THROUGHPUT_PATHS.filter((path) => path.startsWith('/api/'))
+
+/**
+ * A PostgreSQL database for the bench: a new one on `TEST_DATABASE_URL`'s server when set, else on
+ * a throw-away cluster of `scripts/pg-cluster.mjs`; null (with the reason) when neither can be had.
+ */
+async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> } | { skipped: string }> {
+  let admin = process.env.TEST_DATABASE_URL
+  let cluster: string | null = null
+  if (!admin) {
+    cluster = mkdtempSync(join(tmpdir(), 'trust-bench-pg-'))
+    try {
+      admin = execFileSync(process.execPath, [join(root, 'scripts/pg-cluster.mjs'), 'start', cluster])
+        .toString()
+        .trim()
+    } catch (error) {
+      rmSync(cluster, { recursive: true, force: true })
+      return { skipped: `no PostgreSQL (${error instanceof Error ? error.message.split('\n')[0] : error})` }
+    }
+  }
+  const name = `trust_bench_${randomBytes(4).toString('hex')}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`CREATE DATABASE ${name} TEMPLATE template0`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+      if (cluster) {
+        execFileSync(process.execPath, [join(root, 'scripts/pg-cluster.mjs'), 'stop', cluster])
+        rmSync(cluster, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/**
+ * Public-GET throughput on SQLite and on PostgreSQL (issue 23), with the origin's response cache
+ * off so that every request reads the database (with it on, both answer from memory alike).
+ * Prints one table; figures only.
+ */
+export async function runDatabaseThroughput(site: string): Promise<void> {
+  const database = await benchDatabase()
+  if ('skipped' in database) {
+    console.log(`\nPublic GETs on SQLite and PostgreSQL: skipped, ${database.skipped}`)
+    return
+  }
+  const sqlite = await startChild(['--import', 'tsx', join(root, 'bench/origin.ts'), site], { BENCH_RESPONSE_CACHE: 'off' })
+  const postgres = await startChild(['--import', 'tsx', join(root, 'bench/origin.ts'), site], {
+    BENCH_RESPONSE_CACHE: 'off',
+    BENCH_DATABASE_URL: database.url,
+  })
+  try {
+    console.log(
+      `\nPublic GETs with the response cache off (every request reads the database; autocannon, 100 connections, ${SECONDS} s, best of 2)`,
+    )
+    console.log(`  ${'endpoint'.padEnd(58)} ${'SQLite'.padStart(8)} ${'PostgreSQL'.padStart(11)} ${'ratio'.padStart(6)}`)
+    for (const path of DATABASE_PATHS) {
+      const urls = [`http://127.0.0.1:${sqlite.port}${path}`, `http://127.0.0.1:${postgres.port}${path}`]
+      for (const url of urls) await cannon(url) // warm-up
+      const runs: Run[] = []
+      for (let i = 0; i < 4; i++) runs.push(await cannon(urls[i % 2]))
+      const a = Math.max(runs[0].rps, runs[2].rps)
+      const b = Math.max(runs[1].rps, runs[3].rps)
+      const errors = runs.reduce((n, r) => n + r.errors, 0)
+      console.log(
+        `  ${path.slice(0, 58).padEnd(58)} ${a.toFixed(0).padStart(8)} ${b.toFixed(0).padStart(11)} ${(b / a).toFixed(2).padStart(6)}${errors ? `  (${errors} errors)` : ''}`,
+      )
+    }
+  } finally {
+    await stop(sqlite.child)
+    await stop(postgres.child)
+    await database.drop()
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await runThroughput(join(root, 'dist/site'))
+  await runDatabaseThroughput(join(root, 'dist/site'))
 }

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path'
 import { COMMAND_LINE } from '../server/admin/audit.js'
 import { exportCatalog } from '../server/catalog/export.js'
 import { CatalogError, importCatalog } from '../server/catalog/import.js'
-import { DATABASE_FILE, migrateToLatest, openDatabase } from '../server/db/connection.js'
+import { databaseLocation, migrateToLatest, openDatabase, withStartupLock } from '../server/db/connection.js'
 
 const USAGE = `Usage:
   npm run catalog -- export [FILE]
@@ -38,11 +38,10 @@ async function main(args: string[]): Promise<number> {
       return 1
     }
   }
-  const dataDir = resolve(process.cwd(), process.env.DATA_DIR?.trim() || './data')
-  mkdirSync(dataDir, { recursive: true })
-  const db = openDatabase(join(dataDir, DATABASE_FILE))
+  const { location, label: dataDir } = databaseLocation(process.env)
+  const db = openDatabase(location)
   try {
-    await migrateToLatest(db)
+    await withStartupLock(db, () => migrateToLatest(db))
     if (command === 'export') {
       const text = `${JSON.stringify(await exportCatalog(db), null, 2)}\n`
       if (file) writeFileSync(file, text)

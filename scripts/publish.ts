@@ -25,7 +25,7 @@ import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
 import { PublishRecordBody, UpdateRecordBody } from '../contract/publishing.js'
 import { readConfig } from '../server/config.js'
-import { DATABASE_FILE, migrateToLatest, openDatabase } from '../server/db/connection.js'
+import { databaseLocation, migrateToLatest, openDatabase, withStartupLock } from '../server/db/connection.js'
 import type { Database } from '../server/db/schema.js'
 import { HttpError } from '../server/http/errors.js'
 import { publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../server/publishing/publish.js'
@@ -131,13 +131,15 @@ async function main(argv: string[]): Promise<number> {
 
   const config = readConfig(process.env)
   const publicUrl = config.accounts.publicUrl ?? `http://localhost:${config.port}`
-  mkdirSync(config.dataDir, { recursive: true })
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
+  const { location, label } = databaseLocation(process.env)
+  const db = openDatabase(location)
   try {
-    await migrateToLatest(db)
-    await ensureSubscriptionTopics(db)
+    await withStartupLock(db, async () => {
+      await migrateToLatest(db)
+      await ensureSubscriptionTopics(db)
+    })
     const anyCloud = await db.selectFrom('clouds').select('id').limit(1).executeTakeFirst()
-    if (!anyCloud) throw new CliError(`The database in ${config.dataDir} has no clouds yet: start the server once to create it.`)
+    if (!anyCloud) throw new CliError(`The database in ${label} has no clouds yet: start the server once to create it.`)
 
     const terms: number[] = []
     for (const name of values.dc ?? []) terms.push(await tidByName(db, 'data_centers', name, 'dc'))

@@ -7,14 +7,15 @@ import zlib from 'node:zlib'
 import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
 import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
 import { PUBLIC_URL_REQUIRED, readAccountsConfig, type AccountsConfig, type Mode } from './config.js'
-import { DATABASE_FILE, migrateToLatest, openDatabase } from './db/connection.js'
+import { installChangeNotifications, watchChanges } from './db/changes.js'
+import { DATABASE_FILE, migrateToLatest, openDatabase, withStartupLock } from './db/connection.js'
+import { syncIdentitySequences } from './db/dialect.js'
 import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
 import { DEFAULT_PUBLIC_CACHE_SECONDS, PUBLIC_PAGE, registerPublicApiPolicy } from './http/public-api.js'
@@ -31,9 +32,6 @@ import { ensureSubscriptionTopics } from './seed/subscription-topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
 
-/** How often the server looks for commits of other processes to its database, ms. */
-const OTHER_WRITERS_POLL_MS = 1000
-
 export interface BuildAppOptions {
   /** Folder of the database file `trust.sqlite`; created when missing (unused with `databaseUrl`). */
   dataDir: string
@@ -42,6 +40,8 @@ export interface BuildAppOptions {
    * file in `dataDir` (see `server/db/connection.ts`).
    */
   databaseUrl?: string
+  /** `DATABASE_POOL_MAX`: most PostgreSQL connections of this process (default 10). */
+  databasePoolMax?: number
   /** The built site (`index.html`, `/assets/`, `/widgets/`); without it HTML navigations answer 503. */
   staticDir?: string
   /**
@@ -110,22 +110,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
   if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
   if (!opts.databaseUrl) mkdirSync(opts.dataDir, { recursive: true })
-  const db = openDatabase(opts.databaseUrl || join(opts.dataDir, DATABASE_FILE))
+  const location = opts.databaseUrl || join(opts.dataDir, DATABASE_FILE)
+  const db = openDatabase(location, { poolMax: opts.databasePoolMax })
   let scheduler: Scheduler | undefined
+  let changes: Awaited<ReturnType<typeof watchChanges>> | undefined
 
   try {
-    await migrateToLatest(db)
-    // Production seeds nothing of the demo vendor: the operator's own catalogue comes in through
-    // `npm run catalog -- import`; until then the site says it is not configured yet.
-    if (mode !== 'production') {
-      await seedIfEmpty(db, now())
-      await seedStatusIfEmpty(db, now())
-      await seedListRecordsIfEmpty(db, now())
-      await extendRecords(db, now())
-      await extendTraffic(db, now())
-    }
-    await ensureSubscriptionTopics(db)
-    await ensureDemoAccounts(db, accounts, now().getTime())
+    // Several origins starting together on one PostgreSQL database take turns here: the first
+    // migrates and seeds, the others find it done.
+    await withStartupLock(db, async () => {
+      await migrateToLatest(db)
+      // Production seeds nothing of the demo vendor: the operator's own catalogue comes in through
+      // `npm run catalog -- import`; until then the site says it is not configured yet.
+      if (mode !== 'production') {
+        await seedIfEmpty(db, now())
+        await seedStatusIfEmpty(db, now())
+        await seedListRecordsIfEmpty(db, now())
+        await extendRecords(db, now())
+        await extendTraffic(db, now())
+      }
+      await ensureSubscriptionTopics(db)
+      await ensureDemoAccounts(db, accounts, now().getTime())
+      await syncIdentitySequences(db)
+      await installChangeNotifications(db)
+    })
 
     const cacheSeconds = opts.publicCacheSeconds ?? DEFAULT_PUBLIC_CACHE_SECONDS
     // Cache hits are answered by the HTTP server's handler before Fastify routes the request
@@ -158,23 +166,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onChange: () => responseCache?.clear(),
     })
     const running = scheduler
-    // Writes by another process (`npm run catalog -- import`, `npm run publish:record`) commit on
-    // another connection: SQLite's data_version then changes, and the response cache is emptied
-    // within a second. One pragma a second, never one per request.
-    const readDataVersion = async () => (await sql<{ data_version: number }>`PRAGMA data_version`.execute(db)).rows[0]?.data_version
-    let dataVersion = await readDataVersion()
-    const otherWriters = setInterval(() => {
-      readDataVersion().then(
-        (version) => {
-          if (version !== dataVersion) responseCache?.clear()
-          dataVersion = version
-        },
-        () => undefined, // closing
-      )
-    }, OTHER_WRITERS_POLL_MS)
-    otherWriters.unref()
+    // Writes by another process (another origin, `npm run catalog -- import`,
+    // `npm run publish:record`) empty the response cache within a second, and mail they enqueue
+    // goes out at once (`server/db/changes.ts`).
+    changes = await watchChanges(db, location, {
+      onChange: () => responseCache?.clear(),
+      onMail: () => mailer.kick(),
+      log: app.log,
+    })
+    const watching = changes
     app.addHook('onClose', async () => {
-      clearInterval(otherWriters)
+      await watching.close()
       await running.stop()
       await mailer.close()
       await db.destroy()
@@ -210,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app
   } catch (error) {
+    await changes?.close()
     await scheduler?.stop()
     await db.destroy()
     throw error

@@ -3,6 +3,7 @@
  */
 import { resolve } from 'node:path'
 import { trimBase } from '../contract/links.js'
+import { DATABASE_URL_MALFORMED, isPostgresUrl } from './db/connection.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 
 /** `'production'` when `NODE_ENV=production`, else `'development'` (demo viewer, /dev/mail). */
@@ -98,8 +99,12 @@ export interface ServerConfig {
   trustProxy: boolean | string
   port: number
   host: string
-  /** Absolute path of the database folder. */
+  /** Absolute path of the database folder (the SQLite file; unused with `databaseUrl`). */
   dataDir: string
+  /** `DATABASE_URL`: a `postgres://` URL selects PostgreSQL (README "Scaling out"); null = SQLite in `dataDir`. */
+  databaseUrl: string | null
+  /** `DATABASE_POOL_MAX`: most PostgreSQL connections per process (default 10). */
+  databasePoolMax: number
   /** Absolute path of the built site. */
   staticDir: string
   /** `SSR_DIR`: absolute path of the shell's server build (default `./dist/ssr`). */
@@ -168,11 +173,15 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * (default 60, from 0 = no reminders to 10080): the maintenance scheduler (`server/publishing/scheduler.ts`).
  * `PUBLIC_CACHE_SECONDS` (default 30, from 1 to 3600): shared freshness of public answers and the
  * shell's HTML; `RESPONSE_CACHE_BYTES` (default 67108864 = 64 MB; 0 turns the origin's response cache off).
+ * `DATABASE_URL` (`postgres://user:password@host:5432/db`; unset = the SQLite file in `DATA_DIR`),
+ * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): README "Scaling out".
  * `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,
- *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS` or `RESPONSE_CACHE_BYTES` is out of range, or in production without `PUBLIC_URL`.
+ *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS`, `RESPONSE_CACHE_BYTES` or `DATABASE_POOL_MAX`
+ *   is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, or in
+ *   production without `PUBLIC_URL`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'
@@ -186,6 +195,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'development'
   const accounts = readAccountsConfig(env, mode)
   if (mode === 'production' && accounts.publicUrl === null) throw new Error(PUBLIC_URL_REQUIRED)
+  const databaseUrl = env.DATABASE_URL?.trim() || null
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(DATABASE_URL_MALFORMED)
   return {
     mode,
     accounts,
@@ -193,6 +204,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     dataDir: resolve(cwd, env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    databasePoolMax: integerSetting(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     staticDir: resolve(cwd, env.STATIC_DIR?.trim() || './dist/site'),
     ssrDir: resolve(cwd, env.SSR_DIR?.trim() || './dist/ssr'),
     variant,

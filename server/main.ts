@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   const config = readConfig(process.env)
   const app = await buildApp({
     dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl ?? undefined,
+    databasePoolMax: config.databasePoolMax,
     staticDir: config.staticDir,
     ssrDir: config.ssrDir,
     logger: { level: process.env.LOG_LEVEL?.trim() || 'warn' },

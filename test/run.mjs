@@ -17,7 +17,7 @@ let failed = 0
  * Minutes a stage may take before it counts as hung: CI must end well inside 90 minutes.
  * TRUST_STAGE_LIMIT_MIN overrides every limit.
  */
-const STAGE_LIMIT_MIN = { 'end-to-end tests (Chromium)': 35 }
+const STAGE_LIMIT_MIN = { 'end-to-end tests (Chromium)': 35, 'server tests (PostgreSQL)': 15 }
 const DEFAULT_STAGE_LIMIT_MIN = 10
 
 /**
@@ -84,7 +84,17 @@ for (const project of ['tsconfig.web.json', 'tsconfig.server.json', 'tsconfig.js
 }
 if (!only || only === 'unit')
   await suite('unit tests', ['--import', 'tsx', '--import', './test/setup/register.mjs', uvu, 'test/unit', '\\.test\\.tsx?$'])
-if (!only || only === 'server') await suite('server tests', ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$'])
+// The server tests run on SQLite always and, when TEST_DATABASE_URL names a PostgreSQL database
+// the tests may create databases from (`.ci/run` starts one), again on PostgreSQL.
+const serverArgs = ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$']
+if (!only || only === 'server' || only === 'server:sqlite') await suite('server tests (SQLite)', serverArgs, { TRUST_TEST_DIALECT: 'sqlite' })
+if (!only || only === 'server' || only === 'server:postgres') {
+  if (process.env.TEST_DATABASE_URL) await suite('server tests (PostgreSQL)', serverArgs, { TRUST_TEST_DIALECT: 'postgres' })
+  else
+    console.log(
+      '\n== server tests (PostgreSQL): skipped; to run them, set TEST_DATABASE_URL to a PostgreSQL database (node scripts/pg-cluster.mjs start <folder> prints one)',
+    )
+}
 if (!only || only === 'contract')
   await suite('contract tests (schemas and widget parsers)', [
     '--import',

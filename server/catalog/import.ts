@@ -19,6 +19,7 @@ import { type Actor, recordAudit } from '../admin/audit.js'
 import type { Database, IntFlag } from '../db/schema.js'
 import { TID_BASE } from '../seed/tids.js'
 import { CATALOG_SETTING_KEYS, exportCatalog, FLAG_SETTINGS } from './export.js'
+import { syncIdentitySequences } from '../db/dialect.js'
 
 type Trx = Transaction<Database>
 
@@ -364,6 +365,8 @@ async function applyChecked(trx: Trx, c: Catalog, now: Date, { audit, current }:
   if (refused.length > 0) throw new CatalogError(refused)
   const before = audit ? (current ?? (await exportCatalog(trx))) : null
   const changes = await apply(trx, c, now.getTime())
+  // The catalogue names its ids; PostgreSQL's sequences must move past them.
+  if (Object.keys(changes).length > 0) await syncIdentitySequences(trx)
   if (audit && before && Object.keys(changes).length > 0) {
     const after = await exportCatalog(trx)
     let old: unknown

@@ -4,12 +4,24 @@
  * ({@link Mailer.kick}) and every {@link SEND_INTERVAL_MS}. A mail is therefore sent only if the
  * change that caused it was committed, and a failed delivery is retried.
  *
+ * Several origins on one PostgreSQL database deliver the same outbox (README "Scaling out"): each
+ * mail is taken in a transaction of its own with `select … for update skip locked`, sent, and
+ * marked sent before the transaction commits. Two origins never take the same row, and the row
+ * of an origin that dies is free again the moment its connection drops (PostgreSQL rolls the
+ * transaction back), so another origin sends it: nothing is lost, nothing waits for a timeout.
+ * A mail is sent twice only if its origin dies between the SMTP server's acceptance and the
+ * commit (a window of one UPDATE); its `Message-ID` is the same both times
+ * (`<outbox-{id}.{created}@…>`), so receivers can tell. On SQLite one server delivers, reading
+ * pending rows without holding a transaction across the SMTP conversation (that would stop every
+ * other writer).
+ *
  * Transport: SMTP when `SMTP_URL` is configured, otherwise nodemailer's JSON transport — the
  * message is only rendered, marked sent, and stays readable in the outbox (see `/dev/mail`).
  */
 import nodemailer from 'nodemailer'
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/schema.js'
+import type { Kysely, Selectable, Transaction } from 'kysely'
+import { isPostgres, skipLockedRows } from '../db/dialect.js'
+import type { Database, OutboxTable } from '../db/schema.js'
 
 /** A mail to enqueue. */
 export interface OutgoingMail {
@@ -33,7 +45,7 @@ export interface OutgoingMail {
 export const SEND_INTERVAL_MS = 5_000
 /** After this many failed attempts a row is left alone (its `last_error` says why). */
 export const MAX_ATTEMPTS = 5
-/** Rows delivered per pass. */
+/** Rows read at a time on SQLite. */
 const BATCH = 50
 
 /**
@@ -80,48 +92,92 @@ export interface MailerOptions {
   log?: { warn(obj: object, msg: string): void }
 }
 
+/** The domain of the From address (for Message-IDs), `localhost` when there is none. */
+function senderDomain(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost'
+}
+
 /** Creates the mailer and starts its interval (unref'd, so it never keeps the process alive). */
 export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true })
+  const domain = senderDomain(from)
   let running: Promise<void> | null = null
   let again = false
   let closed = false
 
-  async function pass(): Promise<void> {
-    const rows = await db
+  /** Deliverable rows, oldest first, but `failed` (rows that failed in this pass wait for the next). */
+  const deliverable = (q: Kysely<Database>, failed: readonly number[], limit: number) => {
+    let query = q
       .selectFrom('outbox')
       .selectAll()
       .where('sent_at', 'is', null)
       .where('attempts', '<', MAX_ATTEMPTS)
       .orderBy('id')
-      .limit(BATCH)
-      .execute()
-    for (const row of rows) {
-      try {
-        await transport.sendMail({
-          from,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-          headers: JSON.parse(row.headers) as Record<string, string>,
-        })
-        await db
-          .updateTable('outbox')
-          .set({ sent_at: now().getTime(), attempts: row.attempts + 1, last_error: null })
-          .where('id', '=', row.id)
-          .execute()
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error)
-        log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed')
-        await db
-          .updateTable('outbox')
-          .set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) })
-          .where('id', '=', row.id)
-          .execute()
+      .limit(limit)
+    if (failed.length > 0) query = query.where('id', 'not in', failed)
+    return query
+  }
+
+  /**
+   * Sends `row` and records the outcome through `q` (the row's transaction on PostgreSQL).
+   * @returns Whether the SMTP server accepted it.
+   */
+  async function deliver(q: Kysely<Database>, row: Selectable<OutboxTable>): Promise<boolean> {
+    try {
+      await transport.sendMail({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text,
+        html: row.html ?? undefined,
+        headers: JSON.parse(row.headers) as Record<string, string>,
+        messageId: `<outbox-${row.id}.${row.created}@${domain}>`,
+      })
+      await q
+        .updateTable('outbox')
+        .set({ sent_at: now().getTime(), attempts: row.attempts + 1, last_error: null })
+        .where('id', '=', row.id)
+        .execute()
+      return true
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed')
+      await q
+        .updateTable('outbox')
+        .set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) })
+        .where('id', '=', row.id)
+        .execute()
+      return false
+    }
+  }
+
+  /** PostgreSQL: one row per transaction, locked while it is sent (see the module comment). */
+  async function passLocked(): Promise<void> {
+    const failed: number[] = []
+    while (!closed) {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const row = await skipLockedRows(trx, deliverable(trx, failed, 1)).executeTakeFirst()
+        if (!row) return 'done'
+        if (!(await deliver(trx, row))) failed.push(row.id)
+        return 'more'
+      })
+      if (outcome === 'done') return
+    }
+  }
+
+  /** SQLite: pending rows in batches, each marked after its delivery. */
+  async function passPlain(): Promise<void> {
+    const failed: number[] = []
+    while (!closed) {
+      const rows = await deliverable(db, failed, BATCH).execute()
+      if (rows.length === 0) return
+      for (const row of rows) {
+        if (!(await deliver(db, row))) failed.push(row.id)
       }
     }
   }
+
+  const pass = isPostgres(db) ? passLocked : passPlain
 
   function flush(): Promise<void> {
     if (closed) return Promise.resolve()
@@ -154,8 +210,9 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
     flush,
     close: async () => {
       clearInterval(timer)
-      if (running) await running
+      // A running pass finishes the mail it is sending, then takes no more.
       closed = true
+      if (running) await running
       transport.close()
     },
   }

@@ -17,6 +17,7 @@
  * it has shipped; add a new one.
  */
 import { sql, type Kysely } from 'kysely'
+import { globMatch } from '../dialect.js'
 
 // Migrations see the database as it was when they were written, hence `any`.
 type AnyDb = Kysely<any>
@@ -32,7 +33,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('show_legend', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .addCheckConstraint('severities_show_legend', sql`show_legend in (0, 1)`)
-    .addCheckConstraint('severities_color_code', sql`color_code glob '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]'`)
+    .addCheckConstraint(
+      'severities_color_code',
+      globMatch(db, 'color_code', '#[0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F]'),
+    )
     .execute()
 
   await db.schema

@@ -12,6 +12,7 @@
  * Never edit this migration once it has shipped; add a new one.
  */
 import { sql, type Kysely } from 'kysely'
+import { globMatch } from '../dialect.js'
 
 // Migrations see the database as it was when they were written, hence `any`.
 type AnyDb = Kysely<any>
@@ -39,7 +40,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('cloud_id', 'integer', (c) => c.notNull().references('clouds.id').onDelete('cascade'))
     .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('date', 'text', (c) => c.notNull().check(sql`date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`))
+    .addColumn('date', 'text', (c) => c.notNull().check(globMatch(db, 'date', '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]')))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
   await db.schema.createIndex('compliance_rows_cloud').on('compliance_rows').columns(['cloud_id', 'sort']).execute()
