@@ -12,8 +12,7 @@
  * before and after) in its transaction. Exit status: 0 on success, 1 when the file is refused or
  * unreadable, 2 for bad arguments.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { COMMAND_LINE } from '../server/admin/audit.js'
 import { exportCatalog } from '../server/catalog/export.js'
 import { CatalogError, importCatalog } from '../server/catalog/import.js'

@@ -1,24 +1,3 @@
-/**
- * Operators' command line for publishing records and their notification emails
- * (`server/publishing/publish.ts`, contract "Publishing").
- *
- *   npm run publish:record -- --type incident --cloud auroraedge.net --title "Packet loss" \
- *     --status "In Progress" --severity 20 --dc "Amsterdam II" --service "<name>" \
- *     --from 2026-03-15T09:00:00Z [--to <ISO>] [--summary "..."]
- *   npm run publish:record -- --update 123 --status Resolved --note "Traffic rerouted."
- *
- * It opens the database of `DATA_DIR` (default `./data`, as the server: `readConfig` in
- * `server/config.ts`), applies pending migrations, and publishes or updates the record, its record
- * event and the emails in one transaction. It does not send mail itself: the emails wait in the
- * outbox, and a running server's mailer sends them within its 5 s interval (`SEND_INTERVAL_MS`),
- * or the next server start does. Links in the emails use `PUBLIC_URL`, else
- * `http://localhost:{PORT}`.
- *
- * Prints the record id, the post URL and the number of emails queued. Exit status: 0 on success,
- * 1 when the record is refused (the message names the field), 2 for bad arguments.
- */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Kysely } from 'kysely'
 import type { Static, TSchema } from 'typebox'

@@ -87,7 +87,8 @@ if (!only || only === 'unit')
 // The server tests run on SQLite always and, when TEST_DATABASE_URL names a PostgreSQL database
 // the tests may create databases from (`.ci/run` starts one), again on PostgreSQL.
 const serverArgs = ['--import', 'tsx', uvu, 'test/server', '\\.test\\.ts$']
-if (!only || only === 'server' || only === 'server:sqlite') await suite('server tests (SQLite)', serverArgs, { TRUST_TEST_DIALECT: 'sqlite' })
+if (!only || only === 'server' || only === 'server:sqlite')
+  await suite('server tests (SQLite)', serverArgs, { TRUST_TEST_DIALECT: 'sqlite' })
 if (!only || only === 'server' || only === 'server:postgres') {
   if (process.env.TEST_DATABASE_URL) await suite('server tests (PostgreSQL)', serverArgs, { TRUST_TEST_DIALECT: 'postgres' })
   else

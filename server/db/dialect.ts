@@ -38,16 +38,20 @@ import {
   sql,
 } from 'kysely'
 
+/** A Kysely instance or transaction of any schema (the migrations see older schemas). */
+// biome-ignore lint/suspicious/noExplicitAny: the helpers here work on every schema.
+type AnyKysely = Kysely<any>
+
 /** The two databases the server runs on. */
 export type Dialect = 'sqlite' | 'postgres'
 
 /** Which database `db` (or a transaction of it) talks to. */
-export function dialectOf(db: Kysely<any>): Dialect {
+export function dialectOf(db: AnyKysely): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
 }
 
 /** `true` on PostgreSQL. */
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: AnyKysely): boolean {
   return dialectOf(db) === 'postgres'
 }
 
@@ -126,14 +130,14 @@ export function globToRegex(glob: string): string {
  * A CHECK expression: `column` matches the SQLite GLOB `pattern` (case-sensitive), as
  * `column glob 'pattern'` on SQLite and `column ~ '^regex$'` on PostgreSQL.
  */
-export function globMatch(db: Kysely<any>, column: string, pattern: string): RawBuilder<boolean> {
+export function globMatch(db: AnyKysely, column: string, pattern: string): RawBuilder<boolean> {
   return isPostgres(db)
     ? sql<boolean>`${sql.ref(column)} ~ ${sql.lit(globToRegex(pattern))}`
     : sql<boolean>`${sql.ref(column)} glob ${sql.lit(pattern)}`
 }
 
 /** The column type of a name compared and kept unique without regard to case. */
-export function caseInsensitiveText(db: Kysely<any>): Expression<unknown> {
+export function caseInsensitiveText(db: AnyKysely): Expression<unknown> {
   return isPostgres(db) ? sql`citext` : sql`text collate nocase`
 }
 
@@ -142,7 +146,7 @@ export function caseInsensitiveText(db: Kysely<any>): Expression<unknown> {
  * same table each get different rows; unchanged on SQLite, whose writers take turns.
  */
 export function skipLockedRows<DB, TB extends keyof DB, O>(
-  db: Kysely<any>,
+  db: AnyKysely,
   query: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? query.forUpdate().skipLocked() : query
@@ -153,7 +157,7 @@ export function skipLockedRows<DB, TB extends keyof DB, O>(
  * rows were written with explicit ids (the demo seed, `npm run catalog -- import`, a table
  * rebuilt by a migration). Does nothing on SQLite, whose row ids follow the table itself.
  */
-export async function syncIdentitySequences(db: Kysely<any>): Promise<void> {
+export async function syncIdentitySequences(db: AnyKysely): Promise<void> {
   if (!isPostgres(db)) return
   const { rows } = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns

@@ -92,6 +92,17 @@ export interface MailerOptions {
   log?: { warn(obj: object, msg: string): void }
 }
 
+/**
+ * `smtpUrl` with nodemailer's connection pool on (`pool=true`) unless the URL says otherwise: one
+ * SMTP connection carries many mails, about 7 ms each instead of about 100 ms for a connection
+ * per mail (measured on loopback), which is what a dispatch to every subscriber needs.
+ */
+export function pooledSmtpUrl(smtpUrl: string): string {
+  const url = new URL(smtpUrl)
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
+  return url.toString()
+}
+
 /** The domain of the From address (for Message-IDs), `localhost` when there is none. */
 function senderDomain(from: string): string {
   return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost'
@@ -99,7 +110,7 @@ function senderDomain(from: string): string {
 
 /** Creates the mailer and starts its interval (unref'd, so it never keeps the process alive). */
 export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ jsonTransport: true })
+  const transport = smtpUrl ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl)) : nodemailer.createTransport({ jsonTransport: true })
   const domain = senderDomain(from)
   let running: Promise<void> | null = null
   let again = false

@@ -36,7 +36,8 @@ export async function maintenanceSchedule(db: Kysely<Database>, cloudId: number,
 
   const [regions, windows] = await Promise.all([
     cloudDataCenters(db, cloudId)
-      .select(['r.tid', 'r.name'])
+      // `sort` is selected because it is ordered by (PostgreSQL's rule for SELECT DISTINCT).
+      .select(['r.tid', 'r.name', 'r.sort'])
       .distinct()
       .where('cdc.active', '=', 1)
       .orderBy('r.sort')

@@ -171,9 +171,7 @@ test('login answers tokens and an HttpOnly SameSite=Lax cookie; a new session id
   assert.is(first.res.headers['cache-control'], 'no-store')
 
   // The database holds only a hash of the cookie value.
-  const db = t.openDb()
-  const rows = db.prepare('select id_hash from sessions').all() as Array<{ id_hash: string }>
-  db.close()
+  const rows = await t.query<{ id_hash: string }>('select id_hash from sessions')
   assert.ok(rows.every((r) => r.id_hash !== c.value && /^[0-9a-f]{64}$/.test(r.id_hash)))
 
   // Same browser signs in again: new id, the old one is dead.
@@ -455,9 +453,7 @@ production('no /dev/mail, no demo viewer, no admin without a password', async ()
   try {
     assert.is((await app.app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode, 404)
     assert.is.not((await app.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode, 200)
-    const db = app.openDb()
-    const users = db.prepare('select count(*) as n from users').get() as { n: number }
-    db.close()
+    const [users] = await app.query<{ n: number }>('select count(*) as n from users')
     assert.is(users.n, 0)
   } finally {
     await app.close()

@@ -15,10 +15,8 @@ import type { CatalogDataCenter } from '../../contract/catalog.js'
 import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { DcMapData } from '../../contract/global.js'
 import { can, type Permission, type Role } from '../../contract/permissions.js'
-import { join } from 'node:path'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { exportCatalog } from '../../server/catalog/export.js'
-import { DATABASE_FILE, openDatabase } from '../../server/db/connection.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 import { auditRows, createAccount, errorOf, execute, login, type Method, type Session, send } from './staff-helpers.js'
 
@@ -34,7 +32,8 @@ function expect<T>(res: LightMyRequestResponse, status: number, code?: string): 
 }
 
 const FAILING_MAIL = ['ops@example.com', 'Delivery test', 'body', '{}', FIXED_NOW.getTime() - 60_000, 5, 'connection refused'] as const
-const INSERT_OUTBOX = 'insert into outbox (to_address, subject, text, headers, created, attempts, last_error) values (?, ?, ?, ?, ?, ?, ?)'
+const INSERT_OUTBOX =
+  'insert into outbox (to_address, subject, text, headers, created, attempts, last_error) values (?, ?, ?, ?, ?, ?, ?) returning id'
 
 // ---------------------------------------------------------------------------------------------
 // Routes
@@ -90,17 +89,12 @@ admin('GET /api/admin/catalog answers the catalogue and a stable revision', asyn
   assert.is(a.catalog.clouds[0].machine_name, 'auroraedge')
   assert.is(a.catalog.data_centers.length, 95)
   // Exactly the export of `npm run catalog -- export`: the answer's schema drops nothing.
-  const db = openDatabase(join(t.dataDir, DATABASE_FILE))
-  try {
-    assert.equal(a.catalog, await exportCatalog(db))
-  } finally {
-    await db.destroy()
-  }
+  assert.equal(a.catalog, await exportCatalog(t.db()))
 })
 
 admin('PUT data_centers adds a data center with coordinates: on the map, in the answer, audited', async () => {
   const before = await readCatalog()
-  const auditBefore = auditRows(t).length
+  const auditBefore = (await auditRows(t)).length
   assert.not.ok((await mapOf('auroraedge')).some((d) => d.name === REYKJAVIK.name))
 
   const saved = expect<CatalogData>(await putSection('data_centers', before.revision, [...before.catalog.data_centers, REYKJAVIK]), 200)
@@ -120,7 +114,7 @@ admin('PUT data_centers adds a data center with coordinates: on the map, in the 
     'only on the cloud it serves',
   )
 
-  const audit = auditRows(t)
+  const audit = await auditRows(t)
   assert.is(audit.length, auditBefore + 1)
   const entry = audit.at(-1)!
   assert.is(entry.action, 'catalog.data_centers')
@@ -145,12 +139,12 @@ admin('PUT data_centers without a data center decommissions it; its row and hist
   assert.ok(kept, 'still in the catalogue, decommissioned')
   assert.equal(kept.clouds[0].decommissioned, true)
   assert.is(kept.clouds[0].until, FIXED_NOW.toISOString())
-  const [row] = t.query<{ active: number; end_date: number }>(
+  const [row] = await t.query<{ active: number; end_date: number }>(
     'select cdc.active, cdc.end_date from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid where dc.name = ?',
     REYKJAVIK.name,
   )
   assert.equal(row, { active: 0, end_date: FIXED_NOW.getTime() })
-  const entry = auditRows(t).at(-1)!
+  const entry = (await auditRows(t)).at(-1)!
   assert.is(entry.action, 'catalog.data_centers')
   assert.ok(JSON.parse(entry.before!).find((d: CatalogDataCenter) => d.name === REYKJAVIK.name).clouds[0].decommissioned === false)
 })
@@ -160,14 +154,14 @@ admin('PUT settings changes a setting; the same value again changes nothing and 
   const settings = { ...before.catalog.settings, vendor: 'Aurora Edge Test' }
   const saved = expect<CatalogData>(await putSection('settings', before.revision, settings), 200)
   assert.is(saved.catalog.settings.vendor, 'Aurora Edge Test')
-  const entry = auditRows(t).at(-1)!
+  const entry = (await auditRows(t)).at(-1)!
   assert.is(entry.action, 'catalog.settings')
   assert.is(JSON.parse(entry.before!).vendor, before.catalog.settings.vendor)
   assert.is(JSON.parse(entry.after!).vendor, 'Aurora Edge Test')
-  const count = auditRows(t).length
+  const count = (await auditRows(t)).length
   const again = expect<CatalogData>(await putSection('settings', saved.revision, settings), 200)
   assert.is(again.revision, saved.revision)
-  assert.is(auditRows(t).length, count)
+  assert.is((await auditRows(t)).length, count)
 })
 
 admin('a stale revision is refused with 409 stale and nothing changes', async () => {
@@ -176,18 +170,18 @@ admin('a stale revision is refused with 409 stale and nothing changes', async ()
     await putSection('products', first.revision, [{ ...first.catalog.products[0], title: 'Renamed' }, ...first.catalog.products.slice(1)]),
     200,
   )
-  const count = auditRows(t).length
+  const count = (await auditRows(t)).length
   const res = await putSection('products', first.revision, first.catalog.products)
   expect(res, 409, 'stale')
   assert.equal(await readCatalog(), changed)
-  assert.is(auditRows(t).length, count)
+  assert.is((await auditRows(t)).length, count)
   // Put it back for the tests after this one.
   expect(await putSection('products', changed.revision, first.catalog.products), 200)
 })
 
 admin('a bad section value is refused naming each path from the catalogue root; nothing changes, nothing is audited', async () => {
   const before = await readCatalog()
-  const count = auditRows(t).length
+  const count = (await auditRows(t)).length
   const dcs = structuredClone(before.catalog.data_centers) as unknown as Array<Record<string, unknown>>
   dcs[3].latitude = 100
   dcs[5].country = 'Netherlands'
@@ -222,19 +216,19 @@ admin('a bad section value is refused naming each path from the catalogue root; 
   assert.match(errorOf(res).message, /^section: must be one of products, clouds, /)
 
   assert.equal(await readCatalog(), before)
-  assert.is(auditRows(t).length, count)
+  assert.is((await auditRows(t)).length, count)
 })
 
 admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscribers, outbox', async () => {
   const now = FIXED_NOW.getTime()
   const week = now + 7 * 86_400_000
-  const [cloud] = t.query<{ id: number; domain: string }>("select id, domain from clouds where machine_name = 'auroraedge'")
+  const [cloud] = await t.query<{ id: number; domain: string }>("select id, domain from clouds where machine_name = 'auroraedge'")
   // Two accounts subscribing to a few targets (one twice through two clouds).
-  const [dc] = t.query<{ tid: number; name: string }>('select tid, name from data_centers order by sort limit 1')
-  const [topic] = t.query<{ tid: number; name: string }>('select tid, name from subscription_topics order by sort limit 1')
-  const [category] = t.query<{ tid: number; name: string }>('select tid, name from notification_categories order by sort limit 1')
-  const a = createAccount(t, 'sub-a', passHash)
-  const b = createAccount(t, 'sub-b', passHash)
+  const [dc] = await t.query<{ tid: number; name: string }>('select tid, name from data_centers order by sort limit 1')
+  const [topic] = await t.query<{ tid: number; name: string }>('select tid, name from subscription_topics order by sort limit 1')
+  const [category] = await t.query<{ tid: number; name: string }>('select tid, name from notification_categories order by sort limit 1')
+  const a = await createAccount(t, 'sub-a', passHash)
+  const b = await createAccount(t, 'sub-b', passHash)
   for (const [uid, target] of [
     [a, 'all'],
     [b, 'all'],
@@ -244,29 +238,29 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
     [a, String(dc.tid)],
     [b, String(topic.tid)],
   ] as const) {
-    execute(t, 'insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, 0)', uid, cloud.id, target)
+    await execute(t, 'insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, 0)', uid, cloud.id, target)
   }
   for (const [uid, target] of [
     [a, 'all'],
     [a, 'cloud_app'],
     [b, String(category.tid)],
   ] as const) {
-    execute(t, 'insert into notification_subscriptions (uid, target, created) values (?, ?, 0)', uid, target)
+    await execute(t, 'insert into notification_subscriptions (uid, target, created) values (?, ?, 0)', uid, target)
   }
-  const failedId = execute(t, INSERT_OUTBOX, ...FAILING_MAIL)
+  const failedId = await execute(t, INSERT_OUTBOX, ...FAILING_MAIL)
 
   const data = expect<DashboardData>(await send(t, 'GET', '/api/admin/dashboard', { session: root }), 200)
   assert.is(data.now, FIXED_NOW.toISOString())
   assert.equal(
     data.clouds.map((c) => c.machine_name),
-    t.query<{ machine_name: string }>('select machine_name from clouds order by sort, id').map((c) => c.machine_name),
+    (await t.query<{ machine_name: string }>('select machine_name from clouds order by sort, id')).map((c) => c.machine_name),
   )
   const aurora = data.clouds[0]
   assert.is(aurora.domain, cloud.domain)
 
   // Computed independently from the tables.
   const types = "('incident', 'maintenance', 'advisory')"
-  const live = t.query<{ id: number }>(
+  const live = await t.query<{ id: number }>(
     `select r.id from records r join record_clouds rc on rc.record_id = r.id
      where rc.cloud_id = ? and r.type in ${types} and r.from_time <= ? and (r.to_time is null or r.to_time > ?)
      order by r.from_time desc, r.id desc`,
@@ -274,7 +268,7 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
     now,
     now,
   )
-  const upcoming = t.query<{ id: number }>(
+  const upcoming = await t.query<{ id: number }>(
     `select r.id from records r join record_clouds rc on rc.record_id = r.id
      where rc.cloud_id = ? and r.type in ${types} and r.from_time > ? and r.from_time <= ? order by r.from_time, r.id`,
     cloud.id,
@@ -292,7 +286,7 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
     upcoming.map((r) => r.id),
   )
   const sample = aurora.live[0]
-  const [row] = t.query<{ title: string; status: string; severity: string | null; from_time: number; to_time: number | null }>(
+  const [row] = await t.query<{ title: string; status: string; severity: string | null; from_time: number; to_time: number | null }>(
     `select r.title, st.name as status, sev.name as severity, r.from_time, r.to_time from records r
      join record_statuses st on st.id = r.status_id left join severities sev on sev.tid = r.severity_tid where r.id = ?`,
     sample.id,
@@ -326,9 +320,10 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
     [String(category.tid)]: [category.name, 1],
   })
 
-  const [o] = t.query<{ queued: number; sent: number; failed: number }>(
-    `select sum(sent_at is null and attempts < 5) as queued, sum(sent_at is not null) as sent,
-     sum(sent_at is null and attempts >= 5) as failed from outbox`,
+  const [o] = await t.query<{ queued: number; sent: number; failed: number }>(
+    `select sum(case when sent_at is null and attempts < 5 then 1 else 0 end) as queued,
+     sum(case when sent_at is not null then 1 else 0 end) as sent,
+     sum(case when sent_at is null and attempts >= 5 then 1 else 0 end) as failed from outbox`,
   )
   assert.equal({ queued: data.outbox.queued, sent: data.outbox.sent, failed: data.outbox.failed }, o)
   assert.ok(data.outbox.failed >= 1)
@@ -346,8 +341,8 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
 })
 
 admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits it and the mailer sends it', async () => {
-  const id = execute(t, INSERT_OUTBOX, ...FAILING_MAIL)
-  const count = auditRows(t).length
+  const id = await execute(t, INSERT_OUTBOX, ...FAILING_MAIL)
+  const count = (await auditRows(t)).length
   const message = expect<OutboxMessage>(await send(t, 'POST', `/api/admin/outbox/${id}/retry`, { session: root }), 200)
   assert.equal(message, {
     id,
@@ -359,7 +354,7 @@ admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits i
     created: new Date(FIXED_NOW.getTime() - 60_000).toISOString(),
     sent_at: null,
   })
-  const audit = auditRows(t)
+  const audit = await auditRows(t)
   assert.is(audit.length, count + 1)
   assert.equal(
     { ...audit.at(-1)!, id: 0, actor_uid: 0 },
@@ -378,7 +373,7 @@ admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits i
   let sent: number | null = null
   for (let i = 0; i < 50 && sent === null; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20))
-    sent = t.query<{ sent_at: number | null }>('select sent_at from outbox where id = ?', id)[0].sent_at
+    sent = (await t.query<{ sent_at: number | null }>('select sent_at from outbox where id = ?', id))[0].sent_at
   }
   assert.ok(sent !== null, 'delivered after the retry')
 
@@ -389,7 +384,7 @@ admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits i
   expect(res, 404, 'not_found')
   res = await send(t, 'POST', '/api/admin/outbox/abc/retry', { session: root })
   expect(res, 400, 'invalid')
-  assert.is(auditRows(t).length, count + 1)
+  assert.is((await auditRows(t)).length, count + 1)
 })
 
 admin('staff: list, set roles, remove from the staff, never the last administrator', async () => {
@@ -402,15 +397,15 @@ admin('staff: list, set roles, remove from the staff, never the last administrat
   assert.not.ok(staff.staff.some((s) => s.name === 'viewer'))
 
   const put = (mail: string, roles: string[]) => send(t, 'PUT', '/api/admin/staff', { session: root, payload: { mail, roles } })
-  const count = auditRows(t).length
-  const viewerMail = t.query<{ mail: string }>("select mail from users where name = 'viewer'")[0].mail
+  const count = (await auditRows(t)).length
+  const viewerMail = (await t.query<{ mail: string }>("select mail from users where name = 'viewer'"))[0].mail
   const member = expect<StaffMember>(await put(viewerMail.toUpperCase(), ['jab_compliance', 'blog_editor', 'blog_editor']), 200)
   assert.equal(member.roles, ['blog_editor', 'jab_compliance'])
   assert.is(member.mail, viewerMail)
   staff = expect<StaffData>(await send(t, 'GET', '/api/admin/staff', { session: root }), 200)
   assert.equal(staff.staff.find((s) => s.name === 'viewer')?.roles, ['blog_editor', 'jab_compliance'])
-  let entry = auditRows(t).at(-1)!
-  assert.is(auditRows(t).length, count + 1)
+  let entry = (await auditRows(t)).at(-1)!
+  assert.is((await auditRows(t)).length, count + 1)
   assert.equal([entry.action, entry.target, entry.actor_name], ['staff.roles', viewerMail, 'admin'])
   assert.equal([JSON.parse(entry.before!), JSON.parse(entry.after!)], [[], ['blog_editor', 'jab_compliance']])
   // The new roles take effect on the viewer's next request.
@@ -419,13 +414,13 @@ admin('staff: list, set roles, remove from the staff, never the last administrat
 
   // [] removes the account from the staff.
   expect<StaffMember>(await put(viewerMail, []), 200)
-  entry = auditRows(t).at(-1)!
+  entry = (await auditRows(t)).at(-1)!
   assert.equal([JSON.parse(entry.before!), JSON.parse(entry.after!)], [['blog_editor', 'jab_compliance'], []])
   expect(await send(t, 'GET', '/api/admin/staff', { session: viewer }), 403, 'forbidden')
-  assert.equal(t.query("select * from user_roles where role = 'blog_editor' or role = 'jab_compliance'"), [])
+  assert.equal(await t.query("select * from user_roles where role = 'blog_editor' or role = 'jab_compliance'"), [])
 
   // Refusals change nothing and write nothing.
-  const n = auditRows(t).length
+  const n = (await auditRows(t)).length
   let res = await put(viewerMail, ['blog_editor', 'authenticated'])
   expect(res, 400, 'invalid')
   assert.match(errorOf(res).message, /^roles\[1\]: "authenticated" is not a privileged role/)
@@ -436,9 +431,9 @@ admin('staff: list, set roles, remove from the staff, never the last administrat
   res = await send(t, 'PUT', '/api/admin/staff', { session: root, payload: { mail: me.mail, roles: [1] } })
   expect(res, 400, 'invalid')
   assert.match(errorOf(res).message, /^roles\[0\]: /)
-  assert.is(auditRows(t).length, n)
+  assert.is((await auditRows(t)).length, n)
   assert.equal(
-    t.query<{ role: string }>('select role from user_roles where uid = ? order by role', me.uid).map((r) => r.role),
+    (await t.query<{ role: string }>('select role from user_roles where uid = ? order by role', me.uid)).map((r) => r.role),
     ['administrator', 'trust_admin'],
   )
 
@@ -453,14 +448,14 @@ admin('staff: list, set roles, remove from the staff, never the last administrat
   // Restore: admin administrator again, viewer out.
   expect<StaffMember>(await byViewer(me.mail, ['administrator', 'trust_admin']), 200)
   expect<StaffMember>(await put(viewerMail, []), 200)
-  assert.equal(t.query<{ n: number }>("select count(*) as n from user_roles where role = 'administrator'"), [{ n: 1 }])
+  assert.equal(await t.query<{ n: number }>("select count(*) as n from user_roles where role = 'administrator'"), [{ n: 1 }])
 })
 
 admin('GET /api/admin/audit: newest first, before/after parsed, 50 per page', async () => {
-  const total = auditRows(t).length
+  const total = (await auditRows(t)).length
   // Fill up to more than one page with old entries.
   for (let i = 0; i < 55; i++) {
-    execute(
+    await execute(
       t,
       'insert into audit_log (at, actor_uid, actor_name, action, target, before, after) values (?, null, ?, ?, ?, ?, null)',
       i,
@@ -481,9 +476,7 @@ admin('GET /api/admin/audit: newest first, before/after parsed, 50 per page', as
     'newest first',
   )
   const newest = first.entries[0]
-  const row = auditRows(t)
-    .filter((r) => r.at === FIXED_NOW.getTime())
-    .at(-1)!
+  const row = (await auditRows(t)).filter((r) => r.at === FIXED_NOW.getTime()).at(-1)!
   assert.equal(newest, {
     id: row.id,
     at: FIXED_NOW.toISOString(),
@@ -562,10 +555,10 @@ roles.before(async () => {
   m = await startApp()
   const hash = await hashPassword('Secret12345')
   for (const role of PRIVILEGED_ROLES) {
-    createAccount(m, `role-${role}`, hash, [role])
+    await createAccount(m, `role-${role}`, hash, [role])
     sessions.set(role, await login(m, `role-${role}`, 'Secret12345'))
   }
-  createAccount(m, 'plain', hash, [])
+  await createAccount(m, 'plain', hash, [])
   sessions.set('plain', await login(m, 'plain', 'Secret12345'))
 })
 
@@ -624,8 +617,8 @@ for (const c of CASES) {
   )
 }
 
-roles('nothing the matrix sent changed anything or wrote an audit entry', () => {
-  assert.equal(m.query('select * from audit_log'), [])
+roles('nothing the matrix sent changed anything or wrote an audit entry', async () => {
+  assert.equal(await m.query('select * from audit_log'), [])
 })
 
 roles.run()

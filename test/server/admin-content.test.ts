@@ -15,7 +15,7 @@ import { auditCount, auditRows, createAccount, errorOf, login, type Method, type
 
 let t: TestApp
 
-const adminUid = () => t.query<{ uid: number }>("select uid from users where name = 'admin'")[0].uid
+const adminUid = async () => (await t.query<{ uid: number }>("select uid from users where name = 'admin'"))[0].uid
 
 const publicFaq = async (cloud: string) => body(await send(t, 'GET', `/api/basic-page/faq?cloud=${cloud}`)).data.page_content
 const publicCompliance = async (cloud: string) => body(await send(t, 'GET', `/api/compliance?cloud=${cloud}`)).data
@@ -42,7 +42,7 @@ content('GET /api/admin/content: the shared FAQ and a compliance page for every 
   const data: ContentData = body(res).data
   assert.is(data.faq[0].cloud, null)
   assert.equal({ title: data.faq[0].title, body: data.faq[0].body }, await publicFaq('auroraedge'))
-  const clouds = t.query<{ machine_name: string }>('select machine_name from clouds order by sort, id')
+  const clouds = await t.query<{ machine_name: string }>('select machine_name from clouds order by sort, id')
   assert.equal(
     data.compliance.map((c) => c.cloud),
     clouds.map((c) => c.machine_name),
@@ -63,11 +63,11 @@ content('PUT /api/admin/faq: the shared page saved with its body sanitised and i
   assert.equal(saved, { cloud: null, title, body: HOSTILE_CLEAN })
   assert.equal(await publicFaq('auroraedge'), { title, body: HOSTILE_CLEAN })
   assert.equal(await publicFaq('private'), { title, body: HOSTILE_CLEAN })
-  const [entry] = auditRows(t, 'faq.update')
+  const [entry] = await auditRows(t, 'faq.update')
   assert.ok(entry)
   assert.is(entry.target, '')
   assert.is(entry.actor_name, 'admin')
-  assert.is(entry.actor_uid, adminUid())
+  assert.is(entry.actor_uid, await adminUid())
   assert.is(entry.at, FIXED_NOW.getTime())
   assert.equal(JSON.parse(entry.before!), before)
   assert.equal(JSON.parse(entry.after!), { title, body: HOSTILE_CLEAN })
@@ -84,7 +84,7 @@ content("PUT /api/admin/faq with a cloud: that cloud's own page, created; other 
   assert.equal(body(res).data, { cloud: 'workload', title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
   assert.equal(await publicFaq('workload'), { title: 'Workload FAQ', body: '<section id="a"><h2>A</h2></section>' })
   assert.equal(await publicFaq('auroraedge'), shared)
-  const entry = auditRows(t, 'faq.update').at(-1)!
+  const entry = (await auditRows(t, 'faq.update')).at(-1)!
   assert.is(entry.target, 'workload')
   assert.is(entry.before, null)
   // Saving again updates the same row; the console lists the shared page first, then the cloud's.
@@ -93,8 +93,8 @@ content("PUT /api/admin/faq with a cloud: that cloud's own page, created; other 
       .statusCode,
     200,
   )
-  assert.is(t.query<{ n: number }>("select count(*) as n from basic_pages where machine_name = 'faq'")[0].n, 2)
-  assert.equal(JSON.parse(auditRows(t, 'faq.update').at(-1)!.before!), {
+  assert.is((await t.query<{ n: number }>("select count(*) as n from basic_pages where machine_name = 'faq'"))[0].n, 2)
+  assert.equal(JSON.parse((await auditRows(t, 'faq.update')).at(-1)!.before!), {
     title: 'Workload FAQ',
     body: '<section id="a"><h2>A</h2></section>',
   })
@@ -128,7 +128,7 @@ content(
     const saved: AdminCompliancePage = body(res).data
     assert.equal(saved, { cloud: 'auroraedge', page_top: `<h2>Status</h2>${HOSTILE_CLEAN}`, rows: expectedRows })
     assert.equal(await publicCompliance('auroraedge'), { page_top: saved.page_top, page_content: expectedRows })
-    const entry = auditRows(t, 'compliance.update').at(-1)!
+    const entry = (await auditRows(t, 'compliance.update')).at(-1)!
     assert.is(entry.target, 'auroraedge')
     assert.is(entry.actor_name, 'admin')
     assert.equal(JSON.parse(entry.before!), { page_top: before.page_top, rows: before.page_content })
@@ -143,7 +143,7 @@ content(
 content('invalid compliance rows: 400 invalid naming each path; nothing changed, nothing audited', async () => {
   const admin = await login(t, 'admin', 'Admin12345')
   const before = await publicCompliance('private')
-  const audits = auditCount(t)
+  const audits = await auditCount(t)
   const impossible = await send(t, 'PUT', '/api/admin/compliance/private', {
     session: admin,
     payload: {
@@ -178,19 +178,19 @@ content('invalid compliance rows: 400 invalid naming each path; nothing changed,
   assert.is(faq.statusCode, 400)
   assert.match(errorOf(faq).message, /^title: /)
   assert.equal(await publicCompliance('private'), before)
-  assert.is(auditCount(t), audits)
+  assert.is(await auditCount(t), audits)
 })
 
 content('unknown cloud: 404 unknown_cloud for compliance and FAQ', async () => {
   const admin = await login(t, 'admin', 'Admin12345')
-  const audits = auditCount(t)
+  const audits = await auditCount(t)
   const compliance = await send(t, 'PUT', '/api/admin/compliance/nowhere', { session: admin, payload: { page_top: '', rows: [] } })
   assert.is(compliance.statusCode, 404)
   assert.is(errorOf(compliance).code, 'unknown_cloud')
   const faq = await send(t, 'PUT', '/api/admin/faq', { session: admin, payload: { cloud: 'nowhere', title: 'x', body: '' } })
   assert.is(faq.statusCode, 404)
   assert.is(errorOf(faq).code, 'unknown_cloud')
-  assert.is(auditCount(t), audits)
+  assert.is(await auditCount(t), audits)
 })
 
 content.run()
@@ -224,7 +224,7 @@ records('a published record stores its body sanitised, title and summary as type
   })
   assert.is(res.statusCode, 201, res.body)
   const id = body(res).data.id
-  const row = t.query('select title, summary, body, customer_impact, available_workaround from records where id = ?', id)[0]
+  const row = (await t.query('select title, summary, body, customer_impact, available_workaround from records where id = ?', id))[0]
   assert.equal(row, {
     title: INCIDENT.title,
     summary: INCIDENT.summary,
@@ -232,9 +232,9 @@ records('a published record stores its body sanitised, title and summary as type
     customer_impact: HOSTILE_CLEAN,
     available_workaround: HOSTILE_CLEAN,
   })
-  const [entry] = auditRows(t, 'record.publish')
+  const [entry] = await auditRows(t, 'record.publish')
   assert.is(entry.target, String(id))
-  assert.is(entry.actor_uid, adminUid())
+  assert.is(entry.actor_uid, await adminUid())
   assert.is(entry.before, null)
   const after = JSON.parse(entry.after!)
   assert.is(after.body, HOSTILE_CLEAN)
@@ -253,19 +253,19 @@ records('an update sanitises the new body and records record.update with before 
   })
   assert.is(res.statusCode, 200, res.body)
   // The body is left as sent (sanitised); the update text goes to the update history, sanitised too.
-  const stored = t.query<{ body: string }>('select body from records where id = ?', id)[0].body
+  const stored = (await t.query<{ body: string }>('select body from records where id = ?', id))[0].body
   assert.is(stored, '<p>second</p>')
-  assert.equal(t.query('select at, text, event_id from record_updates where record_id = ?', id), [
+  assert.equal(await t.query('select at, text, event_id from record_updates where record_id = ?', id), [
     { at: FIXED_NOW.getTime(), text: 'Fixed <b>now</b>', event_id: body(res).data.event_id },
   ])
-  const entry = auditRows(t, 'record.update').at(-1)!
+  const entry = (await auditRows(t, 'record.update')).at(-1)!
   assert.is(entry.target, String(id))
   assert.is(JSON.parse(entry.before!).body, '<p>first</p>')
   assert.is(JSON.parse(entry.after!).body, stored)
   // A refused update leaves no audit entry.
-  const audits = auditCount(t)
+  const audits = await auditCount(t)
   assert.is((await send(t, 'PATCH', `/api/admin/records/${id}`, { session: admin, payload: { status: 'Exploded' } })).statusCode, 400)
-  assert.is(auditCount(t), audits)
+  assert.is(await auditCount(t), audits)
 })
 
 records.run()
@@ -342,7 +342,7 @@ const ROUTES: Route[] = [
 roles.before(async () => {
   t = await startApp()
   const passHash = await hashPassword('Secret12345')
-  for (const role of PRIVILEGED_ROLES) createAccount(t, `role-${role}`, passHash, [role])
+  for (const role of PRIVILEGED_ROLES) await createAccount(t, `role-${role}`, passHash, [role])
   for (const role of PRIVILEGED_ROLES) sessions.set(role, await login(t, `role-${role}`, 'Secret12345'))
   const admin = await login(t, 'admin', 'Admin12345')
   for (const kind of ['incident', ...NOTIFICATION_TYPES]) {
@@ -361,13 +361,13 @@ roles('each privileged role: allowed where contract/permissions.ts grants it, el
     const session = sessions.get(role)!
     for (const route of ROUTES) {
       const allowed = route.permission === undefined || can([role], route.permission)
-      const audits = auditCount(t)
+      const audits = await auditCount(t)
       const res = await send(t, route.method, route.url(), { session, payload: route.payload?.() })
       const got = res.statusCode === route.ok ? 'allowed' : `${res.statusCode} ${errorOf(res).code}`
       const want = allowed ? 'allowed' : '403 not_permitted'
       if (got !== want) results.push(`${role} ${route.name}: ${got}, expected ${want} (${res.body.slice(0, 200)})`)
-      if (!allowed) assert.is(auditCount(t), audits, `${role} ${route.name}: a refusal is not audited`)
-      else if (route.method !== 'GET') assert.is(auditCount(t), audits + 1, `${role} ${route.name}: audited`)
+      if (!allowed) assert.is(await auditCount(t), audits, `${role} ${route.name}: a refusal is not audited`)
+      else if (route.method !== 'GET') assert.is(await auditCount(t), audits + 1, `${role} ${route.name}: audited`)
     }
   }
   assert.equal(results, [])
@@ -420,13 +420,13 @@ roles('an update may not move a notification to a type the role may not publish'
   })
   assert.is(res.statusCode, 403)
   assert.is(errorOf(res).code, 'not_permitted')
-  assert.is(t.query('select notification_type from records where id = ?', id)[0].notification_type, 'cloud_app')
+  assert.is((await t.query('select notification_type from records where id = ?', id))[0].notification_type, 'cloud_app')
 })
 
 roles('not privileged: 403 forbidden; no session: 403 not_signed_in; a write without the CSRF header: 403 csrf', async () => {
   const viewer = await login(t, 'viewer', 'Viewer12345')
   const admin = sessions.get('administrator')!
-  const audits = auditCount(t)
+  const audits = await auditCount(t)
   for (const route of ROUTES) {
     const asViewer = await send(t, route.method, route.url(), { session: viewer, payload: route.payload?.() })
     assert.is(asViewer.statusCode, 403, route.name)
@@ -444,7 +444,7 @@ roles('not privileged: 403 forbidden; no session: 403 not_signed_in; a write wit
   }
   // Reads need no CSRF header.
   assert.is((await send(t, 'GET', '/api/admin/content', { session: admin })).statusCode, 200)
-  assert.is(auditCount(t), audits)
+  assert.is(await auditCount(t), audits)
 })
 
 roles.run()

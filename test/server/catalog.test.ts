@@ -15,7 +15,6 @@
 import type { Kysely } from 'kysely'
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -23,10 +22,10 @@ import type { Catalog } from '../../contract/catalog.js'
 import { COMMAND_LINE } from '../../server/admin/audit.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { CatalogError, checkCatalog, importCatalog } from '../../server/catalog/import.js'
-import { DATABASE_FILE, migrateToLatest, openDatabase } from '../../server/db/connection.js'
+import { migrateToLatest, openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
 import { seedFromSources } from '../../server/seed/sources.js'
-import { FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+import { createTestDatabase, databaseEnv, FIXED_NOW, startApp, type TestApp, type TestDatabase } from './helpers.js'
 
 const DEMO_FILE = new URL('../../server/seed/demo-catalog.json', import.meta.url)
 
@@ -55,11 +54,18 @@ async function dump(db: Kysely<Database>): Promise<Record<string, string[]>> {
   return out
 }
 
-async function emptyDatabase(): Promise<{ dir: string; db: Kysely<Database> }> {
-  const dir = tempDir('trust-catalog-')
-  const db = openDatabase(join(dir, DATABASE_FILE))
-  await migrateToLatest(db)
-  return { dir, db }
+/** A new database with the schema and no rows, and a connection to it (destroy it before `database.drop()`). */
+async function emptyDatabase(): Promise<{ database: TestDatabase; db: Kysely<Database> }> {
+  const database = await createTestDatabase()
+  const db = openDatabase(database.location)
+  try {
+    await migrateToLatest(db)
+  } catch (error) {
+    await db.destroy()
+    await database.drop()
+    throw error
+  }
+  return { database, db }
 }
 
 const clone = <T>(value: T): T => structuredClone(value)
@@ -74,13 +80,13 @@ catalog.before(async () => {
   // The development start (which imports the committed file) for the API comparisons…
   seeded = await startApp()
   // …and the demo's sources for the file itself, so the comparison below is not circular.
-  const { dir, db } = await emptyDatabase()
+  const { database, db } = await emptyDatabase()
   try {
     await seedFromSources(db, FIXED_NOW)
     exported = await exportCatalog(db)
   } finally {
     await db.destroy()
-    removeDir(dir)
+    await database.drop()
   }
 })
 
@@ -98,7 +104,7 @@ catalog('the committed demo catalogue is the export of the demo sources seeded a
 })
 
 catalog('export → import into an empty database answers the catalogue calls alike', async () => {
-  const { dir, db } = await emptyDatabase()
+  const { database, db } = await emptyDatabase()
   const changes = await importCatalog(db, clone(exported), FIXED_NOW)
   assert.ok((changes.cloud_data_centers ?? 0) > 400)
   assert.equal(await exportCatalog(db), exported, 'the imported database exports the same file')
@@ -106,15 +112,16 @@ catalog('export → import into an empty database answers the catalogue calls al
 
   // Records are not part of the catalogue: the seeded copy drops them, and both sites run in
   // production mode, which seeds nothing, so only catalogue-derived answers are compared.
-  const source = tempDir('trust-catalog-src-')
-  const src = await startApp({ dataDir: source })
-  await src.app.close()
-  const raw = src.openDb({ write: true })
-  raw.pragma('foreign_keys = ON')
-  raw.exec('DELETE FROM records')
-  raw.close()
-  const a = await startApp({ dataDir: source, ...PRODUCTION })
-  const b = await startApp({ dataDir: dir, ...PRODUCTION })
+  const src = await startApp()
+  await src.stop()
+  const raw = openDatabase(src.location) // foreign keys on: the records' links go with them
+  try {
+    await raw.deleteFrom('records').execute()
+  } finally {
+    await raw.destroy()
+  }
+  const a = await startApp({ dataDir: src.database.dataDir, databaseUrl: src.database.databaseUrl, ...PRODUCTION })
+  const b = await startApp({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, ...PRODUCTION })
   try {
     const urls = ['/api/global']
     for (const c of exported.clouds) {
@@ -137,7 +144,7 @@ catalog('export → import into an empty database answers the catalogue calls al
 })
 
 catalog('importing the same file twice changes no row', async () => {
-  const { dir, db } = await emptyDatabase()
+  const { database, db } = await emptyDatabase()
   try {
     await importCatalog(db, clone(exported), FIXED_NOW)
     const before = await dump(db)
@@ -145,15 +152,10 @@ catalog('importing the same file twice changes no row', async () => {
     assert.equal(changes, {})
     assert.equal(await dump(db), before)
     // Also onto the seeded database the file came from.
-    const seededDb = openDatabase(join(seeded.dataDir, DATABASE_FILE))
-    try {
-      assert.equal(await importCatalog(seededDb, clone(exported), FIXED_NOW), {})
-    } finally {
-      await seededDb.destroy()
-    }
+    assert.equal(await importCatalog(seeded.db(), clone(exported), FIXED_NOW), {})
   } finally {
     await db.destroy()
-    removeDir(dir)
+    await database.drop()
   }
 })
 
@@ -291,7 +293,7 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
 ]
 
 catalog(`${MALFORMED.length} kinds of malformed file are refused by path and change nothing`, async () => {
-  const { dir, db } = await emptyDatabase()
+  const { database, db } = await emptyDatabase()
   try {
     await importCatalog(db, clone(exported), FIXED_NOW)
     const before = await dump(db)
@@ -324,21 +326,21 @@ catalog(`${MALFORMED.length} kinds of malformed file are refused by path and cha
     assert.equal(await dump(db), before)
   } finally {
     await db.destroy()
-    removeDir(dir)
+    await database.drop()
   }
 })
 
 catalog('a data center left out of the file is decommissioned; its records stay', async () => {
   const app = await startApp()
-  const db = openDatabase(join(app.dataDir, DATABASE_FILE))
+  const db = app.db()
   try {
     // A data center that serves auroraedge and has records.
-    const [dc] = app.query<{ tid: number; name: string; records: number }>(
+    const [dc] = await app.query<{ tid: number; name: string; records: number }>(
       `SELECT dc.tid, dc.name, COUNT(DISTINCT rt.record_id) AS records FROM data_centers dc
        JOIN record_terms rt ON rt.tid = dc.tid
        JOIN cloud_data_centers cdc ON cdc.data_center_tid = dc.tid AND cdc.active = 1
        JOIN clouds c ON c.id = cdc.cloud_id AND c.machine_name = 'auroraedge'
-       GROUP BY dc.tid ORDER BY dc.sort LIMIT 1`,
+       GROUP BY dc.tid, dc.name, dc.sort ORDER BY dc.sort LIMIT 1`,
     )
     assert.ok(dc && dc.records > 0)
     const mapBefore = JSON.parse((await app.app.inject({ url: '/api/dc_map/auroraedge' })).body)
@@ -352,13 +354,16 @@ catalog('a data center left out of the file is decommissioned; its records stay'
     app.app.responseCache.clear()
     // The links are decommissioned; the data centers after it only move up one place (`sort`).
     assert.is(changes.cloud_data_centers, activeLinks)
-    const links = app.query<{ active: number; end_date: number }>(
+    const links = await app.query<{ active: number; end_date: number }>(
       'SELECT active, end_date FROM cloud_data_centers WHERE data_center_tid = ?',
       dc.tid,
     )
     assert.ok(links.length > 0 && links.every((l) => l.active === 0 && l.end_date !== null))
-    assert.is(app.query('SELECT tid FROM data_centers WHERE tid = ?', dc.tid).length, 1, 'the data center row stays')
-    assert.is(app.query<{ n: number }>('SELECT COUNT(DISTINCT record_id) AS n FROM record_terms WHERE tid = ?', dc.tid)[0].n, dc.records)
+    assert.is((await app.query('SELECT tid FROM data_centers WHERE tid = ?', dc.tid)).length, 1, 'the data center row stays')
+    assert.is(
+      (await app.query<{ n: number }>('SELECT COUNT(DISTINCT record_id) AS n FROM record_terms WHERE tid = ?', dc.tid))[0].n,
+      dc.records,
+    )
     const mapAfter = (await app.app.inject({ url: '/api/dc_map/auroraedge' })).body
     assert.not.match(mapAfter, `"${dc.name}"`)
     // Its export says so, and importing that export changes nothing more.
@@ -366,7 +371,6 @@ catalog('a data center left out of the file is decommissioned; its records stay'
     assert.ok(again.data_centers.find((d) => d.name === dc.name)!.clouds.every((l) => l.decommissioned && l.until !== null))
     assert.equal(await importCatalog(db, file, new Date(FIXED_NOW.getTime() + 3_600_000)), {})
   } finally {
-    await db.destroy()
     await app.close()
   }
 })
@@ -381,7 +385,7 @@ interface AuditRow {
 }
 
 catalog('an audited import records the sections it changed in its transaction; none when nothing changed or refused', async () => {
-  const { dir, db } = await emptyDatabase()
+  const { database, db } = await emptyDatabase()
   const audit = () => db.selectFrom('audit_log').selectAll().orderBy('id').execute()
   try {
     await importCatalog(db, clone(exported), FIXED_NOW)
@@ -426,17 +430,17 @@ catalog('an audited import records the sections it changed in its transaction; n
     assert.is((await audit()).length, count)
   } finally {
     await db.destroy()
-    removeDir(dir)
+    await database.drop()
   }
 })
 
 catalog('`npm run catalog -- import` audits the import as the command line', async () => {
   const root = fileURLToPath(new URL('../..', import.meta.url))
-  const dataDir = tempDir('trust-catalog-cli-')
+  const database = await createTestDatabase()
   const cli = () =>
     spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', fileURLToPath(DEMO_FILE)], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: databaseEnv(database),
       encoding: 'utf8',
     })
   try {
@@ -445,7 +449,7 @@ catalog('`npm run catalog -- import` audits the import as the command line', asy
     run = cli()
     assert.is(run.status, 0, run.stderr)
     assert.match(run.stdout, /already matches; nothing changed/)
-    const db = openDatabase(join(dataDir, DATABASE_FILE))
+    const db = openDatabase(database.location)
     try {
       const rows: AuditRow[] = await db
         .selectFrom('audit_log')
@@ -460,7 +464,7 @@ catalog('`npm run catalog -- import` audits the import as the command line', asy
       await db.destroy()
     }
   } finally {
-    removeDir(dataDir)
+    await database.drop()
   }
 })
 

@@ -104,9 +104,7 @@ map('deception has no data centers and still answers success', async () => {
 
 map('the government cloud has only data centers in the United States', async () => {
   const dcs = await dcMap('auroraedgegov')
-  const db = t.openDb()
-  const usCount = db.prepare("select count(*) from data_centers where country = 'US'").pluck().get()
-  db.close()
+  const [{ n: usCount }] = await t.query<{ n: number }>("select count(*) as n from data_centers where country = 'US'")
   assert.is(dcs.length, usCount)
   assert.ok(dcs.length >= 10, 'a real footprint')
   for (const dc of dcs) {
@@ -144,11 +142,14 @@ map('only auroraedgethree has premium data centers; surcharges follow the region
 })
 
 map('the other clouds have distinct, overlapping subsets; decommissioned data centers are left out', async () => {
-  const db = t.openDb()
-  const linked = db.prepare(
-    `select count(*) as total, sum(active) as active from cloud_data_centers cdc
-     join clouds c on c.id = cdc.cloud_id where c.machine_name = ?`,
-  )
+  const linked = async (cloud: string) =>
+    (
+      await t.query<{ total: number; active: number }>(
+        `select count(*) as total, sum(active) as active from cloud_data_centers cdc
+         join clouds c on c.id = cdc.cloud_id where c.machine_name = ?`,
+        cloud,
+      )
+    )[0]
   const counts: Record<string, number> = {}
   for (const cloud of [
     'auroraedge',
@@ -161,13 +162,12 @@ map('the other clouds have distinct, overlapping subsets; decommissioned data ce
     'dataprotection',
   ]) {
     const dcs = await dcMap(cloud)
-    const { total, active } = linked.get(cloud) as { total: number; active: number }
+    const { total, active } = await linked(cloud)
     assert.is(dcs.length, active, cloud)
     assert.ok(dcs.length > 0 && dcs.length < 95, cloud)
     counts[cloud] = total
   }
-  const inactive = db.prepare('select count(*) from cloud_data_centers where active = 0').pluck().get() as number
-  db.close()
+  const [{ n: inactive }] = await t.query<{ n: number }>('select count(*) as n from cloud_data_centers where active = 0')
   assert.ok(inactive > 0, 'the seed has decommissioned data centers')
   assert.ok(counts.auroraedgeone > (await dcMap('auroraedgeone')).length, 'auroraedgeone lists only active ones')
 
@@ -208,26 +208,24 @@ type Column = 'transactions' | 'threats_blocked' | 'policy_enforcements'
 const COLUMNS: Column[] = ['transactions', 'threats_blocked', 'policy_enforcements']
 
 /** Value and max computed here, straight from traffic_daily. */
-function expectedGauges(cloud: string, day = YESTERDAY, windowStart = WINDOW_START) {
-  const db = t.openDb()
-  try {
-    return COLUMNS.map((column) => ({
-      id: column,
-      value: db
-        .prepare(`select ${column} from traffic_daily t join clouds c on c.id = t.cloud_id where c.machine_name = ? and day = ?`)
-        .pluck()
-        .get(cloud, day),
-      max: db
-        .prepare(
-          `select max(${column}) from traffic_daily t join clouds c on c.id = t.cloud_id
-           where c.machine_name = ? and day between ? and ?`,
-        )
-        .pluck()
-        .get(cloud, windowStart, day),
-    }))
-  } finally {
-    db.close()
+async function expectedGauges(cloud: string, day = YESTERDAY, windowStart = WINDOW_START) {
+  const gauges: Array<{ id: Column; value: number | undefined; max: number | null }> = []
+  for (const column of COLUMNS) {
+    const [value] = await t.query<{ v: number }>(
+      `select ${column} as v from traffic_daily t join clouds c on c.id = t.cloud_id where c.machine_name = ? and day = ?`,
+      cloud,
+      day,
+    )
+    const [max] = await t.query<{ v: number | null }>(
+      `select max(${column}) as v from traffic_daily t join clouds c on c.id = t.cloud_id
+       where c.machine_name = ? and day between ? and ?`,
+      cloud,
+      windowStart,
+      day,
+    )
+    gauges.push({ id: column, value: value?.v, max: max.v })
   }
+  return gauges
 }
 
 async function gauges(cloud: string) {
@@ -248,7 +246,7 @@ speed('three gauges per cloud equal yesterday and the 365-day peak computed from
         ['policy_enforcements', 'Policies enforced per day'],
       ],
     )
-    const expected = expectedGauges(cloud.machine_name)
+    const expected = await expectedGauges(cloud.machine_name)
     assert.equal(
       answer.map((g) => ({ id: g.id, value: g.value, max: g.max })),
       expected,
@@ -272,43 +270,43 @@ speed('magnitudes are plausible and differ per cloud', async () => {
 })
 
 speed('the peak window is exactly the 365 days ending yesterday; today does not count', async () => {
-  const db = t.openDb({ write: true })
-  const set = db.prepare(
-    `update traffic_daily set transactions = ? where day = ? and cloud_id = (select id from clouds where machine_name = 'workload')`,
-  )
-  const insert = db.prepare(
-    `insert into traffic_daily (cloud_id, day, transactions, threats_blocked, policy_enforcements)
-     select id, ?, ?, 1, 1 from clouds where machine_name = 'workload'`,
-  )
+  const set = (transactions: number, day: string) =>
+    t.exec(
+      `update traffic_daily set transactions = ? where day = ? and cloud_id = (select id from clouds where machine_name = 'workload')`,
+      transactions,
+      day,
+    )
+  const insert = (day: string, transactions: number) =>
+    t.exec(
+      `insert into traffic_daily (cloud_id, day, transactions, threats_blocked, policy_enforcements)
+       values ((select id from clouds where machine_name = 'workload'), ?, ?, 1, 1)`,
+      day,
+      transactions,
+    )
   try {
-    insert.run('2025-03-14', 9e12) // the day before the window
-    insert.run('2026-03-15', 8e12) // today, incomplete
+    await insert('2025-03-14', 9e12) // the day before the window
+    await insert('2026-03-15', 8e12) // today, incomplete
     const before = await gauges('workload')
     assert.ok(before[0].max < 8e12, 'days outside the window are ignored')
-    assert.equal(before[0].value, expectedGauges('workload')[0].value)
+    assert.equal(before[0].value, (await expectedGauges('workload'))[0].value)
 
-    set.run(7e12, WINDOW_START) // first day of the window
+    await set(7e12, WINDOW_START) // first day of the window
     const after = await gauges('workload')
     assert.is(after[0].max, 7e12)
   } finally {
-    db.prepare(`delete from traffic_daily where day in ('2025-03-14', '2026-03-15')`).run()
-    db.close()
+    await t.exec(`delete from traffic_daily where day in ('2025-03-14', '2026-03-15')`)
   }
 })
 
 speed('when yesterday has no row yet, the latest earlier day is shown with its own bounds', async () => {
-  const db = t.openDb({ write: true })
-  try {
-    db.prepare(`delete from traffic_daily where day = ? and cloud_id = (select id from clouds where machine_name = 'experience')`).run(
-      YESTERDAY,
-    )
-  } finally {
-    db.close()
-  }
+  await t.exec(
+    `delete from traffic_daily where day = ? and cloud_id = (select id from clouds where machine_name = 'experience')`,
+    YESTERDAY,
+  )
   const answer = await gauges('experience')
   assert.equal(
     answer.map((g) => ({ id: g.id, value: g.value, max: g.max })),
-    expectedGauges('experience', '2026-03-13', '2025-03-14'),
+    await expectedGauges('experience', '2026-03-13', '2025-03-14'),
   )
   assert.is(answer[0].from, '2026-03-13T00:00:00.000Z')
   assert.is(answer[0].to, '2026-03-14T00:00:00.000Z')

@@ -40,7 +40,7 @@ const issues = (data: CloudStatusData): StatusIssue[] => items(data).flatMap((i)
 /** Minutes from the week's start, clipped: computed here from the unclipped times. */
 const clip = (start: number, instant: number) => Math.min(WEEK_MINUTES, Math.max(0, Math.floor((instant - start) / 60_000)))
 
-const query = <T = any>(sql: string, ...params: unknown[]): T[] => t.query<T>(sql, ...params)
+const query = <T = any>(sql: string, ...params: unknown[]): Promise<T[]> => t.query<T>(sql, ...params)
 
 const test = suite('GET /api/cloud-status')
 test.before(async () => {
@@ -57,7 +57,7 @@ test('the answer has the contract shape and types', async () => {
   assert.is(data.category[0].tid, 'core_cloud_services')
   assert.is(data.category[0].title, 'Core Cloud Services')
 
-  const severities = query('select tid, name, color_code, show_legend from severities order by sort')
+  const severities = await query('select tid, name, color_code, show_legend from severities order by sort')
   assert.equal(
     data.severity.map((s) => [s.tid, s.name, s.color_code, s.show_legend]),
     severities.map((s) => [String(s.tid), s.name, s.color_code, s.show_legend === 1]),
@@ -75,7 +75,7 @@ test('the answer has the contract shape and types', async () => {
     assert.type(s.show_legend, 'boolean')
   }
 
-  const statusNames = new Set(query<{ name: string }>('select name from record_statuses').map((r) => r.name))
+  const statusNames = new Set((await query<{ name: string }>('select name from record_statuses')).map((r) => r.name))
   const severityTids = new Set(data.severity.map((s) => s.tid))
   for (const cloud of ['auroraedge', 'auroraedgethree']) {
     for (const type of ['core_cloud_services', 'public', 'premium']) {
@@ -188,7 +188,7 @@ test('issues are clipped to the week; unclipped times are the records; the bound
 
   // Records of auroraedge across the boundary between weeks 2 and 1, straight from the database.
   const boundary = weekStart(1)
-  const spanning = query<{ id: number; from_time: number; to_time: number }>(
+  const spanning = await query<{ id: number; from_time: number; to_time: number }>(
     `select r.id, r.from_time, r.to_time from records r join record_clouds rc on rc.record_id = r.id
      join clouds c on c.id = rc.cloud_id join record_terms rt on rt.record_id = r.id
      join cloud_data_centers cdc on cdc.data_center_tid = rt.tid and cdc.cloud_id = c.id and cdc.premium_dc = 0
@@ -218,7 +218,7 @@ test('an ongoing issue has endTime null and ends at current_time; in past weeks 
   for (const issue of ongoing) {
     assert.is(issue.to, data.current_time)
     assert.is(issue.status, 'In Progress')
-    const row = query('select to_time, from_time from records where id = ?', issue.id)[0]
+    const row = (await query('select to_time, from_time from records where id = ?', issue.id))[0]
     assert.is(row.to_time, null)
     assert.is(issue.startTime, new Date(row.from_time).toISOString())
   }
@@ -227,16 +227,14 @@ test('an ongoing issue has endTime null and ends at current_time; in past weeks 
 
   // Make one ongoing record start two weeks ago: it covers the whole of week 1.
   const id = ongoing[0].id
-  const db = t.openDb({ write: true })
-  const original = db.prepare('select from_time from records where id = ?').pluck().get(id) as number
+  const [{ from_time: original }] = await query<{ from_time: number }>('select from_time from records where id = ?', id)
   try {
-    db.prepare('update records set from_time = ? where id = ?').run(weekStart(2) + DAY, id)
+    await t.exec('update records set from_time = ? where id = ?', weekStart(2) + DAY, id)
     const week1 = issues(await status('auroraedge', 'core_cloud_services', 1)).find((i) => i.id === id)
     assert.ok(week1)
     assert.equal([week1.from, week1.to, week1.endTime], [0, WEEK_MINUTES, null])
   } finally {
-    db.prepare('update records set from_time = ? where id = ?').run(original, id)
-    db.close()
+    await t.exec('update records set from_time = ? where id = ?', original, id)
   }
 })
 
@@ -267,16 +265,18 @@ test('issues, counts and rows are computed from the database', async () => {
     const data = await status(cloud, type, offset)
     const start = weekStart(offset)
     for (const item of items(data)) {
-      const expected = query<{ id: number }>(
-        `select r.id from records r join record_clouds rc on rc.record_id = r.id join clouds c on c.id = rc.cloud_id
+      const expected = (
+        await query<{ id: number }>(
+          `select r.id from records r join record_clouds rc on rc.record_id = r.id join clouds c on c.id = rc.cloud_id
          join record_terms rt on rt.record_id = r.id
          where c.machine_name = ? and rt.tid = ? and r.type in ('incident', 'maintenance')
            and r.from_time < ? and (r.to_time is null or r.to_time > ?)
          order by r.from_time, r.id`,
-        cloud,
-        item.tid,
-        start + WEEK,
-        start,
+          cloud,
+          item.tid,
+          start + WEEK,
+          start,
+        )
       ).map((r) => r.id)
       assert.equal(
         item.issues.map((i) => i.id),
@@ -329,7 +329,7 @@ test('data centers: grouped by region in region order, by name; premium only on 
     premium.category.map((c) => c.title),
     ['EMEA', 'Americas', 'APAC'],
   )
-  const regions = query<{ tid: number; name: string }>('select tid, name from regions order by sort')
+  const regions = await query<{ tid: number; name: string }>('select tid, name from regions order by sort')
   assert.equal(
     premium.category.map((c) => c.tid),
     regions.map((r) => r.tid),
@@ -364,7 +364,7 @@ test('data centers: grouped by region in region order, by name; premium only on 
 })
 
 test('decommissioned rows: status false with endDate while in the week, left out before', async () => {
-  const rows = query<{ machine_name: string; name: string; end_date: number }>(
+  const rows = await query<{ machine_name: string; name: string; end_date: number }>(
     `select c.machine_name, dc.name, cdc.end_date from cloud_data_centers cdc join clouds c on c.id = cdc.cloud_id
      join data_centers dc on dc.tid = cdc.data_center_tid where cdc.active = 0`,
   )
@@ -439,7 +439,7 @@ test('public caching, ETag and CORS without credentials', async () => {
 })
 
 test('internal-only fields never reach the answer', async () => {
-  const internal = query<Record<string, string | null>>(`select ${INTERNAL_KEYS.join(', ')} from records`)
+  const internal = await query<Record<string, string | null>>(`select ${INTERNAL_KEYS.join(', ')} from records`)
   const secrets = new Set(
     internal.flatMap((r) => [r.internal_note, r.jira_link, r.slack_link, r.sfdc_link, r.severity_link].filter(Boolean) as string[]),
   )
@@ -459,7 +459,7 @@ test('internal-only fields never reach the answer', async () => {
 })
 
 test('the hostile record body is sent as stored (the front end sanitises it)', async () => {
-  const hostile = query<{ id: number }>(`select id from records where body like '%onerror="alert(1)"%'`)
+  const hostile = await query<{ id: number }>(`select id from records where body like '%onerror="alert(1)"%'`)
   assert.is(hostile.length, 1)
   const data = await status('auroraedge', 'core_cloud_services', 0)
   const issue = issues(data).find((i) => i.id === hostile[0].id)

@@ -21,6 +21,8 @@ test('defaults', () => {
     port: 8080,
     host: '0.0.0.0',
     dataDir: '/srv/trust/data',
+    databaseUrl: null,
+    databasePoolMax: 10,
     staticDir: '/srv/trust/dist/site',
     ssrDir: '/srv/trust/dist/ssr',
     variant: {},
@@ -44,6 +46,8 @@ test('values from the environment; relative folders resolve against the working 
     port: 3000,
     host: '127.0.0.1',
     dataDir: '/srv/trust/var/db',
+    databaseUrl: null,
+    databasePoolMax: 10,
     staticDir: '/opt/site',
     ssrDir: '/srv/trust/build/ssr',
     variant: { isGov: true, isTrustDR: true },
@@ -74,6 +78,18 @@ test('the maintenance scheduler: SCHEDULER_INTERVAL_MS and MAINTENANCE_REMINDER_
   for (const bad of ['-1', 'x', '10081']) {
     assert.throws(() => readConfig({ MAINTENANCE_REMINDER_MINUTES: bad }), /MAINTENANCE_REMINDER_MINUTES/, bad)
   }
+})
+
+test('DATABASE_URL selects PostgreSQL; anything but a postgres:// URL is refused; DATABASE_POOL_MAX checked', () => {
+  const config = readConfig({ DATABASE_URL: ' postgres://trust:secret@db.internal:5432/trust ', DATABASE_POOL_MAX: '25' })
+  assert.is(config.databaseUrl, 'postgres://trust:secret@db.internal:5432/trust')
+  assert.is(config.databasePoolMax, 25)
+  assert.is(readConfig({ DATABASE_URL: 'postgresql://db/trust' }).databaseUrl, 'postgresql://db/trust')
+  assert.is(readConfig({ DATABASE_URL: '' }).databaseUrl, null)
+  for (const bad of ['mysql://db/trust', '/var/lib/trust.sqlite', 'db.internal:5432']) {
+    assert.throws(() => readConfig({ DATABASE_URL: bad }), /DATABASE_URL must be a PostgreSQL URL/, bad)
+  }
+  for (const bad of ['0', '1001', 'many']) assert.throws(() => readConfig({ DATABASE_POOL_MAX: bad }), /DATABASE_POOL_MAX/, bad)
 })
 
 test("only '1' switches a variant on; anything else leaves it to the database", () => {

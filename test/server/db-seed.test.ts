@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { buildApp } from '../../server/app.js'
+import { openDatabase } from '../../server/db/connection.js'
 import { cityOf, parseDataCenterList } from '../../server/seed/data-centers.js'
-import { FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+import { createTestDatabase, FIXED_NOW, queryOn, startApp, TEST_DIALECT, type TestApp } from './helpers.js'
 
 const test = suite('database: migrations and seed')
 
@@ -40,177 +41,147 @@ function shippedList(): Map<string, [string, number, number]> {
   return out
 }
 
-test('migrations are recorded and the seed creates 95 data centers in three regions', () => {
-  const db = t.openDb()
-  try {
-    const applied = db.prepare('select name from kysely_migration order by name').pluck().all()
-    assert.equal(applied, [
-      '001_foundation',
-      '002_records',
-      '003_record_lists',
-      '004_accounts',
-      '005_subscriptions',
-      '006_faq_compliance',
-      '007_admin',
-      '008_desk',
-    ])
-    assert.is(db.prepare('select count(*) from data_centers').pluck().get(), 95)
-    const perRegion = db
-      .prepare(
-        `select r.name, count(*) as n from data_centers dc join regions r on r.tid = dc.region_tid
-         group by r.tid order by r.sort`,
-      )
-      .all()
-    assert.equal(perRegion, [
-      { name: 'EMEA', n: 35 },
-      { name: 'Americas', n: 32 },
-      { name: 'APAC', n: 28 },
-    ])
-    assert.is(db.prepare('select journal_mode from pragma_journal_mode').pluck().get(), 'wal')
-  } finally {
-    db.close()
+test('migrations are recorded and the seed creates 95 data centers in three regions', async () => {
+  const applied = (await t.query<{ name: string }>('select name from kysely_migration order by name')).map((r) => r.name)
+  assert.equal(applied, [
+    '001_foundation',
+    '002_records',
+    '003_record_lists',
+    '004_accounts',
+    '005_subscriptions',
+    '006_faq_compliance',
+    '007_admin',
+    '008_desk',
+  ])
+  assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
+  const perRegion = await t.query(
+    `select r.name, count(*) as n from data_centers dc join regions r on r.tid = dc.region_tid
+     group by r.tid, r.name, r.sort order by r.sort`,
+  )
+  assert.equal(perRegion, [
+    { name: 'EMEA', n: 35 },
+    { name: 'Americas', n: 32 },
+    { name: 'APAC', n: 28 },
+  ])
+  // SQLite only: the file's journal mode (PostgreSQL has no such setting).
+  if (TEST_DIALECT === 'sqlite') {
+    assert.is((await t.query<{ journal_mode: string }>('select journal_mode from pragma_journal_mode'))[0].journal_mode, 'wal')
   }
 })
 
-test('every city of the shipped list is one data center with its name, region and coordinates', () => {
+test('every city of the shipped list is one data center with its name, region and coordinates', async () => {
   const shipped = shippedList()
   assert.is(shipped.size, 95)
-  const db = t.openDb()
-  try {
-    const rows = db
-      .prepare(
-        `select dc.name, dc.city, r.name as region, dc.latitude, dc.longitude
-         from data_centers dc join regions r on r.tid = dc.region_tid`,
-      )
-      .all() as Array<{ name: string; city: string; region: string; latitude: number; longitude: number }>
-    assert.is(rows.length, shipped.size)
-    for (const row of rows) {
-      const source = shipped.get(row.name)
-      assert.ok(source, `${row.name} is in the list`)
-      assert.is(row.region, source[0], `${row.name} region`)
-      if (row.name === 'Milan IV') continue // corrected, see the next test
-      assert.is(row.latitude, source[1], `${row.name} latitude`)
-      assert.is(row.longitude, source[2], `${row.name} longitude`)
-    }
-  } finally {
-    db.close()
+  const rows = await t.query<{ name: string; city: string; region: string; latitude: number; longitude: number }>(
+    `select dc.name, dc.city, r.name as region, dc.latitude, dc.longitude
+     from data_centers dc join regions r on r.tid = dc.region_tid`,
+  )
+  assert.is(rows.length, shipped.size)
+  for (const row of rows) {
+    const source = shipped.get(row.name)
+    assert.ok(source, `${row.name} is in the list`)
+    assert.is(row.region, source[0], `${row.name} region`)
+    if (row.name === 'Milan IV') continue // corrected, see the next test
+    assert.is(row.latitude, source[1], `${row.name} latitude`)
+    assert.is(row.longitude, source[2], `${row.name} longitude`)
   }
 })
 
-test('city is the name without its trailing roman numeral', () => {
-  const db = t.openDb()
-  try {
-    const city = (name: string) => db.prepare('select city from data_centers where name = ?').pluck().get(name)
-    assert.is(city('Amsterdam II'), 'Amsterdam')
-    assert.is(city('Frankfurt VI'), 'Frankfurt')
-    assert.is(city('Mumbai VII'), 'Mumbai')
-    assert.is(city('Washington DC IV'), 'Washington DC')
-    assert.is(city('Washington DC'), 'Washington DC')
-    assert.is(city('Kingdom of Saudi Arabia I'), 'Kingdom of Saudi Arabia')
-    assert.is(city('Zurich'), 'Zurich')
-  } finally {
-    db.close()
-  }
+test('city is the name without its trailing roman numeral', async () => {
+  const city = async (name: string) => (await t.query<{ city: string }>('select city from data_centers where name = ?', name))[0]?.city
+  assert.is(await city('Amsterdam II'), 'Amsterdam')
+  assert.is(await city('Frankfurt VI'), 'Frankfurt')
+  assert.is(await city('Mumbai VII'), 'Mumbai')
+  assert.is(await city('Washington DC IV'), 'Washington DC')
+  assert.is(await city('Washington DC'), 'Washington DC')
+  assert.is(await city('Kingdom of Saudi Arabia I'), 'Kingdom of Saudi Arabia')
+  assert.is(await city('Zurich'), 'Zurich')
   assert.is(cityOf('Chicago II'), 'Chicago')
 })
 
-test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', () => {
-  const db = t.openDb()
-  try {
-    const [iii, iv] = ['Milan III', 'Milan IV'].map(
-      (name) => db.prepare('select latitude, longitude from data_centers where name = ?').get(name) as object,
-    )
-    assert.equal(iv, iii)
-    assert.equal(iv, { latitude: 45.468503, longitude: 9.182403 })
-  } finally {
-    db.close()
-  }
+test('Milan IV, listed with coordinates in Malaysia, is placed in Milan', async () => {
+  const place = async (name: string) => (await t.query('select latitude, longitude from data_centers where name = ?', name))[0]
+  const [iii, iv] = [await place('Milan III'), await place('Milan IV')]
+  assert.equal(iv, iii)
+  assert.equal(iv, { latitude: 45.468503, longitude: 9.182403 })
 })
 
-test('term ids are unique across severities, regions, data centers, services and notification categories, in fixed blocks', () => {
-  const db = t.openDb()
-  try {
-    const terms = db
-      .prepare('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo')
-      .all()
-    assert.equal(terms, [
-      { vocabulary: 'severity', lo: 17, hi: 20, n: 4 },
-      { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
-      { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
-      { vocabulary: 'service', lo: 3001, hi: 3019, n: 19 },
-      { vocabulary: 'notification_category', lo: 4001, hi: 4015, n: 15 },
-      { vocabulary: 'subscription_topic', lo: 5001, hi: 5007, n: 7 },
-    ])
-    assert.is(db.prepare("select tid from data_centers where name = 'Abu Dhabi II'").pluck().get(), 2001)
-  } finally {
-    db.close()
-  }
+test('term ids are unique across severities, regions, data centers, services and notification categories, in fixed blocks', async () => {
+  const terms = await t.query('select vocabulary, min(tid) as lo, max(tid) as hi, count(*) as n from terms group by vocabulary order by lo')
+  assert.equal(terms, [
+    { vocabulary: 'severity', lo: 17, hi: 20, n: 4 },
+    { vocabulary: 'region', lo: 1001, hi: 1003, n: 3 },
+    { vocabulary: 'data_center', lo: 2001, hi: 2095, n: 95 },
+    { vocabulary: 'service', lo: 3001, hi: 3019, n: 19 },
+    { vocabulary: 'notification_category', lo: 4001, hi: 4015, n: 15 },
+    { vocabulary: 'subscription_topic', lo: 5001, hi: 5007, n: 7 },
+  ])
+  assert.is((await t.query<{ tid: number }>("select tid from data_centers where name = 'Abu Dhabi II'"))[0].tid, 2001)
 })
 
-test('traffic covers the 365 UTC days ending yesterday for each of the 11 clouds', () => {
-  const db = t.openDb()
-  try {
-    const perCloud = db.prepare('select count(*) as n, min(day) as first, max(day) as last from traffic_daily group by cloud_id').all()
-    assert.is(perCloud.length, 11)
-    for (const row of perCloud) assert.equal(row, { n: 365, first: '2025-03-15', last: '2026-03-14' })
-  } finally {
-    db.close()
-  }
+test('traffic covers the 365 UTC days ending yesterday for each of the 11 clouds', async () => {
+  const perCloud = await t.query('select count(*) as n, min(day) as first, max(day) as last from traffic_daily group by cloud_id')
+  assert.is(perCloud.length, 11)
+  for (const row of perCloud) assert.equal(row, { n: 365, first: '2025-03-15', last: '2026-03-14' })
 })
 
 test('a second start on the same folder neither migrates nor seeds again', async () => {
-  const dataDir = tempDir()
+  const database = await createTestDatabase()
+  const start = () => buildApp({ dataDir: database.dataDir, databaseUrl: database.databaseUrl, now: () => FIXED_NOW })
   try {
-    const first = await buildApp({ dataDir, now: () => FIXED_NOW })
+    const first = await start()
     await first.close()
-    const SQLite = (await import('better-sqlite3')).default
-    const db = new SQLite(`${dataDir}/trust.sqlite`)
-    db.prepare("update settings set value = 'Renamed Vendor' where key = 'vendor'").run()
-    db.close()
+    const db = openDatabase(database.location)
+    try {
+      const query = queryOn(db)
+      await query("update settings set value = 'Renamed Vendor' where key = 'vendor'")
 
-    const second = await buildApp({ dataDir, now: () => FIXED_NOW })
-    const res = await second.inject('/api/global')
-    await second.close()
-    assert.is(JSON.parse(res.body).data.links.vendor, 'Renamed Vendor')
-    const check = new SQLite(`${dataDir}/trust.sqlite`, { readonly: true })
-    assert.is(check.prepare('select count(*) from data_centers').pluck().get(), 95)
-    assert.is(check.prepare('select count(*) from clouds').pluck().get(), 11)
-    assert.is(check.prepare('select count(*) from kysely_migration').pluck().get(), 8)
-    check.close()
+      const second = await start()
+      const res = await second.inject('/api/global')
+      await second.close()
+      assert.is(JSON.parse(res.body).data.links.vendor, 'Renamed Vendor')
+      const count = async (table: string) => (await query<{ n: number }>(`select count(*) as n from ${table}`))[0].n
+      assert.is(await count('data_centers'), 95)
+      assert.is(await count('clouds'), 11)
+      assert.is(await count('kysely_migration'), 8)
+    } finally {
+      await db.destroy()
+    }
   } finally {
-    removeDir(dataDir)
+    await database.drop()
   }
 })
 
 test('the seed is deterministic, and traffic filled in after a restart equals a fresh seed', async () => {
   const later = new Date(FIXED_NOW.getTime() + 3 * 86_400_000)
-  const restartedDir = tempDir()
+  const restarted = await createTestDatabase()
   const fresh = await startApp({ now: () => later })
   try {
-    // Seed at FIXED_NOW, then start again three days later on the same folder.
-    await (await buildApp({ dataDir: restartedDir, now: () => FIXED_NOW })).close()
-    await (await buildApp({ dataDir: restartedDir, now: () => later })).close()
+    // Seed at FIXED_NOW, then start again three days later on the same database.
+    const start = (now: Date) => buildApp({ dataDir: restarted.dataDir, databaseUrl: restarted.databaseUrl, now: () => now })
+    await (await start(FIXED_NOW)).close()
+    await (await start(later)).close()
 
-    const SQLite = (await import('better-sqlite3')).default
-    const dump = (file: string) => {
-      const db = new SQLite(file, { readonly: true })
+    const dump = async (location: string) => {
+      const db = openDatabase(location)
+      const query = queryOn(db)
       try {
-        return [
-          ...['clouds', 'menu_items', 'data_centers'].map((table) => db.prepare(`select * from ${table} order by 1, 2`).all()),
+        const tables: unknown[][] = []
+        for (const table of ['clouds', 'menu_items', 'data_centers']) tables.push(await query(`select * from ${table} order by 1, 2`))
+        tables.push(
           // Commissioning dates are relative to the seed's day: compared below.
-          db
-            .prepare('select cloud_id, data_center_tid, regional_surcharge, premium_dc, active from cloud_data_centers order by 1, 2')
-            .all(),
-          db.prepare("select * from settings where key <> 'records_history_through' order by 1").all(),
-          db.prepare('select * from traffic_daily order by 1, 2').all(),
-          db.prepare('select cloud_id, data_center_tid, start_date, end_date from cloud_data_centers order by 1, 2').all(),
-        ]
+          await query('select cloud_id, data_center_tid, regional_surcharge, premium_dc, active from cloud_data_centers order by 1, 2'),
+          await query("select * from settings where key <> 'records_history_through' order by 1"),
+          await query('select * from traffic_daily order by 1, 2'),
+          await query('select cloud_id, data_center_tid, start_date, end_date from cloud_data_centers order by 1, 2'),
+        )
+        return tables
       } finally {
-        db.close()
+        await db.destroy()
       }
     }
-    const a = dump(`${restartedDir}/trust.sqlite`)
-    const b = dump(`${fresh.dataDir}/trust.sqlite`)
+    const a = await dump(restarted.location)
+    const b = await dump(fresh.location)
     assert.equal(a.slice(0, 5), b.slice(0, 5))
     // The restarted database keeps its three older days; from then on both agree day by day.
     const trafficA = a[5] as Array<{ day: string }>
@@ -233,7 +204,7 @@ test('the seed is deterministic, and traffic filled in after a restart equals a 
       assert.is(datesB[i].end_date === null ? null : datesB[i].end_date! - row.end_date!, row.end_date === null ? null : 3 * 86_400_000)
     })
   } finally {
-    removeDir(restartedDir)
+    await restarted.drop()
     await fresh.close()
   }
 })

@@ -3,24 +3,24 @@
  * (`server/seed/sources.ts`) generate that file. Seeding from the file on any day must give the
  * database the sources give on that day: every table, row for row (ids, tids, commissioning dates).
  */
-import SQLite from 'better-sqlite3'
-import { join } from 'node:path'
+import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { DATABASE_FILE, migrateToLatest, openDatabase } from '../../server/db/connection.js'
+import { migrateToLatest, openDatabase } from '../../server/db/connection.js'
+import type { Database } from '../../server/db/schema.js'
 import { seedFaqComplianceIfEmpty } from '../../server/seed/faq-compliance.js'
 import { DEMO_CATALOG_DAY, demoCatalogAt, seedIfEmpty } from '../../server/seed/index.js'
 import { seedListRecordsIfEmpty } from '../../server/seed/lists.js'
 import { seedFromSources } from '../../server/seed/sources.js'
 import { extendTraffic } from '../../server/seed/traffic.js'
-import { removeDir, tempDir } from './helpers.js'
+import { createTestDatabase, queryOn, type TestDatabase } from './helpers.js'
 
 const test = suite('development seed: the demo catalogue file')
 
-async function seeded(how: 'file' | 'sources', now: Date): Promise<{ dir: string; db: SQLite.Database }> {
-  const dir = tempDir('trust-demo-seed-')
-  const file = join(dir, DATABASE_FILE)
-  const db = openDatabase(file)
+/** A new database seeded one way; destroy `db`, then drop `database`. */
+async function seeded(how: 'file' | 'sources', now: Date): Promise<{ database: TestDatabase; db: Kysely<Database> }> {
+  const database = await createTestDatabase()
+  const db = openDatabase(database.location)
   try {
     await migrateToLatest(db)
     if (how === 'file') await seedIfEmpty(db, now)
@@ -30,14 +30,16 @@ async function seeded(how: 'file' | 'sources', now: Date): Promise<{ dir: string
       await extendTraffic(db, now)
       await seedFaqComplianceIfEmpty(db)
     }
-  } finally {
+  } catch (error) {
     await db.destroy()
+    await database.drop()
+    throw error
   }
-  return { dir, db: new SQLite(file, { readonly: true }) }
+  return { database, db }
 }
 
-function rows(db: SQLite.Database, table: string): string[] {
-  return (db.prepare(`select * from "${table}"`).all() as unknown[]).map((r) => JSON.stringify(r)).sort()
+async function rows(db: Kysely<Database>, table: string): Promise<string[]> {
+  return (await queryOn(db)(`select * from "${table}"`)).map((r) => JSON.stringify(r)).sort()
 }
 
 for (const day of ['2026-04-24T13:10:00.000Z', '2027-01-01T00:05:00.000Z']) {
@@ -46,21 +48,21 @@ for (const day of ['2026-04-24T13:10:00.000Z', '2027-01-01T00:05:00.000Z']) {
     const a = await seeded('sources', now)
     const b = await seeded('file', now)
     try {
-      const tables = a.db
-        .prepare(
-          "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name",
-        )
-        .pluck()
-        .all() as string[]
+      // Every table but Kysely's own (the migration log and its lock), on either database.
+      const tables = (await a.db.introspection.getTables({ withInternalKyselyTables: false }))
+        .filter((table) => !table.isView)
+        .map((table) => table.name)
+        .sort()
       assert.ok(tables.length >= 30)
-      for (const table of tables) assert.equal(rows(b.db, table), rows(a.db, table), table)
-      assert.is(b.db.prepare('select count(*) from data_centers').pluck().get(), 95)
-      assert.ok((b.db.prepare('select count(*) from records').pluck().get() as number) > 1000)
+      for (const table of tables) assert.equal(await rows(b.db, table), await rows(a.db, table), table)
+      const count = async (table: string) => (await queryOn(b.db)<{ n: number }>(`select count(*) as n from ${table}`))[0].n
+      assert.is(await count('data_centers'), 95)
+      assert.ok((await count('records')) > 1000)
     } finally {
-      a.db.close()
-      b.db.close()
-      removeDir(a.dir)
-      removeDir(b.dir)
+      await a.db.destroy()
+      await b.db.destroy()
+      await a.database.drop()
+      await b.database.drop()
     }
   })
 }

@@ -5,7 +5,6 @@
  */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { openDatabase } from '../../server/db/connection.js'
 import { runScheduler } from '../../server/publishing/scheduler.js'
 import { HOUR, maintenanceBody } from './desk-helpers.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
@@ -34,12 +33,7 @@ const get = async (url: string) => {
 const data = async (url: string) => body(await get(url)).data
 
 async function pass(): Promise<void> {
-  const db = openDatabase(`${t.dataDir}/trust.sqlite`)
-  try {
-    await runScheduler(db, now, { publicUrl: PUBLIC_URL, reminderMinutes: 0 })
-  } finally {
-    await db.destroy()
-  }
+  await runScheduler(t.db(), now, { publicUrl: PUBLIC_URL, reminderMinutes: 0 })
   // The server's own scheduler empties the response cache after a pass that moved something
   // (test/server/response-cache.test.ts); this pass ran on a connection of the test's own.
   t.app.responseCache.clear()
@@ -55,7 +49,7 @@ test('schedule, start, postpone-free completion: list, schedule table, calendar,
   const title = 'Follow-me maintenance window'
   const from = now + 2 * HOUR
   const to = now + 4 * HOUR
-  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: maintenanceBody(t, from, to, { title }) })
+  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: await maintenanceBody(t, from, to, { title }) })
   assert.is(res.statusCode, 201, res.body)
   const id = body(res).data.id as number
 
@@ -95,7 +89,7 @@ test('postponed and cancelled windows show as such in the list and the schedule 
   const from = now + 3 * HOUR
   const res = await send(t, 'POST', '/api/admin/records', {
     session: admin,
-    payload: maintenanceBody(t, from, from + HOUR, { title: 'Moved window' }),
+    payload: await maintenanceBody(t, from, from + HOUR, { title: 'Moved window' }),
   })
   const id = body(res).data.id as number
   const later = from + 24 * HOUR

@@ -13,17 +13,21 @@ export const MINUTE = 60_000
 export const iso = (ms: number) => new Date(ms).toISOString()
 
 /** The id of a cloud by machine name. */
-export const cloudId = (t: TestApp, machineName: string): number =>
-  t.query<{ id: number }>('select id from clouds where machine_name = ?', machineName)[0].id
+export const cloudId = async (t: TestApp, machineName: string): Promise<number> =>
+  (await t.query<{ id: number }>('select id from clouds where machine_name = ?', machineName))[0].id
 
 /**
  * Creates a user `mail` (verified unless told, time zone UTC) subscribed to `target` (default
  * `all`) on `cloud` (default `auroraedge`); returns the uid.
  */
-export function addSubscriber(t: TestApp, mail: string, { cloud = 'auroraedge', target = 'all', verified = true } = {}): number {
-  const uid = execute(
+export async function addSubscriber(
+  t: TestApp,
+  mail: string,
+  { cloud = 'auroraedge', target = 'all', verified = true } = {},
+): Promise<number> {
+  const uid = await execute(
     t,
-    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, ?, ?, ?)',
+    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, ?, ?, ?) returning uid as id',
     mail,
     mail,
     'x',
@@ -31,7 +35,7 @@ export function addSubscriber(t: TestApp, mail: string, { cloud = 'auroraedge', 
     'UTC',
     FIXED_NOW.getTime(),
   )
-  execute(t, 'insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, 0)', uid, cloudId(t, cloud), target)
+  await execute(t, 'insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, 0)', uid, await cloudId(t, cloud), target)
   return uid
 }
 
@@ -39,34 +43,36 @@ export function addSubscriber(t: TestApp, mail: string, { cloud = 'auroraedge', 
  * The usual subscribers: two verified users subscribed to all of auroraedge (who get the mails), an
  * unverified one and one of another cloud (who do not). Returns the two recipients' addresses.
  */
-export function addUsualSubscribers(t: TestApp): string[] {
-  addSubscriber(t, 'ops-a@example.com')
-  addSubscriber(t, 'ops-b@example.com', { target: 'public' })
-  addSubscriber(t, 'unverified@example.com', { verified: false })
-  const other = t.query<{ machine_name: string }>(
+export async function addUsualSubscribers(t: TestApp): Promise<string[]> {
+  await addSubscriber(t, 'ops-a@example.com')
+  await addSubscriber(t, 'ops-b@example.com', { target: 'public' })
+  await addSubscriber(t, 'unverified@example.com', { verified: false })
+  const [other] = await t.query<{ machine_name: string }>(
     "select machine_name from clouds where machine_name <> 'auroraedge' order by id limit 1",
-  )[0]
-  addSubscriber(t, 'elsewhere@example.com', { cloud: other.machine_name })
+  )
+  await addSubscriber(t, 'elsewhere@example.com', { cloud: other.machine_name })
   return ['ops-a@example.com', 'ops-b@example.com']
 }
 
 /** A data center of auroraedge (so that `public` subscribers match), for the maintenance's terms. */
-export const auroraDataCenter = (t: TestApp): number =>
-  t.query<{ tid: number }>(
-    `select cdc.data_center_tid as tid from cloud_data_centers cdc where cdc.cloud_id = ? and cdc.active = 1 and cdc.premium_dc = 0
+export const auroraDataCenter = async (t: TestApp): Promise<number> =>
+  (
+    await t.query<{ tid: number }>(
+      `select cdc.data_center_tid as tid from cloud_data_centers cdc where cdc.cloud_id = ? and cdc.active = 1 and cdc.premium_dc = 0
      order by cdc.data_center_tid limit 1`,
-    cloudId(t, 'auroraedge'),
+      await cloudId(t, 'auroraedge'),
+    )
   )[0].tid
 
 /** A maintenance window on auroraedge from `from` to `to` (epoch ms), Scheduled. */
-export function maintenanceBody(t: TestApp, from: number, to: number, overrides: Record<string, unknown> = {}) {
+export async function maintenanceBody(t: TestApp, from: number, to: number, overrides: Record<string, unknown> = {}) {
   return {
     type: 'maintenance',
     title: 'Core switch upgrade',
     summary: 'Switches in one data center are upgraded.',
     status: 'Scheduled',
     clouds: ['auroraedge'],
-    terms: [auroraDataCenter(t)],
+    terms: [await auroraDataCenter(t)],
     from: iso(from),
     to: iso(to),
     ...overrides,
@@ -81,11 +87,11 @@ export interface EventRow {
 }
 
 /** The events of a record, in the order written. */
-export const eventsOf = (t: TestApp, recordId: number): EventRow[] =>
+export const eventsOf = (t: TestApp, recordId: number): Promise<EventRow[]> =>
   t.query<EventRow>('select id, kind, at, window_from from record_events where record_id = ? order by id', recordId)
 
 /** The kinds of a record's events, in the order written. */
-export const kindsOf = (t: TestApp, recordId: number): string[] => eventsOf(t, recordId).map((e) => e.kind)
+export const kindsOf = async (t: TestApp, recordId: number): Promise<string[]> => (await eventsOf(t, recordId)).map((e) => e.kind)
 
 export interface MailRow {
   kind: string
@@ -96,7 +102,7 @@ export interface MailRow {
 }
 
 /** The emails of a record's events (outbox rows by `event_key`), by event then recipient. */
-export const mailsOf = (t: TestApp, recordId: number): MailRow[] =>
+export const mailsOf = (t: TestApp, recordId: number): Promise<MailRow[]> =>
   t.query<MailRow>(
     `select e.kind, o.to_address, o.subject, o.text, o.event_key from outbox o
      join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
@@ -105,16 +111,18 @@ export const mailsOf = (t: TestApp, recordId: number): MailRow[] =>
   )
 
 /** `kind → sorted recipients` of a record's emails. */
-export function recipientsByKind(t: TestApp, recordId: number): Record<string, string[]> {
+export async function recipientsByKind(t: TestApp, recordId: number): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {}
-  for (const m of mailsOf(t, recordId)) out[m.kind] = [...(out[m.kind] ?? []), m.to_address]
+  for (const m of await mailsOf(t, recordId)) out[m.kind] = [...(out[m.kind] ?? []), m.to_address]
   for (const list of Object.values(out)) list.sort()
   return out
 }
 
 /** The status name of a record. */
-export const statusOf = (t: TestApp, recordId: number): string =>
-  t.query<{ name: string }>('select st.name from records r join record_statuses st on st.id = r.status_id where r.id = ?', recordId)[0].name
+export const statusOf = async (t: TestApp, recordId: number): Promise<string> =>
+  (
+    await t.query<{ name: string }>('select st.name from records r join record_statuses st on st.id = r.status_id where r.id = ?', recordId)
+  )[0].name
 
 /** A record's update history as stored, oldest first. */
 export const updatesOf = (t: TestApp, recordId: number) =>

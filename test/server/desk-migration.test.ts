@@ -8,7 +8,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { openDatabase } from '../../server/db/connection.js'
 import { migrationProvider } from '../../server/db/migrations/index.js'
-import { removeDir, tempDir } from './helpers.js'
+import { createTestDatabase } from './helpers.js'
 
 /** `run` fails with an error whose message matches `pattern`. */
 async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<void> {
@@ -23,8 +23,8 @@ async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<vo
 }
 
 test('008 rebuilds record_events with its rows and ids, the new kinds and the window claim; down restores it', async () => {
-  const dir = tempDir('trust-migration-')
-  const db = openDatabase(`${dir}/trust.sqlite`)
+  const database = await createTestDatabase()
+  const db = openDatabase(database.location)
   try {
     const migrator = new Migrator({ db, provider: migrationProvider })
     const to007 = await migrator.migrateTo('007_admin')
@@ -69,7 +69,11 @@ test('008 rebuilds record_events with its rows and ids, the new kinds and the wi
         .values({ record_id: 7, kind: kind as 'reminder', at: 11, note: null })
         .execute()
     }
-    await rejects(() => sql`insert into record_events (record_id, kind, at) values (7, 'bogus', 1)`.execute(db), /CHECK/)
+    // SQLite's "CHECK constraint failed", PostgreSQL's "violates check constraint".
+    await rejects(
+      () => sql`insert into record_events (record_id, kind, at) values (7, 'bogus', 1)`.execute(db),
+      /CHECK constraint|violates check constraint/,
+    )
     // The new tables.
     await db.insertInto('record_updates').values({ record_id: 7, event_id: 42, at: 7, status_id: 1, text: '<p>x</p>' }).execute()
     await db
@@ -82,7 +86,7 @@ test('008 rebuilds record_events with its rows and ids, the new kinds and the wi
           .insertInto('record_templates')
           .values({ name: 'A', type: 'incident', notification_type: null, fields: '{}', updated: 0, updated_by: 'admin' })
           .execute(),
-      /UNIQUE/,
+      /UNIQUE constraint|violates unique constraint/,
     )
 
     const down = await migrator.migrateDown()
@@ -92,15 +96,17 @@ test('008 rebuilds record_events with its rows and ids, the new kinds and the wi
       { id: 40, kind: 'published' },
       { id: 41, kind: 'updated' },
     ])
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db)
-    assert.equal(
-      tables.rows.map((r) => r.name).filter((name) => name.startsWith('record_')),
-      ['record_clouds', 'record_events', 'record_statuses', 'record_terms'],
-    )
+    const tables = (await db.introspection.getTables()).filter((table) => !table.isView).map((table) => table.name)
+    assert.equal(tables.filter((name) => name.startsWith('record_')).sort(), [
+      'record_clouds',
+      'record_events',
+      'record_statuses',
+      'record_terms',
+    ])
     assert.is((await migrator.migrateToLatest()).error, undefined, 'and up again')
   } finally {
     await db.destroy()
-    removeDir(dir)
+    await database.drop()
   }
 })
 

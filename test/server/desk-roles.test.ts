@@ -26,8 +26,8 @@ const isNotification = (kind: Kind) => kind !== 'incident' && kind !== 'maintena
 const permissionOf = (kind: Kind): Permission => (isNotification(kind) ? recordPermission('notification', kind) : recordPermission(kind))
 
 /** A record of `kind` that has started (so that it can be resolved); maintenance from now on. */
-function recordBody(kind: Kind) {
-  if (kind === 'maintenance') return maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR)
+async function recordBody(kind: Kind) {
+  if (kind === 'maintenance') return await maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR)
   if (kind === 'incident') {
     return {
       type: 'incident',
@@ -51,7 +51,7 @@ function recordBody(kind: Kind) {
 
 /** A fresh record of `kind`, published by the administrator. */
 async function freshRecord(kind: Kind): Promise<number> {
-  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: recordBody(kind) })
+  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: await recordBody(kind) })
   assert.is(res.statusCode, 201, res.body)
   return body(res).data.id
 }
@@ -143,7 +143,7 @@ test.before(async () => {
   t = await startApp()
   admin = await login(t, 'admin', 'Admin12345')
   const passHash = await hashPassword('Secret12345')
-  for (const role of PRIVILEGED_ROLES) createAccount(t, `role-${role}`, passHash, [role])
+  for (const role of PRIVILEGED_ROLES) await createAccount(t, `role-${role}`, passHash, [role])
   for (const role of PRIVILEGED_ROLES) sessions.set(role, await login(t, `role-${role}`, 'Secret12345'))
 })
 test.after(async () => {
@@ -157,14 +157,14 @@ test('each privileged role: allowed where contract/permissions.ts grants it, els
     for (const route of ROUTES) {
       const allowed = route.permission === undefined || can([role], route.permission)
       const url = await route.url()
-      const audits = auditCount(t)
+      const audits = await auditCount(t)
       const res = await send(t, route.method, url, { session, payload: route.payload?.() })
       const got = res.statusCode === route.ok ? 'allowed' : `${res.statusCode} ${errorOf(res).code}`
       const want = allowed ? 'allowed' : '403 not_permitted'
       if (got !== want) results.push(`${role} ${route.name}: ${got}, expected ${want} (${res.body.slice(0, 200)})`)
       const written = route.method === 'GET' || !allowed ? 0 : 1
-      if (auditCount(t) !== audits + written)
-        results.push(`${role} ${route.name}: ${auditCount(t) - audits} audit entries, expected ${written}`)
+      if ((await auditCount(t)) !== audits + written)
+        results.push(`${role} ${route.name}: ${(await auditCount(t)) - audits} audit entries, expected ${written}`)
     }
   }
   assert.equal(results, [])
@@ -186,7 +186,7 @@ test('without a privileged role 403 forbidden; without a session not_signed_in; 
   const results: string[] = []
   for (const route of ROUTES) {
     const url = await route.url()
-    const audits = auditCount(t)
+    const audits = await auditCount(t)
     const cases: Array<[string, Session | undefined, boolean, string]> = [
       ['viewer', viewer, true, 'forbidden'],
       ['anonymous', undefined, true, 'not_signed_in'],
@@ -197,7 +197,7 @@ test('without a privileged role 403 forbidden; without a session not_signed_in; 
       const got = `${res.statusCode} ${res.statusCode === 403 ? errorOf(res).code : ''}`
       if (got !== `403 ${code}`) results.push(`${who} ${route.name}: ${got}, expected 403 ${code}`)
     }
-    if (auditCount(t) !== audits) results.push(`${route.name}: a refusal was audited`)
+    if ((await auditCount(t)) !== audits) results.push(`${route.name}: a refusal was audited`)
   }
   assert.equal(results, [])
 })

@@ -73,8 +73,8 @@ const records = suite('the desk: records, update history, Markdown, notify, inte
 records.before(async () => {
   t = await startApp({ accounts: { publicUrl: 'https://trust.example' } })
   admin = await login(t, 'admin', 'Admin12345')
-  recipients = addUsualSubscribers(t)
-  INCIDENT.terms = [auroraDataCenter(t)]
+  recipients = await addUsualSubscribers(t)
+  INCIDENT.terms = [await auroraDataCenter(t)]
 })
 records.after(async () => {
   await t.close()
@@ -88,12 +88,12 @@ records('GET /api/admin/records: 25 a page, most recently changed first, filters
     assert.equal(schemaErrors(answer(DeskListSchema), json), [])
     return json.data as DeskListData
   }
-  const total = t.query<{ n: number }>('select count(*) as n from records')[0].n
+  const total = (await t.query<{ n: number }>('select count(*) as n from records'))[0].n
   const first = await get('')
   assert.is(first.page, 0)
   assert.is(first.records.length, 25)
   assert.is(first.pages, Math.ceil(total / 25))
-  const order = t.query<{ id: number }>('select id from records order by updated_on desc, id desc limit 25').map((r) => r.id)
+  const order = (await t.query<{ id: number }>('select id from records order by updated_on desc, id desc limit 25')).map((r) => r.id)
   assert.equal(
     first.records.map((r) => r.id),
     order,
@@ -111,7 +111,7 @@ records('GET /api/admin/records: 25 a page, most recently changed first, filters
     title: 'Desk 100% needle_in haystack',
     status: 'In Progress',
     statusClass: 'in_progress',
-    severity: t.query('select name from severities where tid = 20')[0].name,
+    severity: (await t.query('select name from severities where tid = 20'))[0].name,
     clouds: ['auroraedge'],
     from: '2026-03-15T09:00:00.000Z',
     to: null,
@@ -134,9 +134,11 @@ records('GET /api/admin/records: 25 a page, most recently changed first, filters
   const maintenance = await get('?type=maintenance')
   assert.ok(maintenance.records.length > 0 && maintenance.records.every((r) => r.type === 'maintenance'))
   const open = await get('?open=1&type=maintenance')
-  const openCount = t.query<{ n: number }>(
-    `select count(*) as n from records r join record_statuses st on st.id = r.status_id
+  const openCount = (
+    await t.query<{ n: number }>(
+      `select count(*) as n from records r join record_statuses st on st.id = r.status_id
      where r.type = 'maintenance' and st.name not in ('Completed', 'Resolved', 'Archived', 'Remediated')`,
+    )
   )[0].n
   assert.is(open.pages, Math.max(1, Math.ceil(openCount / 25)))
   assert.ok(open.records.every((r) => !['Completed', 'Archived'].includes(r.status)))
@@ -148,14 +150,14 @@ records('GET /api/admin/records: 25 a page, most recently changed first, filters
 
 records('an update text or a status change adds to the update history; the body is left alone; other changes add nothing', async () => {
   const id = await publish({ ...INCIDENT, body: '<p>What we know.</p>' })
-  assert.equal(updatesOf(t, id), [], 'publishing adds no update')
+  assert.equal(await updatesOf(t, id), [], 'publishing adds no update')
   const first = await patch(id, { update: 'We found the cause: <em>a certificate</em>.' })
   assert.is(first.mails, recipients.length)
   await patch(id, { status: 'Monitoring' })
   await patch(id, { title: 'Login failures in the admin portal (EMEA)' })
   await patch(id, { status: 'Resolved', to: '2026-03-15T09:20:00Z', update: 'All sign-ins work again.' })
-  assert.is(t.query('select body from records where id = ?', id)[0].body, '<p>What we know.</p>')
-  const stored = updatesOf(t, id)
+  assert.is((await t.query('select body from records where id = ?', id))[0].body, '<p>What we know.</p>')
+  const stored = await updatesOf(t, id)
   assert.equal(
     stored.map((u) => [u.status, u.text]),
     [
@@ -165,7 +167,7 @@ records('an update text or a status change adds to the update history; the body 
     ],
   )
   assert.is(stored[0].event_id, first.event_id)
-  assert.equal(kindsOf(t, id), ['published', 'updated', 'updated', 'updated', 'updated'])
+  assert.equal(await kindsOf(t, id), ['published', 'updated', 'updated', 'updated', 'updated'])
 
   // The public post: newest first, the closing entry marked resolved.
   const json = await post(id)
@@ -182,7 +184,7 @@ records('an update text or a status change adds to the update history; the body 
     },
   ])
   // The mail carries the update's text as plain text.
-  const update = mailsOf(t, id).find((m) => m.kind === 'updated')!
+  const update = (await mailsOf(t, id)).find((m) => m.kind === 'updated')!
   assert.match(update.text, 'Update: We found the cause: a certificate.')
   assert.is(update.subject, '[auroraedge.net] Incident update: Login failures in the admin portal (In Progress)')
 
@@ -215,7 +217,9 @@ records('lists do not carry the update history; posts and notifications do', asy
   const notifications = body(await t.app.inject('/api/notifications')).data
   for (const record of notifications.records) assert.not.ok('updates' in record, `notification ${record.id}`)
 
-  const category = t.query("select tid from notification_categories where notification_type = 'url_change_notification' limit 1")[0].tid
+  const category = (
+    await t.query("select tid from notification_categories where notification_type = 'url_change_notification' order by tid limit 1")
+  )[0].tid
   const n = await publish({
     type: 'notification',
     notification_type: 'url_change_notification',
@@ -245,7 +249,7 @@ records('Markdown: body, impact, workaround and update texts are rendered, then 
     available_workaround: 'Use *the API*.',
     body_format: 'markdown',
   })
-  const row = t.query('select body, customer_impact, available_workaround from records where id = ?', id)[0]
+  const row = (await t.query('select body, customer_impact, available_workaround from records where id = ?', id))[0]
   assert.match(row.body, '<h2>Impact</h2>')
   assert.match(row.body, '<strong>users</strong>')
   assert.match(row.body, '<a href="https://status.example/x">errors</a>')
@@ -259,18 +263,18 @@ records('Markdown: body, impact, workaround and update texts are rendered, then 
     body_format: 'markdown',
     update: 'Fixed in **v2** <iframe src="https://evil.example"></iframe>',
   })
-  const after = t.query('select body, customer_impact from records where id = ?', id)[0]
+  const after = (await t.query('select body, customer_impact from records where id = ?', id))[0]
   assert.is(after.body, row.body)
   assert.is(after.customer_impact, row.customer_impact)
   assert.equal(
-    updatesOf(t, id).map((u) => u.text),
+    (await updatesOf(t, id)).map((u) => u.text),
     ['<p>Fixed in <strong>v2</strong> </p>'],
   )
   await patch(id, { customer_impact: '*new*', body_format: 'markdown' })
-  assert.is(t.query('select customer_impact from records where id = ?', id)[0].customer_impact, '<p><em>new</em></p>')
+  assert.is((await t.query('select customer_impact from records where id = ?', id))[0].customer_impact, '<p><em>new</em></p>')
   // HTML (the default) is not taken for Markdown.
   await patch(id, { customer_impact: '*literal*' })
-  assert.is(t.query('select customer_impact from records where id = ?', id)[0].customer_impact, '*literal*')
+  assert.is((await t.query('select customer_impact from records where id = ?', id))[0].customer_impact, '*literal*')
   const bad = await send(t, 'POST', '/api/admin/records', { session: admin, payload: { ...INCIDENT, body_format: 'rtf' } })
   assert.is(bad.statusCode, 400)
   assert.is(errorOf(bad).code, 'invalid')
@@ -281,8 +285,8 @@ records('notify: false records the event and mails nobody', async () => {
   const id = await publish({ ...INCIDENT, title: 'Quiet one', notify: false })
   const res = await send(t, 'PATCH', `/api/admin/records/${id}`, { session: admin, payload: { update: 'Quietly.', notify: false } })
   assert.is(body(res).data.mails, 0)
-  assert.equal(kindsOf(t, id), ['published', 'updated'])
-  assert.equal(mailsOf(t, id), [])
+  assert.equal(await kindsOf(t, id), ['published', 'updated'])
+  assert.equal(await mailsOf(t, id), [])
   const loud = await patch(id, { update: 'Now loudly.' })
   assert.is(loud.mails, recipients.length)
   const d = await detail(id)
@@ -327,7 +331,11 @@ records('internal-use fields: stored (note sanitised, links http(s) only), in th
 })
 
 records('GET /api/admin/records/{id}: the record as stored; 404 for an unknown id', async () => {
-  const tid = t.query('select data_center_tid as tid from cloud_data_centers where cloud_id = 1 and active = 1 limit 1')[0].tid
+  const tid = (
+    await t.query(
+      'select data_center_tid as tid from cloud_data_centers where cloud_id = 1 and active = 1 order by data_center_tid limit 1',
+    )
+  )[0].tid
   const id = await publish({
     ...INCIDENT,
     title: 'Detail',
@@ -388,8 +396,8 @@ const actions = suite('the desk: resolve, postpone, cancel')
 actions.before(async () => {
   t = await startApp({ accounts: { publicUrl: 'https://trust.example' } })
   admin = await login(t, 'admin', 'Admin12345')
-  recipients = addUsualSubscribers(t)
-  INCIDENT.terms = [auroraDataCenter(t)]
+  recipients = await addUsualSubscribers(t)
+  INCIDENT.terms = [await auroraDataCenter(t)]
 })
 actions.after(async () => {
   await t.close()
@@ -404,15 +412,15 @@ actions('resolve: the closing status of the type, to = now, an update entry (Mar
   assert.is(res.statusCode, 200, res.body)
   assert.equal(Object.keys(body(res).data).sort(), ['alias', 'event_id', 'id', 'mails'])
   assert.is(body(res).data.mails, recipients.length)
-  const row = t.query('select to_time, closed_on, resolved_by from records where id = ?', id)[0]
+  const row = (await t.query('select to_time, closed_on, resolved_by from records where id = ?', id))[0]
   assert.equal(row, { to_time: T0, closed_on: T0, resolved_by: 'admin' })
-  assert.is(statusOf(t, id), 'Resolved')
-  assert.equal(updatesOf(t, id), [
+  assert.is(await statusOf(t, id), 'Resolved')
+  assert.equal(await updatesOf(t, id), [
     { at: T0, status: 'Resolved', text: '<p>Certificates <strong>renewed</strong>.</p>', event_id: body(res).data.event_id },
   ])
-  assert.equal(kindsOf(t, id), ['published', 'updated'])
+  assert.equal(await kindsOf(t, id), ['published', 'updated'])
   assert.equal((await post(id)).data.updates[0].resolved, true)
-  const [audit] = auditRows(t, 'record.resolve').filter((a) => a.target === String(id))
+  const [audit] = (await auditRows(t, 'record.resolve')).filter((a) => a.target === String(id))
   assert.is(audit.actor_name, 'admin')
   assert.is(JSON.parse(audit.before!).status, 'In Progress')
   assert.is(JSON.parse(audit.after!).status, 'Resolved')
@@ -432,17 +440,17 @@ actions('resolve: the closing status of the type, to = now, an update entry (Mar
   })
   const quiet = await act(advisory, 'resolve', { notify: false })
   assert.is(body(quiet).data.mails, 0)
-  assert.is(statusOf(t, advisory), 'Remediated')
-  assert.is(t.query('select to_time from records where id = ?', advisory)[0].to_time, Date.parse('2026-03-15T09:10:00Z'))
+  assert.is(await statusOf(t, advisory), 'Remediated')
+  assert.is((await t.query('select to_time from records where id = ?', advisory))[0].to_time, Date.parse('2026-03-15T09:10:00Z'))
   assert.equal(
-    updatesOf(t, advisory).map((u) => [u.status, u.text]),
+    (await updatesOf(t, advisory)).map((u) => [u.status, u.text]),
     [['Remediated', '']],
   )
   // Maintenance in progress is Completed; maintenance to come cannot be resolved.
-  const running = await publish(maintenanceBody(t, T0 - HOUR, T0 + HOUR, { status: 'In Progress' }))
+  const running = await publish(await maintenanceBody(t, T0 - HOUR, T0 + HOUR, { status: 'In Progress' }))
   assert.is((await act(running, 'resolve')).statusCode, 200)
-  assert.is(statusOf(t, running), 'Completed')
-  const coming = await publish(maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
+  assert.is(await statusOf(t, running), 'Completed')
+  const coming = await publish(await maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
   const early = await act(coming, 'resolve')
   assert.is(early.statusCode, 400)
   assert.match(errorOf(early).message, /^from: the maintenance has not started yet/)
@@ -452,7 +460,7 @@ actions('resolve: the closing status of the type, to = now, an update entry (Mar
 })
 
 actions('postpone: maintenance only, not closed, a new window that is not in the past; audited', async () => {
-  const id = await publish(maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
+  const id = await publish(await maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
   const refusals: Array<[number, Record<string, unknown>, RegExp]> = [
     [await publish(INCIDENT), { from: iso(T0 + 5 * HOUR), to: iso(T0 + 6 * HOUR) }, /^type: only maintenance/],
     [id, { from: iso(T0 + 5 * HOUR), to: iso(T0 + 4 * HOUR) }, /^to: must not be before from/],
@@ -467,39 +475,39 @@ actions('postpone: maintenance only, not closed, a new window that is not in the
     assert.is(errorOf(res).code, 'invalid')
     assert.match(errorOf(res).message, message)
   }
-  assert.equal(kindsOf(t, id), ['published'], 'refusals change nothing')
+  assert.equal(await kindsOf(t, id), ['published'], 'refusals change nothing')
 
   const res = await act(id, 'postpone', { from: iso(T0 + 26 * HOUR), to: iso(T0 + 27 * HOUR) })
   assert.is(res.statusCode, 200, res.body)
-  const row = t.query('select from_time, to_time, closed_on from records where id = ?', id)[0]
+  const row = (await t.query('select from_time, to_time, closed_on from records where id = ?', id))[0]
   assert.equal(row, { from_time: T0 + 26 * HOUR, to_time: T0 + 27 * HOUR, closed_on: null })
-  assert.is(statusOf(t, id), 'Postponed')
-  assert.equal(kindsOf(t, id), ['published', 'postponed'])
-  assert.equal(recipientsByKind(t, id).postponed, recipients)
+  assert.is(await statusOf(t, id), 'Postponed')
+  assert.equal(await kindsOf(t, id), ['published', 'postponed'])
+  assert.equal((await recipientsByKind(t, id)).postponed, recipients)
   assert.equal(
-    updatesOf(t, id).map((u) => [u.status, u.text]),
+    (await updatesOf(t, id)).map((u) => [u.status, u.text]),
     [['Postponed', '']],
   )
-  const [audit] = auditRows(t, 'record.postpone').filter((a) => a.target === String(id))
+  const [audit] = (await auditRows(t, 'record.postpone')).filter((a) => a.target === String(id))
   assert.is(JSON.parse(audit.before!).from, iso(T0 + HOUR))
   assert.is(JSON.parse(audit.after!).from, iso(T0 + 26 * HOUR))
   // Postponed again: still maintenance to come.
   assert.is((await act(id, 'postpone', { from: iso(T0 + 50 * HOUR), to: iso(T0 + 51 * HOUR) })).statusCode, 200)
-  const done = await publish(maintenanceBody(t, T0 - 2 * HOUR, T0 - HOUR, { status: 'Completed' }))
+  const done = await publish(await maintenanceBody(t, T0 - 2 * HOUR, T0 - HOUR, { status: 'Completed' }))
   assert.match(errorOf(await act(done, 'postpone', { from: iso(T0 + HOUR), to: iso(T0 + 2 * HOUR) })).message, /closed already/)
 })
 
 actions('cancel: maintenance not closed becomes Archived with an update and event cancelled; audited', async () => {
-  const id = await publish(maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
+  const id = await publish(await maintenanceBody(t, T0 + HOUR, T0 + 2 * HOUR))
   const res = await act(id, 'cancel', { update: 'Cancelled: the *vendor* withdrew.' })
   assert.is(res.statusCode, 200, res.body)
-  assert.is(statusOf(t, id), 'Archived')
-  assert.equal(kindsOf(t, id), ['published', 'cancelled'])
+  assert.is(await statusOf(t, id), 'Archived')
+  assert.equal(await kindsOf(t, id), ['published', 'cancelled'])
   assert.equal(
-    updatesOf(t, id).map((u) => [u.status, u.text]),
+    (await updatesOf(t, id)).map((u) => [u.status, u.text]),
     [['Archived', '<p>Cancelled: the <em>vendor</em> withdrew.</p>']],
   )
-  assert.is(auditRows(t, 'record.cancel').filter((a) => a.target === String(id)).length, 1)
+  assert.is((await auditRows(t, 'record.cancel')).filter((a) => a.target === String(id)).length, 1)
   assert.match(errorOf(await act(id, 'cancel')).message, /closed already/)
   assert.match(errorOf(await act(await publish(INCIDENT), 'cancel')).message, /^type: only maintenance/)
   const bad = await act(id, 'cancel', { notify: 'yes please' })
@@ -583,7 +591,11 @@ templates('create, list by name, update, delete; each audited; unique names rega
     assert.is(errorOf(res).code, 'not_found')
   }
 
-  const audits = [...auditRows(t, 'template.create'), ...auditRows(t, 'template.update'), ...auditRows(t, 'template.delete')]
+  const audits = [
+    ...(await auditRows(t, 'template.create')),
+    ...(await auditRows(t, 'template.update')),
+    ...(await auditRows(t, 'template.delete')),
+  ]
   assert.equal(
     audits.map((a) => [a.action, a.target]),
     [
@@ -623,7 +635,10 @@ templates('template bodies are checked: the schema, the name, the notification t
   })
   assert.is(ok.statusCode, 201, ok.body)
   assert.equal(body(ok).data.fields, { type: 'notification', notification_type: 'privacy_notification' })
-  assert.equal(JSON.parse(t.query('select fields from record_templates where id = ?', body(ok).data.id)[0].fields), body(ok).data.fields)
+  assert.equal(
+    JSON.parse((await t.query('select fields from record_templates where id = ?', body(ok).data.id))[0].fields),
+    body(ok).data.fields,
+  )
 })
 
 templates.run()

@@ -74,7 +74,12 @@ test('globToRegex keeps the meaning of SQLite GLOB patterns', () => {
 })
 
 test('globMatch compiles to glob on SQLite and ~ on PostgreSQL', () => {
-  const on = (db: Kysely<any>) => db.selectFrom('things').select('id').where(globMatch(db, 'name', 'a?')).compile().sql
+  const on = (db: Kysely<any>) =>
+    db
+      .selectFrom('things')
+      .select('id')
+      .where(globMatch(db, 'name', 'a?'))
+      .compile().sql
   assert.is(on(sqlite), `select "id" from "things" where "name" glob 'a?'`)
   assert.is(on(postgres), `select "id" from "things" where "name" ~ '^a.$'`)
 })

@@ -21,7 +21,7 @@ faq('answers { data: { page_content: { title, body } } }: the seeded FAQ, public
   const data: BasicPageData = body(res).data
   assert.equal(Object.keys(body(res)), ['data'])
   assert.is(data.page_content.title, 'Frequently Asked Questions')
-  const [row] = t.query<{ body: string }>("SELECT body FROM basic_pages WHERE machine_name = 'faq' AND cloud_id IS NULL")
+  const [row] = await t.query<{ body: string }>("SELECT body FROM basic_pages WHERE machine_name = 'faq' AND cloud_id IS NULL")
   assert.is(data.page_content.body, row!.body)
   assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.is(res.headers['access-control-allow-origin'], '*')
@@ -41,13 +41,8 @@ faq('the seeded FAQ has at least 15 questions in at least 4 sections, with the s
 })
 
 faq('a cloud override replaces the shared page for that cloud only; the same page for every other cloud', async () => {
-  const db = t.openDb({ write: true })
-  try {
-    const id = (db.prepare("SELECT id FROM clouds WHERE machine_name = 'workload'").get() as { id: number }).id
-    db.prepare("INSERT INTO basic_pages (machine_name, cloud_id, title, body) VALUES ('faq', ?, 'Workload FAQ', '<p>Own</p>')").run(id)
-  } finally {
-    db.close()
-  }
+  const [{ id }] = await t.query<{ id: number }>("SELECT id FROM clouds WHERE machine_name = 'workload'")
+  await t.exec("INSERT INTO basic_pages (machine_name, cloud_id, title, body) VALUES ('faq', ?, 'Workload FAQ', '<p>Own</p>')", id)
   assert.equal(body(await get('/api/basic-page/faq?cloud=workload')).data.page_content, { title: 'Workload FAQ', body: '<p>Own</p>' })
   assert.is(body(await get('/api/basic-page/faq?cloud=auroraedge')).data.page_content.title, 'Frequently Asked Questions')
 })
@@ -71,18 +66,18 @@ compliance.after(async () => {
 })
 
 compliance('answers page_top and the rows of the cloud from the database, in sort order', async () => {
-  const clouds = t.query<{ id: number; machine_name: string }>('SELECT id, machine_name FROM clouds ORDER BY id')
+  const clouds = await t.query<{ id: number; machine_name: string }>('SELECT id, machine_name FROM clouds ORDER BY id')
   let withRows = 0
   for (const cloud of clouds) {
     const res = await get(`/api/compliance?cloud=${cloud.machine_name}`)
     assert.is(res.statusCode, 200, cloud.machine_name)
     const data: ComplianceData = body(res).data
-    const rows = t.query<{ description: string; date: string }>(
+    const rows = await t.query<{ description: string; date: string }>(
       'SELECT description, date FROM compliance_rows WHERE cloud_id = ? ORDER BY sort, id',
       cloud.id,
     )
     assert.equal(data.page_content, rows, cloud.machine_name)
-    const [top] = t.query<{ page_top: string }>('SELECT page_top FROM compliance_pages WHERE cloud_id = ?', cloud.id)
+    const [top] = await t.query<{ page_top: string }>('SELECT page_top FROM compliance_pages WHERE cloud_id = ?', cloud.id)
     assert.is(data.page_top, top?.page_top ?? '')
     assert.ok(data.page_content.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.date)))
     if (rows.length) withRows++
@@ -107,11 +102,11 @@ compliance('public 30 s cache and CORS *; 400 without cloud, 404 unknown_cloud',
 })
 
 compliance('the seed runs once: a restart on the same data folder adds no rows', async () => {
-  const before = t.query<{ n: number }>('SELECT count(*) AS n FROM compliance_rows')[0]!.n
-  const again = await startApp({ dataDir: t.dataDir })
-  await again.app.close()
-  assert.is(t.query<{ n: number }>('SELECT count(*) AS n FROM compliance_rows')[0]!.n, before)
-  assert.is(t.query<{ n: number }>('SELECT count(*) AS n FROM basic_pages')[0]!.n, 1)
+  const before = (await t.query<{ n: number }>('SELECT count(*) AS n FROM compliance_rows'))[0]!.n
+  const again = await startApp({ dataDir: t.database.dataDir, databaseUrl: t.database.databaseUrl })
+  await again.stop() // the database belongs to the suite's app
+  assert.is((await t.query<{ n: number }>('SELECT count(*) AS n FROM compliance_rows'))[0]!.n, before)
+  assert.is((await t.query<{ n: number }>('SELECT count(*) AS n FROM basic_pages'))[0]!.n, 1)
 })
 
 compliance.run()

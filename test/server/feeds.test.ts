@@ -20,20 +20,19 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return t.app.inject({ method: 'GET', url, headers: { host: 'trust.test', ...headers } })
 }
 
-const query = <T = any>(sql: string, ...params: unknown[]): T[] => t.query<T>(sql, ...params)
+const query = <T = any>(sql: string, ...params: unknown[]): Promise<T[]> => t.query<T>(sql, ...params)
 
 /** Newest records of a type (and notification type, and cloud), as the feeds should list them. */
 function newest(type: string, notificationType: string | null, cloud: string | null, limit = RSS_ITEMS) {
+  // A condition only when filtering (PostgreSQL cannot type a bare `? is null` parameter).
   return query<{ id: number; title: string; domain: string }>(
     `select r.id, r.title, (select c.domain from record_clouds rc join clouds c on c.id = rc.cloud_id where rc.record_id = r.id order by c.sort, c.id limit 1) as domain
-     from records r where r.type = ? and (? is null or r.notification_type = ?)
-       and (? is null or exists (select 1 from record_clouds rc join clouds c on c.id = rc.cloud_id where rc.record_id = r.id and c.machine_name = ?))
+     from records r where r.type = ?${notificationType === null ? '' : ' and r.notification_type = ?'}
+       ${cloud === null ? '' : 'and exists (select 1 from record_clouds rc join clouds c on c.id = rc.cloud_id where rc.record_id = r.id and c.machine_name = ?)'}
      order by r.from_time desc, r.id desc limit ?`,
     type,
-    notificationType,
-    notificationType,
-    cloud,
-    cloud,
+    ...(notificationType === null ? [] : [notificationType]),
+    ...(cloud === null ? [] : [cloud]),
     limit,
   )
 }
@@ -47,8 +46,8 @@ async function rss(url: string) {
 }
 
 /** The secret values of the records' internal fields. */
-function internalValues(): string[] {
-  return query<Record<string, string | null>>(`select ${INTERNAL_FIELDS.join(', ')} from records`)
+async function internalValues(): Promise<string[]> {
+  return (await query<Record<string, string | null>>(`select ${INTERNAL_FIELDS.join(', ')} from records`))
     .flatMap((r) => Object.values(r))
     .filter((v): v is string => typeof v === 'string' && v.length > 8)
 }
@@ -93,7 +92,7 @@ feeds('each list feed is valid RSS 2.0 whose items are the newest records, linke
     ['privacy-notification', 'notification', 'privacy_notification'],
   ] as const) {
     const { feed } = await rss(`/rss-feed/${name}`)
-    const expected = newest(type, notificationType, null)
+    const expected = await newest(type, notificationType, null)
     assert.ok(expected.length > 0, name)
     assert.is(feed.items.length, expected.length, name)
     assert.match(feed.title!, /^Aurora Edge /)
@@ -116,7 +115,7 @@ feeds('?cloud= narrows a feed to one cloud and links below its domain; aliases n
   const { feed } = await rss('/rss-feed/advisories?cloud=private.auroraedge.com')
   assert.is(feed.title, 'Aurora Edge Security Advisories – private.auroraedge.com')
   assert.is(feed.link, `${ORIGIN}/private.auroraedge.com/security-advisories`)
-  const expected = newest('advisory', null, 'private')
+  const expected = await newest('advisory', null, 'private')
   assert.equal(
     feed.items.map((i) => i.title),
     expected.map((r) => r.title),
@@ -126,7 +125,7 @@ feeds('?cloud= narrows a feed to one cloud and links below its domain; aliases n
   const cloudApp = await rss('/rss-feed/cloud-app-notification?cloud=auroraedge')
   assert.equal(
     cloudApp.feed.items.map((i) => i.guid),
-    newest('notification', 'cloud_app', 'auroraedge').map((r) => `notification-${r.id}@trust-site`),
+    (await newest('notification', 'cloud_app', 'auroraedge')).map((r) => `notification-${r.id}@trust-site`),
   )
   assert.equal((await rss('/rss-feed/cloud-app?cloud=auroraedge')).feed.items, cloudApp.feed.items)
   assert.equal((await rss('/rss-feed/url-category')).feed.items, (await rss('/rss-feed/url-category-notification')).feed.items)
@@ -157,10 +156,10 @@ feeds('hostile markup never reaches a feed as markup: bodies sanitised, titles a
 
 feeds('a title with markup arrives as its literal text, escaped; descriptions are the summary as text', async () => {
   const id = DEMO_RECORD_IDS.hostileIncident
-  const db = t.openDb({ write: true })
-  const original = db.prepare('select title, summary from records where id = ?').get(id) as { title: string; summary: string }
+  const [original] = await query<{ title: string; summary: string }>('select title, summary from records where id = ?', id)
   try {
-    db.prepare('update records set title = ?, summary = ? where id = ?').run(
+    await t.exec(
+      'update records set title = ?, summary = ? where id = ?',
       'Outage <b>now</b> & <script>x()</script> later',
       '<p>Short <em>summary</em></p><img src=x onerror="window.__pwned=1">',
       id,
@@ -174,8 +173,7 @@ feeds('a title with markup arrives as its literal text, escaped; descriptions ar
     assert.match(res.body, '<description>Short summary</description>')
     assert.not.match(res.body, /<!\[CDATA\[Outage/)
   } finally {
-    db.prepare('update records set title = ?, summary = ? where id = ?').run(original.title, original.summary, id)
-    db.close()
+    await t.exec('update records set title = ?, summary = ? where id = ?', original.title, original.summary, id)
   }
 })
 
@@ -196,7 +194,7 @@ feeds('public and cacheable like the API; never the SPA fallback; no internal fi
   assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
   assert.is(res.headers['access-control-allow-origin'], '*')
   assert.match(String(res.headers['content-type']), /^application\/rss\+xml/)
-  const secrets = internalValues()
+  const secrets = await internalValues()
   assert.ok(secrets.length > 100)
   for (const name of RSS_FEEDS.keys()) {
     const text = (await get(`/rss-feed/${name}?cloud=auroraedge`)).body
@@ -246,19 +244,18 @@ function expectedWindows(cloud: string, datacenter?: number) {
     `select r.id, r.title, r.from_time, r.to_time, s.name as status from records r join record_statuses s on s.id = r.status_id
      join record_clouds rc on rc.record_id = r.id join clouds c on c.id = rc.cloud_id
      where c.machine_name = ? and r.type = 'maintenance' and r.to_time >= ?
-       and (? is null or exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid = ?))
+       ${datacenter === undefined ? '' : 'and exists (select 1 from record_terms rt where rt.record_id = r.id and rt.tid = ?)'}
      order by r.from_time, r.id`,
     cloud,
     NOW - 30 * DAY,
-    datacenter ?? null,
-    datacenter ?? null,
+    ...(datacenter === undefined ? [] : [datacenter]),
   )
 }
 
 ics('one event per maintenance window with a stable UID, UTC times, status and link', async () => {
   const { events: list, res } = await calendar('/ics/maintenance/auroraedge.net.ics')
   assert.match(res.body, /^BEGIN:VCALENDAR\r\nVERSION:2.0\r\n/)
-  const expected = expectedWindows('auroraedge')
+  const expected = await expectedWindows('auroraedge')
   assert.ok(expected.length > 10)
   assert.equal(
     list.map((e) => e.uid),
@@ -282,10 +279,10 @@ ics('a moved window keeps its UID and gets a higher SEQUENCE', async () => {
   const id = DEMO_RECORD_IDS.hostileMaintenance
   const before = (await calendar('/ics/maintenance/auroraedge.ics')).events.find((e) => e.uid === `maintenance-${id}@trust-site`)!
   assert.ok(before)
-  const db = t.openDb({ write: true })
-  const original = db.prepare('select from_time, to_time, updated_on from records where id = ?').get(id) as any
+  const [original] = await query('select from_time, to_time, updated_on from records where id = ?', id)
   try {
-    db.prepare('update records set from_time = ?, to_time = ?, updated_on = ? where id = ?').run(
+    await t.exec(
+      'update records set from_time = ?, to_time = ?, updated_on = ? where id = ?',
       original.from_time + DAY,
       original.to_time + DAY,
       original.updated_on + 2 * 3_600_000,
@@ -296,28 +293,30 @@ ics('a moved window keeps its UID and gets a higher SEQUENCE', async () => {
     assert.is(after.start, before.start + DAY)
     assert.ok(after.sequence > before.sequence, `${after.sequence} > ${before.sequence}`)
   } finally {
-    db.prepare('update records set from_time = ?, to_time = ?, updated_on = ? where id = ?').run(
+    await t.exec(
+      'update records set from_time = ?, to_time = ?, updated_on = ? where id = ?',
       original.from_time,
       original.to_time,
       original.updated_on,
       id,
     )
-    db.close()
   }
 })
 
 ics('?datacenter= keeps the windows of one data center', async () => {
-  const tid = query<{ tid: number }>(
-    `select rt.tid from records r join record_terms rt on rt.record_id = r.id join data_centers dc on dc.tid = rt.tid
+  const tid = (
+    await query<{ tid: number }>(
+      `select rt.tid from records r join record_terms rt on rt.record_id = r.id join data_centers dc on dc.tid = rt.tid
      join record_clouds rc on rc.record_id = r.id where rc.cloud_id = 1 and r.type = 'maintenance' and r.to_time >= ?
      group by rt.tid order by count(*) desc, rt.tid limit 1`,
-    NOW - 30 * DAY,
+      NOW - 30 * DAY,
+    )
   )[0].tid
   const { events: list } = await calendar(`/ics/maintenance/auroraedge.ics?datacenter=${tid}`)
   assert.ok(list.length >= 1)
   assert.equal(
     list.map((e) => e.uid),
-    expectedWindows('auroraedge', tid).map((r) => `maintenance-${r.id}@trust-site`),
+    (await expectedWindows('auroraedge', tid)).map((r) => `maintenance-${r.id}@trust-site`),
   )
 })
 
@@ -334,7 +333,7 @@ ics('errors: unknown cloud 404, not .ics 404, malformed datacenter 400; never th
   const res = await get('/ics/maintenance/auroraedge.ics', { origin: 'https://partner.example' })
   assert.is(res.headers['access-control-allow-origin'], '*')
   assert.is(res.headers['cache-control'], 'public, max-age=30, s-maxage=30, stale-while-revalidate=30, stale-if-error=86400')
-  for (const secret of internalValues()) assert.not.ok(res.body.includes(secret), 'internal value')
+  for (const secret of await internalValues()) assert.not.ok(res.body.includes(secret), 'internal value')
 })
 
 ics.run()

@@ -149,26 +149,19 @@ test('the deployment can force the government and disaster-recovery variants on'
 })
 
 test('without an override the settings table decides; an explicit override wins over it', async () => {
-  const db = t.openDb({ write: true })
-  try {
-    db.prepare("update settings set value = '1' where key in ('is_gov', 'is_trust_dr')").run()
-  } finally {
-    db.close()
-  }
+  await t.exec("update settings set value = '1' where key in ('is_gov', 'is_trust_dr')")
   const fromSettings: GlobalData = body(await t.app.inject('/api/global')).data
   assert.is(fromSettings.isGov, true)
   assert.is(fromSettings.isTrustDR, true)
 
-  const pinned = await startApp({ dataDir: t.dataDir, variant: { isTrustDR: false } })
+  const pinned = await startApp({ dataDir: t.database.dataDir, databaseUrl: t.database.databaseUrl, variant: { isTrustDR: false } })
   try {
     const data: GlobalData = body(await pinned.app.inject('/api/global')).data
     assert.is(data.isTrustDR, false)
     assert.is(data.isGov, true)
   } finally {
-    await pinned.app.close() // the folder belongs to the suite's app
-    const restore = t.openDb({ write: true })
-    restore.prepare("update settings set value = '0' where key in ('is_gov', 'is_trust_dr')").run()
-    restore.close()
+    await pinned.stop() // the database belongs to the suite's app
+    await t.exec("update settings set value = '0' where key in ('is_gov', 'is_trust_dr')")
   }
 })
 

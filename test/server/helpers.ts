@@ -1,13 +1,28 @@
 /**
- * Shared set-up of the server tests: a fresh data directory per app, a fixed clock, and direct
- * read access to the database for checks computed independently of the server's code.
+ * Shared set-up of the server tests: a fresh database per app (a SQLite file in a fresh data
+ * directory, or with `TRUST_TEST_DIALECT=postgres` a fresh PostgreSQL database), a fixed clock, and
+ * direct access to the database for checks computed independently of the server's code.
+ *
+ * The same tests run on both databases: SQL written in tests is portable (`?` placeholders, no
+ * SQLite-only functions or syntax, aggregates aliased), see {@link TestApp.query}.
  */
-import SQLite from 'better-sqlite3'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { CompiledQuery, type Kysely } from 'kysely'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { buildApp, type BuildAppOptions } from '../../server/app.js'
+import { DATABASE_FILE, openDatabase } from '../../server/db/connection.js'
+import type { Database } from '../../server/db/schema.js'
+
+/**
+ * The database the tests run on: `postgres` when `TRUST_TEST_DIALECT=postgres` (then
+ * `TEST_DATABASE_URL` names a PostgreSQL database the tests may use to create and drop their own
+ * databases), else `sqlite`.
+ */
+export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TRUST_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 
 /** The clock of every test app unless a test says otherwise: mid-morning UTC. */
 export const FIXED_NOW = new Date('2026-03-15T09:30:00.000Z')
@@ -21,19 +36,153 @@ export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true })
 }
 
+/** One test's database: a data folder, and on PostgreSQL a database of its own. */
+export interface TestDatabase {
+  /** The app's data folder (holds `trust.sqlite` on SQLite; empty on PostgreSQL). */
+  dataDir: string
+  /** The `postgres://` URL of the database (PostgreSQL only). */
+  databaseUrl?: string
+  /** What `openDatabase` takes: the SQLite file's path or the PostgreSQL URL. */
+  location: string
+  /**
+   * Drops the database and removes the data folder; later calls do nothing. Close every connection
+   * to it first: PostgreSQL's `DROP DATABASE … WITH (FORCE)` ends open ones, and an idle `pg` client
+   * or pool without an error listener then throws in the test process.
+   */
+  drop(): Promise<void>
+}
+
+/** The admin connection's URL of a PostgreSQL run. */
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TRUST_TEST_DIALECT=postgres needs TEST_DATABASE_URL (a PostgreSQL database to create test databases from)')
+  return url
+}
+
+/** Runs one statement on the admin connection (`TEST_DATABASE_URL`). */
+async function adminStatement(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The name of the PostgreSQL database of a `postgres://` URL. */
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\//, ''))
+
+/** A {@link TestDatabase} over an existing data folder (and PostgreSQL database, if given). */
+function existingDatabase(dataDir: string, databaseUrl?: string): TestDatabase {
+  let dropped: Promise<void> | undefined
+  return {
+    dataDir,
+    databaseUrl,
+    location: databaseUrl ?? join(dataDir, DATABASE_FILE),
+    drop() {
+      dropped ??= (async () => {
+        try {
+          if (databaseUrl) await adminStatement(`DROP DATABASE IF EXISTS "${databaseName(databaseUrl)}" WITH (FORCE)`)
+        } finally {
+          removeDir(dataDir)
+        }
+      })()
+      return dropped
+    },
+  }
+}
+
+/**
+ * A new empty database: on SQLite a fresh data folder (the file is created when first opened); on
+ * PostgreSQL also a new database `trust_test_<hex>` (UTF-8, "C" collation like SQLite's binary order).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = tempDir()
+  if (TEST_DIALECT === 'sqlite') return existingDatabase(dataDir)
+  const name = `trust_test_${randomBytes(8).toString('hex')}`
+  try {
+    await adminStatement(`CREATE DATABASE "${name}" TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`)
+  } catch (error) {
+    removeDir(dataDir)
+    throw error
+  }
+  const url = new URL(adminUrl())
+  url.pathname = `/${name}`
+  return existingDatabase(dataDir, url.toString())
+}
+
+/**
+ * The environment of a server or command-line process working on `database`: this process's, with
+ * `DATA_DIR` and, on PostgreSQL, `DATABASE_URL` (without one on SQLite).
+ */
+export function databaseEnv(database: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: database.dataDir }
+  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl
+  else delete env.DATABASE_URL
+  return env
+}
+
+/**
+ * `sql` for the test dialect: on PostgreSQL each `?` outside quoted strings and identifiers becomes
+ * `$1`, `$2`, …; on SQLite it is unchanged.
+ */
+export function placeholders(sql: string): string {
+  if (TEST_DIALECT === 'sqlite') return sql
+  let out = ''
+  let quote: string | undefined
+  let n = 0
+  for (const ch of sql) {
+    if (quote) {
+      if (ch === quote) quote = undefined // a doubled quote closes and reopens: the same text
+    } else if (ch === "'" || ch === '"') {
+      quote = ch
+    } else if (ch === '?') {
+      out += `$${++n}`
+      continue
+    }
+    out += ch
+  }
+  return out
+}
+
+/** Runs portable SQL with `?` parameters on a connection and returns the rows (see {@link TestApp.query}). */
+export type QueryFn = <T = any>(sql: string, ...params: unknown[]) => Promise<T[]>
+
+/** {@link TestApp.query} on any connection (one opened with `openDatabase`, for instance). */
+export function queryOn(db: Kysely<Database>): QueryFn {
+  return async <T>(sql: string, ...params: unknown[]) =>
+    (await db.executeQuery<T>(CompiledQuery.raw(placeholders(sql), params))).rows as T[]
+}
+
 export interface TestApp {
   app: FastifyInstance
+  /** The app's database (its data folder, and its PostgreSQL URL if any). */
+  database: TestDatabase
+  /** The app's data folder (`database.dataDir`). */
   dataDir: string
+  /** What `openDatabase` takes to reach the app's database: a SQLite file path or a PostgreSQL URL. */
+  location: string
   /**
-   * Opens the app's database file directly (read-only unless asked). Close it after use. Every
-   * statement run on a writable one empties the app's response cache: such a write stands for
-   * another process (the CLI), whose changes the running server shows once its entries expire —
-   * tests do not wait.
+   * Runs one read-only SQL query on the app's database (a connection of the test's own, not the
+   * app's) and returns its rows. Portable SQL only; parameters are `?`.
    */
-  openDb(options?: { write?: boolean }): SQLite.Database
-  /** Runs one read-only SQL query on the app's database and returns its rows. */
-  query<T = any>(sql: string, ...params: unknown[]): T[]
-  /** Closes the app and removes its data folder. */
+  query<T = any>(sql: string, ...params: unknown[]): Promise<T[]>
+  /**
+   * Runs one writing SQL statement (portable, `?` parameters) on the test's connection, then
+   * empties the app's response cache: such a write stands for another process (the CLI), whose
+   * changes the running server shows once its entries expire — tests do not wait.
+   */
+  exec(sql: string, ...params: unknown[]): Promise<void>
+  /**
+   * The test's own connection to the app's database (opened on first use, shared by `query` and
+   * `exec`, closed by `stop`/`close`: do not destroy it). Writes through it do not empty the app's
+   * response cache; call `app.responseCache.clear()` where that matters.
+   */
+  db(): Kysely<Database>
+  /** Closes the app and the test's connection, keeping the database (see {@link reopen}); later calls do nothing. */
+  stop(): Promise<void>
+  /** Closes the app and the test's connection, and drops the database (removes the data folder). */
   close(): Promise<void>
 }
 
@@ -44,54 +193,78 @@ export interface TestApp {
 export const TEST_SCHEDULER_INTERVAL_MS = 86_400_000
 
 /**
- * Builds an app on a fresh data folder with {@link FIXED_NOW} as its clock and
- * {@link TEST_SCHEDULER_INTERVAL_MS} between scheduler passes.
+ * Builds an app with {@link FIXED_NOW} as its clock and {@link TEST_SCHEDULER_INTERVAL_MS} between
+ * scheduler passes, on a fresh database ({@link createTestDatabase}) unless `dataDir` (and, when it
+ * had one, `databaseUrl`) names an existing app's — then the new app's `close()` drops that database
+ * too, so of two apps on one database only the last is closed, the others stopped (see {@link reopen}).
  */
 export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
-  const dataDir = options.dataDir ?? tempDir()
-  const app = await buildApp({ now: () => FIXED_NOW, schedulerIntervalMs: TEST_SCHEDULER_INTERVAL_MS, ...options, dataDir })
-  const openDb = ({ write = false } = {}) => {
-    const db = new SQLite(join(dataDir, 'trust.sqlite'), { readonly: !write })
-    if (write) {
-      // Every statement run on it empties the app's response cache (see `TestApp.openDb`).
-      const clear = () => app.responseCache.clear()
-      const prepare = db.prepare.bind(db)
-      db.prepare = ((source: string) => {
-        const statement = prepare(source)
-        const run = statement.run.bind(statement)
-        statement.run = ((...params: unknown[]) => {
-          const result = run(...params)
-          clear()
-          return result
-        }) as typeof statement.run
-        return statement
-      }) as typeof db.prepare
-      const exec = db.exec.bind(db)
-      db.exec = (source: string) => {
-        const result = exec(source)
-        clear()
-        return result
+  if (options.dataDir && TEST_DIALECT === 'postgres' && !options.databaseUrl) {
+    throw new Error('startApp: on PostgreSQL pass the databaseUrl of the app whose dataDir is reused (or use reopen)')
+  }
+  const database = options.dataDir ? existingDatabase(options.dataDir, options.databaseUrl) : await createTestDatabase()
+  let app: FastifyInstance
+  try {
+    app = await buildApp({
+      now: () => FIXED_NOW,
+      schedulerIntervalMs: TEST_SCHEDULER_INTERVAL_MS,
+      ...options,
+      dataDir: database.dataDir,
+      databaseUrl: database.databaseUrl,
+    })
+  } catch (error) {
+    if (!options.dataDir) await database.drop()
+    throw error
+  }
+  let connection: Kysely<Database> | undefined
+  let stopped: Promise<void> | undefined
+  const db = () => {
+    if (stopped) throw new Error('the test app was stopped: open a connection of your own on its location')
+    connection ??= openDatabase(database.location)
+    return connection
+  }
+  const query: QueryFn = (text, ...params) => queryOn(db())(text, ...params)
+  const stop = () => {
+    stopped ??= (async () => {
+      try {
+        await app.close()
+      } finally {
+        const open = connection
+        connection = undefined
+        await open?.destroy()
       }
-    }
-    return db
+    })()
+    return stopped
   }
   return {
     app,
-    dataDir,
-    openDb,
-    query: <T>(sql: string, ...params: unknown[]) => {
-      const db = openDb()
+    database,
+    dataDir: database.dataDir,
+    location: database.location,
+    query,
+    exec: async (text, ...params) => {
+      await query(text, ...params)
+      app.responseCache.clear()
+    },
+    db,
+    stop,
+    close: async () => {
       try {
-        return db.prepare(sql).all(...params) as T[]
+        await stop()
       } finally {
-        db.close()
+        await database.drop()
       }
     },
-    close: async () => {
-      await app.close()
-      removeDir(dataDir)
-    },
   }
+}
+
+/**
+ * Stops `t` (keeping its database) and starts a new app on the same database with `options`; the new
+ * app's `close()` drops the database.
+ */
+export async function reopen(t: TestApp, options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  await t.stop()
+  return startApp({ ...options, dataDir: t.database.dataDir, databaseUrl: t.database.databaseUrl })
 }
 
 /** The parsed JSON body of an answer. */

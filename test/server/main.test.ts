@@ -4,22 +4,23 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { removeDir, tempDir } from './helpers.js'
+import { openDatabase } from '../../server/db/connection.js'
+import { createTestDatabase, databaseEnv, queryOn, removeDir, TEST_DIALECT, tempDir } from './helpers.js'
 
 const test = suite('server/main.ts as a process')
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 test('starts from the environment, prints its address, serves, and exits cleanly on SIGTERM', async () => {
-  const dataDir = join(tempDir(), 'nested', 'data') // created by the server
+  const database = await createTestDatabase()
+  const dataDir = join(database.dataDir, 'nested', 'data') // created by the server (SQLite)
   const staticDir = tempDir('trust-static-')
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Trust</title>')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...databaseEnv({ dataDir, databaseUrl: database.databaseUrl }),
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
       STATIC_DIR: staticDir,
       SSR_DIR: join(dataDir, 'no-server-build'),
       TRUST_DR: '1',
@@ -45,7 +46,16 @@ test('starts from the environment, prints its address, serves, and exits cleanly
     })
     const port = Number(line.split(':').pop())
     assert.ok(port > 0)
-    assert.ok(existsSync(join(dataDir, 'trust.sqlite')))
+    if (TEST_DIALECT === 'sqlite') assert.ok(existsSync(join(dataDir, 'trust.sqlite')))
+    else {
+      // PostgreSQL: the server migrated the database of DATABASE_URL.
+      const db = openDatabase(database.location)
+      try {
+        assert.ok((await queryOn(db)<{ n: number }>('select count(*) as n from kysely_migration'))[0].n > 0)
+      } finally {
+        await db.destroy()
+      }
+    }
 
     const global = await fetch(`http://127.0.0.1:${port}/api/global`)
     assert.is(global.status, 200)
@@ -61,7 +71,7 @@ test('starts from the environment, prints its address, serves, and exits cleanly
     assert.is(stdout.trim(), line, 'exactly one line on standard output')
   } finally {
     if (child.exitCode === null) child.kill('SIGKILL')
-    removeDir(join(dataDir, '..', '..'))
+    await database.drop()
     removeDir(staticDir)
   }
 })

@@ -108,9 +108,7 @@ test("the page's chunks are preloaded; noindex pages carry robots noindex and no
 })
 
 test('JSON in the page data cannot close its script element', async () => {
-  const db = t.openDb({ write: true })
-  db.prepare("UPDATE clouds SET title = '</script><script>alert(1)</script>' WHERE machine_name = 'auroraedge'").run()
-  db.close()
+  await t.exec("UPDATE clouds SET title = '</script><script>alert(1)</script>' WHERE machine_name = 'auroraedge'")
   const res = await page('/auroraedge.net/faq')
   assert.not.ok(res.body.includes('</script><script>alert(1)'), 'raw title in the page')
   const data = JSON.parse(/id="trust-page-data">([^<]*)</.exec(res.body)![1])
@@ -123,9 +121,7 @@ test('a page is rendered once per state of its data: a changed banner renders an
   await page('/auroraedge.net')
   await page('/auroraedge.net')
   assert.is(renders(), before, 'the same data: kept')
-  const db = t.openDb({ write: true })
-  db.prepare("UPDATE clouds SET banner_title = 'Changed banner' WHERE machine_name = 'auroraedge'").run()
-  db.close()
+  await t.exec("UPDATE clouds SET banner_title = 'Changed banner' WHERE machine_name = 'auroraedge'")
   const res = await page('/auroraedge.net')
   assert.is(renders(), before + 1)
   assert.ok(res.body.includes('<h1>Changed banner</h1>'))

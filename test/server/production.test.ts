@@ -45,13 +45,14 @@ const DEMO_TABLES = [
   'compliance_rows',
 ]
 
-test('no demo content: every table the demo seed fills is empty', () => {
-  const counts = Object.fromEntries(DEMO_TABLES.map((table) => [table, t.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)[0].n]))
+test('no demo content: every table the demo seed fills is empty', async () => {
+  const counts: Record<string, number> = {}
+  for (const table of DEMO_TABLES) counts[table] = (await t.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))[0].n
   assert.equal(counts, Object.fromEntries(DEMO_TABLES.map((table) => [table, 0])))
 })
 
-test('the only account is the administrator from the configuration; no demo viewer, no demo admin', () => {
-  const users = t.query<{ name: string; mail: string }>('SELECT name, mail FROM users ORDER BY uid')
+test('the only account is the administrator from the configuration; no demo viewer, no demo admin', async () => {
+  const users = await t.query<{ name: string; mail: string }>('SELECT name, mail FROM users ORDER BY uid')
   assert.equal(users, [{ name: 'ops', mail: 'ops@vendor.example' }])
 })
 

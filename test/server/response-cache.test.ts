@@ -6,14 +6,12 @@
  * the short clock of answers that depend on "now", per-viewer answers never shared, coalesced
  * misses, and the byte bound.
  */
-import SQLite from 'better-sqlite3'
-import { join } from 'node:path'
 import { INTERNAL_FIELDS } from '../../contract/constants.js'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { HOUR, MINUTE, maintenanceBody } from './desk-helpers.js'
-import { FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { FIXED_NOW, queryOn, startApp, type TestApp } from './helpers.js'
 import { login, type Session, send } from './staff-helpers.js'
 
 const LIST = '/api/maintenance?cloud=auroraedge'
@@ -98,9 +96,8 @@ test('a conditional request answers 304 from memory', async () => {
 test('a commit by another process (the command line) shows within about a second', async () => {
   const { data } = await json(BANNER)
   assert.is((await json(BANNER)).data.title, data.title, 'from memory')
-  const raw = new SQLite(join(t.dataDir, 'trust.sqlite'))
-  raw.prepare("update clouds set banner_title = 'Changed by another process' where machine_name = 'auroraedge'").run()
-  raw.close()
+  // On the test's own connection, without `t.exec` (which would empty the cache itself).
+  await queryOn(t.db())("update clouds set banner_title = 'Changed by another process' where machine_name = 'auroraedge'")
   const deadline = Date.now() + 2500
   while ((await json(BANNER)).data.title !== 'Changed by another process' && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100))
@@ -165,7 +162,7 @@ test('a maintenance window the scheduler starts shows In Progress at once, not a
   const from = now + HOUR
   const res = await send(t, 'POST', '/api/admin/records', {
     session: admin,
-    payload: maintenanceBody(t, from, from + HOUR, { title: 'Scheduler clears the cache' }),
+    payload: await maintenanceBody(t, from, from + HOUR, { title: 'Scheduler clears the cache' }),
   })
   assert.is(res.statusCode, 201, res.body)
   const id = JSON.parse(res.body).data.id as number

@@ -4,10 +4,11 @@
  * Each helper takes the {@link TestApp} it works on.
  */
 import type { LightMyRequestResponse } from 'fastify'
+import { CompiledQuery } from 'kysely'
 import * as assert from 'uvu/assert'
 import type { LoginData } from '../../contract/accounts.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
-import { body, FIXED_NOW, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, placeholders, type TestApp } from './helpers.js'
 
 /** A signed-in browser: the session cookie's value and the CSRF token of the sign-in answer. */
 export interface Session {
@@ -45,14 +46,15 @@ export async function login(t: TestApp, name: string, pass: string): Promise<Ses
 /** The `error` of a failure answer: its code and message. */
 export const errorOf = (res: LightMyRequestResponse) => body<{ error: { code: string; message: string } }>(res).error
 
-/** Runs one writing SQL statement on `t`'s database; returns the last inserted row id. */
-export function execute(t: TestApp, sql: string, ...params: unknown[]): number {
-  const db = t.openDb({ write: true })
-  try {
-    return Number(db.prepare(sql).run(...params).lastInsertRowid)
-  } finally {
-    db.close()
-  }
+/**
+ * Runs one writing SQL statement on `t`'s database like `TestApp.exec` (portable SQL, `?`
+ * parameters; empties the app's response cache); returns the `id` column of its first row — what an
+ * insert ending in `returning <key> as id` gives (`NaN` without one).
+ */
+export async function execute(t: TestApp, sql: string, ...params: unknown[]): Promise<number> {
+  const { rows } = await t.db().executeQuery<{ id?: unknown }>(CompiledQuery.raw(placeholders(sql), params))
+  t.app.responseCache.clear()
+  return Number(rows[0]?.id)
 }
 
 /**
@@ -60,17 +62,17 @@ export function execute(t: TestApp, sql: string, ...params: unknown[]): number {
  * {@link FIXED_NOW}) with the password hash `passHash` and `roles` (rows of `users` and
  * `user_roles`) straight in `t`'s database; returns its uid.
  */
-export function createAccount(t: TestApp, name: string, passHash: string, roles: readonly string[] = []): number {
-  const uid = execute(
+export async function createAccount(t: TestApp, name: string, passHash: string, roles: readonly string[] = []): Promise<number> {
+  const uid = await execute(
     t,
-    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?)',
+    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?) returning uid as id',
     name,
     `${name}@example.com`,
     passHash,
     'UTC',
     FIXED_NOW.getTime(),
   )
-  for (const role of roles) execute(t, 'insert into user_roles (uid, role) values (?, ?)', uid, role)
+  for (const role of roles) await execute(t, 'insert into user_roles (uid, role) values (?, ?)', uid, role)
   return uid
 }
 
@@ -87,8 +89,8 @@ export interface AuditRow {
 }
 
 /** The rows of `t`'s audit log in the order written; only those of `action` if given. */
-export const auditRows = (t: TestApp, action?: string): AuditRow[] =>
+export const auditRows = (t: TestApp, action?: string): Promise<AuditRow[]> =>
   t.query<AuditRow>(`select * from audit_log ${action ? 'where action = ?' : ''} order by id`, ...(action ? [action] : []))
 
 /** How many entries `t`'s audit log has. */
-export const auditCount = (t: TestApp): number => t.query<{ n: number }>('select count(*) as n from audit_log')[0].n
+export const auditCount = async (t: TestApp): Promise<number> => (await t.query<{ n: number }>('select count(*) as n from audit_log'))[0].n

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from '../../contract/constants.js'
 import type { SubscribeData, SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
-import { login, type Session } from './staff-helpers.js'
+import { execute, login, type Session } from './staff-helpers.js'
 
 let t: TestApp
 let passHash = ''
@@ -20,37 +20,28 @@ function post(url: string, payload: unknown, s?: Partial<Session>, method: 'POST
 const errorCode = (res: LightMyRequestResponse) => body<{ error: { code: string } }>(res).error.code
 
 /** Creates a user straight in the database; returns the uid. */
-function createUser(mail: string, { verified = true, timezone = 'UTC' } = {}): number {
-  const db = t.openDb({ write: true })
-  try {
-    const info = db
-      .prepare('insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, ?, ?, ?)')
-      .run(mail, mail, passHash, verified ? 1 : 0, timezone, FIXED_NOW.getTime())
-    return Number(info.lastInsertRowid)
-  } finally {
-    db.close()
+function createUser(mail: string, { verified = true, timezone = 'UTC' } = {}): Promise<number> {
+  return execute(
+    t,
+    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, ?, ?, ?) returning uid as id',
+    mail,
+    mail,
+    passHash,
+    verified ? 1 : 0,
+    timezone,
+    FIXED_NOW.getTime(),
+  )
+}
+
+async function store(uid: number, cloudId: number, ...targets: Array<string | number>) {
+  for (const target of targets) {
+    await t.exec('insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, ?)', uid, cloudId, String(target), 0)
   }
 }
 
-function store(uid: number, cloudId: number, ...targets: Array<string | number>) {
-  const db = t.openDb({ write: true })
-  try {
-    for (const target of targets) {
-      db.prepare('insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, ?)').run(uid, cloudId, String(target), 0)
-    }
-  } finally {
-    db.close()
-  }
-}
-
-function storeNotification(uid: number, ...targets: Array<string | number>) {
-  const db = t.openDb({ write: true })
-  try {
-    for (const target of targets)
-      db.prepare('insert into notification_subscriptions (uid, target, created) values (?, ?, ?)').run(uid, String(target), 0)
-  } finally {
-    db.close()
-  }
+async function storeNotification(uid: number, ...targets: Array<string | number>) {
+  for (const target of targets)
+    await t.exec('insert into notification_subscriptions (uid, target, created) values (?, ?, ?)', uid, String(target), 0)
 }
 
 interface OutboxRow {
@@ -62,7 +53,7 @@ interface OutboxRow {
   headers: string
   event_key: string
 }
-const outbox = (): OutboxRow[] => t.query<OutboxRow>("select * from outbox where event_key like 'record-event:%' order by id")
+const outbox = (): Promise<OutboxRow[]> => t.query<OutboxRow>("select * from outbox where event_key like 'record-event:%' order by id")
 
 const test = suite('subscriptions, publishing and notification emails')
 
@@ -205,7 +196,7 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   const none = body<{ data: SubscribeData }>(await post('/api/subscribe', { cloud: 'auroraedge', tid: 'all', action: 'unsubscribe' }, s))
     .data.subscriptions
   assert.is(none.subscriptions_count, 0)
-  assert.is(t.query('select count(*) as n from subscriptions')[0].n, 0)
+  assert.is((await t.query('select count(*) as n from subscriptions'))[0].n, 0)
 
   // Other clouds are separate.
   await post('/api/subscribe', { cloud: 'auroraedge', tid: 5001, action: 'subscribe' }, s)
@@ -216,16 +207,18 @@ test('All vs individual, unsubscribe all, counts, unknown tid', async () => {
   assert.is(unknown.statusCode, 404)
   assert.is(errorCode(unknown), 'unknown_tid')
   // A data center that does not serve this cloud is not a row of it.
-  const foreign = t.query(
-    'select tid from data_centers where tid not in (select data_center_tid from cloud_data_centers where cloud_id = 1) limit 1',
+  const foreign = (
+    await t.query(
+      'select tid from data_centers where tid not in (select data_center_tid from cloud_data_centers where cloud_id = 1) order by tid limit 1',
+    )
   )[0]
   if (foreign)
     assert.is(errorCode(await post('/api/subscribe', { cloud: 'auroraedge', tid: foreign.tid, action: 'subscribe' }, s)), 'unknown_tid')
   // Nor is a decommissioned one.
-  const db = t.openDb({ write: true })
-  const gone = db.prepare('select data_center_tid as tid from cloud_data_centers where cloud_id = 1 limit 1').get() as { tid: number }
-  db.prepare('update cloud_data_centers set active = 0 where cloud_id = 1 and data_center_tid = ?').run(gone.tid)
-  db.close()
+  const [gone] = await t.query<{ tid: number }>(
+    'select data_center_tid as tid from cloud_data_centers where cloud_id = 1 order by data_center_tid limit 1',
+  )
+  await t.exec('update cloud_data_centers set active = 0 where cloud_id = 1 and data_center_tid = ?', gone.tid)
   assert.is(errorCode(await post('/api/subscribe', { cloud: 'auroraedge', tid: gone.tid, action: 'subscribe' }, s)), 'unknown_tid')
   const listed = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedge' }, s)).data
   assert.not.ok(
@@ -259,7 +252,7 @@ test('notification subscriptions: types with categories, all, counts added to th
 
   const all = body(await post('/api/notification_manage_subscription', { tid: 'all', action: 'subscribe' }, s)).data.notifications
   assert.is(all.all_subscribed, '1')
-  const totalCategories = t.query('select count(*) as n from notification_categories')[0].n
+  const totalCategories = (await t.query('select count(*) as n from notification_categories'))[0].n
   assert.is(all.subscriptions_count, totalCategories)
   const type = body(await post('/api/notification_manage_subscription', { tid: 'cloud_app', action: 'unsubscribe' }, s)).data
   assert.is(type.name, 'Cloud Application Notifications')
@@ -270,7 +263,7 @@ test('notification subscriptions: types with categories, all, counts added to th
 
 test('cloud-status: subscribed reflects the signed-in viewer, private; anonymous is 0 and public', async () => {
   const s = await login(t, 'viewer', 'Viewer12345')
-  const emea = t.query("select tid from regions where name = 'EMEA'")[0].tid
+  const emea = (await t.query("select tid from regions where name = 'EMEA'"))[0].tid
   await post('/api/subscribe', { cloud: 'auroraedge', tid: emea, action: 'subscribe' }, s)
   const url = '/api/cloud-status?cloud=auroraedge&requestType=public'
   const signed = await t.app.inject({ url, headers: { cookie: `${SESSION_COOKIE}=${s.cookie}` } })
@@ -293,20 +286,24 @@ test('cloud-status: subscribed reflects the signed-in viewer, private; anonymous
 })
 
 /** A data center D of auroraedge in region R, another region's data center, a service. */
-function fixture() {
-  const d = t.query(
-    `select dc.tid, dc.name, dc.region_tid from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid
+async function fixture() {
+  const d = (
+    await t.query(
+      `select dc.tid, dc.name, dc.region_tid from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid
      where cdc.cloud_id = 1 and cdc.active = 1 and dc.name = 'Amsterdam II'`,
+    )
   )[0]
-  const sibling = t.query(
-    `select dc.tid from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid
-     where cdc.cloud_id = 1 and cdc.active = 1 and dc.region_tid = ? and dc.tid != ? limit 1`,
-    d.region_tid,
-    d.tid,
+  const sibling = (
+    await t.query(
+      `select dc.tid from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid
+     where cdc.cloud_id = 1 and cdc.active = 1 and dc.region_tid = ? and dc.tid != ? order by dc.tid limit 1`,
+      d.region_tid,
+      d.tid,
+    )
   )[0].tid
-  const otherRegion = t.query('select tid from regions where tid != ? limit 1', d.region_tid)[0].tid
-  const service = t.query('select service_tid as tid from cloud_services where cloud_id = 1 limit 1')[0].tid
-  const category = t.query('select tid from notification_categories limit 1')[0].tid
+  const otherRegion = (await t.query('select tid from regions where tid != ? order by tid limit 1', d.region_tid))[0].tid
+  const service = (await t.query('select service_tid as tid from cloud_services where cloud_id = 1 order by service_tid limit 1'))[0].tid
+  const category = (await t.query('select tid from notification_categories order by tid limit 1'))[0].tid
   return {
     d: d.tid as number,
     r: d.region_tid as number,
@@ -329,30 +326,30 @@ const INCIDENT = (d: number) => ({
 })
 
 test('dispatch: exactly the subscribers of D, its region and all get one mail per event', async () => {
-  const f = fixture()
+  const f = await fixture()
   const users = {
-    dc: createUser('dc@example.com', { timezone: 'America/New_York' }),
-    region: createUser('region@example.com'),
-    all: createUser('all@example.com'),
-    both: createUser('both@example.com'),
-    unverified: createUser('unverified@example.com', { verified: false }),
-    sibling: createUser('sibling@example.com'),
-    otherRegion: createUser('other-region@example.com'),
-    service: createUser('service@example.com'),
-    otherCloud: createUser('other-cloud@example.com'),
-    notification: createUser('notification@example.com'),
+    dc: await createUser('dc@example.com', { timezone: 'America/New_York' }),
+    region: await createUser('region@example.com'),
+    all: await createUser('all@example.com'),
+    both: await createUser('both@example.com'),
+    unverified: await createUser('unverified@example.com', { verified: false }),
+    sibling: await createUser('sibling@example.com'),
+    otherRegion: await createUser('other-region@example.com'),
+    service: await createUser('service@example.com'),
+    otherCloud: await createUser('other-cloud@example.com'),
+    notification: await createUser('notification@example.com'),
   }
-  store(users.dc, 1, f.d)
-  store(users.region, 1, f.r)
-  store(users.all, 1, 'all')
-  store(users.both, 1, f.d, 'public')
-  store(users.both, 2, 'all')
-  store(users.unverified, 1, 'all')
-  store(users.sibling, 1, f.sibling)
-  store(users.otherRegion, 1, f.otherRegion)
-  store(users.service, 1, f.service, 5001)
-  store(users.otherCloud, 2, 'all')
-  storeNotification(users.notification, 'all', f.category)
+  await store(users.dc, 1, f.d)
+  await store(users.region, 1, f.r)
+  await store(users.all, 1, 'all')
+  await store(users.both, 1, f.d, 'public')
+  await store(users.both, 2, 'all')
+  await store(users.unverified, 1, 'all')
+  await store(users.sibling, 1, f.sibling)
+  await store(users.otherRegion, 1, f.otherRegion)
+  await store(users.service, 1, f.service, 5001)
+  await store(users.otherCloud, 2, 'all')
+  await storeNotification(users.notification, 'all', f.category)
   const expected = ['all@example.com', 'both@example.com', 'dc@example.com', 'region@example.com']
 
   const viewer = await login(t, 'viewer', 'Viewer12345')
@@ -362,7 +359,7 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
   const admin = await login(t, 'admin', 'Admin12345')
   assert.is(errorCode(await post('/api/admin/records', INCIDENT(f.d), { cookie: admin.cookie })), 'csrf')
   assert.is(errorCode(await post('/api/admin/records', INCIDENT(f.d))), 'not_signed_in')
-  assert.is(outbox().length, 0)
+  assert.is((await outbox()).length, 0)
 
   const res = await post('/api/admin/records', INCIDENT(f.d), admin)
   assert.is(res.statusCode, 201, res.body)
@@ -370,13 +367,13 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
   assert.equal(Object.keys(data).sort(), ['alias', 'event_id', 'id', 'mails'])
   assert.is(data.alias, `/posts/${data.id}`)
   assert.is(data.mails, 4)
-  const rows = outbox()
+  const rows = await outbox()
   assert.equal(rows.map((r) => r.to_address).sort(), expected)
-  const record = t.query('select * from records where id = ?', data.id)[0]
+  const record = (await t.query('select * from records where id = ?', data.id))[0]
   assert.is(record.alias, `/incidents/${data.id}`)
   assert.is(record.author, 'admin')
-  assert.equal(t.query('select tid from record_terms where record_id = ?', data.id), [{ tid: f.d }])
-  assert.equal(t.query('select kind from record_events where record_id = ?', data.id), [{ kind: 'published' }])
+  assert.equal(await t.query('select tid from record_terms where record_id = ?', data.id), [{ tid: f.d }])
+  assert.equal(await t.query('select kind from record_events where record_id = ?', data.id), [{ kind: 'published' }])
 
   const mail = rows.find((r) => r.to_address === 'dc@example.com')!
   assert.is(mail.subject, '[auroraedge.net] Incident: Packet loss in Amsterdam (In Progress)')
@@ -400,40 +397,35 @@ test('dispatch: exactly the subscribers of D, its region and all get one mail pe
     'PATCH',
   )
   assert.is(patch.statusCode, 200, patch.body)
-  const updated = outbox().slice(rows.length)
+  const updated = (await outbox()).slice(rows.length)
   assert.equal(updated.map((r) => r.to_address).sort(), expected)
   const u = updated.find((r) => r.to_address === 'dc@example.com')!
   assert.is(u.subject, '[auroraedge.net] Incident update: Packet loss in Amsterdam (Resolved)')
   assert.match(u.text, 'Update: Traffic rerouted.')
   assert.match(u.text, 'Updated at: Sun, 15 Mar 2026 05:30:00 EDT')
   assert.match(u.text, 'End: Sun, 15 Mar 2026 06:00:00 EDT')
-  assert.is(t.query('select closed_on from records where id = ?', data.id)[0].closed_on, FIXED_NOW.getTime())
+  assert.is((await t.query('select closed_on from records where id = ?', data.id))[0].closed_on, FIXED_NOW.getTime())
 
   // Enqueueing the same event again adds nothing.
   const { dispatchEvent } = await import('../../server/publishing/dispatch.js')
-  const { openDatabase } = await import('../../server/db/connection.js')
-  const db = openDatabase(`${t.dataDir}/trust.sqlite`)
-  try {
-    const again = await db
-      .transaction()
-      .execute((trx) => dispatchEvent(trx, body(patch).data.event_id, 'https://trust.example', FIXED_NOW.getTime()))
-    assert.is(again, 0)
-  } finally {
-    await db.destroy()
-  }
-  assert.is(outbox().length, 8)
+  const again = await t
+    .db()
+    .transaction()
+    .execute((trx) => dispatchEvent(trx, body(patch).data.event_id, 'https://trust.example', FIXED_NOW.getTime()))
+  assert.is(again, 0)
+  assert.is((await outbox()).length, 8)
 })
 
 test('dispatch: maintenance, advisories by event type, notifications by category', async () => {
-  const f = fixture()
-  const maint = createUser('maint@example.com')
-  const adv = createUser('adv@example.com')
-  const cat = createUser('cat@example.com')
-  const type = createUser('type@example.com')
-  store(maint, 1, 5001)
-  store(adv, 1, 5007) // Security Advisory
-  storeNotification(cat, f.category)
-  storeNotification(type, 'privacy_notification')
+  const f = await fixture()
+  const maint = await createUser('maint@example.com')
+  const adv = await createUser('adv@example.com')
+  const cat = await createUser('cat@example.com')
+  const type = await createUser('type@example.com')
+  await store(maint, 1, 5001)
+  await store(adv, 1, 5007) // Security Advisory
+  await storeNotification(cat, f.category)
+  await storeNotification(type, 'privacy_notification')
   const admin = await login(t, 'admin', 'Admin12345')
   const m = body(
     await post('/api/admin/records', { ...INCIDENT(f.sibling), type: 'maintenance', status: 'Scheduled', severity: null }, admin),
@@ -446,7 +438,7 @@ test('dispatch: maintenance, advisories by event type, notifications by category
   )
   assert.is(a.statusCode, 201, a.body)
   assert.is(body(a).data.mails, 1)
-  const catType = t.query('select notification_type from notification_categories where tid = ?', f.category)[0].notification_type
+  const catType = (await t.query('select notification_type from notification_categories where tid = ?', f.category))[0].notification_type
   const n = await post(
     '/api/admin/records',
     { ...INCIDENT(f.d), type: 'notification', notification_type: catType, terms: [f.category], severity: null, status: 'Scheduled' },
@@ -454,7 +446,7 @@ test('dispatch: maintenance, advisories by event type, notifications by category
   )
   assert.is(n.statusCode, 201, n.body)
   assert.is(body(n).data.alias, `/notification/${body(n).data.id}`)
-  const rows = outbox()
+  const rows = await outbox()
   assert.equal(
     rows.map((r) => r.to_address),
     ['maint@example.com', 'adv@example.com', 'cat@example.com'],
@@ -466,7 +458,7 @@ test('dispatch: maintenance, advisories by event type, notifications by category
 })
 
 test('publishing validation: clear 400 messages naming the field', async () => {
-  const f = fixture()
+  const f = await fixture()
   const admin = await login(t, 'admin', 'Admin12345')
   const cases: Array<[object, RegExp]> = [
     [{ cloud: undefined, clouds: ['nowhere'] }, /^clouds: unknown cloud "nowhere"/],
@@ -484,24 +476,24 @@ test('publishing validation: clear 400 messages naming the field', async () => {
     assert.is(res.statusCode, 400, JSON.stringify(change))
     assert.match(body(res).error.message, message)
   }
-  assert.is(t.query('select count(*) as n from record_events')[0].n, 0)
+  assert.is((await t.query('select count(*) as n from record_events'))[0].n, 0)
   const missing = await post('/api/admin/records/99999999', { status: 'Resolved' }, admin, 'PATCH')
   assert.is(missing.statusCode, 404)
 })
 
 test('unsubscribe link: GET describes, POST (RFC 8058 form) unsubscribes; the next publish skips the user', async () => {
-  const f = fixture()
-  const uid = createUser('leaver@example.com')
-  store(uid, 1, f.r, f.service)
+  const f = await fixture()
+  const uid = await createUser('leaver@example.com')
+  await store(uid, 1, f.r, f.service)
   const admin = await login(t, 'admin', 'Admin12345')
   await post('/api/admin/records', INCIDENT(f.d), admin)
-  const mail = outbox().find((r) => r.to_address === 'leaver@example.com')!
+  const mail = (await outbox()).find((r) => r.to_address === 'leaver@example.com')!
   const token = /\/api\/unsubscribe\/([A-Za-z0-9_-]+)>/.exec(JSON.parse(mail.headers)['List-Unsubscribe'])![1]
 
   const described = await t.app.inject({ url: `/api/unsubscribe/${token}` })
   assert.is(described.statusCode, 200, described.body)
   assert.is(described.headers['cache-control'], 'no-store')
-  const region = t.query('select name from regions where tid = ?', f.r)[0].name
+  const region = (await t.query('select name from regions where tid = ?', f.r))[0].name
   assert.equal(body(described).data, { mail: 'l•••@example.com', cloud: 'auroraedge.net', names: [region], done: false })
 
   const done = await t.app.inject({
@@ -513,19 +505,15 @@ test('unsubscribe link: GET describes, POST (RFC 8058 form) unsubscribes; the ne
   assert.is(done.statusCode, 200, done.body)
   assert.is(body(done).data.done, true)
   // The region went; the unrelated service subscription stays.
-  assert.equal(t.query('select target from subscriptions where uid = ?', uid), [{ target: String(f.service) }])
+  assert.equal(await t.query('select target from subscriptions where uid = ?', uid), [{ target: String(f.service) }])
   assert.is(body(await t.app.inject({ url: `/api/unsubscribe/${token}` })).data.done, true)
   // Empty and JSON bodies work too (idempotent).
   assert.is((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` })).statusCode, 200)
   assert.is((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, payload: {} })).statusCode, 200)
 
-  const before = outbox().length
+  const before = (await outbox()).length
   await post('/api/admin/records', { ...INCIDENT(f.d), title: 'Second' }, admin)
-  assert.not.ok(
-    outbox()
-      .slice(before)
-      .some((r) => r.to_address === 'leaver@example.com'),
-  )
+  assert.not.ok((await outbox()).slice(before).some((r) => r.to_address === 'leaver@example.com'))
 
   const bad = await t.app.inject({ url: '/api/unsubscribe/not-a-token' })
   assert.is(bad.statusCode, 404)

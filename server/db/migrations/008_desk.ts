@@ -12,8 +12,8 @@
  *   A CHECK constraint cannot be changed in place in SQLite, so the table is rebuilt portably with
  *   the schema builder: create the new table, copy the rows (ids kept: they key the outbox's
  *   `record-event:{id}:uid:{uid}` mails), drop the old one, rename the new one.
- *   (On PostgreSQL, whose serial sequence does not follow copied ids, a port of this migration
- *   sets the sequence to the highest id afterwards.)
+ *   On PostgreSQL, whose identity sequence does not follow copied ids, the sequence is then moved
+ *   past the highest id (`syncIdentitySequences`).
  * - `record_updates`: the update history of a record (`RecordUpdate`): when (`at`, epoch ms), the
  *   status it set, its text (sanitised HTML, `''` for a status change without text) and the record
  *   event it belongs to (`null` when there is none).
@@ -24,6 +24,7 @@
  * Never edit this migration once it has shipped; add a new one.
  */
 import { type Kysely, sql } from 'kysely'
+import { syncIdentitySequences } from '../dialect.js'
 
 // Migrations see the database as it was when they were written, hence `any`.
 type AnyDb = Kysely<any>
@@ -57,6 +58,8 @@ async function rebuildEvents(db: AnyDb, kinds: readonly string[], windowFrom: bo
   await db.schema.dropTable('record_events').execute()
   await db.schema.alterTable('record_events_new').renameTo('record_events').execute()
   await db.schema.createIndex('record_events_record').on('record_events').column('record_id').execute()
+  // The copied ids: PostgreSQL's sequence must move past them (nothing to do on SQLite).
+  await syncIdentitySequences(db)
   if (windowFrom) {
     await db.schema.createIndex('record_events_window').on('record_events').columns(['record_id', 'kind', 'window_from']).unique().execute()
   }
