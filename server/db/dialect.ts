@@ -12,7 +12,7 @@
  *   sequence: {@link syncIdentitySequences} moves them past the highest id.
  * - Pattern checks: SQLite's `glob` becomes a POSIX regular expression ({@link globMatch}).
  * - Case-insensitive unique names: SQLite's `collate nocase` is PostgreSQL's `citext`
- *   ({@link caseInsensitiveText}; the extension is created by `openDatabase`).
+ *   ({@link caseInsensitiveText}, after {@link enableCaseInsensitiveText}).
  * - Claiming rows for work: PostgreSQL locks them with `for update skip locked`
  *   ({@link skipLockedRows}); SQLite has one writer at a time, so its `update … returning` is
  *   already atomic.
@@ -134,6 +134,11 @@ export function globMatch(db: AnyKysely, column: string, pattern: string): RawBu
   return isPostgres(db)
     ? sql<boolean>`${sql.ref(column)} ~ ${sql.lit(globToRegex(pattern))}`
     : sql<boolean>`${sql.ref(column)} glob ${sql.lit(pattern)}`
+}
+
+/** Makes {@link caseInsensitiveText} available: PostgreSQL's `citext` extension (a trusted one). */
+export async function enableCaseInsensitiveText(db: AnyKysely): Promise<void> {
+  if (isPostgres(db)) await sql`create extension if not exists citext`.execute(db)
 }
 
 /** The column type of a name compared and kept unique without regard to case. */

@@ -16,39 +16,25 @@
  * Never edit this migration once it has shipped; add a new one.
  */
 import { sql, type Kysely } from 'kysely'
-import { caseInsensitiveText, isPostgres } from '../dialect.js'
+import { caseInsensitiveText, enableCaseInsensitiveText } from '../dialect.js'
 
 // Migrations see the database as it was when they were written, hence `any`.
 type AnyDb = Kysely<any>
 
 export async function up(db: AnyDb): Promise<void> {
-  if (isPostgres(db)) {
-    // The same table on PostgreSQL: `citext` for the case-insensitive name (`../dialect.ts`).
-    await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db)
-    await db.schema
-      .createTable('users')
-      .addColumn('uid', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('name', caseInsensitiveText(db), (c) => c.notNull().unique())
-      .addColumn('mail', 'text', (c) => c.notNull().unique())
-      .addColumn('pass_hash', 'text', (c) => c.notNull())
-      .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC'))
-      .addColumn('created', 'integer', (c) => c.notNull())
-      .addColumn('last_login', 'integer')
-      .execute()
-  } else {
-    await sql`
-    CREATE TABLE users (
-      uid INTEGER PRIMARY KEY AUTOINCREMENT,
-      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-      mail TEXT NOT NULL UNIQUE,
-      pass_hash TEXT NOT NULL,
-      verified INTEGER NOT NULL DEFAULT 0,
-      timezone TEXT NOT NULL DEFAULT 'UTC',
-      created INTEGER NOT NULL,
-      last_login INTEGER
-    )`.execute(db)
-  }
+  // `name` compares and stays unique without regard to case (`../dialect.ts`).
+  await enableCaseInsensitiveText(db)
+  await db.schema
+    .createTable('users')
+    .addColumn('uid', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('name', caseInsensitiveText(db), (c) => c.notNull().unique())
+    .addColumn('mail', 'text', (c) => c.notNull().unique())
+    .addColumn('pass_hash', 'text', (c) => c.notNull())
+    .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('UTC'))
+    .addColumn('created', 'integer', (c) => c.notNull())
+    .addColumn('last_login', 'integer')
+    .execute()
 
   await db.schema
     .createTable('user_roles')
