@@ -71,10 +71,14 @@ export function toApiCloud(row: CloudRow): Cloud {
   }
 }
 
-/** Every cloud, in display order (the seed keeps clouds of one product together). */
+/** Every cloud row, in display order (the seed keeps clouds of one product together). */
+export async function listCloudRows(db: Kysely<Database>): Promise<CloudRow[]> {
+  return selectClouds(db).orderBy('clouds.sort').orderBy('clouds.id').execute()
+}
+
+/** Every cloud, in display order. */
 export async function listClouds(db: Kysely<Database>): Promise<Cloud[]> {
-  const rows = await selectClouds(db).orderBy('clouds.sort').orderBy('clouds.id').execute()
-  return rows.map(toApiCloud)
+  return (await listCloudRows(db)).map(toApiCloud)
 }
 
 /** Every product, in display order. */

@@ -17,6 +17,7 @@ import { registerGlobalRoutes } from './global.js'
 import { registerRecordRoutes } from './records.js'
 import { registerSeoRoutes } from './seo.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
+import { registerStatuspageRoutes } from './statuspage.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
@@ -34,6 +35,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerCloudStatusRoutes,
   registerRecordRoutes,
   registerFeedRoutes,
+  registerStatuspageRoutes,
   registerAccountRoutes,
   registerSubscriptionRoutes,
   registerAdminRecordRoutes,

@@ -1,0 +1,196 @@
+/**
+ * The Statuspage-compatible status API (issue 24; README "Statuspage-compatible API"): the shapes
+ * and value sets of Atlassian Statuspage's public API v2, which monitoring dashboards, chat bots,
+ * aggregators and Atlassian's own `@statuspage/status-widget` read. Written from Statuspage's public
+ * documentation of `/api/v2/*.json`; the answers are these documents as they are (no `{ data }`
+ * envelope), errors are JSON like the rest of the API.
+ *
+ * Served for the whole site at the root (`/api/v2/summary.json`, …: every cloud's components as
+ * one component group per cloud, the indicator the worst of all clouds) and per cloud under its
+ * domain (`/{cloudDomain}/api/v2/summary.json`, …: the core services as one group, the data centers
+ * as one group per region). Instants are ISO 8601 strings in UTC; ids are strings.
+ */
+import Type, { type Static } from 'typebox'
+
+/** The documents of the API, by path below `/api/v2/` (`STATUSPAGE_DOCUMENTS`). */
+export const STATUSPAGE_DOCUMENTS = [
+  'summary.json',
+  'status.json',
+  'components.json',
+  'incidents.json',
+  'incidents/unresolved.json',
+  'scheduled-maintenances.json',
+  'scheduled-maintenances/upcoming.json',
+  'scheduled-maintenances/active.json',
+] as const
+export type StatuspageDocumentName = (typeof STATUSPAGE_DOCUMENTS)[number]
+
+/** The overall indicator, worst first at the end: `none` < `minor` < `major` < `critical`. */
+export const INDICATORS = ['none', 'minor', 'major', 'critical'] as const
+export type Indicator = (typeof INDICATORS)[number]
+
+/** A component's status, from best to worst (`under_maintenance` ranks between operational and degraded). */
+export const COMPONENT_STATUSES = ['operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'] as const
+export type ComponentStatus = (typeof COMPONENT_STATUSES)[number]
+
+/** Incident statuses of Statuspage. */
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved', 'postmortem'] as const
+/** Scheduled-maintenance statuses of Statuspage. */
+export const MAINTENANCE_STATUSES = ['scheduled', 'in_progress', 'verifying', 'completed'] as const
+/** An incident's or a maintenance's impact. */
+export const IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
+
+const Instant = Type.String({ format: 'date-time' })
+const NullableInstant = Type.Union([Instant, Type.Null()])
+
+/** `page`: which status page answered. `url` is the page a person reads. */
+export const StatuspagePage = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  url: Type.String(),
+  time_zone: Type.String(),
+  updated_at: Instant,
+})
+export type StatuspagePage = Static<typeof StatuspagePage>
+
+/** `status`: the one line that says whether everything is fine (`description` is the text to show). */
+export const StatuspageStatus = Type.Object({
+  indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')]),
+  description: Type.String(),
+})
+export type StatuspageStatus = Static<typeof StatuspageStatus>
+
+/**
+ * A component or a component group (`group: true`, `components` = its members' ids). Members
+ * carry their group's id in `group_id`. `uptime_30d` / `uptime_90d` (additions of this site, not
+ * Statuspage's) are percentages with two decimals, or null for groups.
+ */
+export const StatuspageComponent = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  status: Type.Union([
+    Type.Literal('operational'),
+    Type.Literal('under_maintenance'),
+    Type.Literal('degraded_performance'),
+    Type.Literal('partial_outage'),
+    Type.Literal('major_outage'),
+  ]),
+  created_at: Instant,
+  updated_at: Instant,
+  position: Type.Integer({ minimum: 1 }),
+  description: Type.Union([Type.String(), Type.Null()]),
+  showcase: Type.Boolean(),
+  start_date: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  group_id: Type.Union([Type.String(), Type.Null()]),
+  page_id: Type.String(),
+  group: Type.Boolean(),
+  only_show_if_degraded: Type.Boolean(),
+  components: Type.Optional(Type.Array(Type.String())),
+})
+export type StatuspageComponent = Static<typeof StatuspageComponent>
+
+/** One update of an incident or maintenance (newest first in the lists). */
+export const StatuspageUpdate = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  body: Type.String(),
+  incident_id: Type.String(),
+  created_at: Instant,
+  updated_at: Instant,
+  display_at: Instant,
+})
+export type StatuspageUpdate = Static<typeof StatuspageUpdate>
+
+const incidentFields = {
+  id: Type.String(),
+  name: Type.String(),
+  created_at: Instant,
+  updated_at: Instant,
+  monitoring_at: NullableInstant,
+  resolved_at: NullableInstant,
+  impact: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('minor'),
+    Type.Literal('major'),
+    Type.Literal('critical'),
+    Type.Literal('maintenance'),
+  ]),
+  shortlink: Type.String(),
+  started_at: Instant,
+  page_id: Type.String(),
+  incident_updates: Type.Array(StatuspageUpdate),
+  /** The affected components (as in `components.json`). */
+  components: Type.Array(StatuspageComponent),
+}
+
+/** An incident. */
+export const StatuspageIncident = Type.Object({
+  ...incidentFields,
+  status: Type.Union([
+    Type.Literal('investigating'),
+    Type.Literal('identified'),
+    Type.Literal('monitoring'),
+    Type.Literal('resolved'),
+    Type.Literal('postmortem'),
+  ]),
+})
+export type StatuspageIncident = Static<typeof StatuspageIncident>
+
+/** A scheduled maintenance: an incident with a window. */
+export const StatuspageMaintenance = Type.Object({
+  ...incidentFields,
+  status: Type.Union([Type.Literal('scheduled'), Type.Literal('in_progress'), Type.Literal('verifying'), Type.Literal('completed')]),
+  scheduled_for: Instant,
+  scheduled_until: NullableInstant,
+})
+export type StatuspageMaintenance = Static<typeof StatuspageMaintenance>
+
+/** `summary.json`: everything a widget needs in one request. */
+export const StatuspageSummary = Type.Object({
+  page: StatuspagePage,
+  components: Type.Array(StatuspageComponent),
+  incidents: Type.Array(StatuspageIncident),
+  scheduled_maintenances: Type.Array(StatuspageMaintenance),
+  status: StatuspageStatus,
+})
+export type StatuspageSummary = Static<typeof StatuspageSummary>
+
+/** `status.json`. */
+export const StatuspageStatusDocument = Type.Object({ page: StatuspagePage, status: StatuspageStatus })
+/** `components.json`. */
+export const StatuspageComponents = Type.Object({ page: StatuspagePage, components: Type.Array(StatuspageComponent) })
+/** `incidents.json` and `incidents/unresolved.json`. */
+export const StatuspageIncidents = Type.Object({ page: StatuspagePage, incidents: Type.Array(StatuspageIncident) })
+/** `scheduled-maintenances.json`, `…/upcoming.json` and `…/active.json`. */
+export const StatuspageMaintenances = Type.Object({
+  page: StatuspagePage,
+  scheduled_maintenances: Type.Array(StatuspageMaintenance),
+})
+
+/** Any of the documents. */
+export type StatuspageDocument =
+  | Static<typeof StatuspageSummary>
+  | Static<typeof StatuspageStatusDocument>
+  | Static<typeof StatuspageComponents>
+  | Static<typeof StatuspageIncidents>
+  | Static<typeof StatuspageMaintenances>
+
+/** The schema of each document, by name. */
+export const STATUSPAGE_SCHEMAS = {
+  'summary.json': StatuspageSummary,
+  'status.json': StatuspageStatusDocument,
+  'components.json': StatuspageComponents,
+  'incidents.json': StatuspageIncidents,
+  'incidents/unresolved.json': StatuspageIncidents,
+  'scheduled-maintenances.json': StatuspageMaintenances,
+  'scheduled-maintenances/upcoming.json': StatuspageMaintenances,
+  'scheduled-maintenances/active.json': StatuspageMaintenances,
+} as const satisfies Record<StatuspageDocumentName, unknown>
+
+/** The texts of the overall status line (site, drop-ins and `status.description`). */
+export const OVERALL_STATUS_TEXT = {
+  operational: 'All Systems Operational',
+  partial: 'Partial Service Disruption',
+  major: 'Major Service Disruption',
+  maintenance: 'Under Maintenance',
+} as const

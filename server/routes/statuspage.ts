@@ -1,0 +1,52 @@
+/**
+ * The Statuspage-compatible status API (issue 24; `contract/statuspage.ts`, README
+ * "Statuspage-compatible API"): Atlassian Statuspage's public API v2 documents, for the whole site
+ * and per cloud.
+ *
+ * - `GET /api/v2/{document}` — the site: every cloud whose status blocks are on, one component
+ *   group per cloud; the indicator is the worst of all clouds.
+ * - `GET /{cloud}/api/v2/{document}` — one cloud (its domain or machine name): the core services as
+ *   one group, the public data centers as one group per region. 404 `unknown_cloud` otherwise.
+ *
+ * `{document}` is one of `STATUSPAGE_DOCUMENTS` (`summary.json`, `status.json`, `components.json`,
+ * `incidents.json`, `incidents/unresolved.json`, `scheduled-maintenances.json`,
+ * `scheduled-maintenances/upcoming.json`, `scheduled-maintenances/active.json`). Answers are the
+ * documents as they are (no `{ data }`), serialised through their schemas; public, cached like the
+ * other public GETs (S seconds), readable from any origin (CORS `*`), the anonymous view for all.
+ */
+import Type from 'typebox'
+import { ERROR_RESPONSES } from '../../contract/common.js'
+import { STATUSPAGE_DOCUMENTS, STATUSPAGE_SCHEMAS } from '../../contract/statuspage.js'
+import { documentOrigin } from '../http/origin.js'
+import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
+import { requireCloud } from '../repo/clouds.js'
+import { SETTING } from '../repo/settings.js'
+import { statuspageDocument } from '../statuspage/documents.js'
+import type { RouteDeps, TrustApp } from './deps.js'
+
+const CloudParams = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
+
+export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts }: RouteDeps): void {
+  const vendor = async () =>
+    (await db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst())?.value || 'Trust'
+  for (const name of STATUSPAGE_DOCUMENTS) {
+    const schema = { response: { 200: STATUSPAGE_SCHEMAS[name], ...ERROR_RESPONSES } }
+    app.get(`/api/v2/${name}`, { schema, config: PUBLIC_SHORT_CACHE }, async (request) =>
+      statuspageDocument(db, name, {
+        cloud: null,
+        origin: documentOrigin(request, accounts.publicUrl),
+        vendor: await vendor(),
+        now: now(),
+      }),
+    )
+    app.get(`/:cloud/api/v2/${name}`, { schema: { ...schema, params: CloudParams }, config: PUBLIC_SHORT_CACHE }, async (request) => {
+      const cloud = await requireCloud(db, request.params.cloud)
+      return statuspageDocument(db, name, {
+        cloud,
+        origin: documentOrigin(request, accounts.publicUrl),
+        vendor: await vendor(),
+        now: now(),
+      })
+    })
+  }
+}

@@ -1,0 +1,487 @@
+/**
+ * The Statuspage v2 documents (`contract/statuspage.ts`) of the whole site or of one cloud, read
+ * from the database: components from the clouds' core services and public data centers, their
+ * status from the live records (`./derive.ts`), incidents and scheduled maintenances from the
+ * records of type incident and maintenance with their update history.
+ *
+ * A document costs six queries whatever the number of clouds: clouds, services, data centers,
+ * records (with their clouds), terms and updates.
+ */
+import type { Kysely } from 'kysely'
+import type {
+  ComponentStatus,
+  StatuspageDocument,
+  StatuspageComponent,
+  StatuspageDocumentName,
+  StatuspageIncident,
+  StatuspageMaintenance,
+  StatuspagePage,
+  StatuspageStatus,
+  StatuspageUpdate,
+} from '../../contract/statuspage.js'
+import { htmlToText } from '../admin/sanitize.js'
+import type { Database } from '../db/schema.js'
+import { type CloudRow, listCloudRows } from '../repo/clouds.js'
+import { cloudDataCenters } from '../repo/data-centers.js'
+import {
+  combinedStatus,
+  groupStatus,
+  incidentStatus,
+  isLive,
+  maintenanceStatus,
+  overallStatus,
+  recordEffect,
+  recordImpact,
+  type StatusRecord,
+  worstComponentStatus,
+} from './derive.js'
+
+/** Incidents in `incidents.json`, and scheduled maintenances in `scheduled-maintenances.json`. */
+export const STATUSPAGE_LIST_SIZE = 50
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const day = (ms: number | null) => (ms === null ? null : iso(ms).slice(0, 10))
+
+/** A record as the documents need it. */
+interface RecordRow extends StatusRecord {
+  id: number
+  title: string
+  alias: string
+  summary: string
+  posted: number
+  updated: number
+  closed: number | null
+  /** Ids of the clouds in scope it is on, in cloud order. */
+  clouds: number[]
+  terms: number[]
+}
+
+/** One component before it is written out; `tid` is its service or data-center term. */
+interface Member {
+  id: string
+  cloudId: number
+  name: string
+  description: string | null
+  tid: number
+  start: number | null
+  status: ComponentStatus
+  updated: number
+}
+
+interface Group {
+  id: string
+  name: string
+  description: string | null
+  members: Member[]
+}
+
+/** What {@link statuspageDocument} reads once per request. */
+interface Scope {
+  page: StatuspagePage
+  components: StatuspageComponent[]
+  /** Components by cloud id and term id (a record's affected components). */
+  byTerm: Map<string, StatuspageComponent>
+  records: RecordRow[]
+  updates: Map<number, StatuspageUpdate[]>
+  status: StatuspageStatus
+  cloudsById: Map<number, CloudRow>
+  origin: string
+  now: number
+}
+
+/** Options of {@link statuspageDocument}. */
+export interface StatuspageOptions {
+  /** One cloud (its page), or null for the whole site. */
+  cloud: CloudRow | null
+  /** The site's public origin, e.g. `https://trust.example` (links and `page.url`). */
+  origin: string
+  /** The vendor's name (the site page's `name`). */
+  vendor: string
+  now: Date
+}
+
+async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number): Promise<RecordRow[]> {
+  if (cloudIds.length === 0) return []
+  const base = () =>
+    db
+      .selectFrom('records as r')
+      .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+      .select([
+        'r.id',
+        'r.type',
+        'r.title',
+        'r.alias',
+        'r.summary',
+        'r.severity_tid',
+        'r.from_time',
+        'r.to_time',
+        'r.posted_on',
+        'r.updated_on',
+        'r.closed_on',
+        'st.name as status',
+      ])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('record_clouds as rc')
+            .select('rc.record_id')
+            .whereRef('rc.record_id', '=', 'r.id')
+            .where('rc.cloud_id', 'in', cloudIds),
+        ),
+      )
+  // The newest of each type, and every one still open or yet to come, whatever its age.
+  const [incidents, maintenances, open] = await Promise.all([
+    base().where('r.type', '=', 'incident').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(STATUSPAGE_LIST_SIZE).execute(),
+    base().where('r.type', '=', 'maintenance').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(STATUSPAGE_LIST_SIZE).execute(),
+    base()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('r.type', '=', 'incident'), eb('st.name', 'in', ['In Progress', 'Monitoring'])]),
+          eb.and([
+            eb('r.type', '=', 'maintenance'),
+            eb('st.name', 'in', ['Scheduled', 'In Progress', 'Postponed']),
+            eb.or([eb('r.to_time', 'is', null), eb('r.to_time', '>', now)]),
+          ]),
+        ]),
+      )
+      .execute(),
+  ])
+  const rows = new Map<number, (typeof open)[number]>()
+  for (const row of [...incidents, ...maintenances, ...open]) rows.set(row.id, row)
+  const ids = [...rows.keys()]
+  if (ids.length === 0) return []
+  const [links, terms] = await Promise.all([
+    db
+      .selectFrom('record_clouds')
+      .select(['record_id', 'cloud_id'])
+      .where('record_id', 'in', ids)
+      .where('cloud_id', 'in', cloudIds)
+      .execute(),
+    db.selectFrom('record_terms').select(['record_id', 'tid']).where('record_id', 'in', ids).execute(),
+  ])
+  const order = new Map(cloudIds.map((id, i) => [id, i]))
+  const cloudsOf = new Map<number, number[]>()
+  for (const l of links) cloudsOf.set(l.record_id, [...(cloudsOf.get(l.record_id) ?? []), l.cloud_id])
+  const termsOf = new Map<number, number[]>()
+  for (const t of terms) termsOf.set(t.record_id, [...(termsOf.get(t.record_id) ?? []), t.tid])
+  return [...rows.values()]
+    .filter((r) => r.type === 'incident' || r.type === 'maintenance')
+    .map((r) => ({
+      id: r.id,
+      type: r.type as 'incident' | 'maintenance',
+      title: r.title,
+      alias: r.alias,
+      summary: r.summary,
+      status: r.status,
+      severityTid: r.severity_tid,
+      from: r.from_time,
+      to: r.to_time,
+      posted: r.posted_on,
+      updated: r.updated_on,
+      closed: r.closed_on,
+      clouds: (cloudsOf.get(r.id) ?? []).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+      terms: termsOf.get(r.id) ?? [],
+    }))
+    .sort((a, b) => b.from - a.from || b.id - a.id)
+}
+
+/** The update history of `records`, newest first, in Statuspage's shape. */
+async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<Map<number, StatuspageUpdate[]>> {
+  const byId = new Map(records.map((r) => [r.id, r]))
+  const rows =
+    records.length === 0
+      ? []
+      : await db
+          .selectFrom('record_updates as u')
+          .innerJoin('record_statuses as st', 'st.id', 'u.status_id')
+          .select(['u.id', 'u.record_id', 'u.at', 'u.text', 'st.name as status'])
+          .where('u.record_id', 'in', [...byId.keys()])
+          .orderBy('u.at', 'desc')
+          .orderBy('u.id', 'desc')
+          .execute()
+  const updates = new Map<number, StatuspageUpdate[]>()
+  for (const row of rows) {
+    const record = byId.get(row.record_id)!
+    const status = record.type === 'incident' ? incidentStatus(row.status) : maintenanceStatus(row.status)
+    const update: StatuspageUpdate = {
+      id: `u${row.id}`,
+      status,
+      body: htmlToText(row.text) || `${record.title}: ${row.status}.`,
+      incident_id: String(record.id),
+      created_at: iso(row.at),
+      updated_at: iso(row.at),
+      display_at: iso(row.at),
+    }
+    updates.set(row.record_id, [...(updates.get(row.record_id) ?? []), update])
+  }
+  // The first post is the oldest update (the history holds what came after it); its status is
+  // the one a record opens with.
+  for (const record of records) {
+    const opening = record.type === 'incident' ? 'investigating' : record.from <= record.posted ? 'in_progress' : 'scheduled'
+    const history = updates.get(record.id) ?? []
+    updates.set(record.id, [
+      ...history,
+      {
+        id: `r${record.id}`,
+        status:
+          history.length === 0 ? (record.type === 'incident' ? incidentStatus(record.status) : maintenanceStatus(record.status)) : opening,
+        body: htmlToText(record.summary) || record.title,
+        incident_id: String(record.id),
+        created_at: iso(record.posted),
+        updated_at: iso(record.posted),
+        display_at: iso(record.posted),
+      },
+    ])
+  }
+  return updates
+}
+
+/** Reads everything a document of `cloud` (or the site) is made of. */
+async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at }: StatuspageOptions): Promise<Scope> {
+  const now = at.getTime()
+  const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
+  const cloudIds = clouds.map((c) => c.id)
+  const [services, dataCenters, records] = await Promise.all([
+    cloudIds.length === 0
+      ? []
+      : db
+          .selectFrom('cloud_services as cs')
+          .innerJoin('services as s', 's.tid', 'cs.service_tid')
+          .select(['cs.cloud_id', 's.tid', 's.name', 's.description', 'cs.start_date'])
+          .where('cs.cloud_id', 'in', cloudIds)
+          .where('cs.active', '=', 1)
+          .orderBy('cs.sort')
+          .orderBy('s.name')
+          .execute(),
+    Promise.all(
+      clouds.map((c) =>
+        cloudDataCenters(db, c.id)
+          .select(['dc.tid', 'dc.name', 'dc.city', 'r.tid as region_tid', 'r.name as region', 'cdc.start_date'])
+          .where('cdc.active', '=', 1)
+          .where('cdc.premium_dc', '=', 0)
+          .orderBy('r.sort')
+          .orderBy('r.tid')
+          .orderBy('dc.name')
+          .execute(),
+      ),
+    ),
+    readRecords(db, cloudIds, now),
+  ])
+  const live = records.filter((r) => isLive(r, now))
+  const updates = await readUpdates(db, records)
+
+  // Each cloud's groups: its core services, then its data centers by region.
+  const groupsOf = new Map<number, Group[]>()
+  const core = new Map<number, Member[]>()
+  const statusOf = (cloudId: number, tid: number): { status: ComponentStatus; updated: number } => {
+    const on = live.filter((r) => r.clouds.includes(cloudId) && r.terms.includes(tid))
+    return { status: worstComponentStatus(on.map(recordEffect)), updated: Math.max(0, ...on.map((r) => r.updated)) }
+  }
+  for (const [i, c] of clouds.entries()) {
+    const coreMembers: Member[] = services
+      .filter((s) => s.cloud_id === c.id)
+      .map((s) => ({
+        id: `${c.machine_name}-service-${s.tid}`,
+        cloudId: c.id,
+        name: s.name,
+        description: s.description || null,
+        tid: s.tid,
+        start: s.start_date,
+        ...statusOf(c.id, s.tid),
+      }))
+    core.set(c.id, coreMembers)
+    const groups: Group[] = []
+    if (c.status_core_cloud_services === 1 && coreMembers.length > 0) {
+      groups.push({ id: `${c.machine_name}-core-services`, name: 'Core Cloud Services', description: null, members: coreMembers })
+    }
+    if (c.status_datacenter === 1) {
+      const regions = new Map<number, Group>()
+      for (const dc of dataCenters[i]) {
+        let group = regions.get(dc.region_tid)
+        if (!group) {
+          group = { id: `${c.machine_name}-region-${dc.region_tid}`, name: dc.region, description: null, members: [] }
+          regions.set(dc.region_tid, group)
+          groups.push(group)
+        }
+        group.members.push({
+          id: `${c.machine_name}-dc-${dc.tid}`,
+          cloudId: c.id,
+          name: dc.name,
+          description: dc.city,
+          tid: dc.tid,
+          start: dc.start_date,
+          ...statusOf(c.id, dc.tid),
+        })
+      }
+    }
+    groupsOf.set(c.id, groups)
+  }
+
+  const pageId = cloud ? cloud.machine_name : 'site'
+  const updatedAt = Math.max(0, ...records.map((r) => r.updated))
+  const components: StatuspageComponent[] = []
+  const byTerm = new Map<string, StatuspageComponent>()
+  const created = (start: number | null) => iso(start ?? 0)
+  const write = (m: Member, groupId: string): StatuspageComponent => ({
+    id: m.id,
+    name: m.name,
+    status: m.status,
+    created_at: created(m.start),
+    updated_at: iso(Math.max(m.updated, m.start ?? 0)),
+    position: components.length + 1,
+    description: m.description,
+    showcase: false,
+    start_date: day(m.start),
+    group_id: groupId,
+    page_id: pageId,
+    group: false,
+    only_show_if_degraded: false,
+  })
+  const writeGroup = (id: string, name: string, description: string | null, members: Member[]) => {
+    const group: StatuspageComponent = {
+      id,
+      name,
+      status: groupStatus(members.map((m) => m.status)),
+      created_at: created(Math.min(...members.map((m) => m.start ?? 0))),
+      updated_at: iso(Math.max(0, ...members.map((m) => Math.max(m.updated, m.start ?? 0)))),
+      position: components.length + 1,
+      description,
+      showcase: false,
+      start_date: null,
+      group_id: null,
+      page_id: pageId,
+      group: true,
+      only_show_if_degraded: false,
+      components: members.map((m) => m.id),
+    }
+    components.push(group)
+    for (const m of members) {
+      const written = write(m, id)
+      components.push(written)
+      byTerm.set(`${m.cloudId}:${m.tid}`, written)
+    }
+  }
+  if (cloud) {
+    for (const g of groupsOf.get(cloud.id) ?? []) writeGroup(g.id, g.name, g.description, g.members)
+  } else {
+    // The site: one group per cloud with all its components.
+    for (const c of clouds) {
+      const members = (groupsOf.get(c.id) ?? []).flatMap((g) => g.members)
+      if (members.length > 0) writeGroup(c.machine_name, c.title, c.domain, members)
+    }
+  }
+
+  const statuses = clouds.map((c) => {
+    const groups = groupsOf.get(c.id) ?? []
+    const coreIds = new Set((core.get(c.id) ?? []).map((m) => m.id))
+    const members = groups.flatMap((g) => g.members)
+    return overallStatus({
+      core: members.filter((m) => coreIds.has(m.id)).map((m) => m.status),
+      others: members.filter((m) => !coreIds.has(m.id)).map((m) => m.status),
+      incidentImpacts: live.filter((r) => r.type === 'incident' && r.clouds.includes(c.id)).map(recordImpact),
+    })
+  })
+  const { indicator, description } = combinedStatus(statuses)
+  return {
+    page: {
+      id: pageId,
+      name: cloud ? `${vendor} Trust – ${cloud.title}` : `${vendor} Trust`,
+      url: cloud ? `${origin}/${cloud.domain}` : origin,
+      time_zone: 'Etc/UTC',
+      updated_at: iso(updatedAt || now),
+    },
+    components,
+    byTerm,
+    records,
+    updates,
+    status: { indicator, description },
+    cloudsById: new Map(clouds.map((c) => [c.id, c])),
+    origin,
+    now,
+  }
+}
+
+/** The fields incidents and maintenances share. */
+function recordFields(scope: Scope, r: RecordRow) {
+  const domain = scope.cloudsById.get(r.clouds[0])?.domain ?? ''
+  const affected = r.clouds.flatMap((cid) => r.terms.map((tid) => scope.byTerm.get(`${cid}:${tid}`))).filter((c) => c !== undefined)
+  const updates = scope.updates.get(r.id) ?? []
+  const monitoring = updates.filter((u) => u.status === 'monitoring').at(-1)
+  return {
+    id: String(r.id),
+    name: r.title,
+    created_at: iso(r.posted),
+    updated_at: iso(r.updated),
+    monitoring_at: monitoring ? monitoring.created_at : null,
+    resolved_at: r.closed === null ? null : iso(r.closed),
+    impact: recordImpact(r),
+    shortlink: `${scope.origin}/${domain}${r.alias}`,
+    started_at: iso(r.from),
+    page_id: scope.page.id,
+    incident_updates: updates,
+    components: affected,
+  }
+}
+
+const toIncident = (scope: Scope, r: RecordRow): StatuspageIncident => ({
+  ...recordFields(scope, r),
+  status: incidentStatus(r.status),
+  resolved_at: incidentStatus(r.status) === 'resolved' ? iso(r.closed ?? r.to ?? r.updated) : null,
+})
+
+const toMaintenance = (scope: Scope, r: RecordRow): StatuspageMaintenance => ({
+  ...recordFields(scope, r),
+  status: maintenanceStatus(r.status),
+  resolved_at: maintenanceStatus(r.status) === 'completed' ? iso(r.closed ?? r.to ?? r.updated) : null,
+  scheduled_for: iso(r.from),
+  scheduled_until: r.to === null ? null : iso(r.to),
+})
+
+/**
+ * The document `name` of the site (`options.cloud` null) or of one cloud.
+ *
+ * - `incidents.json`: the {@link STATUSPAGE_LIST_SIZE} newest incidents and every unresolved one,
+ *   newest first; `incidents/unresolved.json`: those `investigating` or `monitoring`.
+ * - `scheduled-maintenances.json`: the newest maintenances and every one not yet completed;
+ *   `…/upcoming.json`: `scheduled` ones, soonest first; `…/active.json`: `in_progress` ones.
+ * - `summary.json`: page, components, unresolved incidents, upcoming and active maintenances, status.
+ */
+export async function statuspageDocument(
+  db: Kysely<Database>,
+  name: StatuspageDocumentName,
+  options: StatuspageOptions,
+): Promise<StatuspageDocument> {
+  const scope = await readScope(db, options)
+  const { page } = scope
+  const incidents = scope.records.filter((r) => r.type === 'incident').map((r) => toIncident(scope, r))
+  const unresolved = incidents.filter((i) => i.status !== 'resolved')
+  const maintenances = scope.records.filter((r) => r.type === 'maintenance').map((r) => toMaintenance(scope, r))
+  const upcoming = maintenances
+    .filter((m) => m.status === 'scheduled' && Date.parse(m.scheduled_until ?? m.scheduled_for) > scope.now)
+    .reverse()
+  const active = maintenances.filter((m) => m.status === 'in_progress')
+  switch (name) {
+    case 'summary.json':
+      return {
+        page,
+        components: scope.components,
+        incidents: unresolved,
+        scheduled_maintenances: [...active, ...upcoming],
+        status: scope.status,
+      }
+    case 'status.json':
+      return { page, status: scope.status }
+    case 'components.json':
+      return { page, components: scope.components }
+    case 'incidents.json':
+      return { page, incidents }
+    case 'incidents/unresolved.json':
+      return { page, incidents: unresolved }
+    case 'scheduled-maintenances.json':
+      return { page, scheduled_maintenances: maintenances }
+    case 'scheduled-maintenances/upcoming.json':
+      return { page, scheduled_maintenances: upcoming }
+    case 'scheduled-maintenances/active.json':
+      return { page, scheduled_maintenances: active }
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The Statuspage-compatible API (issue 24; `server/statuspage/`, `contract/statuspage.ts`): the
+ * derivation on crafted records (pure functions), every document of the site and of a cloud
+ * against the schemas written from Statuspage's public documentation, and the indicator and
+ * component statuses moving as records are published and resolved through the desk.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import {
+  COMPONENT_STATUSES,
+  INDICATORS,
+  STATUSPAGE_DOCUMENTS,
+  STATUSPAGE_SCHEMAS,
+  type StatuspageComponent,
+  type StatuspageSummary,
+} from '../../contract/statuspage.js'
+import {
+  combinedStatus,
+  groupStatus,
+  isLive,
+  overallStatus,
+  recordEffect,
+  recordImpact,
+  type StatusRecord,
+} from '../../server/statuspage/derive.js'
+import { schemaErrors } from '../contract/harness.js'
+import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { login, type Session, send } from './staff-helpers.js'
+
+const derive = suite('statuspage: derivation on crafted records')
+const NOW = Date.parse('2026-03-15T09:30:00Z')
+const HOUR = 3_600_000
+const rec = (over: Partial<StatusRecord>): StatusRecord => ({
+  type: 'incident',
+  status: 'In Progress',
+  severityTid: 20,
+  from: NOW - HOUR,
+  to: null,
+  ...over,
+})
+
+derive('a record is live when started, not ended and open', () => {
+  assert.ok(isLive(rec({}), NOW))
+  assert.ok(isLive(rec({ status: 'Monitoring' }), NOW))
+  assert.not.ok(isLive(rec({ status: 'Resolved' }), NOW))
+  assert.not.ok(isLive(rec({ from: NOW + HOUR }), NOW), 'not started')
+  assert.not.ok(isLive(rec({ to: NOW }), NOW), 'ended')
+  assert.ok(isLive(rec({ type: 'maintenance', status: 'In Progress', to: NOW + HOUR }), NOW))
+  assert.not.ok(isLive(rec({ type: 'maintenance', status: 'Scheduled' }), NOW), 'scheduled is not yet under way')
+})
+
+derive("severity '20' → major_outage, '19' → degraded_performance, others operational; maintenance → under_maintenance", () => {
+  assert.is(recordEffect(rec({ severityTid: 20 })), 'major_outage')
+  assert.is(recordEffect(rec({ severityTid: 19 })), 'degraded_performance')
+  assert.is(recordEffect(rec({ severityTid: 18 })), 'operational')
+  assert.is(recordEffect(rec({ severityTid: null })), 'operational')
+  assert.is(recordEffect(rec({ type: 'maintenance', severityTid: 20 })), 'under_maintenance')
+  assert.equal(
+    [20, 19, 18].map((s) => recordImpact(rec({ severityTid: s }))),
+    ['major', 'minor', 'none'],
+  )
+  assert.is(recordImpact(rec({ type: 'maintenance' })), 'maintenance')
+})
+
+derive('a group is major_outage when all members are, partial_outage when some are, else its worst', () => {
+  assert.is(groupStatus(['major_outage', 'major_outage']), 'major_outage')
+  assert.is(groupStatus(['major_outage', 'operational']), 'partial_outage')
+  assert.is(groupStatus(['degraded_performance', 'under_maintenance', 'operational']), 'degraded_performance')
+  assert.is(groupStatus(['under_maintenance', 'operational']), 'under_maintenance')
+  assert.is(groupStatus([]), 'operational')
+})
+
+derive('the indicator and its text', () => {
+  const none = overallStatus({ core: ['operational'], others: ['operational'], incidentImpacts: [] })
+  assert.equal([none.indicator, none.description], ['none', 'All Systems Operational'])
+  const maintenance = overallStatus({ core: ['operational'], others: ['under_maintenance'], incidentImpacts: ['maintenance'] })
+  assert.equal([maintenance.indicator, maintenance.description], ['none', 'Under Maintenance'])
+  const degraded = overallStatus({ core: ['degraded_performance'], others: [], incidentImpacts: ['minor'] })
+  assert.equal([degraded.indicator, degraded.description], ['minor', 'Partial Service Disruption'])
+  const dcDown = overallStatus({ core: ['operational'], others: ['major_outage'], incidentImpacts: ['major'] })
+  assert.equal([dcDown.indicator, dcDown.description], ['major', 'Partial Service Disruption'])
+  const unplaced = overallStatus({ core: [], others: [], incidentImpacts: ['major'] })
+  assert.is(unplaced.indicator, 'major', 'a live disruption naming no component still counts')
+  const coreDown = overallStatus({ core: ['major_outage'], others: [], incidentImpacts: ['major'] })
+  assert.equal([coreDown.indicator, coreDown.description], ['critical', 'Major Service Disruption'])
+  const site = combinedStatus([none, maintenance, dcDown])
+  assert.equal([site.indicator, site.description, site.underMaintenance], ['major', 'Partial Service Disruption', true])
+  assert.equal(combinedStatus([none, maintenance]).description, 'Under Maintenance')
+})
+
+derive.run()
+
+const api = suite('statuspage: GET /api/v2/* and /{cloud}/api/v2/*')
+let t: TestApp
+let admin: Session
+
+api.before(async () => {
+  t = await startApp()
+  admin = await login(t, 'admin', 'Admin12345')
+})
+api.after(async () => {
+  await t.close()
+})
+
+const get = async (url: string) => {
+  const res = await t.app.inject(url)
+  assert.is(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`)
+  return { res, json: body(res) }
+}
+
+api('every document of the site and of a cloud matches its schema, public and readable from any origin', async () => {
+  for (const prefix of ['', '/auroraedge.net', '/auroraedge']) {
+    for (const name of STATUSPAGE_DOCUMENTS) {
+      const { res, json } = await get(`${prefix}/api/v2/${name}`)
+      assert.equal(schemaErrors(STATUSPAGE_SCHEMAS[name], json), [], `${prefix}/api/v2/${name}`)
+      assert.is(res.headers['access-control-allow-origin'], '*')
+      assert.match(String(res.headers['cache-control']), /^public, .*s-maxage=\d+/)
+    }
+  }
+  const unknown = await t.app.inject('/no-such-cloud/api/v2/summary.json')
+  assert.is(unknown.statusCode, 404)
+  assert.is(body(unknown).error.code, 'unknown_cloud')
+})
+
+api('a cloud: core services in one group, data centers grouped by region; the site: one group per cloud', async () => {
+  const { json: cloud } = await get('/auroraedge.net/api/v2/components.json')
+  const components: StatuspageComponent[] = cloud.components
+  const groups = components.filter((c) => c.group)
+  assert.is(groups[0].name, 'Core Cloud Services')
+  const dcCount = (
+    await t.query<{ n: number }>(
+      `select count(*) as n from cloud_data_centers cdc join clouds c on c.id = cdc.cloud_id
+     where c.machine_name = 'auroraedge' and cdc.active = 1 and cdc.premium_dc = 0`,
+    )
+  )[0].n
+  assert.is(components.filter((c) => c.id.startsWith('auroraedge-dc-')).length, dcCount)
+  for (const g of groups) {
+    for (const id of g.components ?? []) assert.is(components.find((c) => c.id === id)?.group_id, g.id)
+  }
+  const regions = await t.query<{ name: string }>('select name from regions')
+  for (const g of groups.slice(1))
+    assert.ok(
+      regions.some((r) => r.name === g.name),
+      g.name,
+    )
+  const { json: site } = await get('/api/v2/components.json')
+  const siteGroups = site.components.filter((c: StatuspageComponent) => c.group).map((c: StatuspageComponent) => c.id)
+  const clouds = await t.query<{ machine_name: string }>(
+    'select machine_name from clouds where status_core_cloud_services = 1 or status_datacenter = 1 order by sort, id',
+  )
+  assert.equal(
+    siteGroups,
+    clouds.map((c) => c.machine_name),
+  )
+  for (const c of site.components as StatuspageComponent[]) assert.ok(COMPONENT_STATUSES.includes(c.status))
+  assert.ok(INDICATORS.includes(site.status?.indicator ?? 'none'))
+})
+
+/** Closes every record, so that the cloud starts operational. */
+async function quiet() {
+  await t.exec(
+    `update records set status_id = (select id from record_statuses where name = 'Resolved'), to_time = ?
+     where type = 'incident' and (to_time is null or to_time > ?)`,
+    FIXED_NOW.getTime() - 60_000,
+    FIXED_NOW.getTime() - 60_000,
+  )
+  await t.exec(
+    `update records set status_id = (select id from record_statuses where name = 'Completed'), to_time = ?
+     where type = 'maintenance' and status_id = (select id from record_statuses where name = 'In Progress')`,
+    FIXED_NOW.getTime() - 60_000,
+  )
+}
+
+async function publish(payload: Record<string, unknown>): Promise<number> {
+  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload })
+  assert.is(res.statusCode, 201, res.body)
+  return body(res).data.id
+}
+
+const summary = async (): Promise<StatuspageSummary> => (await get('/auroraedge.net/api/v2/summary.json')).json
+
+api('publishing and resolving moves the indicator, the components and the unresolved list', async () => {
+  await quiet()
+  let s = await summary()
+  assert.equal(s.status, { indicator: 'none', description: 'All Systems Operational' })
+  assert.equal(s.incidents, [])
+  assert.ok(s.components.every((c) => c.status === 'operational'))
+
+  const [service] = await t.query<{ tid: number; name: string }>(
+    `select s.tid, s.name from cloud_services cs join services s on s.tid = cs.service_tid join clouds c on c.id = cs.cloud_id
+     where c.machine_name = 'auroraedge' and cs.active = 1 order by cs.sort, s.name limit 1`,
+  )
+  const [dc] = await t.query<{ tid: number; name: string }>(
+    `select dc.tid, dc.name from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid join clouds c on c.id = cdc.cloud_id
+     where c.machine_name = 'auroraedge' and cdc.active = 1 and cdc.premium_dc = 0 order by dc.name limit 1`,
+  )
+  const base = { summary: 'Checks.', clouds: ['auroraedge'], from: new Date(FIXED_NOW.getTime() - 600_000).toISOString() }
+
+  // A degraded data center: minor.
+  const degraded = await publish({
+    ...base,
+    type: 'incident',
+    title: 'Slow in one place',
+    status: 'In Progress',
+    severity: 19,
+    terms: [dc.tid],
+  })
+  s = await summary()
+  assert.equal(s.status, { indicator: 'minor', description: 'Partial Service Disruption' })
+  assert.is(s.components.find((c) => c.id === `auroraedge-dc-${dc.tid}`)?.status, 'degraded_performance')
+  assert.equal(
+    s.incidents.map((i) => [i.id, i.status, i.impact, i.components.map((c) => c.name)]),
+    [[String(degraded), 'investigating', 'minor', [dc.name]]],
+  )
+
+  // A core service down: critical, its group a partial outage (one member of several).
+  const outage = await publish({
+    ...base,
+    type: 'incident',
+    title: 'Service down',
+    status: 'In Progress',
+    severity: 20,
+    terms: [service.tid],
+  })
+  s = await summary()
+  assert.equal(s.status, { indicator: 'critical', description: 'Major Service Disruption' })
+  assert.is(s.components.find((c) => c.id === `auroraedge-service-${service.tid}`)?.status, 'major_outage')
+  assert.is(s.components.find((c) => c.id === 'auroraedge-core-services')?.status, 'partial_outage')
+  // The site's own line is at least as bad.
+  assert.is((await get('/api/v2/status.json')).json.status.indicator, 'critical')
+
+  // Resolving both through the desk: operational again, and the incidents leave the unresolved list.
+  for (const id of [degraded, outage]) {
+    const res = await send(t, 'POST', `/api/admin/records/${id}/resolve`, {
+      session: admin,
+      payload: { update: 'Fixed.', notify: false },
+    })
+    assert.is(res.statusCode, 200, res.body)
+  }
+  s = await summary()
+  assert.equal(s.status, { indicator: 'none', description: 'All Systems Operational' })
+  assert.equal(s.incidents, [])
+  const all = (await get('/auroraedge.net/api/v2/incidents.json')).json.incidents
+  const resolved = all.find((i: { id: string }) => i.id === String(outage))
+  assert.is(resolved.status, 'resolved')
+  assert.ok(resolved.resolved_at)
+  assert.equal(
+    resolved.incident_updates.map((u: { status: string; body: string }) => [u.status, u.body]),
+    [
+      ['resolved', 'Fixed.'],
+      ['investigating', 'Checks.'],
+    ],
+    'newest first: the resolution, then the first post',
+  )
+
+  // Maintenance under way on the data center: Under Maintenance, listed as active.
+  const window = await publish({
+    ...base,
+    type: 'maintenance',
+    title: 'Switch upgrade',
+    status: 'In Progress',
+    terms: [dc.tid],
+    to: new Date(FIXED_NOW.getTime() + 3_600_000).toISOString(),
+  })
+  s = await summary()
+  assert.equal(s.status, { indicator: 'none', description: 'Under Maintenance' })
+  assert.is(s.components.find((c) => c.id === `auroraedge-dc-${dc.tid}`)?.status, 'under_maintenance')
+  const active = (await get('/auroraedge.net/api/v2/scheduled-maintenances/active.json')).json.scheduled_maintenances
+  assert.equal(
+    active.map((m: { id: string; status: string }) => [m.id, m.status]),
+    [[String(window), 'in_progress']],
+  )
+})
+
+api.run()
