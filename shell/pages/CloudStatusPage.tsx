@@ -5,6 +5,7 @@ import { takeAnswer } from '../page-data'
 import { coreStatusPath } from './api'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
 import * as styles from '../shell.css'
+import { OverallStatusLine } from './OverallStatusLine'
 
 /** Rows of a week's answer (every group's services), 8 when unknown or malformed. */
 function coreRows(week: CloudStatusData | undefined): number {
@@ -33,6 +34,7 @@ export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
       <h1 className={styles.pageTitle} id="cloud-status-title">
         Cloud Status
       </h1>
+      <OverallStatusLine domain={cloud.domain} />
       <CloudStatusWidget cloud={cloud.machine_name} liveNotice={false} />
     </section>
   )

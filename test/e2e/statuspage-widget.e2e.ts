@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import * as assert from 'uvu/assert'
 import { SESSION_COOKIE } from '../../contract/constants'
-import { newPage, queryDb, screenshot, siteSuite, type SiteContext, type TestPage, withoutBrowserCache } from './harness'
+import { axeViolations, newPage, queryDb, screenshot, siteSuite, type SiteContext, type TestPage, withoutBrowserCache } from './harness'
 
 // The package's published entry. Babel's "use strict" on top of it makes its Parcel loader assign
 // an undeclared global `parcelRequire` (a ReferenceError at load): the page declares it first, as
@@ -19,6 +19,9 @@ const widgetJs = readFileSync(createRequire(import.meta.url).resolve('@statuspag
 
 let partner: Server
 let partnerUrl = ''
+/** The core-service disruption the first test publishes, and the admin session that did. */
+let outage = 0
+let admin = { cookie: '', csrf: '' }
 
 const test = siteSuite("Atlassian's status widget on a partner page")
 
@@ -90,6 +93,7 @@ test('both appearances show the live site-wide status, and the new one after a c
   const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
   const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
   const csrf = JSON.parse(login.body).data.csrf_token
+  admin = { cookie, csrf }
   const [service] = queryDb<{ tid: number }>(
     ctx,
     `select cs.service_tid as tid from cloud_services cs join clouds c on c.id = cs.cloud_id
@@ -111,6 +115,7 @@ test('both appearances show the live site-wide status, and the new one after a c
     },
   })
   assert.is(published.statusCode, 201, published.body)
+  outage = JSON.parse(published.body).data.id
   const after = await siteDescription(ctx)
   assert.is(after, 'Major Service Disruption')
   assert.is.not(after, before)
@@ -119,6 +124,42 @@ test('both appearances show the live site-wide status, and the new one after a c
   assert.equal(await shown(tp), { basic: after, badge: after, title: 'Aurora Edge' })
   await screenshot(tp.page, 'statuspage-widget-major')
   assert.equal(tp.errors, [])
+})
+
+test('the overall status line of the home and cloud-status pages follows the same derivation, in text and icon', async (ctx) => {
+  const lineOf = async (path: string, width: number) => {
+    const tp = await newPage(ctx.server, width)
+    ctx.pages.push(tp)
+    await withoutBrowserCache(tp.page)
+    await tp.page.goto(ctx.server.url + path)
+    const line = tp.page.getByTestId('overall-status')
+    await line.locator('svg').waitFor()
+    return { tp, text: (await line.innerText()).trim(), kind: await line.getAttribute('data-kind') }
+  }
+  // The disruption published above: a core service is down.
+  assert.ok(outage > 0)
+  for (const [path, width] of [
+    ['/auroraedge.net', 375],
+    ['/auroraedge.net/cloud-status', 1280],
+  ] as const) {
+    const { tp, text, kind } = await lineOf(path, width)
+    assert.equal([text, kind], ['Major Service Disruption', 'major'], path)
+    assert.equal(await axeViolations(tp.page, '[data-testid="overall-status"]'), [])
+    await screenshot(tp.page, `overall-status-${path === '/auroraedge.net' ? 'home' : 'cloud-status'}-${width}`)
+    assert.equal(tp.errors, [])
+  }
+  // Resolved through the desk: the line says what the cloud's API says now.
+  const resolved = await ctx.server.app.inject({
+    method: 'POST',
+    url: `/api/admin/records/${outage}/resolve`,
+    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+    payload: { notify: false },
+  })
+  assert.is(resolved.statusCode, 200, resolved.body)
+  const expected = JSON.parse((await ctx.server.app.inject('/auroraedge.net/api/v2/status.json')).body).status.description
+  assert.is.not(expected, 'Major Service Disruption')
+  const { text } = await lineOf('/auroraedge.net', 1280)
+  assert.is(text, expected)
 })
 
 test.run()
