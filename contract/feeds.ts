@@ -1,6 +1,7 @@
 /**
  * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, spec §2 Route table, the RSS
- * badge of the lists) and the maintenance calendar subscription (`GET
+ * badge of the lists), the same feed as Atom 1.0 (`GET /atom-feed/{name}`, the Atom badge beside
+ * it) and the maintenance calendar subscription (`GET
  * /ics/maintenance/{cloud}.ics`, the maintenance list's "Add to calendar"). Their answers are
  * documents (XML, iCalendar), not `{ data }`; their errors are JSON like the API's.
  *
@@ -13,13 +14,16 @@
 
 import Type, { type Static } from 'typebox'
 
-/** The path parameters of `GET /rss-feed/{name}`: a feed name (see `rssFeedName` in `links.ts`). */
+/**
+ * The path parameters of `GET /rss-feed/{name}` and `GET /atom-feed/{name}`: a feed name (see
+ * `rssFeedName` in `links.ts`).
+ */
 export const RssFeedParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) })
 export type RssFeedParams = Static<typeof RssFeedParams>
 
 /**
- * The query string of `GET /rss-feed/{name}`: `cloud` (machine name or domain) limits the feed to
- * that cloud's records; absent or empty = every cloud.
+ * The query string of `GET /rss-feed/{name}` and `GET /atom-feed/{name}`: `cloud` (machine name or
+ * domain) limits the feed to that cloud's records; absent or empty = every cloud.
  */
 export const RssFeedQuery = Type.Object({ cloud: Type.Optional(Type.String({ maxLength: 200 })) })
 export type RssFeedQuery = Static<typeof RssFeedQuery>
@@ -40,8 +44,8 @@ export const IcsFeedQuery = Type.Object({ datacenter: Type.Optional(Type.String(
 export type IcsFeedQuery = Static<typeof IcsFeedQuery>
 
 /**
- * A feed's answer: the RSS 2.0 document (`application/rss+xml`) or the iCalendar document
- * (`text/calendar`), sent as text.
+ * A feed's answer: the RSS 2.0 document (`application/rss+xml`), the Atom 1.0 document
+ * (`application/atom+xml`) or the iCalendar document (`text/calendar`), sent as text.
  */
 export const FeedDocument = Type.String()
 export type FeedDocument = Static<typeof FeedDocument>

@@ -1,5 +1,5 @@
 /**
- * The site's links that both sides build (spec §2 Route table): record pages, RSS feeds and the
+ * The site's links that both sides build (spec §2 Route table): record pages, RSS and Atom feeds and the
  * API origin of embedded widgets. Plain functions without schemas, so the drop-ins import them at
  * run time without carrying `typebox` (see `common.ts`); the server's feeds use the same ones.
  */
@@ -75,12 +75,35 @@ export function rssFeedName(path: string): string {
   return name === 'security-advisories' ? 'advisories' : name
 }
 
+/** The formats of the list feeds: RSS 2.0 (`/rss-feed/{name}`) and Atom 1.0 (`/atom-feed/{name}`). */
+export type FeedFormat = 'rss' | 'atom'
+
 /**
- * A feed's link: `/rss-feed/{rssFeedName(segment)}` on `base` ('' = this site), with
- * `?cloud={cloud}` when given so the feed holds that cloud's records only.
+ * A list feed's link in `format`: `/{format}-feed/{rssFeedName(segment)}` on `base` ('' = this
+ * site), with `?cloud={cloud}` when given so the feed holds that cloud's records only.
+ *
+ * @example feedHref('atom', 'cloud_app', '', 'alpha') // '/atom-feed/cloud-app?cloud=alpha'
+ */
+export function feedHref(format: FeedFormat, segment: string, base = '', cloud?: string): string {
+  return `${trimBase(base)}/${format}-feed/${rssFeedName(segment)}${cloud ? `?cloud=${encodeURIComponent(cloud)}` : ''}`
+}
+
+/**
+ * A feed's RSS link: `/rss-feed/{rssFeedName(segment)}` on `base` ('' = this site), with
+ * `?cloud={cloud}` when given ({@link feedHref}).
  *
  * @example rssFeedHref('cloud_app', '', 'alpha beta') // '/rss-feed/cloud-app?cloud=alpha%20beta'
  */
 export function rssFeedHref(segment: string, base = '', cloud?: string): string {
-  return `${trimBase(base)}/rss-feed/${rssFeedName(segment)}${cloud ? `?cloud=${encodeURIComponent(cloud)}` : ''}`
+  return feedHref('rss', segment, base, cloud)
+}
+
+/**
+ * The same feed's Atom link: `/atom-feed/{rssFeedName(segment)}` on `base`, with `?cloud={cloud}`
+ * when given ({@link feedHref}).
+ *
+ * @example atomFeedHref('security-advisories', 'https://trust.example') // 'https://trust.example/atom-feed/advisories'
+ */
+export function atomFeedHref(segment: string, base = '', cloud?: string): string {
+  return feedHref('atom', segment, base, cloud)
 }

@@ -1,6 +1,8 @@
 /**
- * RSS 2.0 feeds of the record lists and notification lists (spec §2 Route table `/rss-feed/{name}`,
- * the RSS badge of the lists), written with the `feed` package.
+ * The feeds of the record lists and notification lists (spec §2 Route table `/rss-feed/{name}`,
+ * the RSS badge of the lists), written with the `feed` package: RSS 2.0 and, beside each, Atom 1.0
+ * (`/atom-feed/{name}`, the Atom badge). One function builds the `Feed` of a list
+ * ({@link buildFeed}); the two formats differ only in its rendering ({@link renderFeed}).
  *
  * Feed names follow the spec's rule, applied to the page's last path segment: underscores become
  * hyphens, 'change' becomes 'category', and 'security-advisories' is shown as 'advisories'
@@ -8,16 +10,17 @@
  * the lists give `incidents`, `maintenance` and `advisories`; the notification types (the segment
  * the notification pages pass) give `url-category-notification`, `cloud-app` and
  * `privacy-notification`. The notification menu routes (`url-category`, `cloud-app`, `privacy`)
- * and the spelled-out `cloud-app-notification` name the same feeds ({@link RSS_FEEDS}).
+ * and the spelled-out `cloud-app-notification` name the same feeds ({@link RSS_FEEDS}); Atom
+ * has the same names.
  */
 import { randomBytes } from 'node:crypto'
 import { Feed } from 'feed'
-import { recordHref, rssFeedName } from '../../contract/links.js'
+import { type FeedFormat, recordHref, rssFeedName } from '../../contract/links.js'
 import { htmlToText, sanitizeOperatorHtml } from '../admin/sanitize.js'
 import type { NotificationType, RecordType } from '../../contract/records.js'
 import type { LoadedRecord } from '../repo/records.js'
 
-export { rssFeedName }
+export { rssFeedName, type FeedFormat }
 
 /** What a feed lists. */
 export interface FeedSource {
@@ -56,7 +59,7 @@ const SOURCES: ReadonlyArray<FeedSource & { segments: readonly string[] }> = [
   },
 ]
 
-/** Every feed name and what it lists. */
+/** Every feed name and what it lists (the same names for RSS and Atom). */
 export const RSS_FEEDS: ReadonlyMap<string, FeedSource> = new Map(
   SOURCES.flatMap(({ segments, ...source }) => segments.map((segment) => [rssFeedName(segment), source] as const)),
 )
@@ -119,47 +122,62 @@ export function descriptionText(summary: string, body: string): string {
   return text || clip(htmlToText(feedContent(body)), RSS_DESCRIPTION_MAX)
 }
 
-/**
- * The RSS 2.0 document of a feed.
- *
- * - Channel: title `'{vendor} {list heading}'` (plus `' – {domain}'` for one cloud), link to the
- *   list's page (with a cloud) or the site, `atom:link rel=self` to `selfUrl`.
- * - Items, newest first: `title`, `link` to the record's page (below `cloudDomain`, else below the
- *   record's first cloud), `guid` `'{type}-{id}@trust-site'` (not a permalink, stable across
- *   edits), `pubDate` the posting time, `description` ({@link descriptionText}), `content:encoded`
- *   the body sanitised with the site's allow-list (`sanitizeOperatorHtml`: never scripts, event
- *   handlers or `javascript:` URLs, whatever was stored).
- * - `title` and `description` are plain text written as escaped XML text (`&lt;b&gt;`), never as
- *   markup: a title typed as `Outage <b>now</b>` reads exactly so in a feed reader.
- *
- * @param origin The site's origin, e.g. `https://trust.example` (no trailing slash).
- */
-export function renderRss(o: {
+/** What a feed is made of. */
+export interface FeedInput {
   source: FeedSource
   records: readonly LoadedRecord[]
+  /** The site's origin, e.g. `https://trust.example` (no trailing slash). */
   origin: string
-  selfUrl: string
+  /** The feed's own address in each format (`rel=self`; the Atom one is also the Atom feed's id). */
+  selfUrls: Readonly<Record<FeedFormat, string>>
   vendor: string
   cloudDomain?: string
   now: Date
-}): string {
+}
+
+/**
+ * The `id` of a record's Atom entry: the tag URI (RFC 4151) of its RSS `guid`
+ * (`'{type}-{id}@trust-site'` → `'tag:trust-site,2026:{type}-{id}'`), as stable across edits and
+ * clouds as the guid; Atom ids must be IRIs, which the guid is not.
+ */
+export function atomEntryId(type: string, id: number): string {
+  return `tag:trust-site,2026:${type}-${id}`
+}
+
+/**
+ * A list's feed, ready to render in either format ({@link renderFeed}).
+ *
+ * - Feed: title `'{vendor} {list heading}'` (plus `' – {domain}'` for one cloud), link to the
+ *   list's page (with a cloud) or the site, `rel=self` to the format's `selfUrls`, author the
+ *   vendor; the Atom feed's id is its own address (each list and cloud has its own).
+ * - Items, newest first: `title`, `link` to the record's page (below `cloudDomain`, else below the
+ *   record's first cloud), RSS `guid` `'{type}-{id}@trust-site'` (not a permalink, stable across
+ *   edits) and Atom `id` {@link atomEntryId}, posting time (RSS `pubDate`, Atom `published`), last
+ *   update (Atom `updated`), `description` / `summary` ({@link descriptionText}), `content:encoded`
+ *   / `content` the body sanitised with the site's allow-list (`sanitizeOperatorHtml`: never
+ *   scripts, event handlers or `javascript:` URLs, whatever was stored), the status as category.
+ * - Titles and descriptions are plain text. `feed` writes them as CDATA (and in Atom as
+ *   `type="html"`), i.e. as markup to readers that take them for HTML; they go in as placeholders
+ *   (`texts`, numbered, with a random `nonce`) that {@link renderFeed} replaces by the escaped
+ *   text (`&lt;b&gt;`), so a title typed as `Outage <b>now</b>` reads exactly so in a feed reader.
+ */
+export function buildFeed(o: FeedInput): { feed: Feed; texts: string[]; nonce: string } {
   const title = `${o.vendor} ${o.source.title}${o.cloudDomain ? ` – ${o.cloudDomain}` : ''}`
   const link = o.cloudDomain ? `${o.origin}/${o.cloudDomain}/${o.source.page}` : `${o.origin}/`
   const updated = o.records.reduce((max, r) => Math.max(max, r.updated), 0)
   const feed = new Feed({
     title: xmlSafe(title),
-    id: link,
+    id: o.selfUrls.atom,
     link,
     description: xmlSafe(`${o.source.title} published on the ${o.vendor} trust site${o.cloudDomain ? ` for ${o.cloudDomain}` : ''}.`),
     language: 'en',
     updated: new Date(updated || o.now.getTime()),
     generator: 'trust-site',
-    feedLinks: { rss: o.selfUrl },
-    copyright: `© ${o.now.getUTCFullYear()} ${o.vendor}`,
+    feedLinks: { rss: o.selfUrls.rss, atom: o.selfUrls.atom },
+    author: { name: xmlSafe(o.vendor) },
+    copyright: xmlSafe(`© ${o.now.getUTCFullYear()} ${o.vendor}`),
     ttl: 5,
   })
-  // `feed` writes item titles and descriptions as CDATA, i.e. as markup to readers that take them
-  // for HTML. They go in as placeholders, replaced below by the escaped text.
   const nonce = randomBytes(9).toString('base64url')
   const texts: string[] = []
   const placeholder = (text: string) => {
@@ -169,16 +187,45 @@ export function renderRss(o: {
   for (const loaded of o.records) {
     const { record } = loaded
     const description = descriptionText(record.summary, record.body)
+    const posted = new Date(record.posted_on)
     feed.addItem({
       title: placeholder(record.title),
-      id: `${record.type}-${record.id}@trust-site`,
+      guid: `${record.type}-${record.id}@trust-site`,
+      id: atomEntryId(record.type, record.id),
       link: recordUrl(o.origin, loaded, o.cloudDomain ?? loaded.cloudDomains[0]),
-      date: new Date(record.posted_on),
+      // RSS writes `published` as pubDate (over `date`); Atom writes `date` as updated.
+      published: posted,
+      date: new Date(Math.max(loaded.updated, posted.getTime())),
       description: description ? placeholder(description) : undefined,
       content: xmlSafe(feedContent(record.body)),
-      category: [{ name: record.status }],
+      // Status names are the fixed vocabulary of the seed (no markup characters).
+      category: [{ name: record.status, term: record.status }],
     })
   }
-  const cdata = new RegExp(`<!\\[CDATA\\[trust-text-${nonce}-(\\d+)\\]\\]>`, 'g')
-  return feed.rss2().replace(cdata, (_, i: string) => escapeXml(texts[Number(i)]))
+  return { feed, texts, nonce }
+}
+
+/**
+ * The feed document in one format: RSS 2.0 (`feed.rss2()`) or Atom 1.0 (`feed.atom1()`) of
+ * {@link buildFeed}'s feed, its title and description placeholders replaced by escaped plain
+ * text: in RSS the CDATA sections, in Atom the whole `type="html"` CDATA element content, which
+ * becomes a plain text construct (`<title>Outage &lt;b&gt;now&lt;/b&gt;</title>`; escaped text
+ * inside `type="html"` would be markup again). Bodies stay HTML (`type="html"`), sanitised.
+ */
+export function renderFeed(format: FeedFormat, o: FeedInput): string {
+  const { feed, texts, nonce } = buildFeed(o)
+  const text = (i: string) => escapeXml(texts[Number(i)])
+  const marker = `trust-text-${nonce}-`
+  const xml =
+    format === 'rss'
+      ? feed.rss2().replace(new RegExp(`<!\\[CDATA\\[${marker}(\\d+)\\]\\]>`, 'g'), (_, i: string) => text(i))
+      : feed
+          .atom1()
+          .replace(
+            new RegExp(`<(title|summary) type="html"><!\\[CDATA\\[${marker}(\\d+)\\]\\]>`, 'g'),
+            (_, tag: string, i: string) => `<${tag}>${text(i)}`,
+          )
+  // Every placeholder must have been replaced: one left in a `type="html"` element would be wrong.
+  if (xml.includes(marker)) throw new Error(`A ${format} feed kept a text placeholder.`)
+  return xml
 }

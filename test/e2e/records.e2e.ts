@@ -247,6 +247,10 @@ records('data-center multi-select narrows the list to the chosen data centers', 
     await page.getByTestId('ics-link').getAttribute('href'),
     `webcal://${new URL(ctx.server.url).host}/ics/maintenance/auroraedge.ics?datacenter=${chosen.value}`,
   )
+  assert.is(
+    await page.getByTestId('ics-download').getAttribute('href'),
+    `${new URL(ctx.server.url).origin}/ics/maintenance/auroraedge.ics?datacenter=${chosen.value}`,
+  )
   // Select All: every data center, 'All Data Centers'.
   await page.getByTestId('datacenter-button').click()
   // The search box starts empty again; Select All then takes every data center.
@@ -284,6 +288,7 @@ records('maintenance: the schedule table in UTC, Postponed filter, and no data-c
   await page.getByTestId('calendar-day').first().waitFor()
   assert.is(await page.getByTestId('datacenter-select').count(), 0)
   assert.is(await page.getByTestId('rss-link').getAttribute('href'), '/rss-feed/advisories?cloud=auroraedge')
+  assert.is(await page.getByRole('link', { name: 'Atom', exact: true }).getAttribute('href'), '/atom-feed/advisories?cloud=auroraedge')
   const advisories = await list(ctx, 'advisory', 'page=1')
   await showsIds(
     page,
@@ -544,11 +549,28 @@ records('feeds: the RSS badge’s feed parses as RSS 2.0 with the list’s recor
     first.records.slice(0, 5).map((r) => r.title),
   )
   assert.ok(feed.items.every((i) => i.link && new URL(i.link).pathname.startsWith('/auroraedge.net/posts/')))
+  // The Atom badge beside it: the same feed as Atom 1.0, entry for item.
+  const atomHref = (await page.getByTestId('atom-link').getAttribute('href'))!
+  assert.is(atomHref, href.replace('/rss-feed/', '/atom-feed/'))
+  const atomRes = await page.request.get(new URL(atomHref, ctx.server.url).href)
+  assert.is(atomRes.status(), 200)
+  assert.match(atomRes.headers()['content-type'], /application\/atom\+xml/)
+  const atomText = await atomRes.text()
+  assert.match(atomText, '<feed xmlns="http://www.w3.org/2005/Atom">')
+  const atom = await new Parser().parseString(atomText)
+  assert.equal(
+    atom.items.map((i) => [i.title, i.link]),
+    feed.items.map((i) => [i.title, i.link]),
+  )
 
   await page.goto(`${ctx.server.url}/auroraedge.net/maintenance`)
   const webcal = (await page.getByTestId('ics-link').getAttribute('href'))!
   assert.match(webcal, /^webcal:\/\//)
-  const ics = await page.request.get(webcal.replace(/^webcal:/, 'http:'))
+  // 'Download .ics' beside it: the same address over http(s), for calendars without webcal.
+  const download = page.getByRole('link', { name: 'Download .ics' })
+  assert.is(await download.getAttribute('href'), webcal.replace(/^webcal:/, 'http:'))
+  assert.is(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href'), webcal)
+  const ics = await page.request.get((await download.getAttribute('href'))!)
   assert.is(ics.status(), 200)
   assert.match(ics.headers()['content-type'], /text\/calendar/)
   const calendar = new ICAL.Component(ICAL.parse(await ics.text()))
@@ -580,6 +602,7 @@ records('public answers never carry internal-use fields, and no page shows them'
     `/api/notification/${DEMO_RECORD_IDS.hostilePrivacyNotification}/auroraedge`,
     '/rss-feed/incidents?cloud=auroraedge',
     '/rss-feed/maintenance',
+    '/atom-feed/incidents?cloud=auroraedge',
     '/ics/maintenance/auroraedge.ics',
   ]
   for (const path of paths) {

@@ -46,7 +46,14 @@ test('incidents: heading, RSS badge, records with severity, status, times, links
   await waitFor(ready(container), 'records and calendar')
   assert.is(container.querySelector('h2')!.textContent, 'Incidents')
   assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/incidents?cloud=alpha')
+  assert.is(byTestId(container, 'rss-link').textContent, 'RSS')
+  // Atom beside RSS: the same feed, the next link in the heading's row.
+  const atomLink = byTestId(container, 'atom-link')
+  assert.is(atomLink.getAttribute('href'), '/atom-feed/incidents?cloud=alpha')
+  assert.is(atomLink.textContent, 'Atom')
+  assert.is(byTestId(container, 'rss-link').nextElementSibling, atomLink)
   assert.is(container.querySelector('[data-testid="ics-link"]'), null, 'no calendar feed on incidents')
+  assert.is(container.querySelector('[data-testid="ics-download"]'), null, 'no calendar download on incidents')
   assert.equal(listCalls(calls)[0], { path: '/api/incident', query: { cloud: 'alpha', page: '1', tz: 'UTC' } })
   assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'recent_incident', tz: 'UTC' })
 
@@ -162,6 +169,10 @@ test('maintenance: data centers send datacenter= (page 1), the button counts, th
   assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'scheduled_maintenance', tz: 'UTC' })
   assert.is(byTestId(container, 'ics-link').getAttribute('href'), 'webcal://localhost:8080/ics/maintenance/alpha.ics')
   assert.is(byTestId(container, 'ics-link').textContent, 'Add to calendar')
+  assert.is(byTestId(container, 'ics-link').tagName, 'A', 'a link: in the tab order, opened with Enter')
+  assert.is(byTestId(container, 'ics-download').getAttribute('href'), 'http://localhost:8080/ics/maintenance/alpha.ics')
+  assert.is(byTestId(container, 'ics-download').textContent, 'Download .ics')
+  assert.is(byTestId(container, 'atom-link').getAttribute('href'), '/atom-feed/maintenance?cloud=alpha')
 
   const table = byTestId(container, 'maintenance-schedule').querySelector('table')!
   assert.ok(table.querySelector('caption')!.textContent!.includes('UTC'))
@@ -208,11 +219,13 @@ test('maintenance: data centers send datacenter= (page 1), the button counts, th
   assert.equal(listCalls(calls).at(-1)!.query, { cloud: 'alpha', page: '1', datacenter: '12', tz: 'UTC' })
   await waitFor(() => button.textContent === '1 selected▾', '1 selected')
   assert.is(byTestId(container, 'ics-link').getAttribute('href'), 'webcal://localhost:8080/ics/maintenance/alpha.ics?datacenter=12')
+  assert.is(byTestId(container, 'ics-download').getAttribute('href'), 'http://localhost:8080/ics/maintenance/alpha.ics?datacenter=12')
 
   toggle(byTestId<HTMLInputElement>(container, 'datacenter-select-all'))
   await waitFor(() => listCalls(calls).at(-1)!.query.datacenter === '12,14,21', 'all data centers')
   await waitFor(() => button.textContent === 'All Data Centers▾', 'All Data Centers')
   assert.is(byTestId(container, 'ics-link').getAttribute('href'), 'webcal://localhost:8080/ics/maintenance/alpha.ics')
+  assert.is(byTestId(container, 'ics-download').getAttribute('href'), 'http://localhost:8080/ics/maintenance/alpha.ics')
 
   // Search narrows the groups; Select All then applies to what is shown.
   const search = byTestId<HTMLInputElement>(container, 'datacenter-search')
@@ -237,6 +250,7 @@ test('security advisories: heading, advisories feed, cc_term=241 on the calendar
   await waitFor(ready(container), 'records')
   assert.is(container.querySelector('h2')!.textContent, 'Security Advisories')
   assert.is(byTestId(container, 'rss-link').getAttribute('href'), '/rss-feed/advisories?cloud=alpha')
+  assert.is(byTestId(container, 'atom-link').getAttribute('href'), '/atom-feed/advisories?cloud=alpha')
   assert.is(listCalls(calls)[0].path, '/api/advisory')
   assert.equal(calls.find((c) => c.path === '/api/calendar')!.query, { cloud: 'alpha', type: 'advisory', cc_term: '241', tz: 'UTC' })
   assert.is(container.querySelector('[data-testid="datacenter-select"]'), null)

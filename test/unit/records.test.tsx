@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { rssFeedHref, rssFeedName } from '../../contract/links'
+import { atomFeedHref, feedHref, rssFeedHref, rssFeedName } from '../../contract/links'
 import { ApiError } from '../../widgets/core/request'
 import { parseRecord } from '../../widgets/record-view/api'
 import {
@@ -18,12 +18,13 @@ import {
   dataCenterButtonLabel,
   daysInMonth,
   filterDataCenterGroups,
-  icsHref,
+  icsUrl,
   monthGrid,
   scheduleTable,
   statusClassName,
   todayIn,
   toggleIds,
+  webcalHref,
 } from '../../widgets/records/model'
 import { calendarData, listPage, record } from '../fixtures/records'
 
@@ -195,10 +196,26 @@ test('rssFeedName: last segment, underscores → hyphens, change → category, s
   assert.is(rssFeedHref('cloud_app', '', 'alpha beta'), '/rss-feed/cloud-app?cloud=alpha%20beta')
 })
 
-test('ics link: webcal on the site host, ?datacenter= only with exactly one data center', () => {
-  assert.is(icsHref('https://trust.example', 'alpha', []), 'webcal://trust.example/ics/maintenance/alpha.ics')
-  assert.is(icsHref('https://trust.example', 'alpha', ['12']), 'webcal://trust.example/ics/maintenance/alpha.ics?datacenter=12')
-  assert.is(icsHref('http://localhost:8080/', 'alpha', ['12', '14']), 'webcal://localhost:8080/ics/maintenance/alpha.ics')
+test('atomFeedHref: the same feed name, cloud and base as RSS, below /atom-feed/', () => {
+  assert.is(atomFeedHref('security-advisories'), '/atom-feed/advisories')
+  assert.is(atomFeedHref('incidents', 'https://trust.example/'), 'https://trust.example/atom-feed/incidents')
+  assert.is(atomFeedHref('cloud_app', '', 'alpha beta'), '/atom-feed/cloud-app?cloud=alpha%20beta')
+  assert.is(atomFeedHref('url_change_notification'), '/atom-feed/url-category-notification')
+  assert.is(feedHref('rss', 'maintenance', '', 'alpha'), rssFeedHref('maintenance', '', 'alpha'))
+  assert.is(feedHref('atom', 'maintenance', '', 'alpha'), '/atom-feed/maintenance?cloud=alpha')
+})
+
+test('ics links: http(s) download on the site origin, webcal with the same host, path and query; ?datacenter= only with exactly one data center', () => {
+  assert.is(icsUrl('https://trust.example', 'alpha', []), 'https://trust.example/ics/maintenance/alpha.ics')
+  assert.is(icsUrl('https://trust.example/', 'alpha', ['12']), 'https://trust.example/ics/maintenance/alpha.ics?datacenter=12')
+  assert.is(icsUrl('http://localhost:8080/', 'alpha', ['12', '14']), 'http://localhost:8080/ics/maintenance/alpha.ics')
+  assert.is(icsUrl('https://trust.example', 'a b', ['1 2']), 'https://trust.example/ics/maintenance/a%20b.ics?datacenter=1%202')
+  assert.is(
+    webcalHref('https://trust.example/ics/maintenance/alpha.ics?datacenter=12'),
+    'webcal://trust.example/ics/maintenance/alpha.ics?datacenter=12',
+  )
+  assert.is(webcalHref('http://localhost:8080/ics/maintenance/alpha.ics'), 'webcal://localhost:8080/ics/maintenance/alpha.ics')
+  assert.is(webcalHref('HTTPS://trust.example/ics/maintenance/alpha.ics'), 'webcal://trust.example/ics/maintenance/alpha.ics')
 })
 
 test('filters: status, day and data centers go back to page 1; page changes the page only', () => {

@@ -3,8 +3,8 @@ import { NotificationsWidget, type NotificationsWidgetProps } from './Notificati
 
 /**
  * `<trust-notifications>`: a notification list (spec §2 Notification list page) — heading with
- * the type's name and RSS badge, 'Status' filter, notifications, pagination, and 'There are no
- * records.' when empty. Fires no events.
+ * the type's name and RSS and Atom badges, 'Status' filter, notifications, pagination, and 'There
+ * are no records.' when empty. Fires no events.
  *
  * @element trust-notifications
  * @attr {"url_change_notification" | "cloud_app" | "privacy_notification"} [type=url_change_notification] - Which notifications to list.

@@ -1,5 +1,5 @@
 import { type HTMLAttributes, useId, type ReactNode } from 'react'
-import { rssFeedHref } from '../../contract/links'
+import { feedHref } from '../../contract/links'
 import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
@@ -23,16 +23,17 @@ export function Heading({
 }
 
 /**
- * The RSS badge (spec §2 Route table `/rss-feed/{name}`); with `cloud`, the feed of that cloud's
- * records only (lists of all clouds, e.g. URL category notifications, leave it out).
+ * The feed badges: RSS (spec §2 Route table `/rss-feed/{name}`) and beside it Atom
+ * (`/atom-feed/{name}`, the same feed); with `cloud`, the feeds of that cloud's records only
+ * (lists of all clouds, e.g. URL category notifications, leave it out).
  */
 export function RssBadge({ segment, apiBase = '', cloud }: { segment: string; apiBase?: string; cloud?: string }) {
-  return (
-    <a className={styles.badge} href={rssFeedHref(segment, apiBase, cloud)} data-testid="rss-link">
+  return (['rss', 'atom'] as const).map((format) => (
+    <a key={format} className={styles.badge} href={feedHref(format, segment, apiBase, cloud)} data-testid={`${format}-link`}>
       <RssIcon className={styles.icon} />
-      <span>RSS</span>
+      <span>{format === 'rss' ? 'RSS' : 'Atom'}</span>
     </a>
-  )
+  ))
 }
 
 /** Props of {@link StatusFilter}. */

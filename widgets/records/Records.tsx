@@ -8,7 +8,7 @@ import { LoadState } from '../core/ui'
 import { fetchCalendar, fetchRecordList } from './api'
 import { Calendar, DataCenterSelect } from './Calendar'
 import { Icon, STATUS_ICON_PATHS } from '../record-view/icons'
-import { CALENDAR_TYPES, dayLabel, icsHref, LIST_HEADINGS, LIST_SEGMENTS, scheduleTable } from './model'
+import { CALENDAR_TYPES, dayLabel, icsUrl, LIST_HEADINGS, LIST_SEGMENTS, scheduleTable, webcalHref } from './model'
 import { postHref, trimBase } from '../../contract/links'
 import { filtersReducer, INITIAL_FILTERS, type FilterAction, type RecordFilters } from '../record-view/model'
 import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../record-view/parts'
@@ -43,8 +43,9 @@ export interface RecordsProps {
 
 /**
  * A record list page's content (spec §2 Incidents, Maintenance, Security Advisories lists and
- * Calendar; §4 Lists, Pagination, Calendar; §8 empty state): the heading with its RSS badge (and
- * for maintenance an 'Add to calendar' `webcal:` link), the 'Status' filter, the optional top
+ * Calendar; §4 Lists, Pagination, Calendar; §8 empty state): the heading with its RSS and Atom
+ * badges (and for maintenance an 'Add to calendar' `webcal:` link and a plain 'Download .ics'
+ * link to the same calendar), the 'Status' filter, the optional top
  * message, the maintenance schedule table, the records, pagination, and beside them (under them
  * below 992 px) the month calendar and — except on security advisories — the data-center
  * multi-select.
@@ -104,6 +105,8 @@ function RecordsView(props: RecordsProps) {
 
   const headingId = useId()
   const origin = /^https?:/i.test(apiBase) ? apiBase : typeof location !== 'undefined' ? location.origin : ''
+  // The maintenance calendar: 'Add to calendar' subscribes (`webcal:`), 'Download .ics' is the same over http(s).
+  const ics = icsUrl(origin, cloud, filters.datacenters)
   return (
     <section className={shared.root} aria-labelledby={headingId} data-testid="records" data-type={type}>
       <div className={styles.layout}>
@@ -114,10 +117,15 @@ function RecordsView(props: RecordsProps) {
             </Heading>
             <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} cloud={cloud} />
             {type === 'maintenance' && (
-              <a className={shared.badge} href={icsHref(origin, cloud, filters.datacenters)} data-testid="ics-link">
-                <Icon path={STATUS_ICON_PATHS.calendar} className={shared.icon} />
-                <span>Add to calendar</span>
-              </a>
+              <>
+                <a className={shared.badge} href={webcalHref(ics)} data-testid="ics-link">
+                  <Icon path={STATUS_ICON_PATHS.calendar} className={shared.icon} />
+                  <span>Add to calendar</span>
+                </a>
+                <a className={shared.badge} href={ics} data-testid="ics-download">
+                  Download .ics
+                </a>
+              </>
             )}
           </div>
           <div className={shared.toolbar} part="filters">

@@ -3,10 +3,10 @@ import { RecordsWidget, type RecordsWidgetProps } from './Records'
 
 /**
  * `<trust-records>`: a record list with its calendar (spec §2 Incidents, Maintenance, Security
- * Advisories lists and Calendar; §4 Lists, Pagination, Calendar) — heading with RSS badge (and
- * 'Add to calendar' for maintenance), 'Status' filter, top message, maintenance schedule (UTC),
- * records, pagination, a month calendar whose marked days filter the list, and (not for
- * advisories) a data-center multi-select. Fires no events.
+ * Advisories lists and Calendar; §4 Lists, Pagination, Calendar) — heading with RSS and Atom badges
+ * (and 'Add to calendar' and 'Download .ics' for maintenance), 'Status' filter, top message,
+ * maintenance schedule (UTC), records, pagination, a month calendar whose marked days filter the
+ * list, and (not for advisories) a data-center multi-select. Fires no events.
  *
  * @element trust-records
  * @attr {"incident" | "maintenance" | "advisory"} [type=incident] - Which records to list.

@@ -39,22 +39,26 @@ export const CALENDAR_TYPES: Record<RecordListType, CalendarType> = {
 export const ADVISORY_CC_TERM = '241'
 
 /**
- * The maintenance calendar subscription (spec §2 Maintenance "Add to calendar"): `webcal:` on the
- * host of `origin`, `/ics/maintenance/{cloud}.ics`, with `?datacenter={tid}` when exactly one
- * data center is selected. `origin` is the site origin or the widget's `api-base`.
+ * The maintenance calendar's address (spec §2 Maintenance "Add to calendar"):
+ * `/ics/maintenance/{cloud}.ics` on `origin` (the site origin or the widget's `api-base`), with
+ * `?datacenter={tid}` when exactly one data center is selected. This plain http(s) link is the
+ * 'Download .ics' one; {@link webcalHref} gives the 'Add to calendar' subscription.
  *
- * @example icsHref('https://trust.example', 'alpha', ['12']) // 'webcal://trust.example/ics/maintenance/alpha.ics?datacenter=12'
+ * @example icsUrl('https://trust.example/', 'alpha', ['12']) // 'https://trust.example/ics/maintenance/alpha.ics?datacenter=12'
  */
-export function icsHref(origin: string, cloud: string, datacenters: readonly string[]): string {
-  let host: string
-  try {
-    const url = new URL(origin)
-    host = url.host + trimBase(url.pathname)
-  } catch {
-    host = trimBase(origin.replace(/^[a-z]+:\/\//i, ''))
-  }
+export function icsUrl(origin: string, cloud: string, datacenters: readonly string[]): string {
   const query = datacenters.length === 1 ? `?datacenter=${encodeURIComponent(datacenters[0])}` : ''
-  return `webcal://${host}/ics/maintenance/${encodeURIComponent(cloud)}.ics${query}`
+  return `${trimBase(origin)}/ics/maintenance/${encodeURIComponent(cloud)}.ics${query}`
+}
+
+/**
+ * The `webcal:` form of an http(s) calendar address (same host, path and query), which calendar
+ * apps subscribe to.
+ *
+ * @example webcalHref('https://trust.example/ics/maintenance/alpha.ics') // 'webcal://trust.example/ics/maintenance/alpha.ics'
+ */
+export function webcalHref(url: string): string {
+  return url.replace(/^https?:/i, 'webcal:')
 }
 
 // ---------------------------------------------------------------------------------------------
