@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
-import { PUBLIC_URL_REQUIRED, readAccountsConfig, type AccountsConfig, type Mode } from './config.js'
+import { PUBLIC_URL_REQUIRED, readAccountsConfig, WEBHOOK_TEST_MODE_IN_PRODUCTION, type AccountsConfig, type Mode } from './config.js'
 import { installChangeNotifications, watchChanges } from './db/changes.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase, withStartupLock } from './db/connection.js'
 import { syncIdentitySequences } from './db/dialect.js'
@@ -22,7 +22,7 @@ import { DEFAULT_PUBLIC_CACHE_SECONDS, PUBLIC_PAGE, registerPublicApiPolicy } fr
 import { registerResponseCache, type ResponseCache } from './http/response-cache.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite, wantsShell } from './http/static-site.js'
-import { createMailer } from './mail/outbox.js'
+import { createMailer, type Mailer } from './mail/outbox.js'
 import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler, startScheduler } from './publishing/scheduler.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
@@ -31,6 +31,15 @@ import { seedListRecordsIfEmpty } from './seed/lists.js'
 import { ensureSubscriptionTopics } from './seed/subscription-topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
+import { createWebhookWorker, type WebhookWorker } from './webhooks/deliver.js'
+import type { Resolver, WebhookUrlPolicy } from './webhooks/ssrf.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The webhook outbox's worker (`server/webhooks/deliver.ts`); tests run its passes. */
+    webhooks: WebhookWorker
+  }
+}
 
 export interface BuildAppOptions {
   /** Folder of the database file `trust.sqlite`; created when missing (unused with `databaseUrl`). */
@@ -86,6 +95,13 @@ export interface BuildAppOptions {
   publicCacheSeconds?: number
   /** Bound of the origin's response cache, bytes (`RESPONSE_CACHE_BYTES`, default 64 MB). */
   responseCacheBytes?: number
+  /**
+   * The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): endpoints may be `http://` and loopback
+   * receivers (`server/webhooks/ssrf.ts`). Refused in production.
+   */
+  webhookAllowLoopback?: boolean
+  /** Resolves webhook hosts (default `dns.lookup`, every address); tests inject one. */
+  webhookResolver?: Resolver
 }
 
 /**
@@ -93,15 +109,15 @@ export interface BuildAppOptions {
  * applies pending migrations, seeds an empty database (and the status data and the list records of
  * one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
- * mail outbox and the maintenance scheduler (one catch-up pass before it returns, then one every
+ * mail outbox, the webhook outbox and the maintenance scheduler (one catch-up pass before it returns, then one every
  * `schedulerIntervalMs`; `server/publishing/scheduler.ts`), and registers the HTTP policies (cookies, cross-site guard, sessions,
- * compression, the public caching policy and the response cache), the API routes and the static site. Closing the instance stops the scheduler and the mailer and closes the database.
+ * compression, the public caching policy and the response cache), the API routes and the static site. Closing the instance stops the scheduler, the mailer and the webhook worker (`server/webhooks/deliver.ts`) and closes the database.
  *
  * @example
  * const app = await buildApp({ dataDir: './data', staticDir: './dist/site' })
  * await app.listen({ port: 8080 })
  *
- * @throws In production without `accounts.publicUrl` (`PUBLIC_URL`); when the database cannot be opened or a migration or the seed fails (the database is
+ * @throws In production without `accounts.publicUrl` (`PUBLIC_URL`) or with `webhookAllowLoopback`; when the database cannot be opened or a migration or the seed fails (the database is
  *   closed again before the error propagates).
  */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -109,10 +125,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mode = opts.mode ?? 'development'
   const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
   if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
+  if (mode === 'production' && opts.webhookAllowLoopback) throw new Error(WEBHOOK_TEST_MODE_IN_PRODUCTION)
+  const webhookPolicy: WebhookUrlPolicy = {
+    httpsOnly: mode === 'production',
+    allowLoopback: opts.webhookAllowLoopback === true,
+    resolve: opts.webhookResolver,
+  }
   if (!opts.databaseUrl) mkdirSync(opts.dataDir, { recursive: true })
   const location = opts.databaseUrl || join(opts.dataDir, DATABASE_FILE)
   const db = openDatabase(location, { poolMax: opts.databasePoolMax })
   let scheduler: Scheduler | undefined
+  let webhooks: WebhookWorker | undefined
   let changes: Awaited<ReturnType<typeof watchChanges>> | undefined
 
   try {
@@ -147,20 +170,41 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           if (!responseCache?.serve(req, res)) handler(req, res)
         }),
     })
-    const mailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
-    // Maintenance that moves by itself (also in production): links in its mail use PUBLIC_URL,
-    // else the listening server's own address (development).
+    const smtpMailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
+    // Links in mail made outside a request use PUBLIC_URL, else the listening server's own
+    // address (development).
+    const publicUrl = () => {
+      if (accounts.publicUrl) return accounts.publicUrl
+      const address = app.server.address()
+      return address && typeof address === 'object' ? `http://localhost:${address.port}` : 'http://localhost'
+    }
+    // The webhook outbox (`server/webhooks/deliver.ts`): filled with the mail of record events;
+    // disabling an endpoint mails its owner.
+    const hooks = createWebhookWorker({ db, now, policy: webhookPolicy, publicUrl, onMail: () => smtpMailer.kick(), log: app.log })
+    webhooks = hooks
+    app.decorate('webhooks', hooks)
+    // What callers kick after a record event delivers both outboxes: the event's mail and its
+    // webhook deliveries were enqueued in one transaction.
+    const mailer: Mailer = {
+      kick: () => {
+        smtpMailer.kick()
+        hooks.kick()
+      },
+      flush: async () => {
+        await Promise.all([smtpMailer.flush(), hooks.flush()])
+      },
+      close: async () => {
+        await Promise.all([smtpMailer.close(), hooks.close()])
+      },
+    }
+    // Maintenance that moves by itself (also in production).
     scheduler = startScheduler({
       db,
       now,
       mailer,
       intervalMs: opts.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
       reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
-      publicUrl: () => {
-        if (accounts.publicUrl) return accounts.publicUrl
-        const address = app.server.address()
-        return address && typeof address === 'object' ? `http://localhost:${address.port}` : 'http://localhost'
-      },
+      publicUrl,
       log: app.log,
       // A maintenance window moved: public answers show it at once.
       onChange: () => responseCache?.clear(),
@@ -208,12 +252,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       maxBytes: opts.responseCacheBytes,
       pagePolicy: (request) => (wantsShell(request) ? PUBLIC_PAGE : undefined),
     })
-    registerApiRoutes(app, { db, now, variant: opts.variant ?? {}, site: opts.site ?? {}, mode, accounts, mailer })
+    registerApiRoutes(app, {
+      db,
+      now,
+      variant: opts.variant ?? {},
+      site: opts.site ?? {},
+      mode,
+      accounts,
+      mailer,
+      webhooks: { policy: webhookPolicy, worker: hooks },
+    })
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app
   } catch (error) {
     await changes?.close()
     await scheduler?.stop()
+    await webhooks?.close()
     await db.destroy()
     throw error
   }

@@ -120,7 +120,16 @@ export interface ServerConfig {
   publicCacheSeconds: number
   /** `RESPONSE_CACHE_BYTES`: bound of the origin's response cache, bytes. */
   responseCacheBytes: number
+  /**
+   * `WEBHOOK_ALLOW_LOOPBACK=1`: the webhook test mode — endpoints may be `http://` and loopback
+   * receivers (README "Webhooks and Slack"). Refused with `NODE_ENV=production`.
+   */
+  webhookAllowLoopback: boolean
 }
+
+/** Why the webhook test mode cannot run in production. */
+export const WEBHOOK_TEST_MODE_IN_PRODUCTION =
+  'WEBHOOK_ALLOW_LOOPBACK=1 is a test mode (webhooks to http:// and loopback receivers) and is refused with NODE_ENV=production.'
 
 /**
  * An integer setting from `min` to `max`; unset or empty = `fallback`.
@@ -175,13 +184,14 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * shell's HTML; `RESPONSE_CACHE_BYTES` (default 67108864 = 64 MB; 0 turns the origin's response cache off).
  * `DATABASE_URL` (`postgres://user:password@host:5432/db`; unset = the SQLite file in `DATA_DIR`),
  * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): README "Scaling out".
- * `NODE_ENV=production` selects the production mode;
+ * `WEBHOOK_ALLOW_LOOPBACK` (`1` = the webhook test mode: http:// and loopback receivers; refused in
+ * production). `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,
  *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS`, `RESPONSE_CACHE_BYTES` or `DATABASE_POOL_MAX`
  *   is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, or in
- *   production without `PUBLIC_URL`.
+ *   production without `PUBLIC_URL` or with `WEBHOOK_ALLOW_LOOPBACK=1`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'
@@ -197,6 +207,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
   if (mode === 'production' && accounts.publicUrl === null) throw new Error(PUBLIC_URL_REQUIRED)
   const databaseUrl = env.DATABASE_URL?.trim() || null
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(DATABASE_URL_MALFORMED)
+  const webhookAllowLoopback = env.WEBHOOK_ALLOW_LOOPBACK?.trim() === '1'
+  if (webhookAllowLoopback && mode === 'production') throw new Error(WEBHOOK_TEST_MODE_IN_PRODUCTION)
   return {
     mode,
     accounts,
@@ -214,5 +226,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     maintenanceReminderMinutes: integerSetting(env, 'MAINTENANCE_REMINDER_MINUTES', 60, 0, 10_080),
     publicCacheSeconds: integerSetting(env, 'PUBLIC_CACHE_SECONDS', 30, 1, 3600),
     responseCacheBytes: integerSetting(env, 'RESPONSE_CACHE_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3),
+    webhookAllowLoopback,
   }
 }

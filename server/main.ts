@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     maintenanceReminderMinutes: config.maintenanceReminderMinutes,
     publicCacheSeconds: config.publicCacheSeconds,
     responseCacheBytes: config.responseCacheBytes,
+    webhookAllowLoopback: config.webhookAllowLoopback,
   })
 
   let stopping = false

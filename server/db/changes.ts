@@ -4,9 +4,10 @@
  * anywhere should go out at once (README "Scaling out").
  *
  * - PostgreSQL: statement triggers on every table whose rows public answers are made of send
- *   `NOTIFY trust_changes` when the writing transaction commits, and inserts into `outbox` send
- *   `NOTIFY trust_outbox`. Every process LISTENs on one connection of its own. Delivery takes
- *   milliseconds, so no process serves an answer older than the write by more than that.
+ *   `NOTIFY trust_changes` when the writing transaction commits, and inserts into `outbox` and
+ *   `webhook_deliveries` send `NOTIFY trust_outbox`. Every process LISTENs on one connection of
+ *   its own. Delivery takes milliseconds, so no process serves an answer older than the write by
+ *   more than that.
  *   Chosen over a short cache TTL, which would serve stale answers for the whole TTL and cost one
  *   query per URL per TTL on every origin.
  * - SQLite (one machine): `PRAGMA data_version` changes when another connection commits; it is
@@ -28,8 +29,8 @@ const RECONNECT_MS = 1000
 
 /**
  * Tables no public answer is made of (accounts, sessions, mail, subscriptions, the audit log,
- * the desk's templates): writing them leaves the response caches alone. Every other table —
- * including any a later migration adds — notifies.
+ * the desk's templates, webhook endpoints and deliveries): writing them leaves the response caches
+ * alone. Every other table — including any a later migration adds — notifies.
  */
 export const PRIVATE_TABLES: readonly string[] = [
   'users',
@@ -43,6 +44,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   'unsubscribe_tokens',
   'audit_log',
   'record_templates',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ]
 
 /**
@@ -65,6 +68,9 @@ export async function installChangeNotifications(db: Kysely<Database>): Promise<
       for each statement execute function trust_notify_changes()`.execute(db)
   }
   await sql`create or replace trigger trust_outbox after insert on outbox
+    for each statement execute function trust_notify_outbox()`.execute(db)
+  // Webhook deliveries are an outbox too: the same channel wakes every origin's worker.
+  await sql`create or replace trigger trust_webhook_outbox after insert on webhook_deliveries
     for each statement execute function trust_notify_outbox()`.execute(db)
 }
 

@@ -286,6 +286,8 @@ export interface Database {
   compliance_pages: CompliancePagesTable
   compliance_rows: ComplianceRowsTable
   audit_log: AuditLogTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -502,4 +504,45 @@ export interface AuditLogTable {
   before: string | null
   /** JSON of the value after; `null` when it was removed. */
   after: string | null
+}
+
+/** The kinds of webhook endpoint (migration 009; contract `WebhookKind`). */
+export type WebhookKind = 'webhook' | 'slack'
+
+/** A user's webhook or Slack endpoint (migration 009; `server/webhooks/`); instants are epoch ms. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>
+  uid: number
+  kind: WebhookKind
+  url: string
+  /** Standard Webhooks signing secret `whsec_…` (base64); `null` for Slack endpoints. */
+  secret: string | null
+  created: number
+  /** Failed attempts since the last successful one. */
+  consecutive_failures: Generated<number>
+  /** When the endpoint was disabled after repeated failures; `null` while enabled. */
+  disabled_at: number | null
+  /** Why it was disabled (shown to its owner); `null` while enabled. */
+  disabled_reason: string | null
+}
+
+/** One event for one endpoint: the webhook outbox (migration 009; `server/webhooks/deliver.ts`). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>
+  endpoint_id: number
+  /** Unique per endpoint: `record-event:{eventId}`. */
+  event_key: string
+  /** The `webhook-id` header, the same on every attempt. */
+  message_id: string
+  /** The JSON text POSTed (and signed). */
+  payload: string
+  created: number
+  attempts: Generated<number>
+  /** When the next attempt is due, epoch ms. */
+  next_attempt_at: number
+  /** When a 2xx answer came back; `null` until then. */
+  delivered_at: number | null
+  /** HTTP status of the last attempt; `null` when none came back. */
+  last_status: number | null
+  last_error: string | null
 }

@@ -9,6 +9,9 @@
  * type (`public` / `premium`, from `cloud_data_centers.premium_dc`); for maintenance the maintenance
  * topic; for an advisory the topic of its `event_type`. Notifications use the user's notification
  * subscriptions instead: `all`, the record's `notification_type`, or one of its category tids.
+ *
+ * The same recipients' enabled webhook and Slack endpoints get one delivery each per event
+ * (`server/webhooks/`), enqueued in the same transaction.
  */
 import { recordHref } from '../../contract/links.js'
 import { formatInTimeZone } from 'date-fns-tz'
@@ -20,6 +23,8 @@ import { escapeHtml } from '../mail/messages.js'
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js'
 import { GROUP_NAMES } from '../subscriptions/tree.js'
 import { NOTIFICATION_TYPE_NAMES } from '../subscriptions/repo.js'
+import { enqueueDeliveries } from '../webhooks/endpoints.js'
+import { recordEventPayload } from '../webhooks/payload.js'
 import type { NotificationType } from '../../contract/records.js'
 
 /** The subject's label per record type. */
@@ -57,6 +62,7 @@ interface Recipient {
 
 interface CloudRef {
   id: number
+  machine_name: string
   domain: string
   title: string
 }
@@ -67,7 +73,9 @@ interface CloudRef {
  * nothing. Each mail carries a one-click unsubscribe link (`{publicUrl}/unsubscribe/{token}`; the
  * token is stored hashed in `unsubscribe_tokens` with the matched targets) and the RFC 8058 headers
  * `List-Unsubscribe: <{publicUrl}/api/unsubscribe/{token}>` and
- * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`.
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Each recipient's enabled webhook endpoints get
+ * one delivery keyed `record-event:{eventId}` (unique per endpoint), with the record's page for
+ * the recipient's cloud as `url`.
  *
  * @param publicUrl The site's origin for links, without a trailing slash.
  * @param now Epoch ms, the outbox rows' `created`.
@@ -79,6 +87,7 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     .selectFrom('record_events as e')
     .innerJoin('records as r', 'r.id', 'e.record_id')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+    .leftJoin('severities as sv', 'sv.tid', 'r.severity_tid')
     .select([
       'e.id',
       'e.kind',
@@ -93,13 +102,14 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
       'r.from_time',
       'r.to_time',
       'st.name as status',
+      'sv.name as severity',
     ])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow()
   const clouds = await trx
     .selectFrom('record_clouds as rc')
     .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
-    .select(['c.id', 'c.domain', 'c.title'])
+    .select(['c.id', 'c.machine_name', 'c.domain', 'c.title'])
     .where('rc.record_id', '=', event.record_id)
     .orderBy('c.sort')
     .orderBy('c.id')
@@ -172,6 +182,17 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     if (id === null) await trx.deleteFrom('unsubscribe_tokens').where('token_hash', '=', tokenHash).execute()
     else count += 1
   }
+  const facts = { ...event, update: event.note ? htmlToText(event.note) : '' }
+  await enqueueDeliveries(
+    trx,
+    [...recipients.keys()],
+    `record-event:${eventId}`,
+    (uid) => {
+      const cloud = recipients.get(uid)?.cloud ?? linkCloud ?? null
+      return recordEventPayload(facts, clouds, recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl))
+    },
+    now,
+  )
   return count
 }
 

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely'
 import type { AccountsConfig, Mode } from '../config.js'
 import type { Database } from '../db/schema.js'
 import type { Mailer } from '../mail/outbox.js'
+import type { WebhookWorker } from '../webhooks/deliver.js'
+import type { WebhookUrlPolicy } from '../webhooks/ssrf.js'
 
 /**
  * Variant flags forced by the deployment (spec §1 Variants). An unset flag falls back to the
@@ -44,8 +46,13 @@ export interface RouteDeps {
   mode: Mode
   /** Accounts, sessions and mail settings. */
   accounts: AccountsConfig
-  /** Delivers the mail outbox; `kick()` after committing a transaction that enqueued mail. */
+  /**
+   * Delivers the mail outbox and the webhook outbox; `kick()` after committing a transaction that
+   * enqueued mail or webhook deliveries.
+   */
   mailer: Mailer
+  /** Webhook endpoints: the SSRF policy of their URLs, and the worker delivering them. */
+  webhooks: { policy: WebhookUrlPolicy; worker: Pick<WebhookWorker, 'kick'> }
 }
 
 /**

@@ -19,6 +19,7 @@ import { registerSeoRoutes } from './seo.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
 import { registerStatuspageRoutes } from './statuspage.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
+import { registerWebhookRoutes } from './webhooks.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
@@ -38,6 +39,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerStatuspageRoutes,
   registerAccountRoutes,
   registerSubscriptionRoutes,
+  registerWebhookRoutes,
   registerAdminRecordRoutes,
   registerDeskRoutes,
   registerAdminCatalogRoutes,

@@ -31,6 +31,7 @@ test('defaults', () => {
     maintenanceReminderMinutes: 60,
     publicCacheSeconds: 30,
     responseCacheBytes: 67_108_864,
+    webhookAllowLoopback: false,
   })
 })
 
@@ -56,6 +57,7 @@ test('values from the environment; relative folders resolve against the working 
     maintenanceReminderMinutes: 60,
     publicCacheSeconds: 30,
     responseCacheBytes: 67_108_864,
+    webhookAllowLoopback: false,
   })
 })
 

@@ -12,6 +12,7 @@ import * as m005 from './005_subscriptions.js'
 import * as m006 from './006_faq_compliance.js'
 import * as m007 from './007_admin.js'
 import * as m008 from './008_desk.js'
+import * as m009 from './009_webhooks.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '006_faq_compliance': m006,
   '007_admin': m007,
   '008_desk': m008,
+  '009_webhooks': m009,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */
