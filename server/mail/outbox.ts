@@ -22,6 +22,7 @@ import nodemailer from 'nodemailer'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import { isPostgres, skipLockedRows } from '../db/dialect.js'
 import type { Database, OutboxTable } from '../db/schema.js'
+import { createPassRunner } from '../lib/pass-runner.js'
 
 /** A mail to enqueue. */
 export interface OutgoingMail {
@@ -112,9 +113,6 @@ function senderDomain(from: string): string {
 export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl)) : nodemailer.createTransport({ jsonTransport: true })
   const domain = senderDomain(from)
-  let running: Promise<void> | null = null
-  let again = false
-  let closed = false
 
   /** Deliverable rows, oldest first, but `failed` (rows that failed in this pass wait for the next). */
   const deliverable = (q: Kysely<Database>, failed: readonly number[], limit: number) => {
@@ -165,7 +163,7 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
   /** PostgreSQL: one row per transaction, locked while it is sent (see the module comment). */
   async function passLocked(): Promise<void> {
     const failed: number[] = []
-    while (!closed) {
+    while (!runner.closed) {
       const outcome = await db.transaction().execute(async (trx) => {
         const row = await skipLockedRows(trx, deliverable(trx, failed, 1)).executeTakeFirst()
         if (!row) return 'done'
@@ -179,7 +177,7 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
   /** SQLite: pending rows in batches, each marked after its delivery. */
   async function passPlain(): Promise<void> {
     const failed: number[] = []
-    while (!closed) {
+    while (!runner.closed) {
       const rows = await deliverable(db, failed, BATCH).execute()
       if (rows.length === 0) return
       for (const row of rows) {
@@ -188,42 +186,18 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
     }
   }
 
-  const pass = isPostgres(db) ? passLocked : passPlain
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve()
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await pass()
-        } while (again && !closed)
-      } catch (error) {
-        log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'mail outbox pass failed')
-      } finally {
-        running = null
-      }
-    })()
-    return running
-  }
-
-  const timer = setInterval(() => void flush(), SEND_INTERVAL_MS)
-  timer.unref()
+  const runner = createPassRunner({
+    pass: isPostgres(db) ? passLocked : passPlain,
+    intervalMs: SEND_INTERVAL_MS,
+    failure: 'mail outbox pass failed',
+    log,
+  })
 
   return {
-    kick: () => {
-      setImmediate(() => void flush())
-    },
-    flush,
+    kick: runner.kick,
+    flush: runner.flush,
     close: async () => {
-      clearInterval(timer)
-      // A running pass finishes the mail it is sending, then takes no more.
-      closed = true
-      if (running) await running
+      await runner.close()
       transport.close()
     },
   }

@@ -34,6 +34,7 @@ import type { WebhookEndpoint } from '../../contract/webhooks.js'
 import { isPostgres, skipLockedRows } from '../db/dialect.js'
 import type { Database, WebhookKind } from '../db/schema.js'
 import { escapeHtml } from '../mail/messages.js'
+import { createPassRunner } from '../lib/pass-runner.js'
 import { enqueueMail } from '../mail/outbox.js'
 import { displayUrl, listEndpoints, newMessageId } from './endpoints.js'
 import { bodyFor, testPayload } from './payload.js'
@@ -314,9 +315,6 @@ export interface WebhookWorker {
 /** Creates the worker and starts its interval (unref'd, so it never keeps the process alive). */
 export function createWebhookWorker(o: WebhookWorkerOptions): WebhookWorker {
   const timeoutMs = o.timeoutMs ?? WEBHOOK_TIMEOUT_MS
-  let running: Promise<void> | null = null
-  let again = false
-  let closed = false
   let mailed = false
 
   /**
@@ -333,7 +331,7 @@ export function createWebhookWorker(o: WebhookWorkerOptions): WebhookWorker {
   /** PostgreSQL: one delivery per transaction, its rows locked while it is sent; {@link PARALLEL} loops. */
   async function passLocked(): Promise<void> {
     const loop = async () => {
-      while (!closed) {
+      while (!runner.closed) {
         const more = await o.db.transaction().execute(async (trx) => {
           const row = await skipLockedRows(trx, dueHeads(trx, o.now().getTime(), 1)).executeTakeFirst()
           if (!row) return false
@@ -351,7 +349,7 @@ export function createWebhookWorker(o: WebhookWorkerOptions): WebhookWorker {
 
   /** SQLite: due heads in batches (at most one per endpoint), sent in parallel. */
   async function passPlain(): Promise<void> {
-    while (!closed) {
+    while (!runner.closed) {
       const rows = await dueHeads(o.db, o.now().getTime(), PARALLEL).execute()
       if (rows.length === 0) return
       const ends = await Promise.allSettled(rows.map((row) => attempt(row, (work) => o.db.transaction().execute(work))))
@@ -360,47 +358,20 @@ export function createWebhookWorker(o: WebhookWorkerOptions): WebhookWorker {
     }
   }
 
-  const pass = isPostgres(o.db) ? passLocked : passPlain
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve()
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false
-          await pass()
-        } while (again && !closed)
-      } catch (error) {
-        o.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'webhook outbox pass failed')
-      } finally {
-        running = null
-        if (mailed) {
-          mailed = false
-          o.onMail()
-        }
-      }
-    })()
-    return running
-  }
-
-  const timer = setInterval(() => void flush(), WEBHOOK_POLL_MS)
-  timer.unref()
-
-  return {
-    kick: () => {
-      setImmediate(() => void flush())
+  const runner = createPassRunner({
+    pass: isPostgres(o.db) ? passLocked : passPlain,
+    intervalMs: WEBHOOK_POLL_MS,
+    failure: 'webhook outbox pass failed',
+    log: o.log,
+    // A disabled endpoint's note to its owner went into the mail outbox: send it now.
+    after: () => {
+      if (!mailed) return
+      mailed = false
+      o.onMail()
     },
-    flush,
-    close: async () => {
-      clearInterval(timer)
-      closed = true
-      if (running) await running
-    },
-  }
+  })
+
+  return { kick: runner.kick, flush: runner.flush, close: runner.close }
 }
 
 /**

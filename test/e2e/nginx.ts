@@ -10,10 +10,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { freePort } from '../setup/ports'
 
 /** Where Debian's nginx packages put the binary. */
 export const DEFAULT_NGINX = '/usr/sbin/nginx'
@@ -97,19 +98,6 @@ export interface NginxServer {
   accessLog(): string
   /** Ends nginx and removes its directory. */
   stop(): Promise<void>
-}
-
-/** A free TCP port on 127.0.0.1 (free when asked: nginx binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function accepts(port: number): Promise<boolean> {

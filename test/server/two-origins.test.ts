@@ -11,13 +11,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SESSION_COOKIE } from '../../contract/constants.js'
+import { freePort } from '../setup/ports.js'
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './helpers.js'
 
 const SUBSCRIBERS = 500
@@ -55,18 +55,6 @@ function smtpSink(origin: 'A' | 'B', deliveries: Delivery[], hold: () => boolean
       const address = server.server.address()
       const port = typeof address === 'object' && address ? address.port : 0
       resolve({ port, close: () => new Promise<void>((done) => server.close(() => done())) })
-    })
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
     })
   })
 }
