@@ -318,7 +318,8 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
   }
 
   const pageId = cloud ? cloud.machine_name : 'site'
-  const updatedAt = Math.max(0, ...records.map((r) => r.updated))
+  // The newest change of a record, never later than now (a post may be dated ahead).
+  const updatedAt = Math.min(now, Math.max(0, ...records.map((r) => r.updated)))
   const components: StatuspageComponent[] = []
   const byTerm = new Map<string, StatuspageComponent>()
   const created = (start: number | null) => iso(start ?? 0)

@@ -113,6 +113,7 @@ api('every document of the site and of a cloud matches its schema, public and re
     for (const name of STATUSPAGE_DOCUMENTS) {
       const { res, json } = await get(`${prefix}/api/v2/${name}`)
       assert.equal(schemaErrors(STATUSPAGE_SCHEMAS[name], json), [], `${prefix}/api/v2/${name}`)
+      assert.ok(Date.parse(json.page.updated_at) <= FIXED_NOW.getTime(), 'the page never says it was updated in the future')
       assert.is(res.headers['access-control-allow-origin'], '*')
       assert.match(String(res.headers['cache-control']), /^public, .*s-maxage=\d+/)
     }
