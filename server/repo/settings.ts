@@ -33,3 +33,9 @@ export async function readSettings(db: Kysely<Database>): Promise<Record<string,
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute()
   return Object.fromEntries(rows.map((r) => [r.key, r.value]))
 }
+
+/** The vendor's name (`settings.vendor`), or `'Trust'` when none is set: feed and status-page titles. */
+export async function vendorName(db: Kysely<Database>): Promise<string> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst()
+  return row?.value || 'Trust'
+}

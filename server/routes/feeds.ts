@@ -18,7 +18,7 @@ import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud, type CloudRow } from '../repo/clouds.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
-import { SETTING } from '../repo/settings.js'
+import { vendorName } from '../repo/settings.js'
 import { ANONYMOUS } from '../repo/visibility.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 import { parseDataCenters } from './records.js'
@@ -35,11 +35,6 @@ export const ICS_PAST_DAYS = 30
 export const ICS_MAX_EVENTS = 500
 
 const DAY_MS = 86_400_000
-
-async function vendorName(deps: RouteDeps): Promise<string> {
-  const row = await deps.db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst()
-  return row?.value || 'Trust'
-}
 
 /** The feeds' answers: the document as text, or a JSON error (contract `feeds.ts`). */
 const FEED_RESPONSES = { 200: FeedDocument, ...ERROR_RESPONSES }
@@ -94,7 +89,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
             RSS_ITEMS,
             ANONYMOUS,
           ),
-          vendorName(deps),
+          vendorName(deps.db),
         ])
         const origin = documentOrigin(request, deps.accounts.publicUrl)
         const xml = renderFeed(format, {
@@ -148,7 +143,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
       const origin = documentOrigin(request, deps.accounts.publicUrl)
       const ics = renderMaintenanceIcs({
         records,
-        calendarName: `${await vendorName(deps)} maintenance – ${cloud.domain}`,
+        calendarName: `${await vendorName(deps.db)} maintenance – ${cloud.domain}`,
         pageUrl: (loaded) => recordUrl(origin, loaded, cloud.domain),
       })
       return reply.type(ICS_CONTENT_TYPE).header('content-disposition', `inline; filename="${cloud.machine_name}.ics"`).send(ics)

@@ -20,22 +20,20 @@ import { STATUSPAGE_DOCUMENTS, STATUSPAGE_SCHEMAS } from '../../contract/statusp
 import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
-import { SETTING } from '../repo/settings.js'
+import { vendorName } from '../repo/settings.js'
 import { statuspageDocument } from '../statuspage/documents.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 const CloudParams = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
 
 export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts }: RouteDeps): void {
-  const vendor = async () =>
-    (await db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst())?.value || 'Trust'
   for (const name of STATUSPAGE_DOCUMENTS) {
     const schema = { response: { 200: STATUSPAGE_SCHEMAS[name], ...ERROR_RESPONSES } }
     app.get(`/api/v2/${name}`, { schema, config: PUBLIC_SHORT_CACHE }, async (request) =>
       statuspageDocument(db, name, {
         cloud: null,
         origin: documentOrigin(request, accounts.publicUrl),
-        vendor: await vendor(),
+        vendor: await vendorName(db),
         now: now(),
       }),
     )
@@ -44,7 +42,7 @@ export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts }: R
       return statuspageDocument(db, name, {
         cloud,
         origin: documentOrigin(request, accounts.publicUrl),
-        vendor: await vendor(),
+        vendor: await vendorName(db),
         now: now(),
       })
     })

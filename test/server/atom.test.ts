@@ -2,12 +2,10 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { JSDOM } from 'jsdom'
 import Parser from 'rss-parser'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { INTERNAL_FIELDS } from '../../contract/constants.js'
 import { RSS_FEEDS } from '../../server/feeds/rss.js'
 import { DEMO_RECORD_IDS } from '../../server/seed/lists.js'
-import { body, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+import { body, startApp, type TestApp } from './helpers.js'
 
 const ORIGIN = 'http://trust.test'
 const ATOM = 'http://www.w3.org/2005/Atom'
@@ -226,26 +224,3 @@ feeds('public and cacheable like the RSS feed; no internal fields', async () => 
 })
 
 feeds.run()
-
-// ---------------------------------------------------------------------------------------------
-
-const spa = suite('Atom next to the built site')
-let siteDir = ''
-spa.before(async () => {
-  siteDir = tempDir('trust-site-')
-  mkdirSync(siteDir, { recursive: true })
-  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>shell</title>')
-  t = await startApp({ staticDir: siteDir })
-})
-spa.after(async () => {
-  await t.close()
-  removeDir(siteDir)
-})
-
-spa('browser navigations to an Atom feed get the feed, not the shell', async () => {
-  const res = await get('/atom-feed/incidents', { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' })
-  assert.is(res.statusCode, 200)
-  assert.match(String(res.headers['content-type']), /^application\/atom\+xml/)
-})
-
-spa.run()
