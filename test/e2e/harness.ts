@@ -55,7 +55,14 @@ export interface TestServer {
 export async function startServer(
   options: Pick<
     BuildAppOptions,
-    'variant' | 'mode' | 'accounts' | 'schedulerIntervalMs' | 'maintenanceReminderMinutes' | 'publicCacheSeconds'
+    | 'variant'
+    | 'mode'
+    | 'accounts'
+    | 'schedulerIntervalMs'
+    | 'maintenanceReminderMinutes'
+    | 'publicCacheSeconds'
+    // The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): receivers on loopback, over http://.
+    | 'webhookAllowLoopback'
   > = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))
