@@ -31,6 +31,8 @@ export function syntheticWeek(locations: number, issues: number, regions = 5): C
     info: `<strong>Location ${i + 1}</strong>`,
     category_status: [],
     issues: [],
+    uptime_30d: 99.87,
+    uptime_90d: 99.95,
   }))
   for (let n = 0; n < issues; n++) {
     const item = items[Math.floor(rand() * locations)]

@@ -93,3 +93,16 @@ export const PAGE_DATA_ID = 'trust-page-data'
  * page's check before its first paint, `server/http/page-render.ts`).
  */
 export const CONSENT_STORAGE_KEY = 'trust-cookie-consent'
+
+// Overall status (issue 24; contract/statuspage.ts)
+/** The overall indicator, worst first at the end: `none` < `minor` < `major` < `critical`. */
+export const INDICATORS = ['none', 'minor', 'major', 'critical'] as const
+export type Indicator = (typeof INDICATORS)[number]
+
+/** The texts of the overall status line (site, drop-ins and `status.description`). */
+export const OVERALL_STATUS_TEXT = {
+  operational: 'All Systems Operational',
+  partial: 'Partial Service Disruption',
+  major: 'Major Service Disruption',
+  maintenance: 'Under Maintenance',
+} as const

@@ -5,6 +5,7 @@
 import Type, { type Static } from 'typebox'
 import { Flag } from './common'
 import { MAX_WEEK_OFFSET, WEEK_MINUTES } from './constants'
+import { UptimePercent } from './statuspage'
 
 /* ------------------------------------------------------------------------------------------ */
 /* Cloud status (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).    */
@@ -92,7 +93,8 @@ export type StatusCount = Static<typeof StatusCount>
 
 /**
  * One row of the timeline: a core service or a data center (spec §3 Service or location item).
- * `status` is the active flag: `false` marks a decommissioned item.
+ * `status` is the active flag: `false` marks a decommissioned item. `uptime_30d` / `uptime_90d`
+ * are additions of this site (issue 24 item 3), the same figures as the v2 API's components.
  */
 export const StatusItem = Type.Object({
   /** Term id of the service or data center (the key subscriptions use). */
@@ -108,6 +110,15 @@ export const StatusItem = Type.Object({
   info: Type.String(),
   category_status: Type.Array(StatusCount),
   issues: Type.Array(StatusIssue),
+  /**
+   * Uptime over the 30 days ending now, percent with two decimals rounded down (README
+   * "Statuspage-compatible API", "Uptime"). Always relative to the server's now, whatever week
+   * `dateOffset` asks for. `null` when the row had no time in service in those days (it starts
+   * later, or was decommissioned before they began) or was decommissioned on an unknown date.
+   */
+  uptime_30d: UptimePercent,
+  /** The same over the 90 days ending now. */
+  uptime_90d: UptimePercent,
 })
 export type StatusItem = Static<typeof StatusItem>
 

@@ -25,9 +25,8 @@ export const STATUSPAGE_DOCUMENTS = [
 ] as const
 export type StatuspageDocumentName = (typeof STATUSPAGE_DOCUMENTS)[number]
 
-/** The overall indicator, worst first at the end: `none` < `minor` < `major` < `critical`. */
-export const INDICATORS = ['none', 'minor', 'major', 'critical'] as const
-export type Indicator = (typeof INDICATORS)[number]
+// The indicators and the overall status texts are plain values the drop-ins read too: constants.ts.
+export { type Indicator, INDICATORS, OVERALL_STATUS_TEXT } from './constants.js'
 
 /** A component's status, from best to worst (`under_maintenance` ranks between operational and degraded). */
 export const COMPONENT_STATUSES = ['operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'] as const
@@ -61,6 +60,13 @@ export const StatuspageStatus = Type.Object({
 export type StatuspageStatus = Static<typeof StatuspageStatus>
 
 /**
+ * An uptime: percent, 0…100 with two decimals, rounded down (100 only when nothing counted), or
+ * null when there is none (a group, or a component with no time in service in the window). How
+ * it is computed: README "Statuspage-compatible API", "Uptime" (`server/statuspage/uptime.ts`).
+ */
+export const UptimePercent = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])
+
+/**
  * A component or a component group (`group: true`, `components` = its members' ids). Members
  * carry their group's id in `group_id`. `uptime_30d` / `uptime_90d` (additions of this site, not
  * Statuspage's) are percentages with two decimals, or null for groups.
@@ -86,6 +92,10 @@ export const StatuspageComponent = Type.Object({
   group: Type.Boolean(),
   only_show_if_degraded: Type.Boolean(),
   components: Type.Optional(Type.Array(Type.String())),
+  /** Uptime over the 30 days ending now, percent ({@link UptimePercent}); null for groups. */
+  uptime_30d: UptimePercent,
+  /** Uptime over the 90 days ending now, percent ({@link UptimePercent}); null for groups. */
+  uptime_90d: UptimePercent,
 })
 export type StatuspageComponent = Static<typeof StatuspageComponent>
 
@@ -186,11 +196,3 @@ export const STATUSPAGE_SCHEMAS = {
   'scheduled-maintenances/upcoming.json': StatuspageMaintenances,
   'scheduled-maintenances/active.json': StatuspageMaintenances,
 } as const satisfies Record<StatuspageDocumentName, unknown>
-
-/** The texts of the overall status line (site, drop-ins and `status.description`). */
-export const OVERALL_STATUS_TEXT = {
-  operational: 'All Systems Operational',
-  partial: 'Partial Service Disruption',
-  major: 'Major Service Disruption',
-  maintenance: 'Under Maintenance',
-} as const

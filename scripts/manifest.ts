@@ -1,7 +1,8 @@
 /**
  * Generates `custom-elements.json` (custom-elements manifest, schema 2.1.0) from the element
  * docblocks: the JSDoc of `export class XxxElement extends createWidgetElement({...}) {}` (or
- * `export const XxxElement = createWidgetElement({...})`) in every `widgets/<name>/element.ts`,
+ * `export const XxxElement = createWidgetElement({...})`, or `export class XxxElement extends
+ * HTMLElement` with its `observedAttributes`) in every `widgets/<name>/element.ts`,
  * written with the standard tags `@element`, `@attr`, `@fires`, `@csspart` and `@cssprop`. Every
  * element also gets the kit-wide `theme` attribute and the theme's custom properties
  * (styles/palette.ts).
@@ -123,14 +124,24 @@ function attributeKeys(call: ts.CallExpression): string[] {
   })
 }
 
-/** The `part="…"` names used in a widget's markup. */
+/**
+ * The `part="…"` names used in a widget's markup: its own folder's, and those of the shared
+ * widget folders it imports (`../overall-status/…`, `../record-view/…`), whose markup it renders.
+ */
 export function partsInMarkup(dir: string): Set<string> {
   const parts = new Set<string>(['root'])
-  for (const file of readdirSync(dir)) {
-    if (!/\.tsx?$/.test(file) || file.endsWith('.css.ts')) continue
-    const source = readFileSync(join(dir, file), 'utf8')
-    for (const m of source.matchAll(/\bpart(?:=|:\s*|,\s*)["'`]([a-z][a-z0-9- ]*)["'`]/g)) {
-      for (const p of m[1].split(/\s+/)) if (p) parts.add(p)
+  const dirs = [dir]
+  for (let i = 0; i < dirs.length; i++) {
+    for (const file of readdirSync(dirs[i])) {
+      if (!/\.tsx?$/.test(file) || file.endsWith('.css.ts')) continue
+      const source = readFileSync(join(dirs[i], file), 'utf8')
+      for (const m of source.matchAll(/\bpart(?:=|:\s*|,\s*)["'`]([a-z][a-z0-9- ]*)["'`]/g)) {
+        for (const p of m[1].split(/\s+/)) if (p) parts.add(p)
+      }
+      for (const m of source.matchAll(/from '\.\.\/(overall-status|record-view)\//g)) {
+        const shared = join(dirs[i], '..', m[1])
+        if (!dirs.includes(shared)) dirs.push(shared)
+      }
     }
   }
   return parts
@@ -147,18 +158,30 @@ function isFactoryCall(expression: ts.Expression | undefined): expression is ts.
   return !!expression && ts.isCallExpression(expression) && expression.expression.getText() === 'createWidgetElement'
 }
 
+/** The strings of `static get observedAttributes() { return [...] }` in a plain element class. */
+function observedAttributes(node: ts.ClassDeclaration): string[] {
+  const getter = node.members.find((m) => ts.isGetAccessorDeclaration(m) && m.name.getText() === 'observedAttributes') as
+    | ts.GetAccessorDeclaration
+    | undefined
+  const returned = getter?.body?.statements.find(ts.isReturnStatement)?.expression
+  return returned && ts.isArrayLiteralExpression(returned) ? returned.elements.filter(ts.isStringLiteral).map((e) => e.text) : []
+}
+
 /**
- * The element an element.ts statement declares, if any: `export class XxxElement extends
- * createWidgetElement({...}) {}` or `export const XxxElement = createWidgetElement({...})`.
+ * The element an element.ts statement declares, if any, with its observed attributes:
+ * `export class XxxElement extends createWidgetElement({...}) {}`, `export const XxxElement =
+ * createWidgetElement({...})`, or an element without React, `export class XxxElement extends
+ * HTMLElement` with `static get observedAttributes() { return [...] }`.
  */
-function elementStatement(statement: ts.Statement): { name: string; call: ts.CallExpression } | undefined {
+function elementStatement(statement: ts.Statement): { name: string; attributes: string[] } | undefined {
   if (ts.isClassDeclaration(statement) && statement.name) {
     const base = statement.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression
-    return isFactoryCall(base) ? { name: statement.name.text, call: base } : undefined
+    if (isFactoryCall(base)) return { name: statement.name.text, attributes: attributeKeys(base) }
+    return base?.getText() === 'HTMLElement' ? { name: statement.name.text, attributes: observedAttributes(statement) } : undefined
   }
   if (ts.isVariableStatement(statement)) {
     const decl = statement.declarationList.declarations[0]
-    return isFactoryCall(decl?.initializer) ? { name: decl.name.getText(), call: decl.initializer } : undefined
+    return isFactoryCall(decl?.initializer) ? { name: decl.name.getText(), attributes: attributeKeys(decl.initializer) } : undefined
   }
   return undefined
 }
@@ -221,7 +244,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
 
     const attrs = sameSet(
       declaration.attributes.map((a) => a.name),
-      attributeKeys(element.call),
+      element.attributes,
     )
     if (attrs.missing.length || attrs.extra.length) {
       throw new ManifestError(
@@ -242,7 +265,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
     return { declaration }
   }
   throw new ManifestError(
-    `${where}: no \`export class … extends createWidgetElement(…) {}\` (or \`export const … = createWidgetElement(…)\`)`,
+    `${where}: no \`export class … extends createWidgetElement(…) {}\`, \`export const … = createWidgetElement(…)\` or \`export class … extends HTMLElement\``,
   )
 }
 

@@ -224,46 +224,6 @@ export const banner = style({
 export const bannerTitle = style({ margin: 0, fontSize: '28px', lineHeight: 1.2 })
 export const bannerText = style({ margin: `${vars.space.sm} 0 0`, fontSize: '16px', maxWidth: '760px', opacity: 0.92 })
 
-/**
- * The overall status line (shell/pages/OverallStatusLine.tsx): one fixed height whatever its state,
- * so that the page never shifts when it arrives; an icon and a text, the border's colour only
- * repeats what they say.
- */
-export const overallStatus = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  boxSizing: 'border-box',
-  minHeight: '48px',
-  margin: `0 0 ${vars.space.lg}`,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderLeftWidth: '6px',
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  fontSize: '18px',
-  fontWeight: 600,
-  selectors: {
-    '&[data-kind="pending"]': { fontWeight: 400, color: vars.color.muted, fontSize: '16px' },
-    '&[data-kind="operational"]': { borderLeftColor: vars.severity.operational },
-    '&[data-kind="partial"]': { borderLeftColor: vars.severity.degradation },
-    '&[data-kind="major"]': { borderLeftColor: vars.severity.disruption },
-    '&[data-kind="maintenance"]': { borderLeftColor: vars.severity.maintenance },
-  },
-})
-
-export const overallStatusIcon = style({
-  width: '24px',
-  height: '24px',
-  flex: 'none',
-  selectors: {
-    [`${overallStatus}[data-kind="operational"] &`]: { color: vars.severity.operational },
-    [`${overallStatus}[data-kind="partial"] &`]: { color: vars.severity.degradation },
-    [`${overallStatus}[data-kind="major"] &`]: { color: vars.severity.disruption },
-    [`${overallStatus}[data-kind="maintenance"] &`]: { color: vars.severity.maintenance },
-  },
-})
-
 export const pageTitle = style({ margin: `0 0 ${vars.space.lg}`, fontSize: '26px' })
 export const sectionTitle = style({ margin: `${vars.space.xl} 0 ${vars.space.md}`, fontSize: '20px' })
 export const note = style({ color: vars.color.muted, fontSize: '14px', marginTop: vars.space.xl })

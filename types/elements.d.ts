@@ -16,6 +16,7 @@ declare module 'react' {
       'trust-post': TrustElementProps<{ 'post-id'?: string; kind?: "post" | "notification"; cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
       'trust-records': TrustElementProps<{ type?: "incident" | "maintenance" | "advisory"; cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
       'trust-speedometer': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
+      'trust-status-badge': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
       'trust-subscriptions': TrustElementProps<{ cloud?: string; 'api-base'?: string; 'faq-href'?: string; theme?: "light" | "dark" }>
     }
   }

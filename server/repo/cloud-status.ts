@@ -2,9 +2,9 @@
  * The cloud status timeline's answer, computed from the database (spec §2 Cloud status page,
  * §3 Status response / Service or location item / Issue, §7 GET /api/cloud-status).
  *
- * A request costs four queries whatever the number of rows: the items (services or data centers),
- * the week's records of the cloud with their terms, and the severities (the cloud itself is resolved
- * by the route).
+ * A request costs five queries whatever the number of rows: the items (services or data centers),
+ * the week's records of the cloud with their terms, the severities, and the cloud's incidents of the
+ * last 90 days for the rows' uptime (the cloud itself is resolved by the route).
  */
 import type { Kysely } from 'kysely'
 import { escapeHtml } from '../../contract/text.js'
@@ -19,8 +19,10 @@ import type {
 } from '../../contract/status.js'
 import type { Database } from '../db/schema.js'
 import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
+import { componentKey, componentUptimes, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from '../statuspage/uptime.js'
 import type { CloudRow } from './clouds.js'
 import { cloudDataCenters } from './data-centers.js'
+import { incidentSpans } from './records.js'
 
 /** The tid and title of the one category a `core_cloud_services` answer has. */
 export const CORE_CATEGORY = { tid: 'core_cloud_services', title: 'Core Cloud Services' } as const
@@ -197,6 +199,9 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  * - `issues`: the cloud's incidents and maintenance linked to the row that overlap the week, clipped
  *   to it in minutes from its start (an ongoing one ends at `current_time`), sorted by start.
  *   `category_status`: the number of those issues per severity, severity order, non-zero counts only.
+ * - `uptime_30d` / `uptime_90d`: the row's uptime over the 30 and 90 days ending at `now`, whatever
+ *   the week (`server/statuspage/uptime.ts`, the v2 API's formula); null for a row decommissioned on
+ *   an unknown date.
  * - `subscribed` is the viewer's effective state (`server/subscriptions/tree.ts`): `'1'` when
  *   `stored` holds the row's tid, `all`, and for a service `core_cloud_services`, for a data center
  *   its region's tid or its type (`public` / `premium`). `'0'` without `stored` (anonymous).
@@ -214,8 +219,9 @@ export async function cloudStatus(
   stored?: ReadonlySet<string>,
 ): Promise<CloudStatusData> {
   const week = statusWeek(now, offset)
+  const at = now.getTime()
   const enabled = blockEnabled(cloud, requestType)
-  const [items, records, severity] = await Promise.all([
+  const [items, records, severity, spans] = await Promise.all([
     !enabled
       ? Promise.resolve([] as ItemRow[])
       : requestType === 'core_cloud_services'
@@ -223,7 +229,9 @@ export async function cloudStatus(
         : dataCenterItems(db, cloud.id, requestType === 'premium' ? 1 : 0),
     enabled ? weekRecords(db, cloud.id, week) : Promise.resolve([]),
     listStatusSeverities(db),
+    enabled ? incidentSpans(db, [cloud.id], UPTIME_SEVERITIES, uptimeRange(at), at) : Promise.resolve([]),
   ])
+  const spansOf = spansByComponent(spans)
   const severityOrder = new Map(severity.map((s, i) => [s.tid, i]))
 
   const issuesByTid = new Map<number, StatusIssue[]>()
@@ -278,6 +286,10 @@ export async function cloudStatus(
       info: row.info,
       category_status,
       issues,
+      // A decommissioned row without a date: when it left service is unknown, so is its window.
+      ...(row.active || row.end !== null
+        ? componentUptimes(spansOf.get(componentKey(cloud.id, row.tid)) ?? [], row, at)
+        : { uptime_30d: null, uptime_90d: null }),
     }
   }
 

@@ -168,6 +168,41 @@ export async function newestRecords(db: Db, filter: RecordFilter, limit: number,
   )
 }
 
+/** One incident's span on one component: a row of {@link incidentSpans}. Instants in epoch ms. */
+export interface IncidentSpan {
+  cloudId: number
+  /** The service or data-center term the incident names. */
+  tid: number
+  severityTid: number | null
+  from: number
+  /** `null` while ongoing. */
+  to: number | null
+}
+
+/**
+ * The incidents on any of `cloudIds` with a severity in `severityTids` whose time overlaps `range`
+ * (the lists' overlap rule: an ongoing incident runs to `now`), one row per incident, cloud of
+ * `cloudIds` and term: what uptime is computed from (`server/statuspage/uptime.ts`). One query
+ * whatever the number of clouds; no maintenance, advisories or notifications.
+ */
+export async function incidentSpans(
+  db: Db,
+  cloudIds: readonly number[],
+  severityTids: readonly number[],
+  range: { start: number; end: number },
+  now: number,
+): Promise<IncidentSpan[]> {
+  if (cloudIds.length === 0 || severityTids.length === 0) return []
+  const rows = await filtered(db, { type: 'incident', range, now })
+    .innerJoin('record_clouds as rc', 'rc.record_id', 'r.id')
+    .innerJoin('record_terms as rt', 'rt.record_id', 'r.id')
+    .select(['rc.cloud_id', 'rt.tid', 'r.severity_tid', 'r.from_time', 'r.to_time'])
+    .where('rc.cloud_id', 'in', cloudIds)
+    .where('r.severity_tid', 'in', severityTids)
+    .execute()
+  return rows.map((r) => ({ cloudId: r.cloud_id, tid: r.tid, severityTid: r.severity_tid, from: r.from_time, to: r.to_time }))
+}
+
 /** A record in the contract's shape, with what feeds and posts need besides. */
 export interface LoadedRecord {
   /** The record; with its internal-use fields only when the viewer may see them. */

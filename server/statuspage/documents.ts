@@ -2,10 +2,11 @@
  * The Statuspage v2 documents (`contract/statuspage.ts`) of the whole site or of one cloud, read
  * from the database: components from the clouds' core services and public data centers, their
  * status from the live records (`./derive.ts`), incidents and scheduled maintenances from the
- * records of type incident and maintenance with their update history.
+ * records of type incident and maintenance with their update history; each component's uptime over
+ * 30 and 90 days from the incidents naming it (`./uptime.ts`).
  *
- * A document costs six queries whatever the number of clouds: clouds, services, data centers,
- * records (with their clouds), terms and updates.
+ * A document costs seven queries whatever the number of clouds: clouds, services, data centers,
+ * records (with their clouds), terms, updates, and the incidents of the last 90 days (uptime).
  */
 import type { Kysely } from 'kysely'
 import type {
@@ -23,6 +24,7 @@ import { htmlToText } from '../admin/sanitize.js'
 import type { Database } from '../db/schema.js'
 import { type CloudRow, listCloudRows } from '../repo/clouds.js'
 import { cloudDataCenters } from '../repo/data-centers.js'
+import { incidentSpans } from '../repo/records.js'
 import {
   combinedStatus,
   groupStatus,
@@ -35,6 +37,7 @@ import {
   type StatusRecord,
   worstComponentStatus,
 } from './derive.js'
+import { componentKey, componentUptimes, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
 
 /** Incidents in `incidents.json`, and scheduled maintenances in `scheduled-maintenances.json`. */
 export const STATUSPAGE_LIST_SIZE = 50
@@ -64,6 +67,8 @@ interface Member {
   description: string | null
   tid: number
   start: number | null
+  /** When it is decommissioned (an active component with a date ahead), else null. */
+  end: number | null
   status: ComponentStatus
   updated: number
 }
@@ -241,13 +246,13 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
   const now = at.getTime()
   const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
   const cloudIds = clouds.map((c) => c.id)
-  const [services, dataCenters, records] = await Promise.all([
+  const [services, dataCenters, records, spans] = await Promise.all([
     cloudIds.length === 0
       ? []
       : db
           .selectFrom('cloud_services as cs')
           .innerJoin('services as s', 's.tid', 'cs.service_tid')
-          .select(['cs.cloud_id', 's.tid', 's.name', 's.description', 'cs.start_date'])
+          .select(['cs.cloud_id', 's.tid', 's.name', 's.description', 'cs.start_date', 'cs.end_date'])
           .where('cs.cloud_id', 'in', cloudIds)
           .where('cs.active', '=', 1)
           .orderBy('cs.sort')
@@ -256,7 +261,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
     Promise.all(
       clouds.map((c) =>
         cloudDataCenters(db, c.id)
-          .select(['dc.tid', 'dc.name', 'dc.city', 'r.tid as region_tid', 'r.name as region', 'cdc.start_date'])
+          .select(['dc.tid', 'dc.name', 'dc.city', 'r.tid as region_tid', 'r.name as region', 'cdc.start_date', 'cdc.end_date'])
           .where('cdc.active', '=', 1)
           .where('cdc.premium_dc', '=', 0)
           .orderBy('r.sort')
@@ -266,7 +271,9 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
       ),
     ),
     readRecords(db, cloudIds, now),
+    incidentSpans(db, cloudIds, UPTIME_SEVERITIES, uptimeRange(now), now),
   ])
+  const spansOf = spansByComponent(spans)
   const live = records.filter((r) => isLive(r, now))
   const updates = await readUpdates(db, records)
 
@@ -287,6 +294,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
         description: s.description || null,
         tid: s.tid,
         start: s.start_date,
+        end: s.end_date,
         ...statusOf(c.id, s.tid),
       }))
     core.set(c.id, coreMembers)
@@ -310,6 +318,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
           description: dc.city,
           tid: dc.tid,
           start: dc.start_date,
+          end: dc.end_date,
           ...statusOf(c.id, dc.tid),
         })
       }
@@ -337,6 +346,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
     page_id: pageId,
     group: false,
     only_show_if_degraded: false,
+    ...componentUptimes(spansOf.get(componentKey(m.cloudId, m.tid)) ?? [], m, now),
   })
   const writeGroup = (id: string, name: string, description: string | null, members: Member[]) => {
     const group: StatuspageComponent = {
@@ -354,6 +364,8 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
       group: true,
       only_show_if_degraded: false,
       components: members.map((m) => m.id),
+      uptime_30d: null,
+      uptime_90d: null,
     }
     components.push(group)
     for (const m of members) {

@@ -4,8 +4,8 @@ import type { CloudStatusData } from '../../contract/status'
 import { takeAnswer } from '../page-data'
 import { coreStatusPath } from './api'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
+import { OverallStatusLine } from '../../widgets/overall-status/OverallStatusLine'
 import * as styles from '../shell.css'
-import { OverallStatusLine } from './OverallStatusLine'
 
 /** Rows of a week's answer (every group's services), 8 when unknown or malformed. */
 function coreRows(week: CloudStatusData | undefined): number {
@@ -17,7 +17,7 @@ function coreRows(week: CloudStatusData | undefined): number {
 
 /**
  * Cloud Status page (spec §2 Cloud status page): the `<trust-cloud-status>` widget's React
- * component for the chosen cloud. Its subscribe stars raise `trust-sign-in-required`, which the
+ * component for the chosen cloud, under the cloud's overall status line (issue 24). Its subscribe stars raise `trust-sign-in-required`, which the
  * shell answers with an in-app move to /sign-in (see App.tsx). The degraded-mode notice is the
  * shell's page-level one, so the widget shows none of its own.
  */
@@ -34,8 +34,8 @@ export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
       <h1 className={styles.pageTitle} id="cloud-status-title">
         Cloud Status
       </h1>
-      <OverallStatusLine domain={cloud.domain} />
-      <CloudStatusWidget cloud={cloud.machine_name} liveNotice={false} />
+      <OverallStatusLine cloud={cloud.domain} />
+      <CloudStatusWidget cloud={cloud.machine_name} liveNotice={false} statusBadge={false} />
     </section>
   )
 }

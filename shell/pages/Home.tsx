@@ -5,7 +5,7 @@ import { LoadState } from '../../widgets/core/ui'
 import * as styles from '../shell.css'
 import { takeAnswer } from '../page-data'
 import { bannerPath, fetchBanner } from './api'
-import { OverallStatusLine } from './OverallStatusLine'
+import { OverallStatusLine } from '../../widgets/overall-status/OverallStatusLine'
 import { loadScript } from './script'
 
 /**
@@ -41,7 +41,7 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
           </section>
         )}
       </LoadState>
-      <OverallStatusLine domain={cloud.domain} />
+      <OverallStatusLine cloud={cloud.domain} />
       <h2 className={styles.sectionTitle}>Activity in the last 24 hours</h2>
       {scriptError ? <p role="alert">{scriptError}</p> : <trust-speedometer cloud={cloud.machine_name} />}
       <p className={styles.note}>

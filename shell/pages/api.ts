@@ -1,6 +1,5 @@
 import type { ApiAnswer } from '../../contract/common'
 import type { BannerData } from '../../contract/global'
-import { type Indicator, INDICATORS } from '../../contract/statuspage'
 import { dataOf, is, request } from '../../widgets/core/request'
 
 function isBanner(d: unknown): d is BannerData {
@@ -28,26 +27,4 @@ export function coreStatusPath(cloud: string): string {
  */
 export async function fetchBanner(cloud: string, signal?: AbortSignal): Promise<BannerData> {
   return dataOf(await request<ApiAnswer<BannerData>>('/api/cloud-banner', { query: { cloud }, signal }), isBanner)
-}
-
-/** The overall status line of a cloud (contract `statuspage.ts` `StatuspageStatus`). */
-export interface OverallStatus {
-  indicator: Indicator
-  description: string
-}
-
-const INDICATOR_SET: readonly string[] = INDICATORS
-
-/**
- * `GET /{cloudDomain}/api/v2/status.json` — the cloud's overall status line, from the same
- * derivation as the Statuspage-compatible API (README "Statuspage-compatible API").
- *
- * @throws ApiError on a failed request or an answer of the wrong shape
- */
-export async function fetchOverallStatus(domain: string, signal?: AbortSignal): Promise<OverallStatus> {
-  const answer = await request<{ status?: unknown }>(`/${encodeURIComponent(domain)}/api/v2/status.json`, { signal })
-  const status = is.object(answer) ? answer.status : undefined
-  const isStatus = (s: unknown): s is OverallStatus =>
-    is.object(s) && is.string(s.indicator) && INDICATOR_SET.includes(s.indicator) && is.string(s.description) && s.description !== ''
-  return dataOf({ data: status }, isStatus)
 }

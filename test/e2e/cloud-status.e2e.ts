@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { startExamplesServer, type ExamplesServer } from '../../examples/serve'
@@ -5,7 +6,7 @@ import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusData } from '../../contract/status'
 import { weekRangeLabel } from '../../widgets/cloud-status/model'
 import { formatTimestamp } from '../../widgets/core/time'
-import { apiData, axeViolations, newPage, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
+import { apiData, axeViolations, newPage, open, queryDb, screenshot, screenshotDir, siteSuite, type SiteContext } from './harness'
 
 const status = siteSuite('cloud status timeline')
 
@@ -393,6 +394,41 @@ status('decommissioned services and data centers say so in text', async (ctx) =>
   await goBack(dataCenters(page), found!.answer)
   const row = dataCenters(page).locator(`[data-testid="status-row"][data-tid="${found!.tid}"]`)
   assert.match((await row.textContent())!, new RegExp(`${found!.name}\\s*\\(decommissioned\\)`))
+})
+
+status('a row shows its 30-day uptime under its name, both figures in its accessible text, at 1280 and 375 px', async (ctx) => {
+  const answer = await week(ctx, 'auroraedge', 'core_cloud_services', 0)
+  const item = items(answer).find((i) => i.uptime_30d !== null && i.uptime_30d < 100)
+  assert.ok(item, 'a core service with downtime in the last 30 days')
+  const shownText = `${item!.uptime_30d!.toFixed(2)}% (30 d)`
+  const spokenText = `30-day uptime ${item!.uptime_30d!.toFixed(2)}%, 90-day uptime ${item!.uptime_90d!.toFixed(2)}%`
+  for (const width of [1280, 375]) {
+    const { page, errors } = await openCloudStatus(ctx, 'auroraedge.net', width)
+    const row = core(page).locator(`[data-testid="status-row"][data-tid="${item!.tid}"]`)
+    const shown = row.getByText(shownText, { exact: true })
+    assert.ok(await shown.isVisible(), `${width}: "${shownText}" is seen`)
+    // As a person sees the row: the name, then the figure on its own line.
+    assert.match(await row.innerText(), new RegExp(`^${item!.name}\\n${shownText.replace(/[.()]/g, '\\$&')}\\n`))
+    assert.is(await shown.getAttribute('aria-hidden'), 'true')
+    assert.is(await shown.getAttribute('title'), spokenText)
+    assert.is(await row.getByText(spokenText, { exact: true }).count(), 1, 'read out in full')
+    // Under the name, inside the names column (the days scroll under it at 375 px), clear of the star.
+    const [name, figure, star, names, box] = await Promise.all(
+      [row.locator('[data-info]'), shown, row.getByTestId('subscribe-star'), row.locator(':scope > div').first(), row].map(
+        async (l) => (await l.boundingBox())!,
+      ),
+    )
+    assert.ok(figure.y >= name.y + name.height - 1, `${width}: under the name`)
+    assert.ok(
+      figure.x >= star.x + star.width && figure.x + figure.width <= names.x + names.width,
+      `${width}: clear of the star and the days`,
+    )
+    assert.ok(figure.y + figure.height <= box.y + box.height, `${width}: inside its row`)
+    if (name.height < 20) assert.ok(box.height <= 34, `${width}: a one-line name's row keeps its height (${box.height} px)`)
+    await screenshot(page, `cloud-status-uptime-${width}`)
+    await core(page).screenshot({ path: join(screenshotDir, `cloud-status-uptime-core-${width}.png`) })
+    assert.equal(errors, [])
+  }
 })
 
 status('a subscribe star while signed out leads to sign-in with the subscribe flag', async (ctx) => {

@@ -3,7 +3,9 @@
  * `@statuspage/status-widget` 1.0.5 (from npm), on a page of another origin, pointed at the site.
  * It reads `${origin of src}/api/v2/summary.json` (the site-wide summary) across origins and shows
  * `status.description` in its `basic` and `badge` appearances; after a core service goes down
- * through the desk, a fresh load shows the new line.
+ * through the desk, a fresh load shows the new line. Beside it, this kit's own drop-ins on the
+ * same page: `<trust-status-badge>` (site-wide and per cloud) and `<trust-cloud-status>`, whose
+ * script loads the badge's from beside itself; and the badge's script alone on a second page.
  */
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -33,12 +35,24 @@ test.before(async (ctx) => {
       return
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    if (req.url === '/badge-only') {
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner footer</title>
+<link rel="icon" href="data:,"><script src="${ctx.server.url}/widgets/status-badge.js"></script></head>
+<body style="font-family: sans-serif; margin: 2rem"><main><h1>A partner's footer</h1>
+<trust-status-badge id="only" cloud="auroraedge.net" api-base="${ctx.server.url}"></trust-status-badge></main></body></html>`)
+      return
+    }
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner page</title>
 <link rel="icon" href="data:,"><script>var parcelRequire</script><script src="/status-widget.js"></script></head>
 <body style="font-family: sans-serif; margin: 2rem">
 <h1>A partner's page</h1>
 <p>basic: <statuspage-widget id="basic" src="${ctx.server.url}" appearance="basic"></statuspage-widget></p>
 <p>badge: <statuspage-widget id="badge" src="${ctx.server.url}" appearance="badge" title="Aurora Edge"></statuspage-widget></p>
+<h2>This kit's drop-ins</h2>
+<p><trust-status-badge id="ours-site" api-base="${ctx.server.url}"></trust-status-badge></p>
+<p><trust-status-badge id="ours-cloud" cloud="auroraedge" api-base="${ctx.server.url}"></trust-status-badge></p>
+<trust-cloud-status id="timeline" cloud="auroraedge" api-base="${ctx.server.url}"></trust-cloud-status>
+<script src="${ctx.server.url}/widgets/cloud-status.js"></script>
 </body></html>`)
   })
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve))
@@ -61,10 +75,36 @@ async function openPartner(ctx: SiteContext, width: number): Promise<TestPage> {
   return tp
 }
 
+/** The first cloud's status line, as its API answers it now. */
+async function cloudDescription(ctx: SiteContext): Promise<string> {
+  const res = await ctx.server.app.inject('/auroraedge.net/api/v2/status.json')
+  return JSON.parse(res.body).status.description
+}
+
+/** The look a line takes for its text (the kit's `overallKind`, read from the words). */
+const kindOf = (text: string) =>
+  ({
+    'All Systems Operational': 'operational',
+    'Partial Service Disruption': 'partial',
+    'Major Service Disruption': 'major',
+    'Under Maintenance': 'maintenance',
+  })[text]
+
 /** The site-wide status line, as the API answers it now. */
 async function siteDescription(ctx: SiteContext): Promise<string> {
   const res = await ctx.server.app.inject('/api/v2/summary.json')
   return JSON.parse(res.body).status.description
+}
+
+/** What one of this kit's status lines shows, once loaded: its text, its kind and its link. */
+async function ourLine(tp: TestPage, host: string) {
+  const line = tp.page.locator(`${host} [data-testid="overall-status"]`)
+  await line.locator('svg').waitFor()
+  return {
+    text: (await line.innerText()).trim(),
+    kind: await line.getAttribute('data-kind'),
+    href: await line.locator('a').getAttribute('href'),
+  }
 }
 
 /** The text each widget holds (playwright's locators read open shadow roots; the badge lower-cases it with CSS). */
@@ -80,11 +120,30 @@ async function shown(tp: TestPage) {
   }
 }
 
+/** This kit's lines on the partner page: the site's, the cloud's, and the timeline's (its companion badge). */
+async function ours(tp: TestPage) {
+  return {
+    site: await ourLine(tp, '#ours-site'),
+    cloud: await ourLine(tp, '#ours-cloud'),
+    timeline: await ourLine(tp, '#timeline trust-status-badge'),
+  }
+}
+
 test('both appearances show the live site-wide status, and the new one after a core service goes down', async (ctx) => {
   const before = await siteDescription(ctx)
+  const cloudBefore = await cloudDescription(ctx)
   for (const width of [1280, 375]) {
     const tp = await openPartner(ctx, width)
     assert.equal(await shown(tp), { basic: before, badge: before, title: 'Aurora Edge' })
+    const lines = await ours(tp)
+    assert.equal(lines.site, { text: before, kind: kindOf(before), href: ctx.server.url })
+    assert.equal(lines.cloud, { text: cloudBefore, kind: kindOf(cloudBefore), href: `${ctx.server.url}/auroraedge.net` })
+    assert.equal(lines.timeline, lines.cloud)
+    // The timeline's script loaded the badge's from beside itself, once for the page.
+    assert.equal(await tp.page.$$eval('script[data-trust-element]', (ss) => ss.map((s) => (s as HTMLScriptElement).src)), [
+      `${ctx.server.url}/widgets/status-badge.js`,
+    ])
+    assert.equal(await axeViolations(tp.page, 'trust-status-badge'), [])
     await screenshot(tp.page, `statuspage-widget-${width}`)
     assert.equal(tp.errors, [])
   }
@@ -122,8 +181,26 @@ test('both appearances show the live site-wide status, and the new one after a c
 
   const tp = await openPartner(ctx, 1280)
   assert.equal(await shown(tp), { basic: after, badge: after, title: 'Aurora Edge' })
+  const lines = await ours(tp)
+  assert.equal([lines.site.text, lines.site.kind], ['Major Service Disruption', 'major'])
+  assert.equal([lines.cloud.text, lines.cloud.kind], [await cloudDescription(ctx), 'major'])
+  assert.equal(lines.timeline, lines.cloud)
   await screenshot(tp.page, 'statuspage-widget-major')
   assert.equal(tp.errors, [])
+
+  // The badge's script alone, in a partner's footer at 375 px: the cloud's line, a link to its page.
+  const footer = await newPage(ctx.server, 375, [partnerUrl])
+  ctx.pages.push(footer)
+  await withoutBrowserCache(footer.page)
+  await footer.page.goto(`${partnerUrl}/badge-only`)
+  assert.equal(await ourLine(footer, '#only'), {
+    text: 'Major Service Disruption',
+    kind: 'major',
+    href: `${ctx.server.url}/auroraedge.net`,
+  })
+  assert.equal(await axeViolations(footer.page), [])
+  await screenshot(footer.page, 'status-badge-375')
+  assert.equal(footer.errors, [])
 })
 
 test('the overall status line of the home and cloud-status pages follows the same derivation, in text and icon', async (ctx) => {

@@ -91,6 +91,8 @@ test('the answer has the contract shape and types', async () => {
           'status',
           'subscribed',
           'tid',
+          'uptime_30d',
+          'uptime_90d',
         ])
         assert.type(item.tid, 'number')
         assert.type(item.status, 'boolean')

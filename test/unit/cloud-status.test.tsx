@@ -271,6 +271,33 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
   assert.ok(parse(rowHtml(dc[1], { ...options, timeZone: 'America/New_York' })).innerHTML.includes('05:00:00 EST'))
 })
 
+test('row markup: the 30-day uptime under the name, both figures in its accessible text; nothing without figures', () => {
+  const options = { severities, timeZone: 'UTC', premium: false, noStar: false }
+  const data = week('core_cloud_services')
+  const [proxy, dns] = data.category[0].subCategory
+  data.category[0].subCategory[0] = { ...proxy, uptime_30d: 99.87, uptime_90d: 99.9 }
+  data.category[0].subCategory[1] = { ...dns, uptime_30d: 100, uptime_90d: 100 }
+  const rows = timelineRows(data.category)
+  const li = parse(rowHtml(rows[0], options))
+  const label = li.querySelector('[data-info]')!.parentElement!
+  const shown = label.querySelector<HTMLElement>('[aria-hidden="true"]')!
+  assert.is(shown.textContent, '99.87% (30 d)', 'seen under the name')
+  assert.is(shown.title, '30-day uptime 99.87%, 90-day uptime 99.90%')
+  const spoken = shown.nextElementSibling!
+  assert.is(spoken.textContent, '30-day uptime 99.87%, 90-day uptime 99.90%', 'heard in place of the figure')
+  assert.is(spoken.getAttribute('aria-hidden'), null)
+  assert.is(li.querySelector('[data-info]')!.textContent, 'Web Proxy', 'the name stays the name')
+  assert.ok(parse(rowHtml(rows[1], options)).textContent!.startsWith('DNS100.00% (30 d)30-day uptime 100.00%, 90-day uptime 100.00%'))
+
+  // null (no time in service in the window), or an answer without the fields: nothing.
+  const none = parse(rowHtml(timelineRows(week('core_cloud_services').category)[0], options))
+  assert.not.ok(none.textContent!.includes('uptime'))
+  assert.not.ok(none.textContent!.includes('%'))
+  const { uptime_30d: _a, uptime_90d: _b, ...older } = proxy
+  data.category[0].subCategory[0] = older as typeof proxy
+  assert.not.ok(parse(rowHtml(timelineRows(data.category)[0], options)).textContent!.includes('uptime'))
+})
+
 test('row markup: names and times are text, never markup', () => {
   const hostile = '<img src=x onerror="alert(1)"> & "Co"'
   const data = week('core_cloud_services')
@@ -456,6 +483,23 @@ test('renders both blocks when both flags are 1, with their request types', asyn
   assert.is(block(container, 'core')!.querySelector('h2')!.textContent, 'Core Cloud Services')
   assert.is(block(container, 'datacenter')!.querySelector('h2')!.textContent, 'Individual Data Centers')
   assert.equal(calls.map((c) => `${c.cloud}:${c.requestType}:${c.dateOffset}`).sort(), ['alpha:core_cloud_services:0', 'alpha:public:0'])
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('the overall status line comes first, as a <trust-status-badge> of the cloud and API origin; none without blocks', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ statusBadge: true, apiBase: 'https://trust.example' })} />)
+  await waitFor(loaded(container, 'core'), 'core bars')
+  const badge = container.querySelector('[data-testid="cloud-status"] > trust-status-badge')
+  assert.ok(badge, 'the badge is in the widget')
+  assert.ok(badge!.compareDocumentPosition(block(container, 'core')!) & Node.DOCUMENT_POSITION_FOLLOWING, 'above the blocks')
+  assert.equal([badge!.getAttribute('cloud'), badge!.getAttribute('api-base')], ['alpha', 'https://trust.example'])
+  root.render(
+    <CloudStatus {...props({ statusBadge: true, flags: { core_cloud_services: '0', datacenter: '0', premium_datacenter: '0' } })} />,
+  )
+  await waitFor(() => container.querySelector('trust-status-badge') === null, 'no line without blocks')
   unmount()
   globalThis.fetch = realFetch
 })

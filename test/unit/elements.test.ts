@@ -14,6 +14,7 @@ import { PostElement } from '../../widgets/post/element'
 import { RecordsElement } from '../../widgets/records/element'
 import type { SpeedometerElement as SpeedometerElementType } from '../../widgets/speedometer/define'
 import { SpeedometerElement } from '../../widgets/speedometer/element'
+import { StatusBadgeElement } from '../../widgets/status-badge/element'
 import { SubscriptionsElement } from '../../widgets/subscriptions/element'
 
 /** Each tag with the class its define.ts registers. */
@@ -27,6 +28,7 @@ const ELEMENTS = {
   'trust-post': PostElement,
   'trust-records': RecordsElement,
   'trust-speedometer': SpeedometerElement,
+  'trust-status-badge': StatusBadgeElement,
   'trust-subscriptions': SubscriptionsElement,
 } as const
 
@@ -46,6 +48,7 @@ const mapped: Mapped = {
   'trust-post': true,
   'trust-records': true,
   'trust-speedometer': true,
+  'trust-status-badge': true,
   'trust-subscriptions': true,
 }
 // The named classes are their own instance types, and the type travels with `<widget>/define`.
@@ -56,10 +59,11 @@ const named: [
   Same<HTMLElementTagNameMap['trust-dc-map'], DcMapElement>,
   Same<HTMLElementTagNameMap['trust-faq'], FaqElement>,
   Same<HTMLElementTagNameMap['trust-speedometer'], SpeedometerElementType>,
+  Same<HTMLElementTagNameMap['trust-status-badge'], StatusBadgeElement>,
   Same<HTMLElementTagNameMap['trust-subscriptions'], SubscriptionsElement>,
   // Not plain HTMLElement: the map really names the widget element.
   Same<HTMLElementTagNameMap['trust-speedometer'], HTMLElement> extends false ? true : false,
-] = [true, true, true, true, true, true, true, true]
+] = [true, true, true, true, true, true, true, true, true]
 
 test('the typed tags are the kit: one per widget of scripts/widgets.mjs', () => {
   assert.equal(

@@ -89,18 +89,26 @@ export interface CloudStatusProps {
    * @default true
    */
   liveNotice?: boolean
+  /**
+   * Show the cloud's overall status line above the blocks, as a `<trust-status-badge>` (issue 24;
+   * the drop-in loads its script, widgets/core/companion.ts). The shell passes false: its page
+   * shows the full line itself.
+   * @default true
+   */
+  statusBadge?: boolean
 }
 
 type BlockKind = 'core' | 'datacenter'
 
 /**
- * The cloud status page's content (spec §2 Cloud status page): a 'Core Cloud Services' block
+ * The cloud status page's content (spec §2 Cloud status page): the cloud's overall status line
+ * (issue 24 item 2, `<trust-status-badge>`), then a 'Core Cloud Services' block
  * and an 'Individual Data Centers' block (with 'Public Data Center' / 'Premium Data Center'
  * tabs), each shown per the cloud's `cloud_status` flags and each loading its own week
  * (`GET /api/cloud-status`, paged 0…12 weeks back).
  */
 export function CloudStatus(props: CloudStatusProps) {
-  const { flags, liveNotice = true } = props
+  const { flags, liveNotice = true, statusBadge = true } = props
   const [portal, setPortal] = useState<HTMLElement | null>(null)
   // The URL of the week each block shows: the notice speaks for these answers only.
   const [shownUrls, setShownUrls] = useState<Partial<Record<BlockKind, string>>>({})
@@ -113,6 +121,9 @@ export function CloudStatus(props: CloudStatusProps) {
   return (
     <section ref={setPortal} className={styles.root} aria-label="Cloud status" data-testid="cloud-status">
       {liveNotice && <LiveNotice timezone={props.timezone} urls={Object.values(shownUrls)} />}
+      {statusBadge && (showCore || showDc) && (
+        <trust-status-badge cloud={props.cloud} api-base={props.apiBase || undefined} className={styles.badge} />
+      )}
       {showCore && (
         <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} onShownUrl={onShownUrl} />
       )}
@@ -904,6 +915,8 @@ export interface CloudStatusWidgetProps extends HostProps {
   timezone?: string
   /** See {@link CloudStatusProps.liveNotice} (not an attribute: the shell's React use only). @default true */
   liveNotice?: boolean
+  /** See {@link CloudStatusProps.statusBadge} (not an attribute: the shell's React use only). @default true */
+  statusBadge?: boolean
 }
 
 /**
@@ -912,7 +925,7 @@ export interface CloudStatusWidgetProps extends HostProps {
  * (signed in, time zone), and renders {@link CloudStatus}. A failed global load shows both blocks
  * without premium tab (spec §4: failure clears the flags).
  */
-export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice }: CloudStatusWidgetProps) {
+export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice, statusBadge }: CloudStatusWidgetProps) {
   const ctx = useWidgetContext(cloud, apiBase, timezone)
   if (!ctx.key || ctx.loadingGlobal) {
     return (
@@ -934,6 +947,7 @@ export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice }:
       timezone={ctx.timezone}
       apiBase={apiBase}
       liveNotice={liveNotice}
+      statusBadge={statusBadge}
     />
   )
 }

@@ -168,11 +168,17 @@ export const row = style([rowBase, { borderBottom: `1px solid ${vars.color.borde
 
 export const rowList = style({ listStyle: 'none', margin: 0, padding: 0 })
 
+/**
+ * A row's name column. 32 px high at least (a row of one line is 33 px with its border, the room
+ * the cloud status page keeps per row while loading); its 1 px vertical padding leaves that room
+ * to a one-line name with the uptime line under it.
+ */
 export const nameCell = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  padding: `${vars.space.xs} ${vars.space.sm} ${vars.space.xs} 0`,
+  minHeight: '32px',
+  padding: `1px ${vars.space.sm} 1px 0`,
   minWidth: 0,
   position: 'sticky',
   left: 0,
@@ -182,6 +188,14 @@ export const nameCell = style({
 
 export const name = style({ minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto', fontSize: '13px' })
 globalStyle(`${root} ${name}`, { fontSize: '13px', lineHeight: 1.35 })
+
+/** The name with its uptime line under it (the name's size, whatever the host's). */
+export const label = style({ display: 'flex', flexDirection: 'column', minWidth: 0 })
+globalStyle(`${root} ${label}`, { fontSize: '13px' })
+
+/** The 30-day uptime under the name: small and muted, never the only way it is told (see row-html.ts). */
+export const uptime = style({ color: vars.color.muted, fontSize: '11px', whiteSpace: 'nowrap' })
+globalStyle(`${root} ${uptime}`, { fontSize: '11px', lineHeight: '12px' })
 
 export const nameWithInfo = style({
   textDecoration: 'underline dotted',
@@ -449,3 +463,9 @@ export const hidden = visuallyHidden
 
 /** The alert of a subscribe star whose call failed. */
 export const starError = style([errorAlert, { marginBottom: vars.space.sm }])
+
+/**
+ * The overall status line above the blocks (`<trust-status-badge>`): its room is kept while its
+ * script loads, so the blocks never move when it arrives.
+ */
+export const badge = style({ display: 'block', minHeight: '36px', marginBottom: vars.space.md })

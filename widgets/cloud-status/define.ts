@@ -1,3 +1,4 @@
+import { requireElement } from '../core/companion'
 import { defineElement } from '../core/element'
 import { installLiveFetch } from '../core/live'
 import { CloudStatusElement } from './element'
@@ -19,3 +20,5 @@ const TIMELINE_ANSWERS = /\/api\/(?:cloud-status|global)$/
 installLiveFetch({ inScope: (url) => TIMELINE_ANSWERS.test(new URL(url).pathname) })
 
 defineElement('trust-cloud-status', CloudStatusElement)
+// The overall status line above the blocks is `<trust-status-badge>`, from its own script.
+requireElement('trust-status-badge', 'status-badge')

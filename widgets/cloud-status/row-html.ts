@@ -5,7 +5,7 @@
  * popover, a star's pressed or pending state, the name's tooltip) the timeline sets on the
  * elements.
  */
-import type { StatusSeverity } from '../../contract/status'
+import type { StatusItem, StatusSeverity } from '../../contract/status'
 import { escapeHtml } from '../../contract/text'
 import * as styles from './cloud-status.css'
 import { PREMIUM_PATH } from './icon-paths'
@@ -30,12 +30,25 @@ export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * (styl
 export const laneHeight = (lanes: number): number => lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
 
 /**
+ * The row's uptime under its name (issue 24 item 3): visibly the 30-day figure, '99.87% (30 d)',
+ * with both figures in its title; read out as '30-day uptime 99.87%, 90-day uptime 99.95%'
+ * (visually hidden text; the visible one is `aria-hidden`). Nothing when the answer has no
+ * figures (`null`, or a server without them).
+ */
+function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem, 'uptime_30d' | 'uptime_90d'>): string {
+  if (typeof month !== 'number' || typeof quarter !== 'number') return ''
+  const text = `30-day uptime ${month.toFixed(2)}%, 90-day uptime ${quarter.toFixed(2)}%`
+  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${month.toFixed(2)}% (30 d)</span><span class="${styles.hidden}">${text}</span>`
+}
+
+/**
  * The inside of an item row's `<li>`: the name cell — the subscribe star (`aria-pressed` from the
  * answer, disabled for a decommissioned row), the premium mark, the name with '(decommissioned)',
- * focusable and marked `data-info` when it has an info tooltip, and 'No issues' (visually hidden)
- * for a row without bars — and the lane: a button per bar with its accessible name
- * ({@link barLabel}), `tabindex="-1"`, its place as inline `left` and `width` (% of the week) and
- * `top` (px), and the `data-row` / `data-col` position the timeline's delegated handlers read.
+ * focusable and marked `data-info` when it has an info tooltip, under it the row's uptime
+ * ({@link uptimeHtml}), and 'No issues' (visually hidden) for a row without bars — and the lane:
+ * a button per bar with its accessible name ({@link barLabel}), `tabindex="-1"`, its place as
+ * inline `left` and `width` (% of the week) and `top` (px), and the `data-row` / `data-col`
+ * position the timeline's delegated handlers read.
  */
 export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar }: RowHtmlOptions): string {
   const item = row.item!
@@ -51,9 +64,9 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">Premium data center: </span>`
   }
   const info = item.info.trim() !== ''
-  html += `<span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
+  html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
     item.status ? '' : `<span class="${styles.decommissioned}">(decommissioned)</span>`
-  }</span>${bars.length ? '' : `<span class="${styles.noIssues}">No issues</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
+  }</span>${uptimeHtml(item)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">No issues</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
   bars.forEach((bar, col) => {
     const { issue } = bar
     const k = barKind(issue.severityTid)

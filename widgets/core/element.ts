@@ -1,6 +1,10 @@
 import { createElement, type ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
+import { adoptCss } from './shadow'
 import { widgetCss } from './widget-css'
+
+// Registration lives beside the CSS adoption (./shadow.ts), which elements without React use too.
+export { defineElement } from './shadow'
 
 /** Props every widget receives from its element besides its attributes. */
 export interface HostProps {
@@ -36,31 +40,6 @@ export interface WidgetElementClass<E extends WidgetElement = WidgetElement> {
   readonly prototype: E
   /** The attribute names of {@link WidgetElementOptions.attributes}. */
   readonly observedAttributes: string[]
-}
-
-const sheets = new Map<string, CSSStyleSheet | string>()
-
-/** Puts `css` into `shadow`: one constructed stylesheet shared by all instances, or a `<style>`. */
-function adoptCss(shadow: ShadowRoot, css: string): void {
-  if (!css) return
-  let sheet = sheets.get(css)
-  if (!sheet) {
-    try {
-      const constructed = new CSSStyleSheet()
-      constructed.replaceSync(css)
-      sheet = constructed
-    } catch {
-      sheet = css
-    }
-    sheets.set(css, sheet)
-  }
-  if (typeof sheet === 'string') {
-    const style = document.createElement('style')
-    style.textContent = sheet
-    shadow.appendChild(style)
-  } else {
-    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
-  }
 }
 
 /**
@@ -135,15 +114,6 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
       })
     }
   }
-}
-
-/**
- * Registers `tag` unless a (possibly other) bundle on the page already did: loading a drop-in
- * script twice, or two scripts sharing a widget, must not throw.
- */
-export function defineElement(tag: string, ctor: CustomElementConstructor): void {
-  if (typeof customElements === 'undefined' || customElements.get(tag)) return
-  customElements.define(tag, ctor)
 }
 
 /**

@@ -1,0 +1,206 @@
+/**
+ * Uptime per service and data center (issue 24 item 3; `server/statuspage/uptime.ts`): the formula
+ * on crafted records (pure function), then through the HTTP API: an incident published through the
+ * admin API moves `uptime_30d` / `uptime_90d` of its component in `components.json` and in
+ * `GET /api/cloud-status`, which agree for every component, while maintenance changes nothing.
+ */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { CloudStatusData, StatusItem } from '../../contract/status.js'
+import type { StatuspageComponent } from '../../contract/statuspage.js'
+import { DAY_MS } from '../../server/lib/week.js'
+import { componentUptimes, type UptimeSpan, uptimePercent } from '../../server/statuspage/uptime.js'
+import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { login, type Session, send } from './staff-helpers.js'
+
+const NOW = FIXED_NOW.getTime()
+const HOUR = 3_600_000
+const MINUTE = 60_000
+const ALWAYS = { start: null, end: null }
+/** A disruption ('20'), degradation ('19') or other span from `from` to `to` (null: ongoing). */
+const span = (severityTid: number | null, from: number, to: number | null): UptimeSpan => ({ severityTid, from, to })
+
+const formula = suite('uptime: the formula on crafted records')
+
+formula('nothing counted is 100; a 1-minute disruption in 30 days is 99.99, never rounded up to 100', () => {
+  assert.is(uptimePercent([], ALWAYS, 30, NOW), 100)
+  assert.is(uptimePercent([span(20, NOW - 2 * HOUR, NOW - 2 * HOUR + MINUTE)], ALWAYS, 30, NOW), 99.99)
+  assert.is(uptimePercent([span(20, NOW - HOUR, NOW - HOUR + 1000)], ALWAYS, 90, NOW), 99.99, 'one second in 90 days')
+  assert.is(uptimePercent([span(20, NOW - 40 * DAY_MS, NOW)], ALWAYS, 30, NOW), 0, 'down all the time')
+  // 3 h of 720 h: 99.5833… rounded down.
+  assert.is(uptimePercent([span(20, NOW - 10 * HOUR, NOW - 7 * HOUR)], ALWAYS, 30, NOW), 99.58)
+})
+
+formula('overlapping disruptions count once', () => {
+  const a = span(20, NOW - 10 * HOUR, NOW - 8 * HOUR)
+  const b = span(20, NOW - 9 * HOUR, NOW - 7 * HOUR)
+  const inside = span(20, NOW - 9.5 * HOUR, NOW - 9 * HOUR)
+  // The union is 3 h, as one 3-hour disruption.
+  assert.is(uptimePercent([a, b, inside], ALWAYS, 30, NOW), 99.58)
+  assert.is(uptimePercent([b, a], ALWAYS, 30, NOW), uptimePercent([span(20, NOW - 10 * HOUR, NOW - 7 * HOUR)], ALWAYS, 30, NOW))
+})
+
+formula('a degradation weighs 0.3; the part of it under a disruption is down, not counted twice', () => {
+  // 10 h degraded: 100 × (720 − 3) / 720 = 99.5833…
+  assert.is(uptimePercent([span(19, NOW - 20 * HOUR, NOW - 10 * HOUR)], ALWAYS, 30, NOW), 99.58)
+  // Down 2 h, degraded 4 h of which 1 h is under the disruption: 100 × (720 − 2 − 0.3 × 3) / 720 = 99.5972…
+  const down = span(20, NOW - 10 * HOUR, NOW - 8 * HOUR)
+  const degraded = span(19, NOW - 9 * HOUR, NOW - 5 * HOUR)
+  assert.is(uptimePercent([down, degraded], ALWAYS, 30, NOW), 99.59)
+  // A degradation wholly inside a disruption adds nothing.
+  assert.is(uptimePercent([down, span(19, NOW - 9.5 * HOUR, NOW - 8.5 * HOUR)], ALWAYS, 30, NOW), uptimePercent([down], ALWAYS, 30, NOW))
+})
+
+formula('other severities count as up', () => {
+  assert.is(uptimePercent([span(18, NOW - 10 * HOUR, NOW), span(null, NOW - 5 * HOUR, NOW)], ALWAYS, 30, NOW), 100)
+})
+
+formula('an ongoing incident runs to now', () => {
+  // 6 h down of 720 h: 99.1666…
+  assert.is(uptimePercent([span(20, NOW - 6 * HOUR, null)], ALWAYS, 30, NOW), 99.16)
+  assert.is(uptimePercent([span(20, NOW + HOUR, null)], ALWAYS, 30, NOW), 100, 'one yet to start counts nothing')
+})
+
+formula('records outside the window change nothing; one across its start counts from the start', () => {
+  const old = span(20, NOW - 45 * DAY_MS, NOW - 31 * DAY_MS)
+  assert.is(uptimePercent([old], ALWAYS, 30, NOW), 100)
+  // 14 days of 90: 100 × 76 / 90 = 84.444…
+  assert.is(uptimePercent([old], ALWAYS, 90, NOW), 84.44)
+  // From 31 to 29 days ago: 1 day of the 30 counts.
+  assert.is(uptimePercent([span(20, NOW - 31 * DAY_MS, NOW - 29 * DAY_MS)], ALWAYS, 30, NOW), 96.66)
+  assert.is(uptimePercent([span(20, NOW - 100 * DAY_MS, NOW - 95 * DAY_MS)], ALWAYS, 90, NOW), 100)
+})
+
+formula('the component start date clips the window; no window, no uptime', () => {
+  const disruption = span(20, NOW - 2 * DAY_MS, NOW - DAY_MS)
+  // In service for 10 days, down 1 of them: 90.00 over both windows.
+  assert.equal(componentUptimes([disruption], { start: NOW - 10 * DAY_MS, end: null }, NOW), { uptime_30d: 90, uptime_90d: 90 })
+  // Decommissioned 3 days ago after 7 days in service: the day down counts against 7 days, and
+  // what came after the end not at all.
+  const after = span(20, NOW - 2 * DAY_MS, NOW)
+  assert.is(
+    uptimePercent([after, span(20, NOW - 5 * DAY_MS, NOW - 4 * DAY_MS)], { start: NOW - 10 * DAY_MS, end: NOW - 3 * DAY_MS }, 30, NOW),
+    85.71,
+  )
+  // Starts later than now, or was decommissioned before the 30 days began.
+  assert.equal(componentUptimes([], { start: NOW + DAY_MS, end: null }, NOW), { uptime_30d: null, uptime_90d: null })
+  assert.equal(componentUptimes([], { start: null, end: NOW - 40 * DAY_MS }, NOW), { uptime_30d: null, uptime_90d: 100 })
+  assert.equal(componentUptimes([], { start: null, end: NOW - 90 * DAY_MS }, NOW), { uptime_30d: null, uptime_90d: null })
+})
+
+formula.run()
+
+const api = suite('uptime: components.json and GET /api/cloud-status')
+let t: TestApp
+let admin: Session
+
+api.before(async () => {
+  t = await startApp()
+  admin = await login(t, 'admin', 'Admin12345')
+})
+api.after(async () => {
+  await t.close()
+})
+
+async function get<T = any>(url: string): Promise<T> {
+  const res = await t.app.inject(url)
+  assert.is(res.statusCode, 200, `${url}: ${res.body.slice(0, 200)}`)
+  return body<T>(res)
+}
+
+async function publish(payload: Record<string, unknown>): Promise<void> {
+  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: { notify: false, ...payload } })
+  assert.is(res.statusCode, 201, res.body)
+}
+
+const components = async (): Promise<StatuspageComponent[]> => (await get('/auroraedge.net/api/v2/components.json')).components
+const timelineRows = async (requestType: string, offset = 0): Promise<StatusItem[]> =>
+  (
+    await get<{ data: CloudStatusData }>(`/api/cloud-status?cloud=auroraedge&requestType=${requestType}&dateOffset=${offset}`)
+  ).data.category.flatMap((c) => c.subCategory)
+
+api('a published disruption moves its data center’s uptime in both answers, which agree; maintenance does not', async () => {
+  const [dc] = await t.query<{ tid: number; name: string }>(
+    `select dc.tid, dc.name from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid join clouds c on c.id = cdc.cloud_id
+     where c.machine_name = 'auroraedge' and cdc.active = 1 and cdc.premium_dc = 0 order by dc.name limit 1`,
+  )
+  // The seed's incidents leave this data center: only the crafted ones below count.
+  await t.exec(`delete from record_terms where tid = ? and record_id in (select id from records where type = 'incident')`, dc.tid)
+  const id = `auroraedge-dc-${dc.tid}`
+  assert.equal(
+    (await components()).filter((c) => c.id === id).map((c) => [c.uptime_30d, c.uptime_90d]),
+    [[100, 100]],
+  )
+
+  const at = (ms: number) => new Date(ms).toISOString()
+  const base = { clouds: ['auroraedge'], terms: [dc.tid], summary: 'Crafted for the uptime test.' }
+  // 3 h of disruption 10 days ago; 10 h of degradation 40 days ago (only in the 90 days).
+  await publish({
+    ...base,
+    type: 'incident',
+    title: 'Down',
+    status: 'Resolved',
+    severity: 20,
+    from: at(NOW - 10 * DAY_MS),
+    to: at(NOW - 10 * DAY_MS + 3 * HOUR),
+  })
+  await publish({
+    ...base,
+    type: 'incident',
+    title: 'Slow',
+    status: 'Resolved',
+    severity: 19,
+    from: at(NOW - 40 * DAY_MS),
+    to: at(NOW - 40 * DAY_MS + 10 * HOUR),
+  })
+  // Planned work all day yesterday, and an informational incident: neither is downtime.
+  await publish({ ...base, type: 'maintenance', title: 'Planned', status: 'Completed', from: at(NOW - 2 * DAY_MS), to: at(NOW - DAY_MS) })
+  await publish({
+    ...base,
+    type: 'incident',
+    title: 'FYI',
+    status: 'Resolved',
+    severity: 18,
+    from: at(NOW - 5 * DAY_MS),
+    to: at(NOW - 4 * DAY_MS),
+  })
+
+  const expected = {
+    // 100 × (720 h − 3 h) / 720 h = 99.5833…
+    uptime_30d: 99.58,
+    // 100 × (2160 h − 3 h − 0.3 × 10 h) / 2160 h = 99.7222…
+    uptime_90d: 99.72,
+  }
+  const all = await components()
+  const component = all.find((c) => c.id === id)!
+  assert.equal({ uptime_30d: component.uptime_30d, uptime_90d: component.uptime_90d }, expected)
+  const row = (await timelineRows('public')).find((r) => r.tid === dc.tid)!
+  assert.equal({ uptime_30d: row.uptime_30d, uptime_90d: row.uptime_90d }, expected)
+  // The same figures whatever week the timeline shows: they are relative to now.
+  const old = (await timelineRows('public', 12)).find((r) => r.tid === dc.tid)!
+  assert.equal({ uptime_30d: old.uptime_30d, uptime_90d: old.uptime_90d }, expected)
+
+  // Groups have none; every component and its timeline row agree.
+  for (const c of all.filter((c) => c.group)) assert.equal([c.uptime_30d, c.uptime_90d], [null, null], c.id)
+  const rows = [...(await timelineRows('core_cloud_services')), ...(await timelineRows('public'))]
+  const members = all.filter((c) => !c.group)
+  assert.ok(members.length > 5)
+  for (const c of members) {
+    const tid = Number(c.id.split('-').at(-1))
+    const r = rows.find((x) => x.tid === tid)
+    assert.ok(r, c.id)
+    assert.equal([c.uptime_30d, c.uptime_90d], [r!.uptime_30d, r!.uptime_90d], c.id)
+    for (const u of [c.uptime_30d!, c.uptime_90d!]) assert.ok(u >= 0 && u <= 100 && Math.round(u * 100) === u * 100, `${c.id}: ${u}`)
+  }
+  // The seed's disruptions show: not everything is at 100.
+  assert.ok(
+    members.some((c) => c.uptime_90d! < 100),
+    'some seeded component had an incident',
+  )
+  // The site's page carries the same figures.
+  const site: StatuspageComponent[] = (await get('/api/v2/summary.json')).components
+  const onSite = site.find((c) => c.id === id)!
+  assert.equal({ uptime_30d: onSite.uptime_30d, uptime_90d: onSite.uptime_90d }, expected)
+})
+
+api.run()

@@ -1,0 +1,85 @@
+import { INDICATORS, type Indicator, OVERALL_STATUS_TEXT } from '../../contract/constants'
+import { escapeHtml } from '../../contract/text'
+import { is } from '../core/request'
+
+/**
+ * The overall status line of a cloud or of the whole site (issue 24 item 2): Statuspage's
+ * `status` object (`contract/statuspage.ts` `StatuspageStatus`) plus the page it describes.
+ */
+export interface OverallStatus {
+  indicator: Indicator
+  /** The line's text: "All Systems Operational", "Partial Service Disruption", "Major Service Disruption" or "Under Maintenance". */
+  description: string
+  /** The status page the line stands for (`page.url` of the answer), an absolute http(s) URL; `''` when the answer had none. */
+  url: string
+}
+
+/** How a line looks (its icon and accent colour), by what it says. */
+export type OverallKind = 'operational' | 'partial' | 'major' | 'maintenance'
+
+const INDICATOR_SET: readonly string[] = INDICATORS
+
+/** Whether `s` is a Statuspage `status` object this kit can show. */
+export function isStatuspageStatus(s: unknown): s is Pick<OverallStatus, 'indicator' | 'description'> {
+  return is.object(s) && is.string(s.indicator) && INDICATOR_SET.includes(s.indicator) && is.string(s.description) && s.description !== ''
+}
+
+/** `page.url` of a status answer when it is an absolute http(s) URL (never a `javascript:` link), else `''`. */
+export function pageUrl(page: unknown): string {
+  const url = is.object(page) && is.string(page.url) ? page.url : ''
+  return /^https?:\/\//i.test(url) ? url : ''
+}
+
+/** Which look and icon a status line takes: by its meaning, so that the icon always says what the text says. */
+export function overallKind(status: Pick<OverallStatus, 'indicator' | 'description'>): OverallKind {
+  if (status.indicator === 'critical') return 'major'
+  if (status.indicator !== 'none') return 'partial'
+  return status.description === OVERALL_STATUS_TEXT.maintenance ? 'maintenance' : 'operational'
+}
+
+/**
+ * Each kind's icon, stroke paths in a 16 × 16 viewBox like the kit's other status icons: a check,
+ * a circled exclamation mark, a circled bar (the disruption severity's "ban"), a wrench.
+ */
+export const OVERALL_ICONS: Record<OverallKind, string> = {
+  operational: 'M3 8.5l3.2 3.2L13 4.8',
+  partial: 'M8 2a6 6 0 1 0 0 12A6 6 0 0 0 8 2zM8 4.8V9M8 11v.1',
+  major: 'M8 2a6 6 0 1 0 0 12A6 6 0 0 0 8 2zM3.8 3.8l8.4 8.4',
+  maintenance: 'M10.5 2.5a3 3 0 0 0-3.6 3.9L2.5 10.8l2.7 2.7 4.4-4.4a3 3 0 0 0 3.9-3.6l-1.9 1.9-1.8-.5-.5-1.8z',
+}
+
+/** What a line shows: its kind (`pending` while loading or failed) and its text. */
+export interface OverallView {
+  kind: OverallKind | 'pending'
+  text: string
+  /** The status page to link the text to (the badge); `''` for none. */
+  href: string
+}
+
+/**
+ * The line's view of a load: the status, or the waiting or failure text.
+ *
+ * @param status the loaded status, `undefined` while none is loaded
+ * @param failed whether the load failed
+ * @param link whether the text links to the status page (`status.url`)
+ */
+export function overallView(status: OverallStatus | undefined, failed: boolean, link: boolean): OverallView {
+  if (!status)
+    return { kind: 'pending', text: failed ? 'The overall status could not be loaded.' : 'Checking the overall status…', href: '' }
+  return { kind: overallKind(status), text: status.description, href: link ? status.url : '' }
+}
+
+/**
+ * The inside of the line's `<p role="status">` (./OverallStatusLine.tsx, and the React-free
+ * `<trust-status-badge>`): the icon (hidden from assistive technology: the text says it all), then
+ * the text, escaped, as a link when {@link OverallView.href} is set. `iconClass` and `linkClass`
+ * are the stylesheets' class names.
+ */
+export function overallLineHtml(view: OverallView, iconClass: string, linkClass = ''): string {
+  const text = escapeHtml(view.text)
+  const icon =
+    view.kind === 'pending'
+      ? ''
+      : `<svg class="${iconClass}" viewBox="0 0 16 16" aria-hidden="true" focusable="false"><path d="${OVERALL_ICONS[view.kind]}"/></svg>`
+  return icon + (view.href ? `<a class="${linkClass}" href="${escapeHtml(view.href)}">${text}</a>` : `<span>${text}</span>`)
+}

@@ -1,0 +1,49 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+/**
+ * The overall status line (./OverallStatusLine.tsx): one fixed height whatever its state, so a
+ * page never shifts when it arrives; an icon and a text, the accent colour only repeats what they
+ * say. Sizes in px (widgets live on pages with any root font size).
+ */
+export const line = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  boxSizing: 'border-box',
+  minHeight: '48px',
+  margin: `0 0 ${vars.space.lg}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderLeftWidth: '6px',
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: '18px',
+  fontWeight: 600,
+  lineHeight: 1.3,
+  selectors: {
+    '&[data-kind="pending"]': { fontWeight: 400, color: vars.color.muted, fontSize: '16px' },
+    '&[data-kind="operational"]': { borderLeftColor: vars.severity.operational },
+    '&[data-kind="partial"]': { borderLeftColor: vars.severity.degradation },
+    '&[data-kind="major"]': { borderLeftColor: vars.severity.disruption },
+    '&[data-kind="maintenance"]': { borderLeftColor: vars.severity.maintenance },
+  },
+})
+
+export const icon = style({
+  width: '24px',
+  height: '24px',
+  flex: 'none',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.6,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  selectors: {
+    [`${line}[data-kind="operational"] &`]: { color: vars.severity.operational },
+    [`${line}[data-kind="partial"] &`]: { color: vars.severity.degradation },
+    [`${line}[data-kind="major"] &`]: { color: vars.severity.disruption },
+    [`${line}[data-kind="maintenance"] &`]: { color: vars.severity.maintenance },
+  },
+})

@@ -1,0 +1,105 @@
+import { adoptCss } from '../core/shadow'
+import { widgetCss } from '../core/widget-css'
+import { fetchOverallStatus } from '../overall-status/api'
+import type { OverallStatus } from '../overall-status/model'
+import { overallLineHtml, overallView } from '../overall-status/model'
+import * as line from '../overall-status/overall-status.css'
+import * as styles from './status-badge.css'
+
+/**
+ * `<trust-status-badge>`: the overall status line alone (issue 24 item 2) — an icon and "All
+ * Systems Operational", "Partial Service Disruption", "Major Service Disruption" or "Under
+ * Maintenance", the text linking to the status page, from `/{cloud}/api/v2/status.json`, or the
+ * whole site's `/api/v2/status.json` without `cloud`. A polite live region; fires no events.
+ *
+ * The kit's one element without React (README design notes): its drop-in must weigh a few KB,
+ * less than Preact alone. It renders the markup of the React line (`overallLineHtml`) with the
+ * same stylesheet, and shares the kit's API client and CSS adoption.
+ *
+ * @element trust-status-badge
+ * @attr {string} cloud - Cloud machine name or domain; the whole site's status when absent.
+ * @attr {string} api-base - Origin of the trust site's API when embedded on another site.
+ * @csspart root - The badge's outer box.
+ * @csspart status - The status line (its `data-kind` is `operational`, `partial`, `major`, `maintenance` or `pending`).
+ */
+export class StatusBadgeElement extends HTMLElement {
+  static get observedAttributes(): string[] {
+    return ['cloud', 'api-base']
+  }
+
+  private line?: HTMLParagraphElement
+  private loading?: AbortController
+  private scheduled = false
+
+  connectedCallback(): void {
+    if (!this.line) {
+      const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+      shadow.replaceChildren()
+      adoptCss(shadow, widgetCss())
+      const root = document.createElement('div')
+      root.setAttribute('part', 'root')
+      root.className = styles.root
+      this.line = document.createElement('p')
+      this.line.className = `${line.line} ${styles.compact}`
+      this.line.setAttribute('role', 'status')
+      this.line.setAttribute('part', 'status')
+      this.line.dataset.testid = 'overall-status'
+      root.append(this.line)
+      shadow.append(root)
+    }
+    this.schedule()
+  }
+
+  attributeChangedCallback(): void {
+    this.schedule()
+  }
+
+  disconnectedCallback(): void {
+    this.loading?.abort()
+  }
+
+  /** One load per task, whatever number of attributes changed in it. */
+  private schedule(): void {
+    if (this.scheduled) return
+    this.scheduled = true
+    queueMicrotask(() => {
+      this.scheduled = false
+      if (this.isConnected) void this.load()
+    })
+  }
+
+  private async load(): Promise<void> {
+    this.loading?.abort()
+    const loading = new AbortController()
+    this.loading = loading
+    this.show(undefined, false)
+    try {
+      const status = await fetchOverallStatus(this.getAttribute('cloud') || null, {
+        apiBase: this.getAttribute('api-base') ?? '',
+        signal: loading.signal,
+      })
+      if (!loading.signal.aborted) this.show(status, false)
+    } catch (error) {
+      if (loading.signal.aborted) return
+      console.error('Status badge: loading failed.', error)
+      this.show(undefined, true)
+    }
+  }
+
+  private show(status: OverallStatus | undefined, failed: boolean): void {
+    const p = this.line!
+    const view = overallView(status, failed, true)
+    p.dataset.kind = view.kind
+    if (view.kind === 'pending' && !failed) p.setAttribute('aria-busy', 'true')
+    else p.removeAttribute('aria-busy')
+    if (status) p.dataset.indicator = status.indicator
+    else delete p.dataset.indicator
+    p.innerHTML = overallLineHtml(view, line.icon, styles.link)
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'trust-status-badge': StatusBadgeElement
+  }
+}
