@@ -490,8 +490,12 @@ test('renders both blocks when both flags are 1, with their request types', asyn
 test('the overall status line comes first, as a <trust-status-badge> of the cloud and API origin; none without blocks', async () => {
   serve()
   const { container, root, unmount } = mount()
-  root.render(<CloudStatus {...props({ statusBadge: true, apiBase: 'https://trust.example' })} />)
-  await waitFor(loaded(container, 'core'), 'core bars')
+  // The badge's own request gets a week from this stub: it logs the wrong shape (quietly).
+  await quietly(async () => {
+    root.render(<CloudStatus {...props({ statusBadge: true, apiBase: 'https://trust.example' })} />)
+    await waitFor(loaded(container, 'core'), 'core bars')
+    await new Promise((r) => setTimeout(r, 50))
+  })
   const badge = container.querySelector('[data-testid="cloud-status"] > trust-status-badge')
   assert.ok(badge, 'the badge is in the widget')
   assert.ok(badge!.compareDocumentPosition(block(container, 'core')!) & Node.DOCUMENT_POSITION_FOLLOWING, 'above the blocks')
@@ -904,7 +908,7 @@ test('widget: cloud flags and the government flag come from the global data; tim
   $session.setKey('timezone', 'UTC')
   const calls = serve(undefined, global)
   const { container, root, unmount } = mount()
-  root.render(<CloudStatusWidget cloud="alpha.net" timezone="America/New_York" />)
+  root.render(<CloudStatusWidget cloud="alpha.net" timezone="America/New_York" statusBadge={false} />)
   await waitFor(loaded(container, 'datacenter'), 'bars')
   assert.is(block(container, 'core'), null)
   assert.ok(container.querySelector('[data-testid="tab-premium"]'), 'premium tab from the flag')

@@ -13,6 +13,8 @@ const props = (extra: Partial<CloudStatusProps> = {}): CloudStatusProps => ({
   isGov: false,
   isLoggedIn: true,
   timezone: 'UTC',
+  // The overall status line has its own request; these tests count the star's.
+  statusBadge: false,
   ...extra,
 })
 const starOf = (c: ParentNode, tid: number) => c.querySelector<HTMLButtonElement>(`[data-tid="${tid}"] [data-testid="subscribe-star"]`)!
