@@ -214,6 +214,9 @@ degraded('the timeline drop-in on another origin: the stale notice in its own bo
   await timelineShown(live.page, 'trust-cloud-status')
   assert.is(await live.page.locator('trust-cloud-status [data-testid="live-notice"]').textContent(), '', 'live: no notice')
   const liveRows = await live.page.locator('trust-cloud-status [data-testid="status-row"]').allTextContents()
+  const statusLine = (page: typeof live.page) => page.locator('trust-cloud-status trust-status-badge [data-testid="overall-status"]')
+  await statusLine(live.page).locator('svg').waitFor()
+  const liveLine = await statusLine(live.page).innerText()
 
   for (const width of [1280, 375]) {
     const { page, errors } = await tab(ctx, width)
@@ -225,6 +228,9 @@ degraded('the timeline drop-in on another origin: the stale notice in its own bo
     assert.is(await noticeText(page, 'trust-cloud-status'), `${NOTICE} ${formatClock(oldest(generated, weeks), 'UTC')}`)
     assert.equal(await widget.locator('[data-testid="status-row"]').allTextContents(), liveRows, 'the rows it showed live')
     assert.is(await widget.locator('[role="alert"]').count(), 0, 'no error shown')
+    // The overall status line above the blocks: the kept one too.
+    await statusLine(page).locator('svg').waitFor()
+    assert.is(await statusLine(page).innerText(), liveLine, 'the status line it showed live')
     await screenshot(page, `degraded-offline-console-${width}`)
     assert.equal(beyondTheOutage(errors), [])
   }
