@@ -19,9 +19,9 @@ export const CloudStatusRequestType = Type.Union([Type.Literal('core_cloud_servi
 export type CloudStatusRequestType = Static<typeof CloudStatusRequestType>
 
 /**
- * The query string of `GET /api/cloud-status?cloud=&requestType=&dateOffset=` (spec §7).
- * 400 `bad_request` without `cloud` or `requestType`, for an unknown `requestType`, or a
- * `dateOffset` that is not an integer in 0…12.
+ * The query string of `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (spec §7).
+ * 400 `bad_request` without `cloud` or `requestType`, for an unknown `requestType`, a
+ * `dateOffset` that is not an integer in 0…12, or a `tz` the server does not know.
  */
 export const CloudStatusQuery = Type.Object({
   /** A cloud machine name or domain. */
@@ -29,6 +29,8 @@ export const CloudStatusQuery = Type.Object({
   requestType: CloudStatusRequestType,
   /** Whole weeks back, 0…12; default 0. */
   dateOffset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_WEEK_OFFSET, default: 0 })),
+  /** IANA time zone whose days the week's columns are (absent or empty = UTC). */
+  tz: Type.Optional(Type.String({ maxLength: 64 })),
 })
 export type CloudStatusQuery = Static<typeof CloudStatusQuery>
 
@@ -132,12 +134,13 @@ export const StatusCategory = Type.Object({
 export type StatusCategory = Static<typeof StatusCategory>
 
 /**
- * `GET /api/cloud-status?cloud=&requestType=&dateOffset=` (spec §3 Status response, §7).
+ * `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (spec §3 Status response, §7).
  *
- * The week is 7 whole UTC days: offset 0 ends at the coming UTC midnight (today is its last day),
- * offset n starts n × 7 days earlier. `current_time` is the minutes from `start_date` to the
- * server's now, capped at 10080 (so a past week has 10080 and shows no marker).
- * Errors: 400 `bad_request` (unknown requestType, offset outside 0…12), 404 `unknown_cloud`.
+ * The week is 7 whole days of the `tz` zone (UTC when absent): offset 0 ends at the coming
+ * midnight there (today is its last day), offset n ends n × 7 days earlier; it is always 10080
+ * minutes long. `current_time` is the minutes from `start_date` to the server's now, capped at
+ * 10080 (so a past week has 10080 and shows no marker).
+ * Errors: 400 `bad_request` (unknown requestType, offset outside 0…12, unknown tz), 404 `unknown_cloud`.
  */
 export const CloudStatusData = Type.Object({
   category: Type.Array(StatusCategory),

@@ -6,11 +6,14 @@
  *
  * What is rendered is what the browser's first render shows to a signed-out visitor who has not
  * chosen a cloud by cookie: header, menus, headings, footer, the page's own frame and its loading
- * states, and the home page's cloud banner from the answer the server passes in. Visitor-specific
- * state (session, cookie-chosen cloud, time zone) applies in the browser after hydrating.
+ * states, and the home page's cloud banner from the answer the server passes in. The one
+ * visitor-specific state it renders is the theme switch's choice (the server pages per theme, and
+ * the same choice is on the page's `<html>`); the rest (session, cookie-chosen cloud, time zone)
+ * applies in the browser after hydrating.
  */
 import { renderToString } from 'react-dom/server'
 import type { GlobalData } from '../contract/global'
+import type { Theme } from '../contract/theme'
 import { $cloudName, chooseCloud } from '../widgets/core/cloud'
 import { $global } from '../widgets/core/global'
 import type { NetHook } from '../widgets/core/request'
@@ -21,6 +24,7 @@ import { setAnswers } from './page-data'
 import { bannerPath, coreStatusPath } from './pages/api'
 import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
 import { $resolution } from './site'
+import { $theme } from './theme'
 
 /** One rendered page. */
 export interface RenderedPage {
@@ -73,6 +77,7 @@ export function answersFor(url: string, global: GlobalData): string[] {
  * browser will read.
  *
  * @param origin the site's public origin, e.g. `https://trust.example`
+ * @param theme the visitor's theme (the `trust_theme` cookie), shown by the header's switch @default 'system'
  * @throws whatever rendering throws; the server then sends the page unrendered
  */
 export async function renderPage(
@@ -80,12 +85,14 @@ export async function renderPage(
   global: GlobalData,
   answers: Record<string, unknown>,
   origin = 'http://localhost',
+  theme: Theme = 'system',
 ): Promise<RenderedPage | undefined> {
   ready ??= Promise.all([...lazyPages.values()].map((page) => page.preload()))
   await ready
   const resolution = route(url, global)
   if (!resolution || resolution.kind === 'redirect') return undefined
   setAnswers(answers)
+  $theme.set(theme)
   takeRenderedPages()
   const scope = globalThis as { location?: unknown }
   scope.location = new URL(url, origin)

@@ -1,4 +1,5 @@
 import { createVar, style, globalStyle } from '@vanilla-extract/css'
+import { BANNER_END, lightDark } from '../styles/palette'
 import { vars } from '../styles/theme.css'
 import { loading } from '../widgets/core/ui.css'
 import { BREAKPOINTS, minWidth } from '../styles/tokens'
@@ -71,9 +72,10 @@ export const headerButton = style({
   selectors: { '&:focus-visible': { outline: `2px solid #9cc3ff`, outlineOffset: '2px' } },
 })
 
+// Accent text on the accent (the header's text colour is too light on the dark scheme's accent).
 export const subscribeButton = style([
   headerButton,
-  { background: vars.color.accent, borderColor: vars.color.accent, textDecoration: 'none' },
+  { background: vars.color.accent, borderColor: vars.color.accent, color: vars.color.accentText, textDecoration: 'none' },
 ])
 
 export const menuToggle = style([headerButton, { '@media': { [desktop]: { display: 'none' } } }])
@@ -214,7 +216,7 @@ export const footerInner = style({
 })
 
 export const banner = style({
-  background: `linear-gradient(120deg, ${vars.color.header}, #1d4f80)`,
+  background: `linear-gradient(120deg, ${vars.color.header}, ${lightDark(BANNER_END)})`,
   color: vars.color.headerText,
   borderRadius: vars.radius.md,
   padding: `${vars.space.xl} ${vars.space.xl}`,

@@ -7,6 +7,7 @@ import { $global, loadGlobal } from '../widgets/core/global'
 import { $session } from '../widgets/core/session'
 import { switchCloudPath } from './cloud-path'
 import { $router, resolvePage, type Resolution } from './routes'
+import { applyTimezone } from './timezone/choice'
 
 /** Whether the visitor is signed in (changes only on sign-in and sign-out, not on every session update). */
 export const $signedIn = computed($session, (s) => s.isLoggedIn)
@@ -28,8 +29,10 @@ function currentPath(): string {
  * first segment on every later navigation (back and forward included). The session is taken
  * over from the cookies before the first page resolves (so a signed-in visitor of /subscribe is
  * not sent to sign-in), and the user's details load once the cloud is known (spec §3 Session).
+ * The visitor's chosen time zone (the `trust_tz` cookie) applies first, before anything loads.
  */
 export async function startSite(): Promise<void> {
+  applyTimezone()
   adoptSessionCookies()
   await loadGlobal()
   const data = $global.get().data

@@ -3,11 +3,13 @@
  * `--trust-*` custom properties from it, and scripts/manifest.ts lists {@link THEME_PROPERTIES}
  * on every element of `custom-elements.json`. Build-time only: no widget imports it at runtime.
  *
- * Every colour is a light/dark pair, emitted as `light-dark(light, dark)`: the document keeps
- * `color-scheme: normal`, so the site shell stays light, while a drop-in's shadow host follows
- * the visitor's `prefers-color-scheme` (or its `theme` attribute). The dark values are a
- * GitHub-dark-like palette; every severity keeps ≥ 4.5:1 against the dark surfaces (text uses)
- * and the light values are the kit's original ones.
+ * Every colour is a light/dark pair, emitted as `light-dark(light, dark)` and resolved by the
+ * `color-scheme` where it is used: the site sets it on its document from the visitor's choice
+ * (system by default, styles/global.css.ts), a drop-in's shadow host follows the visitor's
+ * `prefers-color-scheme` (or its `theme` attribute), and a host page of the React components keeps
+ * its own (`normal`: light). The dark values are a GitHub-dark-like palette; every severity keeps
+ * ≥ 4.5:1 against the dark surfaces (text uses) and the light values are the kit's original ones.
+ * test/unit/theming.test.ts checks every pair's contrast in both schemes.
  */
 
 /** A colour of the contract: its light and its dark value. */
@@ -50,6 +52,12 @@ export const lightDark = ([light, dark]: ColourPair): string => `light-dark(${li
 
 /** A pressed subscribe star (timeline and subscriptions panel): amber, lighter on dark. */
 export const STAR_PRESSED = lightDark(['#a15c00', '#d29922'])
+
+/** The site's error box (sign-in, settings, the console's save errors): its ground and its text. */
+export const ERROR_BOX = { background: ['#fdecea', '#3d1714'], text: ['#8e1c1c', '#ffb4ab'] } as const satisfies Record<string, ColourPair>
+
+/** Where the home page's cloud banner gradient ends (it starts at `header`); darker in dark. */
+export const BANNER_END: ColourPair = ['#1d4f80', '#143a5e']
 
 /** `surfaceAlt` → `surface-alt` (custom property names from the theme's keys). */
 export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)

@@ -53,10 +53,12 @@ const theme = {
 }
 
 /*
- * Colours are `light-dark()` pairs. The document keeps `color-scheme: normal`, so the site shell
- * (and the React flavour) stays light; a drop-in's shadow host follows the visitor's
- * `prefers-color-scheme`, and `theme="dark"` / `theme="light"` on the element forces one.
- * `widgetRoot` re-inherits `color-scheme` after its `all: initial`.
+ * Colours are `light-dark()` pairs, resolved by the `color-scheme` where they are used. The site
+ * sets its document's from the visitor's theme (styles/global.css.ts: system by default); a host
+ * page of the React flavour keeps its own (`normal`: light); a drop-in's shadow host follows the
+ * visitor's `prefers-color-scheme`, and `theme="dark"` / `theme="light"` on the element forces
+ * one (a page's own rule on the element wins over `:host`, which is how the site's drop-ins
+ * follow its choice). `widgetRoot` re-inherits `color-scheme` after its `all: initial`.
  */
 createGlobalTheme(':root, :host', vars, theme)
 globalStyle(':host', { display: 'block', colorScheme: 'light dark' })

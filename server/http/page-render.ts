@@ -13,8 +13,14 @@
  *   (`/api/global`'s data and, on a home page, the cloud banner's), read through the server's
  *   own routes (`inject`), hence from the response cache when it is warm.
  *
- * Rendered pages are kept in memory per Host, address and the ETags of the answers they were made
- * from, so a change of the global data or the banner renders anew and nothing else does.
+ * The page also carries the visitor's colour theme (issue 25), read from the `trust_theme` cookie:
+ * `<html data-theme="dark" style="color-scheme:dark">` for a forced theme, nothing for the default
+ * `system` (`contract/theme.ts`), so the first paint is already in the chosen scheme without any
+ * script, and the rendered switch shows the choice. The response cache and the CDN key pages on
+ * that cookie's normalised value (three variants at most).
+ *
+ * Rendered pages are kept in memory per Host, address, theme and the ETags of the answers they
+ * were made from, so a change of the global data or the banner renders anew and nothing else does.
  * Whatever fails (no server build, an API answer other than 200, a render that throws) sends the
  * unrendered `index.html`, which the browser renders as before: a page is never lost to this.
  */
@@ -26,6 +32,7 @@ import { pathToFileURL } from 'node:url'
 import { LRUCache } from 'lru-cache'
 import { CONSENT_STORAGE_KEY, PAGE_DATA_ID } from '../../contract/constants.js'
 import { escapeHtml } from '../../contract/text.js'
+import { htmlThemeAttributes, type Theme, themeOfCookieHeader } from '../../contract/theme.js'
 import { documentOrigin } from './origin.js'
 
 /** What `dist/ssr/render.js` exports (see shell/server-render.tsx). */
@@ -36,6 +43,7 @@ interface ShellRenderer {
     global: unknown,
     answers: Record<string, unknown>,
     origin: string,
+    theme: Theme,
   ): Promise<{ html: string; meta: { title: string; description: string; noindex: boolean }; pages: string[] } | undefined>
 }
 
@@ -91,6 +99,12 @@ function fileByMtime<T>(path: string, read: (path: string, mtimeMs: number) => T
   }
 }
 
+/** The page with the visitor's theme on its `<html>` element (see the module comment). */
+function withTheme(page: string, theme: Theme): string {
+  if (theme === 'system') return page
+  return page.replace(/<html\b([^>]*)>/, (_m, attributes: string) => `<html${attributes}${htmlThemeAttributes(theme)}>`)
+}
+
 /** `JSON.stringify` safe inside a `<script>` element (no `</script>` or `<!--` can close it). */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
@@ -118,17 +132,17 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     return { data: (res.json() as { data: unknown }).data, etag: String(res.headers.etag ?? res.body.length) }
   }
 
-  async function render(request: FastifyRequest, page: string, load: Promise<ShellRenderer>): Promise<string> {
+  async function render(request: FastifyRequest, page: string, load: Promise<ShellRenderer>, theme: Theme): Promise<string> {
     const shell = await load
     const global = await answer(request, '/api/global')
     const needs = shell.answersFor(request.url, global.data)
     const answers = await Promise.all(needs.map((url) => answer(request, url)))
-    const key = [request.headers.host, request.url, global.etag, ...answers.map((a) => a.etag)].join('\n')
+    const key = [request.headers.host, request.url, theme, global.etag, ...answers.map((a) => a.etag)].join('\n')
     const kept = rendered.get(key)
     if (kept !== undefined) return kept
     const origin = documentOrigin(request, publicUrl)
     const answerData = Object.fromEntries(needs.map((url, i) => [url, answers[i].data]))
-    const result = await shell.renderPage(request.url, global.data, answerData, origin)
+    const result = await shell.renderPage(request.url, global.data, answerData, origin, theme)
     if (!result) return page
     const head: string[] = []
     if (result.meta.noindex) head.push('<meta name="robots" content="noindex">')
@@ -154,12 +168,15 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
 
   return {
     async html(request) {
-      const page = template()
-      if (page === undefined) return undefined
+      const plain = template()
+      if (plain === undefined) return undefined
+      // Every page carries the theme, also one the browser renders (no server build, a failure).
+      const theme = themeOfCookieHeader(request.headers.cookie)
+      const page = withTheme(plain, theme)
       const load = renderer()
       if (!load) return page
       try {
-        return await render(request, page, load)
+        return await render(request, page, load, theme)
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'page not rendered on the server; sent for the browser to render')
         return page

@@ -6,7 +6,9 @@
  * `Set-Cookie` — its body, its brotli and gzip copies (bodies of 1 KB and more, compressed once
  * when stored) and the headers every hook set (ETag, Cache-Control, CORS, security headers,
  * `Last-Modified` = the time it was generated). Keyed by Host and URL (feeds link to the Host
- * they were asked on). Bounded in bytes by an LRU (lru-cache). An entry is fresh for its
+ * they were asked on) and, for page navigations only, the visitor's theme cookie (`trust_theme`,
+ * normalised: no cookie and `system` are one entry, `light` and `dark` one each), because a page
+ * carries the theme in its first paint (`page-render.ts`); API answers never depend on it. Bounded in bytes by an LRU (lru-cache). An entry is fresh for its
  * policy's shared freshness (S = `s-maxage`, seconds), so answers that depend on "now" (the
  * timeline's current-time marker) expire on the short clock of their policy. For the next W
  * seconds (`stale-while-revalidate`, the site's `publicCacheSeconds`; S for answers without it)
@@ -39,6 +41,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { THEME_COOKIE, themeCookieIsShareable, themeOfCookieHeader } from '../../contract/theme.js'
+import { isApiPath } from './paths.js'
 import { type PublicApiPolicy, sharedSeconds, staleWhileRevalidateSeconds } from './public-api.js'
 
 /** Default bound of the cache: 64 MB of bodies and their compressed copies (bytes). */
@@ -106,7 +110,25 @@ declare module 'fastify' {
   }
 }
 
-const keyOf = (req: { headers: IncomingMessage['headers']; url?: string }) => `${req.headers.host ?? ''} ${req.url ?? ''}`
+/**
+ * The theme variant a request's answer is kept under: `light` or `dark` for a page navigation
+ * whose `trust_theme` cookie forces one, otherwise '' (the system default, and every API answer);
+ * `undefined` for a page whose theme cookie is not written as the site writes it, which is never
+ * shared (a CDN might read it otherwise; `contract/theme.ts`).
+ */
+function themeVariant(req: { headers: IncomingMessage['headers']; url?: string }): '' | 'light' | 'dark' | undefined {
+  const cookie = req.headers.cookie
+  if (!cookie || isApiPath(req.url ?? '')) return ''
+  if (!themeCookieIsShareable(cookie)) return undefined
+  const theme = themeOfCookieHeader(cookie)
+  return theme === 'system' ? '' : theme
+}
+
+/** The entry's key: Host, URL and the page's theme; `undefined`: the request may not share the cache. */
+const keyOf = (req: { headers: IncomingMessage['headers']; url?: string }): string | undefined => {
+  const variant = themeVariant(req)
+  return variant === undefined ? undefined : `${req.headers.host ?? ''} ${req.url ?? ''}${variant && ` theme=${variant}`}`
+}
 
 /** The encodings an `Accept-Encoding` value accepts (q > 0), memoised: browsers send a handful of spellings. */
 const acceptedMemo = new Map<string, Set<string>>()
@@ -180,8 +202,15 @@ export function registerResponseCache(
   const refresh = (key: string, req: IncomingMessage) => {
     if (refreshing.has(key)) return
     refreshing.add(key)
+    // A page kept under a theme is regenerated with that theme (and under the same key).
+    const variant = themeVariant(req)
+    const headers = {
+      host: req.headers.host ?? '',
+      [REFRESH_HEADER]: refreshToken,
+      ...(variant && { cookie: `${THEME_COOKIE}=${variant}` }),
+    }
     app
-      .inject({ method: 'GET', url: req.url ?? '/', headers: { host: req.headers.host ?? '', [REFRESH_HEADER]: refreshToken } })
+      .inject({ method: 'GET', url: req.url ?? '/', headers })
       .catch(() => undefined) // closing, or the database failed: the stale entry stays until S + W.
       .finally(() => refreshing.delete(key))
   }
@@ -193,10 +222,11 @@ export function registerResponseCache(
   const cache: ResponseCache = {
     serve(req, res, beforeWrite) {
       if (!enabled || !cacheableRequest(req)) return false
-      const entry = lru.get(keyOf(req))
-      if (!entry) return false
+      const key = keyOf(req)
+      const entry = key === undefined ? undefined : lru.get(key)
+      if (!entry || key === undefined) return false
       if (entry.perViewer && SESSION_COOKIE.test(req.headers.cookie ?? '')) return false
-      if (Date.now() > entry.freshUntil) refresh(keyOf(req), req)
+      if (Date.now() > entry.freshUntil) refresh(key, req)
       beforeWrite?.()
       if (etagMatches(req.headers['if-none-match'], entry.etag)) {
         counters.notModified++
@@ -224,7 +254,7 @@ export function registerResponseCache(
   /** The request may share the cache: a public GET, and anonymous where the answer is per viewer. */
   const shares = (request: FastifyRequest) => {
     const policy = policyOf(request)
-    if (!enabled || !policy || !cacheableRequest(request.raw)) return false
+    if (!enabled || !policy || !cacheableRequest(request.raw) || keyOf(request.raw) === undefined) return false
     return !(policy.perViewer && (request.userSession || SESSION_COOKIE.test(request.headers.cookie ?? '')))
   }
   const pending = new WeakMap<FastifyRequest, () => void>()
@@ -238,7 +268,7 @@ export function registerResponseCache(
     if (request.headers[REFRESH_HEADER] === refreshToken) return // a background regeneration
     const hijack = () => reply.hijack()
     if (cache.serve(request.raw, reply.raw, hijack)) return reply
-    const key = keyOf(request.raw)
+    const key = keyOf(request.raw)!
     const generating = inflight.get(key)
     if (generating) {
       // Someone is generating this answer: wait for it, then answer from its entry.
@@ -309,7 +339,7 @@ export function registerResponseCache(
     // database, and a copy is at most 2·S old here (plus S at a CDN, within the front end's
     // staleness bound of 2·S + 10 s for S ≤ 10).
     const staleWindow = staleWhileRevalidateSeconds(policy, options.cacheSeconds) * 1000 || fresh
-    lru.set(keyOf(request.raw), entry, { ttl: fresh + staleWindow })
+    lru.set(keyOf(request.raw)!, entry, { ttl: fresh + staleWindow })
     counters.stored++
     return payload
   })

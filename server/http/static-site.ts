@@ -8,21 +8,26 @@
  *   HTML ({@link htmlCacheControl}) revalidated by browsers on every load, shared by CDNs for the
  *   site's `publicCacheSeconds` and served by them for a day while the origin fails; anything else
  *   the default `public, max-age=0` with ETag revalidation.
- * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file answers
- *   `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on that page,
- *   with the page rendered into it when the server build of the shell exists (`page-render.ts`).
+ * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file (and `/`)
+ *   answers `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on
+ *   that page, with the page rendered into it when the server build of the shell exists and the
+ *   visitor's theme on its `<html>` (`page-render.ts`). A request whose `trust_theme` cookie is not
+ *   written as the site writes it gets the page `private` (shared caches key pages on that cookie).
  * - When `index.html` is missing the fallback answers 503 with a short page asking to build the site.
  * - Everything else that matches nothing answers 404 `{ error: { code: 'not_found', … } }`.
  */
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { relative, resolve, sep } from 'node:path'
+import { themeCookieIsShareable } from '../../contract/theme.js'
 import { sendError } from './errors.js'
 import { createPageRenderer, type PageRenderer } from './page-render.js'
 import { isApiPath, pathOf } from './paths.js'
 import { DEFAULT_PUBLIC_CACHE_SECONDS, STALE_IF_ERROR_SECONDS } from './public-api.js'
 
 export const CACHE_ASSETS = 'public, max-age=31536000, immutable'
+/** A page that no shared cache may keep (see {@link registerStaticSite}'s page answers). */
+export const PRIVATE_HTML = 'private, no-cache'
 export const CACHE_WIDGETS = `public, max-age=86400, stale-if-error=${STALE_IF_ERROR_SECONDS}`
 
 /**
@@ -96,6 +101,9 @@ export async function registerStaticSite(
       root,
       wildcard: true,
       index: ['index.html'],
+      // `/` is a page like any other (the not-found handler's shell, not the file): it carries
+      // the visitor's theme (page-render.ts) and is kept per theme by the response cache.
+      allowedPath: (path) => path !== '/',
       dotfiles: 'ignore',
       redirect: false,
       // The build writes x.br and x.gz beside every file over 1 KB (`scripts/compress.mjs`).
@@ -127,5 +135,9 @@ async function serveShell(
   if (html === undefined) {
     return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BUILD_MISSING_PAGE)
   }
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', htmlCacheControl(cacheSeconds)).send(html)
+  // A page carries the visitor's theme and shared caches key it on the theme cookie's value: a
+  // cookie written otherwise than the switch writes it might be read differently there, so such
+  // a page is never shared (contract/theme.ts).
+  const cacheControl = themeCookieIsShareable(request.headers.cookie) ? htmlCacheControl(cacheSeconds) : PRIVATE_HTML
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html)
 }

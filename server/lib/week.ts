@@ -1,10 +1,11 @@
 /**
- * The cloud status timeline's weeks (spec §2 Cloud status page, §4 Timeline paging, §9): 7 whole UTC
- * days; offset 0 ends at the coming UTC midnight after now (today is its last day), offset n is
- * n × 7 days earlier.
+ * The cloud status timeline's weeks (spec §2 Cloud status page, §4 Timeline paging, §9): 7 whole
+ * days of the viewer's time zone (UTC unless the request names one); offset 0 ends at the coming
+ * midnight after now (today is its last day), offset n is n × 7 days earlier.
  */
 import { WEEK_MINUTES } from '../../contract/constants.js'
-import { dayStart, utcDay } from './days.js'
+import { addDays, dayStart, utcDay } from './days.js'
+import { DEFAULT_ZONE, zonedDay, zonedDayStart } from './zones.js'
 
 export const MINUTE_MS = 60_000
 export const DAY_MS = 86_400_000
@@ -22,13 +23,21 @@ export interface StatusWeek {
 }
 
 /**
- * The week `offset` weeks before the current one, seen at `now`.
+ * The week `offset` weeks before the current one, seen at `now`, in `zone`. The week ends at a
+ * midnight of `zone` and is always 10080 minutes long (spec §9), so in a week with a
+ * daylight-saving change its first day starts an hour off its local midnight.
  * @param offset Whole weeks back, 0 = the week ending with today. Not range-checked here.
+ * @param zone IANA time zone, known to the runtime (the route checks it) @default 'UTC'
  * @example statusWeek(new Date('2026-03-15T09:30Z'), 0)
  *   // { start: 2026-03-09T00:00Z, end: 2026-03-16T00:00Z, currentMinutes: 8790 } (as epoch ms)
+ * @example statusWeek(new Date('2026-03-15T09:30Z'), 0, 'Pacific/Kiritimati') // today there is 15 Mar (23:30, UTC+14)
+ *   // { start: 2026-03-08T10:00Z, end: 2026-03-15T10:00Z, currentMinutes: 10050 }
  */
-export function statusWeek(now: Date, offset: number): StatusWeek {
-  const end = dayStart(utcDay(now)) + DAY_MS - offset * WEEK_MS
+export function statusWeek(now: Date, offset: number, zone: string = DEFAULT_ZONE): StatusWeek {
+  const end =
+    zone === DEFAULT_ZONE
+      ? dayStart(utcDay(now)) + DAY_MS - offset * WEEK_MS
+      : zonedDayStart(addDays(zonedDay(now.getTime(), zone), 1 - 7 * offset), zone)
   const start = end - WEEK_MS
   return { start, end, currentMinutes: weekMinute({ start }, now.getTime()) }
 }

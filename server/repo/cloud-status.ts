@@ -206,9 +206,10 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  *   `stored` holds the row's tid, `all`, and for a service `core_cloud_services`, for a data center
  *   its region's tid or its type (`public` / `premium`). `'0'` without `stored` (anonymous).
  *
- * @param now The server's clock; the week is {@link statusWeek}(now, offset).
+ * @param now The server's clock; the week is {@link statusWeek}(now, offset, zone).
  * @param offset Whole weeks back, 0…12 (validated by the route).
  * @param stored The signed-in viewer's stored subscription targets on this cloud; omitted for anonymous.
+ * @param zone The IANA zone whose days the week's columns are (validated by the route). @default 'UTC'
  */
 export async function cloudStatus(
   db: Kysely<Database>,
@@ -217,8 +218,9 @@ export async function cloudStatus(
   offset: number,
   now: Date,
   stored?: ReadonlySet<string>,
+  zone?: string,
 ): Promise<CloudStatusData> {
-  const week = statusWeek(now, offset)
+  const week = statusWeek(now, offset, zone)
   const at = now.getTime()
   const enabled = blockEnabled(cloud, requestType)
   const [items, records, severity, spans] = await Promise.all([

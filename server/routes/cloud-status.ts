@@ -1,5 +1,5 @@
 /**
- * GET /api/cloud-status?cloud=&requestType=&dateOffset= — one week of the cloud status timeline
+ * GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz= — one week of the cloud status timeline
  * (spec §2 Cloud status page, §3 Status response, §4 Timeline paging, §7). Public, readable from
  * any origin without credentials, shared copies at most 10 s old (its current-time marker moves);
  * a signed-in viewer's answer carries their subscribe stars (`subscribed`) and is
@@ -12,11 +12,13 @@ import { requireCloud } from '../repo/clouds.js'
 import { cloudStatus } from '../repo/cloud-status.js'
 import { storedTargets } from '../subscriptions/repo.js'
 import type { RouteDeps, TrustApp } from './deps.js'
+import { parseZone } from './records.js'
 
 /**
  * Registers GET /api/cloud-status: answers `{ data: CloudStatusData }` (see `cloudStatus` in
  * `server/repo/cloud-status.ts`). Errors: 400 `bad_request` (no `cloud`, missing or unknown
- * `requestType`, `dateOffset` not an integer in 0…12), 404 `unknown_cloud`.
+ * `requestType`, `dateOffset` not an integer in 0…12, `tz` not an IANA time zone), 404 `unknown_cloud`.
+ * `tz` (absent or empty: UTC) names the zone whose days the week's seven columns are.
  */
 export function registerCloudStatusRoutes(app: TrustApp, { db, now }: RouteDeps): void {
   app.get(
@@ -27,11 +29,12 @@ export function registerCloudStatusRoutes(app: TrustApp, { db, now }: RouteDeps)
     },
     async (request) => {
       // `dateOffset` defaults to 0 in the schema; the fallback only satisfies the optional type.
-      const { cloud: param, requestType, dateOffset = 0 } = request.query
+      const { cloud: param, requestType, dateOffset = 0, tz } = request.query
+      const zone = parseZone(tz)
       const cloud = await requireCloud(db, param)
       const session = request.userSession
       const stored = session ? await storedTargets(db, session.uid, cloud.id) : undefined
-      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now(), stored) }
+      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now(), stored, zone) }
     },
   )
 }

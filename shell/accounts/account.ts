@@ -12,7 +12,8 @@ import type { ApiAnswer } from '../../contract/common'
 import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
-import { $session, isSignedIn, readSessionCookies, setTimezone, SIGNED_OUT } from '../../widgets/core/session'
+import { $session, isSignedIn, readSessionCookies, SIGNED_OUT } from '../../widgets/core/session'
+import { effectiveTimezone, applyTimezone, chosenTimezone, updateChosenTimezone } from '../timezone/choice'
 
 /**
  * The accounts state machine (spec §3 Session, §4 Sign-in, Logout, Sign-up, Session; §7 user
@@ -55,10 +56,13 @@ export function clearSessionCookies(): void {
   for (const name of SESSION_COOKIES) removeCookie(name)
 }
 
-/** Ends the local session: cookies removed, state signed out (the time zone goes back to UTC). */
+/**
+ * Ends the local session: cookies removed, state signed out (the time zone goes back to the
+ * visitor's own choice, else UTC: shell/timezone/choice.ts).
+ */
 export function clearSession(extra: Partial<typeof SIGNED_OUT> = {}): void {
   clearSessionCookies()
-  $session.set({ ...$session.get(), ...SIGNED_OUT, timezone: 'UTC', ...extra })
+  $session.set({ ...$session.get(), ...SIGNED_OUT, timezone: effectiveTimezone(chosenTimezone()), ...extra })
 }
 
 function writeSessionCookies(login: LoginData): void {
@@ -70,7 +74,8 @@ function writeSessionCookies(login: LoginData): void {
 }
 
 /**
- * `POST /api/user/details {cloud}`: stores the user, roles and time zone. An answer carrying a
+ * `POST /api/user/details {cloud}`: stores the user and roles, and shows times in the user's saved
+ * zone unless this browser's visitor chose one (shell/timezone/choice.ts). An answer carrying a
  * `message` instead of details is an error (spec §7).
  *
  * @throws ApiError when the call fails (403 `not_signed_in` when the session is gone)
@@ -81,7 +86,7 @@ export async function loadDetails(cloud: string = $cloudName.get() ?? ''): Promi
   if (hasMessage(data) && !isDetails(data)) throw new ApiError(data.message, 0, 'Refused')
   const details = dataOf(answer, isDetails)
   $session.setKey('apiData', details.auth)
-  setTimezone(String(fieldValue(details.auth.user.timezone, 'UTC') || 'UTC'))
+  applyTimezone(String(fieldValue(details.auth.user.timezone, '')))
 }
 
 /**
@@ -215,7 +220,7 @@ export function adoptSessionCookies(): boolean {
     return true
   }
   if (cookies.csrfToken || cookies.logoutToken || cookies.sessionTimeout) clearSession()
-  else if ($session.get().isLoggedIn) $session.set({ ...$session.get(), ...SIGNED_OUT, timezone: 'UTC' })
+  else if ($session.get().isLoggedIn) $session.set({ ...$session.get(), ...SIGNED_OUT, timezone: effectiveTimezone(chosenTimezone()) })
   return false
 }
 
@@ -250,15 +255,23 @@ export async function resetPassword(token: string, pass: string): Promise<string
 }
 
 /**
- * `POST /api/user/settings {timezone}` (signed in): stores the saved zone in the session and in
- * the loaded details. @throws ApiError (400 for an unknown zone)
+ * `POST /api/user/settings {timezone}` (signed in): stores the saved zone in the loaded details
+ * and, with `apply` (the settings page), shows times in it at once — also in a browser whose
+ * visitor chose a zone with the picker, whose cookie takes the saved zone. The picker itself
+ * passes `apply: false`: it has applied the zone already, and an answer arriving after a later
+ * choice must not undo that. @throws ApiError (400 for an unknown zone)
+ *
+ * @param apply show times in the saved zone @default true
  */
-export async function saveSettings(timezone: string): Promise<string> {
+export async function saveSettings(timezone: string, apply = true): Promise<string> {
   const data = dataOf(
     await request<ApiAnswer<UserSettingsData>>('/api/user/settings', { method: POST, body: { timezone } }),
     (d): d is UserSettingsData => is.object(d) && is.string(d.timezone),
   )
-  setTimezone(data.timezone)
+  if (apply) {
+    updateChosenTimezone(data.timezone)
+    applyTimezone(data.timezone)
+  }
   const apiData = $session.get().apiData
   if (apiData) $session.setKey('apiData', { ...apiData, user: { ...apiData.user, timezone: [{ value: data.timezone }] } })
   return data.timezone

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
+import { ERROR_BOX, lightDark } from '../../styles/palette'
 import { alert, button, errorAlert } from '../../styles/recipes.css'
 
 /** Styles of the accounts pages, banners, user menu and toasts. */
@@ -38,7 +39,10 @@ export const secondary = button
 
 export const links = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.lg, marginTop: vars.space.lg, fontSize: '14px' })
 
-export const errorBox = style([errorAlert, { marginBottom: vars.space.md, background: '#fdecea', color: '#8e1c1c' }])
+export const errorBox = style([
+  errorAlert,
+  { marginBottom: vars.space.md, background: lightDark(ERROR_BOX.background), color: lightDark(ERROR_BOX.text) },
+])
 
 export const infoBox = style([alert, { marginBottom: vars.space.md, borderColor: vars.severity.informational }])
 

@@ -7,7 +7,10 @@ import { resolveRoute, variantMainMenu } from '../menu'
 import * as styles from '../shell.css'
 import { CloudSelector, MobileCloudSelector } from './CloudSelector'
 import { MainMenu } from './MainMenu'
+import { ThemeSwitch } from './ThemeSwitch'
 import { UserMenu } from './UserMenu'
+import { HeaderTimezone } from '../timezone/HeaderTimezone'
+import { TimezonePicker } from '../timezone/TimezonePicker'
 
 /** Props of {@link Header}. */
 export interface HeaderProps {
@@ -83,6 +86,8 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           <nav aria-label="Top menu" style={{ display: 'flex', gap: 16 }}>
             {topLinks}
           </nav>
+          <HeaderTimezone />
+          <ThemeSwitch />
           <AccountMenu isTrustDR={global.isTrustDR} />
         </div>
         <button
@@ -101,8 +106,10 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           {menuOpen && (
             <div className={styles.mobileExtras}>
               <MobileCloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
+              <TimezonePicker place="menu" />
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
                 {topLinks}
+                <ThemeSwitch />
                 <AccountMenu isTrustDR={global.isTrustDR} />
               </div>
             </div>

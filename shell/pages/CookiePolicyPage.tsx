@@ -1,6 +1,8 @@
 import { COOKIE } from '../../widgets/core/cookies'
 import { SESSION_COOKIE } from '../../contract/constants'
+import { THEME_COOKIE } from '../../contract/theme'
 import * as shell from '../shell.css'
+import { TIMEZONE_COOKIE } from '../timezone/choice'
 import * as styles from './cookie-policy.css'
 
 /** One cookie the site sets (spec §3 Cookies, §9: token and cloud cookies live 86 400 s). */
@@ -18,6 +20,18 @@ export const SITE_COOKIES: readonly CookieRow[] = [
     purpose: 'Remembers the cloud you selected, so every page shows that cloud.',
     lifetime: '1 day (86,400 seconds)',
     kind: 'Strictly necessary',
+  },
+  {
+    name: TIMEZONE_COOKIE,
+    purpose: 'Remembers the time zone you chose in the Time zone picker, so every time is shown in it. Set only when you choose one.',
+    lifetime: '1 year',
+    kind: 'Strictly necessary (a setting you chose)',
+  },
+  {
+    name: THEME_COOKIE,
+    purpose: 'Remembers the colour theme you chose in the header (light, dark or your system setting). Set only when you choose one.',
+    lifetime: '1 year',
+    kind: 'Strictly necessary (a setting you chose)',
   },
   {
     name: SESSION_COOKIE,
@@ -99,7 +113,8 @@ export default function CookiePolicyPage() {
       <p>
         The sign-in cookies (<code>{SESSION_COOKIE}</code>, <code>{COOKIE.csrfToken}</code>, <code>{COOKIE.logoutToken}</code>,{' '}
         <code>{COOKIE.securityString}</code> and <code>{COOKIE.sessionTimeout}</code>) exist only while you are signed in and are removed
-        when you sign out. Visitors who never sign in receive only <code>{COOKIE.machineName}</code>.
+        when you sign out. Visitors who never sign in receive only <code>{COOKIE.machineName}</code>, <code>{TIMEZONE_COOKIE}</code> once
+        they choose a time zone and <code>{THEME_COOKIE}</code> if they choose a theme.
       </p>
 
       <h2>The cookie-consent banner</h2>

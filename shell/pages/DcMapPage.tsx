@@ -1,6 +1,7 @@
 import type { Cloud } from '../../contract/global'
 import { DcMapWidget } from '../../widgets/dc-map/DcMap'
 import * as styles from '../shell.css'
+import './dc-map-page.css'
 
 /**
  * Data Center Map page (spec §2 Data Center Map): the `<trust-dc-map>` widget's React component

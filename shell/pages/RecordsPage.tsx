@@ -7,7 +7,7 @@ import * as styles from '../shell.css'
 
 /**
  * The Incidents, Maintenance and Security Advisories pages (spec §2): the `<trust-records>`
- * widget's component with its calendar, in the signed-in user's time zone (UTC signed out). A new
+ * widget's component with its calendar, in the page's time zone (shell/timezone/choice.ts). A new
  * path or cloud mounts a fresh list, so the filter goes back to All Statuses (spec §4 Lists).
  */
 export default function RecordsPage({ cloud, list }: { cloud: Cloud; list: RecordListType }) {

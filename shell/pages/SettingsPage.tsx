@@ -5,14 +5,8 @@ import { errorMessage } from '../../widgets/core/resource'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
+import { timeZoneOptions } from '../timezone/zones'
 import { showToast, TOASTS } from '../toast'
-
-/** The zones of the select: 'UTC' first, then every IANA zone the platform knows. */
-export function timeZoneOptions(): string[] {
-  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] }
-  const zones = intl.supportedValuesOf?.('timeZone') ?? []
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')]
-}
 
 /**
  * User settings (/user/{uid}/edit and /account-settings; spec §2 Route table, §6): the account's

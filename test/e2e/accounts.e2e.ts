@@ -94,7 +94,8 @@ accounts('a newcomer signs up, verifies by mail, signs in, returns to the protec
   await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
   await page.waitForURL((u) => /^\/user\/\d+\/edit$/.test(new URL(u).pathname) || new URL(u).pathname === '/account-settings')
   // Settings: the time zone chosen there is the one every timestamp on the site uses.
-  await page.getByLabel('Time zone').selectOption('America/New_York')
+  // (the settings form's select: the footer's Time zone picker has the same name)
+  await page.locator('#settings-timezone').selectOption('America/New_York')
   await page.getByRole('button', { name: 'Save' }).click()
   await toast(page)
     .or(page.getByRole('status').filter({ hasText: 'Your settings have been saved.' }))

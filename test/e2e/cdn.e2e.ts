@@ -261,6 +261,58 @@ function defineSuite() {
     await (await browser()).clearCookies()
   })
 
+  cdn('pages are kept once per theme (the trust_theme cookie); API answers once for every theme', async (ctx) => {
+    const path = '/auroraedge.net/faq'
+    /** Asks until nginx answers from its cache (s-maxage is 2 s); the cache statuses seen and the last body. */
+    const untilHit = async (url: string, cookie?: string) => {
+      const seen: string[] = []
+      let body = ''
+      for (let i = 0; i < 20 && seen.at(-1) !== 'HIT'; i++) {
+        const res = await fetch(url, { headers: { ...BROWSER_ENCODINGS, accept: 'text/html', ...(cookie && { cookie }) } })
+        body = await res.text()
+        seen.push(res.headers.get('x-cache-status') ?? '')
+        if (seen.at(-1) !== 'HIT') await sleep(100)
+      }
+      return { seen, body }
+    }
+    const dark = await untilHit(ctx.nginx.url + path, 'trust_theme=dark')
+    assert.is(dark.seen.at(-1), 'HIT', dark.seen.join(', '))
+    assert.ok(dark.body.includes('<html lang="en" data-theme="dark" style="color-scheme:dark">'))
+    // A visitor without the cookie, and one choosing the system theme: the kept light page, never the dark one.
+    for (const cookie of [undefined, 'trust_theme=system', 'machineName=auroraedge']) {
+      const plain = await untilHit(ctx.nginx.url + path, cookie)
+      assert.is(plain.seen.at(-1), 'HIT', `${cookie}: ${plain.seen.join(', ')}`)
+      assert.ok(plain.body.includes('<html lang="en">'), `${cookie}: ${plain.body.slice(0, 120)}`)
+      assert.not.ok(plain.body.includes('data-theme='), String(cookie))
+    }
+    const light = await untilHit(ctx.nginx.url + path, 'machineName=auroraedge; trust_theme=light')
+    assert.ok(light.body.includes('data-theme="light"'))
+    assert.ok((await untilHit(ctx.nginx.url + path, 'trust_theme=dark')).body.includes('data-theme="dark"'))
+    // A cookie written otherwise: the origin's page is private, so nginx keeps no copy of it.
+    const odd = await fetch(ctx.nginx.url + path, { headers: { ...BROWSER_ENCODINGS, accept: 'text/html', cookie: 'trust_theme= light' } })
+    await odd.text()
+    if (odd.headers.get('x-cache-status') !== 'HIT') assert.is(odd.headers.get('cache-control'), 'private, no-cache')
+    // The API does not vary by theme: the answer kept for a visitor without the cookie is a HIT with it.
+    const global = await untilHit(`${ctx.nginx.url}/api/global`)
+    assert.is(global.seen.at(-1), 'HIT')
+    const withTheme = await fetch(`${ctx.nginx.url}/api/global`, { headers: { ...BROWSER_ENCODINGS, cookie: 'trust_theme=dark' } })
+    await withTheme.text()
+    assert.ok(
+      ['HIT', 'STALE', 'UPDATING'].includes(withTheme.headers.get('x-cache-status') ?? ''),
+      `${withTheme.headers.get('x-cache-status')}`,
+    )
+    const keys = cachedKeys(ctx.nginx)
+    assert.equal(
+      keys.filter((key) => key.includes('/api/') && /\b(light|dark)$/.test(key)),
+      [],
+      'no API answer is kept per theme',
+    )
+    assert.ok(
+      keys.some((key) => key.split(' ')[0].endsWith(path) && key.endsWith(' dark')),
+      `the dark page is kept under its own key: ${keys.filter((k) => k.includes(path)).join(' | ')}`,
+    )
+  })
+
   cdn('origin stopped: the pages, the timeline and the drop-ins keep answering from nginx with what they showed', async (ctx) => {
     await ctx.origin.app.close()
     ctx.originStopped = true

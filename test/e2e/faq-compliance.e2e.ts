@@ -153,7 +153,16 @@ site('cookie policy: static text naming every cookie the site sets and the conse
   await page.getByTestId('cookie-policy').waitFor()
   assert.is(await page.locator('h1').textContent(), 'Cookie Policy')
   const names = await page.locator('[data-testid="cookie-table"] tbody th').allTextContents()
-  assert.equal(names.sort(), ['machineName', 'trust_session', 'z_csrf_token', 'z_logout_token', 'z_security_string', 'z_session_timeout'])
+  assert.equal(names.sort(), [
+    'machineName',
+    'trust_session',
+    'trust_theme',
+    'trust_tz',
+    'z_csrf_token',
+    'z_logout_token',
+    'z_security_string',
+    'z_session_timeout',
+  ])
   assert.match((await page.getByTestId('cookie-policy').textContent())!, 'cookie-consent banner')
   await screenshot(page, 'cookie-policy-1280')
   assert.equal(await axeViolations(page), [])

@@ -469,4 +469,41 @@ test('the hostile record body is sent as stored (the front end sanitises it)', a
   assert.match(issue.description, /<script>/)
 })
 
+test('tz: the week is 7 days of that zone ending with its today, 10080 minutes, the same records placed from its start', async () => {
+  const zoned = async (tz: string, offset = 0) => {
+    const res = await get(`/api/cloud-status?cloud=auroraedge&requestType=public&dateOffset=${offset}&tz=${encodeURIComponent(tz)}`)
+    assert.is(res.statusCode, 200, res.body.slice(0, 200))
+    return body(res).data as CloudStatusData
+  }
+  // FIXED_NOW 2026-03-15T09:30Z is 23:30 on Sunday 15 March at UTC+14: that week ends at its
+  // midnight, 2026-03-15T10:00Z.
+  const kiri = await zoned('Pacific/Kiritimati')
+  assert.is(kiri.start_date, '2026-03-08T10:00:00.000Z')
+  assert.is(kiri.end_date, '2026-03-15T10:00:00.000Z')
+  assert.is(kiri.current_time, WEEK_MINUTES - 30)
+  // 02:30 on Sunday 15 March in Los Angeles (UTC−7 since 8 March): 9 … 15 March there.
+  const la = await zoned('America/Los_Angeles')
+  assert.is(la.start_date, '2026-03-09T07:00:00.000Z')
+  assert.is(la.end_date, '2026-03-16T07:00:00.000Z')
+  assert.is(la.current_time, clip(Date.parse(la.start_date), Date.parse('2026-03-15T09:30:00.000Z')))
+  // The week before spans the change to daylight-saving time (a 167-hour week there): it ends at
+  // the local midnight of 9 March and, 10080 minutes long, starts an hour before that of 2 March.
+  const laBefore = await zoned('America/Los_Angeles', 1)
+  assert.is(laBefore.end_date, '2026-03-09T07:00:00.000Z')
+  assert.is(laBefore.start_date, '2026-03-02T07:00:00.000Z')
+  const past = await zoned('Pacific/Kiritimati', 2)
+  assert.is(past.start_date, '2026-02-22T10:00:00.000Z')
+  assert.is(past.current_time, WEEK_MINUTES)
+  for (const issue of issues(kiri)) {
+    const start = Date.parse(kiri.start_date)
+    assert.is(issue.from, clip(start, Date.parse(issue.startTime)), `issue ${issue.id} from`)
+  }
+  // UTC, named or not, is the week without tz; an unknown zone is refused.
+  assert.equal(await zoned('UTC'), await status('auroraedge', 'public', 0))
+  assert.is((await status('auroraedge', 'public', 0)).start_date, new Date(weekStart(0)).toISOString())
+  const bad = await get('/api/cloud-status?cloud=auroraedge&requestType=public&tz=Mars%2FOlympus')
+  assert.is(bad.statusCode, 400)
+  assert.is(body(bad).error.code, 'bad_request')
+})
+
 test.run()

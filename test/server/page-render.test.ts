@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { htmlThemeAttributes } from '../../contract/theme.js'
 import { CONSENT_SCRIPT, CONSENT_SCRIPT_HASH } from '../../server/http/page-render.js'
 import { removeDir, startApp, tempDir, type TestApp } from './helpers.js'
 
@@ -20,21 +21,21 @@ const HTML_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8'
 
 /**
  * A server build standing in for dist/ssr/render.js: renders what it was given (the banner's
- * title, the number of clouds), leaves `/` to the browser, throws on `/boom`, and counts renders
- * on `globalThis` so the test sees which requests rendered anew.
+ * title, the number of clouds, the theme), leaves `/` to the browser, throws on `/boom`, and
+ * counts renders on `globalThis` so the test sees which requests rendered anew.
  */
 const RENDER_JS = `
 export function answersFor(url, global) {
   return url.startsWith('/auroraedge.net') && !url.includes('/') ? [] : url === '/auroraedge.net' ? ['/api/cloud-banner?cloud=auroraedge'] : []
 }
-export async function renderPage(url, global, answers) {
+export async function renderPage(url, global, answers, origin, theme) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1
   if (url === '/') return undefined
   if (url.startsWith('/boom')) throw new Error('render failed')
   const banner = answers['/api/cloud-banner?cloud=auroraedge']
   const noindex = url.startsWith('/sign-in')
   return {
-    html: '<main><h1>' + (banner ? banner.title : 'Page') + '</h1><p>' + global.clouds.length + ' clouds</p></main>',
+    html: '<main><h1>' + (banner ? banner.title : 'Page') + '</h1><p>' + global.clouds.length + ' clouds</p><p>switch: ' + theme + '</p></main>',
     meta: { title: 'Home | "x" <y>', description: 'About & more', noindex },
     pages: url.includes('cloud-status') ? ['CloudStatusPage'] : [],
   }
@@ -67,7 +68,8 @@ test.after(async () => {
   removeDir(ssrDir)
 })
 
-const page = (url: string) => t.app.inject({ url, headers: { accept: HTML_ACCEPT, host: 'trust.example' } })
+const page = (url: string, cookie?: string) =>
+  t.app.inject({ url, headers: { accept: HTML_ACCEPT, host: 'trust.example', ...(cookie && { cookie }) } })
 
 test('a page answers index.html with the rendered frame, its title and description escaped, and the data it was made from', async () => {
   const res = await page('/auroraedge.net')
@@ -75,6 +77,7 @@ test('a page answers index.html with the rendered frame, its title and descripti
   assert.match(String(res.headers['content-type']), /^text\/html/)
   const banner = (await t.app.inject('/api/cloud-banner?cloud=auroraedge')).json().data
   assert.ok(res.body.includes(`<div id="app"><main><h1>${banner.title}</h1>`), res.body)
+  assert.ok(res.body.includes('<html lang="en">'), 'no cookie: the system theme, <html> as it is')
   assert.ok(res.body.includes('<title>Home | &quot;x&quot; &lt;y&gt;</title>'))
   assert.ok(res.body.includes('<meta name="description" content="About &amp; more">'))
   assert.ok(res.body.includes('<link rel="canonical" href="http://trust.example/auroraedge.net">'))
@@ -151,11 +154,89 @@ test('rendered pages are kept by the response cache: served from memory over HTT
   }
 })
 
-test('a render that throws, or a path the browser decides, answers index.html as it is', async () => {
+test('a render that throws, or a path the browser decides, answers index.html as it is, with the theme on <html>', async () => {
   for (const url of ['/boom', '/']) {
-    const res = await page(url)
+    const res = await page(url, 'trust_theme=dark')
     assert.is(res.statusCode, 200, url)
-    assert.is(res.body, INDEX_HTML, url)
+    assert.is(res.body, INDEX_HTML.replace('<html lang="en">', `<html lang="en"${htmlThemeAttributes('dark')}>`), url)
+  }
+})
+
+test("the first paint carries the visitor's theme from the trust_theme cookie: <html> and the rendered switch", async () => {
+  const cases = [
+    ['trust_theme=dark', 'dark', 'dark'],
+    ['machineName=auroraedge; trust_theme=light; z_csrf_token=x', 'light', 'light'],
+    ['trust_theme=system', 'system', ''],
+    ['trust_theme=purple', 'system', ''],
+    ['', 'system', ''],
+  ] as const
+  for (const [cookie, theme, scheme] of cases) {
+    const res = await page('/auroraedge.net/incidents', cookie)
+    const html = theme === 'system' ? '<html lang="en">' : `<html lang="en" data-theme="${theme}" style="color-scheme:${scheme}">`
+    assert.ok(res.body.includes(html), `${cookie}: ${res.body.slice(0, 120)}`)
+    assert.ok(res.body.includes(`<p>switch: ${theme}</p>`), `${cookie}: the renderer was given ${theme}`)
+  }
+})
+
+test('each theme is rendered and kept apart; a page without the cookie never comes back in a forced theme', async () => {
+  await page('/auroraedge.net/maintenance', 'trust_theme=dark')
+  const before = renders()
+  const plain = await page('/auroraedge.net/maintenance')
+  assert.is(renders(), before + 1, 'the system page is rendered apart from the dark one')
+  assert.ok(plain.body.includes('<p>switch: system</p>'))
+  assert.not.ok(plain.body.includes('data-theme='))
+  await page('/auroraedge.net/maintenance', 'trust_theme=dark')
+  await page('/auroraedge.net/maintenance', 'trust_theme=system')
+  assert.is(renders(), before + 1, 'both kept: no system cookie and trust_theme=system are the same page')
+})
+
+test('a page asked for with a theme cookie not written as the site writes it is never shared', async () => {
+  const written = await page('/auroraedge.net/faq', 'trust_theme=dark')
+  assert.match(String(written.headers['cache-control']), /^public, max-age=0, s-maxage=/)
+  await page('/auroraedge.net/faq', 'trust_theme=dark')
+  for (const cookie of ['Trust_Theme=dark', 'trust_theme= dark', 'a=1, trust_theme=dark', 'trust_theme=light; trust_theme=dark']) {
+    const odd = await page('/auroraedge.net/faq', cookie)
+    assert.is(odd.statusCode, 200)
+    assert.is(odd.headers['cache-control'], 'private, no-cache', `${cookie}: not the kept public page`)
+  }
+})
+
+test('the response cache keeps one entry per theme for pages: a second visitor without the cookie gets the system page from memory', async () => {
+  const other = await startApp({ staticDir: siteDir, ssrDir })
+  try {
+    await other.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(other.app.server.address() as { port: number }).port}`
+    const get = (cookie?: string, etag?: string) =>
+      fetch(`${base}/auroraedge.net/compliance`, {
+        headers: { accept: HTML_ACCEPT, ...(cookie && { cookie }), ...(etag && { 'if-none-match': etag }) },
+      })
+    const dark = await get('trust_theme=dark')
+    const darkBody = await dark.text()
+    assert.ok(darkBody.includes('data-theme="dark"'))
+    const stats = other.app.responseCache.stats()
+    const visitor = await get()
+    const visitorBody = await visitor.text()
+    assert.ok(visitorBody.includes('<html lang="en">'), 'no cookie: the system page')
+    assert.not.ok(visitorBody.includes('data-theme='))
+    assert.is.not(visitor.headers.get('etag'), dark.headers.get('etag'), 'each theme has its own ETag')
+    const again = await get()
+    assert.is(await again.text(), visitorBody)
+    const darkAgain = await get('machineName=auroraedge; trust_theme=dark')
+    assert.is(await darkAgain.text(), darkBody)
+    const after = other.app.responseCache.stats()
+    assert.ok(after.hits >= stats.hits + 2, 'the repeat visits of both themes are hits')
+    assert.is(after.stored, stats.stored + 1, 'two entries in all: dark, then system')
+    // A browser holding the dark page that now asks without the cookie gets the system page, not a 304.
+    const revalidated = await get(undefined, dark.headers.get('etag')!)
+    assert.is(revalidated.status, 200)
+    assert.not.ok((await revalidated.text()).includes('data-theme='))
+    // API answers never vary by the theme: one entry for every visitor.
+    const apiStats = other.app.responseCache.stats()
+    await (await fetch(`${base}/api/global`, { headers: { cookie: 'trust_theme=dark' } })).text()
+    await (await fetch(`${base}/api/global`)).text()
+    assert.ok(other.app.responseCache.stats().hits >= apiStats.hits + 1, 'the API answer is shared across themes')
+  } finally {
+    await other.close()
   }
 })
 

@@ -164,24 +164,24 @@ const TAB_NAMES: Record<DataCenterTab, string> = { public: 'Public Data Center',
  * legend; loading, error-with-Retry and reloading states through {@link LoadState}.
  */
 function StatusBlock(props: BlockProps) {
-  const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl } = props
+  const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl, timezone: tz } = props
   const [paging, dispatch] = useReducer(pagingReducer, INITIAL_PAGING)
   const tab: DataCenterTab = hasPremium ? paging.tab : 'public'
   const requestType = kind === 'core' ? 'core_cloud_services' : tab
   const { offset } = paging
   // The same URL fetchCloudStatus asks for (same query order), so the notice matches its answer.
-  const url = apiUrl('/api/cloud-status', apiBase, { cloud, requestType, dateOffset: offset })
+  const url = apiUrl('/api/cloud-status', apiBase, { cloud, requestType, dateOffset: offset, tz })
   useEffect(() => onShownUrl(kind, url), [onShownUrl, kind, url])
   const state = useResource(
-    (signal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }).catch(logFailure),
-    [cloud, requestType, offset, apiBase],
+    (signal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal }).catch(logFailure),
+    [cloud, requestType, offset, tz, apiBase],
   )
   // A week fetched again while the full-post modal is open replaces the loaded one.
-  const requestKey = `${cloud}|${requestType}|${offset}|${apiBase}`
+  const requestKey = `${cloud}|${requestType}|${offset}|${tz}|${apiBase}`
   const [fresh, setFresh] = useState<{ key: string; data: CloudStatusData }>()
   const refresh = useCallback(
-    (signal: AbortSignal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, apiBase, signal }),
-    [cloud, requestType, offset, apiBase],
+    (signal: AbortSignal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal }),
+    [cloud, requestType, offset, tz, apiBase],
   )
   const onRefreshed = useCallback((data: CloudStatusData) => setFresh({ key: requestKey, data }), [requestKey])
   const shown = fresh?.key === requestKey && state.status === 'ready' ? { ...state, data: fresh.data } : state
@@ -223,7 +223,7 @@ function StatusBlock(props: BlockProps) {
           {'< Previous 7 Days'}
         </button>
         <p className={styles.range} data-testid="week-range" aria-live="polite">
-          {data ? weekRangeLabel(data.start_date, data.end_date) : ''}
+          {data ? weekRangeLabel(data.start_date, data.end_date, tz) : ''}
         </p>
         <button
           type="button"
@@ -324,7 +324,7 @@ function Timeline(props: TimelineProps) {
   const rows = useMemo(() => timelineRows(data.category), [data])
   const itemRows = useMemo(() => rows.filter((r) => r.type === 'item'), [rows])
   const centres = useMemo(() => itemRows.map((r) => r.layout!.bars.map((b) => b.left + b.width / 2)), [itemRows])
-  const headers = useMemo(() => dayHeaders(data.start_date), [data.start_date])
+  const headers = useMemo(() => dayHeaders(data.start_date, timezone), [data.start_date, timezone])
   const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
   const now = nowPercent(data.current_time)
   // Each row's element (an item row's markup from rowHtml), built when the row is first shown and
@@ -637,7 +637,7 @@ function Timeline(props: TimelineProps) {
           <ul
             className={now === null ? styles.rowList : `${styles.rowList} ${styles.withNow}`}
             style={now === null ? undefined : ({ '--now': `${now}%` } as CSSProperties)}
-            aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date)}`}
+            aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date, timezone)}`}
             aria-busy={shown < rows.length}
           >
             {rows.slice(0, shown).map(rowElement)}

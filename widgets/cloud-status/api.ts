@@ -102,21 +102,30 @@ export interface CloudStatusQuery {
   requestType: CloudStatusRequestType
   /** Weeks back, 0…12 (spec §4 Timeline paging). */
   dateOffset: number
+  /** IANA zone whose days the week is made of. @default UTC (the server's default) */
+  tz?: string
   /** Origin of the API for widgets on foreign pages. @default '' (same origin) */
   apiBase?: string
   signal?: AbortSignal
 }
 
 /**
- * `GET /api/cloud-status?cloud=&requestType=&dateOffset=` — one week of the status timeline
- * (spec §7, contract `CloudStatusData`).
+ * `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` — one week of the status timeline
+ * (spec §7, contract `CloudStatusData`): 7 days of the `tz` zone.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  * @example const week = await fetchCloudStatus({ cloud: 'auroraedge', requestType: 'public', dateOffset: 0 })
  */
-export async function fetchCloudStatus({ cloud, requestType, dateOffset, apiBase, signal }: CloudStatusQuery): Promise<CloudStatusData> {
+export async function fetchCloudStatus({
+  cloud,
+  requestType,
+  dateOffset,
+  tz,
+  apiBase,
+  signal,
+}: CloudStatusQuery): Promise<CloudStatusData> {
   const answer = await request<ApiAnswer<CloudStatusData>>('/api/cloud-status', {
-    query: { cloud, requestType, dateOffset },
+    query: { cloud, requestType, dateOffset, tz },
     apiBase,
     signal,
   })

@@ -98,45 +98,56 @@ export function layoutRow(issues: readonly StatusIssue[], minPercent = MIN_BAR_P
 
 /** One day column of the header. */
 export interface DayHeader {
-  /** The UTC day, `YYYY-MM-DD`. */
+  /** The day in the week's time zone, `YYYY-MM-DD`. */
   date: string
   /** e.g. 'Mon 16 Nov' (weekday, day, short month; spec §2 "date headers (day and short month)"). */
   label: string
 }
 
 const DAY_MS = 86_400_000
-const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
-const rangeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' })
-
-function parts(f: Intl.DateTimeFormat, t: number): Record<string, string> {
-  const p: Record<string, string> = {}
-  for (const part of f.formatToParts(t)) p[part.type] = part.value
-  return p
-}
 
 /**
- * The 7 UTC days of the week starting at `startDate` (spec §2, contract `CloudStatusData`),
- * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`. Invalid input gives [].
+ * `[weekday + ',', day (2 digits), month, year]` of the day around instant `t` (epoch ms) in
+ * `timeZone`, cut from its timestamp ({@link stamp}: the cached formatter of the zone; an unknown
+ * zone is UTC). Callers pass the middle of a day (start + 12 h), which stays inside that day when
+ * a daylight-saving change moves the week's edges by an hour.
  */
-export function dayHeaders(startDate: string): DayHeader[] {
+const day = (t: number, timeZone: string): string[] => stamp(new Date(t).toISOString(), timeZone).split(' ')
+
+/**
+ * The 7 days of the week starting at `startDate` in `timeZone` (spec §2, contract
+ * `CloudStatusData`: the answer's week is made of that zone's days when asked with its `tz`),
+ * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`. Invalid input gives [].
+ *
+ * @param timeZone IANA zone the week was asked for @default 'UTC'
+ */
+export function dayHeaders(startDate: string, timeZone = 'UTC'): DayHeader[] {
   const start = Date.parse(startDate)
   if (Number.isNaN(start)) return []
   return Array.from({ length: 7 }, (_, i) => {
-    const t = start + i * DAY_MS
-    const p = parts(dayFormat, t)
-    return { date: new Date(t).toISOString().slice(0, 10), label: `${p.weekday} ${p.day} ${p.month}` }
+    const [weekday, d, month, year] = day(start + i * DAY_MS + DAY_MS / 2, timeZone)
+    return {
+      date: `${year}-${String(MONTHS.indexOf(month) / 3 + 1).padStart(2, '0')}-${d}`,
+      label: `${weekday.slice(0, 3)} ${+d} ${month}`,
+    }
   })
 }
 
 /**
  * The week's date range for the paging bar, e.g. '16 Nov 2026 – 22 Nov 2026': from the first to
- * the last of the 7 UTC days (`endDate` is exclusive, the midnight after the last day).
+ * the last of the 7 days in `timeZone` (`endDate` is exclusive, the midnight after the last day).
+ *
+ * @param timeZone IANA zone the week was asked for @default 'UTC'
  */
-export function weekRangeLabel(startDate: string, endDate: string): string {
+export function weekRangeLabel(startDate: string, endDate: string, timeZone = 'UTC'): string {
   const start = Date.parse(startDate)
   const end = Date.parse(endDate)
   if (Number.isNaN(start) || Number.isNaN(end)) return ''
-  return `${rangeFormat.format(start)} – ${rangeFormat.format(Math.max(start, end - DAY_MS))}`
+  const text = (t: number) => {
+    const [, d, month, year] = day(t + DAY_MS / 2, timeZone)
+    return `${+d} ${month} ${year}`
+  }
+  return `${text(start)} – ${text(Math.max(start, end - DAY_MS))}`
 }
 
 /**

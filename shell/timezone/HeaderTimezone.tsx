@@ -1,0 +1,81 @@
+import {
+  autoUpdate,
+  FloatingFocusManager,
+  flip,
+  offset,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react'
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { $session } from '../../widgets/core/session'
+import * as shell from '../shell.css'
+import { TimezonePicker } from './TimezonePicker'
+import * as styles from './timezone.css'
+import { zonePlace } from './zones'
+
+/**
+ * The header bar's time-zone control (issue 25), desktop only (below 992 px the folded menu shows
+ * the picker itself): a button naming the zone in use ("Kiritimati", its full name in the
+ * accessible name) that opens a panel with the labelled Time zone select. The bar has no room
+ * for the select beside the cloud selector, the top menu and the user menu at 1280 px without
+ * wrapping to a second row. Like the cloud selector it opens by click, Enter or Space, focuses
+ * the select, and closes with Escape or a click outside; a choice applies at once and the panel
+ * stays open (arrow keys on a closed select choose as they move).
+ */
+export function HeaderTimezone() {
+  const zone = useStore($session).timezone
+  const [open, setOpen] = useState(false)
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-end',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  })
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { role: 'dialog' }),
+  ])
+  return (
+    <div className={shell.selectorWrap}>
+      <button
+        type="button"
+        ref={refs.setReference}
+        className={`${shell.headerButton} ${styles.zoneButton}`}
+        aria-label={`Time zone: ${zone}. Change time zone`}
+        title={`Time zone: ${zone}`}
+        data-testid="timezone-button"
+        {...getReferenceProps()}
+      >
+        <svg className={styles.clock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
+        <span className={styles.zoneText}>{zonePlace(zone)}</span>
+        <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <FloatingFocusManager context={context} modal={false} initialFocus={0}>
+          <div
+            ref={refs.setFloating}
+            style={floatingStyles}
+            className={styles.panel}
+            role="dialog"
+            aria-label="Choose a time zone"
+            data-testid="timezone-panel"
+            {...getFloatingProps()}
+          >
+            <TimezonePicker place="header" />
+            <p className={styles.panelNote}>Every time on this site is shown in this zone.</p>
+          </div>
+        </FloatingFocusManager>
+      )}
+    </div>
+  )
+}
