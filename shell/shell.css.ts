@@ -82,7 +82,8 @@ export const menuToggle = style([headerButton, { '@media': { [desktop]: { displa
 
 export const selectorWrap = style({ position: 'relative' })
 
-export const selectorPanel = style({
+/** A header control's floating panel (the cloud selector's, the time zone's). */
+export const headerPanel = style({
   zIndex: 50,
   background: vars.color.surface,
   color: vars.color.text,
@@ -90,10 +91,10 @@ export const selectorPanel = style({
   borderRadius: vars.radius.md,
   boxShadow: '0 8px 24px rgba(15,39,64,0.18)',
   padding: vars.space.lg,
-  display: 'flex',
-  gap: vars.space.xl,
   maxWidth: 'calc(100vw - 32px)',
 })
+
+export const selectorPanel = style([headerPanel, { display: 'flex', gap: vars.space.xl }])
 
 export const selectorColumn = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: '170px' })
 export const productTitle = style({

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
+import { headerPanel } from '../shell.css'
 
 /** The picker: its label before the select, on one line. */
 export const picker = style({
@@ -43,15 +44,6 @@ export const zoneText = style({ maxWidth: '110px', overflow: 'hidden', textOverf
 export const clock = style({ width: '14px', height: '14px', flex: 'none' })
 
 /** The header button's panel (the cloud selector's look). */
-export const panel = style({
-  zIndex: 50,
-  background: vars.color.surface,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: '0 8px 24px rgba(15,39,64,0.18)',
-  padding: vars.space.lg,
-  maxWidth: 'calc(100vw - 32px)',
-})
+export const panel = headerPanel
 
 export const panelNote = style({ margin: `${vars.space.sm} 0 0`, fontSize: '13px', color: vars.color.muted })
