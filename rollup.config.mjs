@@ -3,7 +3,7 @@
 // - drop-in scripts: one Preact IIFE per widget (dist/site/widgets/<name>.js) with its CSS inlined,
 //   so a host page writes one <script> and one tag.
 // Type-checking is `npm run typecheck`; the TypeScript plugin here only transpiles (noCheck).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import alias from '@rollup/plugin-alias'
@@ -85,6 +85,47 @@ export function stripSvgmapTables() {
   }
 }
 
+/** The locales with a catalogue (contract/locale.ts `LOCALES` but English, whose texts are in the code). */
+export const TRANSLATED_LOCALES = ['de', 'fr', 'es', 'ja', 'ar']
+
+/**
+ * The catalogues of the code a bundle holds (issue 25, widgets/core/i18n): the translations of
+ * every `messages.ts` among the bundle's modules (its folder's `locales/<code>.json`), merged per
+ * locale. So a drop-in's catalogue holds only the groups the drop-in can show.
+ *
+ * @returns locale → group → messages
+ */
+export function bundleCatalogues(bundle) {
+  const folders = new Set()
+  for (const file of Object.values(bundle)) {
+    if (file.type !== 'chunk') continue
+    for (const id of file.moduleIds) if (/[\\/]messages\.tsx?$/.test(id)) folders.add(dirname(id))
+  }
+  const catalogues = {}
+  for (const code of TRANSLATED_LOCALES) {
+    const merged = {}
+    for (const folder of [...folders].sort()) {
+      const file = join(folder, 'locales', `${code}.json`)
+      if (existsSync(file)) Object.assign(merged, JSON.parse(readFileSync(file, 'utf8')))
+    }
+    catalogues[code] = merged
+  }
+  return catalogues
+}
+
+/** Drop-in flavour: writes the drop-in's catalogues beside it, `i18n/<name>.<code>.json` (widgets/core/i18n/drop-in.ts). */
+function dropInCatalogues(name) {
+  return {
+    name: 'trust-drop-in-catalogues',
+    generateBundle(_options, bundle) {
+      for (const [code, catalogue] of Object.entries(bundleCatalogues(bundle))) {
+        if (Object.keys(catalogue).length === 0) continue
+        this.emitFile({ type: 'asset', fileName: `i18n/${name}.${code}.json`, source: JSON.stringify(catalogue) })
+      }
+    },
+  }
+}
+
 /** Drop-in flavour: moves the extracted CSS, minified, into the script (adopted by each shadow root). */
 function inlineWidgetCss({ keepAsset = false } = {}) {
   return {
@@ -117,8 +158,19 @@ function htmlShell() {
         const links = css.map((c) => `<link rel="stylesheet" href="/${c.fileName}">`).join('\n    ')
         // The entry's static imports load with it, not one after another.
         const preloads = entry.imports.map((f) => `<link rel="modulepreload" href="/${f}">`).join('\n    ')
+        // The site's catalogues, fingerprinted: `site` (every group but the console's) and
+        // `console` (groups named `admin…`), whose addresses the page lists for shell/locale.ts.
+        const urls = {}
+        for (const [code, catalogue] of Object.entries(bundleCatalogues(bundle))) {
+          for (const part of ['site', 'console']) {
+            const groups = Object.entries(catalogue).filter(([group]) => group.startsWith('admin') === (part === 'console'))
+            const ref = this.emitFile({ type: 'asset', name: `${part}.${code}.json`, source: JSON.stringify(Object.fromEntries(groups)) })
+            urls[code] = { ...urls[code], [part]: `/${this.getFileName(ref)}` }
+          }
+        }
+        const catalogueScript = `<script type="application/json" id="trust-catalogues">${JSON.stringify(urls)}</script>`
         const html = template
-          .replace('<!--styles-->', [links, preloads].filter(Boolean).join('\n    '))
+          .replace('<!--styles-->', [links, preloads, catalogueScript].filter(Boolean).join('\n    '))
           .replace('<!--script-->', `<script type="module" src="/${entry.fileName}"></script>`)
         this.emitFile({ type: 'asset', fileName: 'index.html', source: html })
         // For the server-rendered first paint (server/http/page-render.ts): each lazy page's chunk
@@ -194,7 +246,11 @@ export function dropInConfig(name, input = join(root, 'widgets', name, 'define.t
     input,
     treeshake,
     onwarn,
-    plugins: [...plugins({ preact: true, lean: LEAN_DROP_INS.has(name), cssName: `${name}.css` }), inlineWidgetCss()],
+    plugins: [
+      ...plugins({ preact: true, lean: LEAN_DROP_INS.has(name), cssName: `${name}.css` }),
+      inlineWidgetCss(),
+      dropInCatalogues(basename(name)),
+    ],
     output: { file: join(out, 'widgets', `${basename(name)}.js`), format: 'iife', inlineDynamicImports: true },
   }
 }

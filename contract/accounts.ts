@@ -94,6 +94,8 @@ export const UserDetailsData = Type.Object({
     user: Type.Object({
       /** IANA time zone, e.g. `'Europe/Berlin'`. */
       timezone: FieldValues(Type.String()),
+      /** The saved language (contract/locale.ts code; issue 25), absent when none was saved. */
+      locale: Type.Optional(FieldValues(Type.String())),
       mail: FieldValues(Type.String()),
       /** The user id, as a string. */
       uid: FieldValues(Type.String()),
@@ -190,13 +192,18 @@ export type PasswordResetBody = Static<typeof PasswordResetBody>
 export const PasswordResetData = Type.Object({ message: Type.String() })
 export type PasswordResetData = Static<typeof PasswordResetData>
 
-/** `POST /api/user/settings` body. */
+/** `POST /api/user/settings` body: either setting or both (an empty body is refused). */
 export const UserSettingsBody = Type.Object({
   /** An IANA time zone, e.g. `'Europe/Berlin'` (surrounding spaces are ignored). */
-  timezone: Type.String({ maxLength: 64 }),
+  timezone: Type.Optional(Type.String({ maxLength: 64 })),
+  /** A language of contract/locale.ts `LOCALES` (issue 25): the site's on other browsers and the emails'. */
+  locale: Type.Optional(Type.String({ maxLength: 16 })),
 })
 export type UserSettingsBody = Static<typeof UserSettingsBody>
 
-/** `POST /api/user/settings {timezone}` (signed in, CSRF) → `{ data: { timezone } }`; 400 for an unknown IANA zone. */
-export const UserSettingsData = Type.Object({ timezone: Type.String() })
+/**
+ * `POST /api/user/settings {timezone?, locale?}` (signed in, CSRF) → `{ data: { timezone, locale } }`
+ * (both as saved now; `locale` '' when none was ever saved); 400 for an unknown IANA zone or locale.
+ */
+export const UserSettingsData = Type.Object({ timezone: Type.String(), locale: Type.String() })
 export type UserSettingsData = Static<typeof UserSettingsData>

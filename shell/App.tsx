@@ -6,6 +6,8 @@ import { LiveNotice } from '../widgets/core/LiveNotice'
 import { useTimezone } from '../widgets/core/react'
 import { $session } from '../widgets/core/session'
 import * as ui from '../widgets/core/ui.css'
+import { LocaleContext, useMessages } from '../widgets/core/i18n/react'
+import { shellMessages } from './messages'
 import { AccountBanners } from './accounts/AccountBanners'
 import { signOutAndLeave } from './accounts/actions'
 import { IdleLogout } from './accounts/IdleLogout'
@@ -16,6 +18,7 @@ import { Header } from './header/Header'
 import { applyMeta } from './meta'
 import { Fallback } from './pages/Fallback'
 import { lazyPage } from './lazy-page'
+import { $locale, loadConsoleCatalogue } from './locale'
 import { Home } from './pages/Home'
 import { NotConfigured } from './pages/NotConfigured'
 import { $router, pageMeta, type Resolution } from './routes'
@@ -38,10 +41,16 @@ const FaqPage = lazyPage('FaqPage', () => import('./pages/FaqPage'))
 const CompliancePage = lazyPage('CompliancePage', () => import('./pages/CompliancePage'))
 const CookiePolicyPage = lazyPage('CookiePolicyPage', () => import('./pages/CookiePolicyPage'))
 /** The admin console: its own chunk, downloaded only when an /admin path is opened. */
-const AdminConsole = lazyPage('AdminConsole', () => import('./admin/AdminConsole'))
+const AdminConsole = lazyPage('AdminConsole', async () => {
+  // Its texts load beside its chunk, so it opens in the page's language.
+  const texts = loadConsoleCatalogue()
+  const module = await import('./admin/AdminConsole')
+  await texts
+  return module
+})
 
-/** What the disaster-recovery variant shows instead of the account pages (spec §8). */
-export const DR_UNAVAILABLE = 'The service is temporarily unavailable.'
+/** What the disaster-recovery variant shows instead of the account pages (spec §8), in English. */
+export const DR_UNAVAILABLE = shellMessages.base.drUnavailable
 
 /**
  * Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE}: sign-in,
@@ -77,14 +86,15 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
   const chosen = useStore($cloud)
   const cloud = resolution.cloud ?? chosen
   const page = useStore($router)
+  const t = useMessages(shellMessages)
   if (global.isTrustDR && DR_PAGES.has(resolution.component)) {
     return (
       <p role="status" data-testid="dr-unavailable">
-        {DR_UNAVAILABLE}
+        {t.drUnavailable}
       </p>
     )
   }
-  const loading = <p role="status">Loading…</p>
+  const loading = <p role="status">{t.loading}</p>
   switch (resolution.component) {
     case 'sign-in':
       return (
@@ -213,7 +223,18 @@ function PageLiveNotice() {
 }
 
 /** The site: header, the page for the current path, footer (spec §2 Screens and routes). */
+/** The shell in the page's locale (shell/locale.ts): every text below reads it. */
 export function App() {
+  const locale = useStore($locale)
+  return (
+    <LocaleContext.Provider value={locale}>
+      <Site />
+    </LocaleContext.Provider>
+  )
+}
+
+function Site() {
+  const t = useMessages(shellMessages)
   const global = useStore($global)
   const cloud = useStore($cloud)
   const page = useStore($router)
@@ -246,13 +267,13 @@ export function App() {
       <main className={styles.main}>
         {global.error ? (
           <div className={ui.error} role="alert">
-            <span>The site could not load: {global.error}</span>
+            <span>{t.loadFailed({ error: global.error })}</span>
             <button type="button" className={ui.retry} onClick={() => void loadGlobal('', true)}>
-              Retry
+              {t.retry}
             </button>
           </div>
         ) : (
-          <p role="status">Loading…</p>
+          <p role="status">{t.loading}</p>
         )}
       </main>
     )
@@ -269,7 +290,7 @@ export function App() {
   return (
     <div className={styles.page}>
       <a className={styles.skipLink} href="#content">
-        Skip to content
+        {t.skipToContent}
       </a>
       {global.data.links.cookie_consent_id !== undefined && (
         <CookieConsent
@@ -281,7 +302,7 @@ export function App() {
       <main className={styles.main} id="content" tabIndex={-1}>
         <PageLiveNotice />
         <AccountBanners hidden={global.data.isTrustDR} />
-        {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">Loading…</p>}
+        {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">{t.loading}</p>}
       </main>
       <Footer links={global.data.links} year={new Date().getFullYear()} />
       <Toaster />

@@ -1,20 +1,24 @@
 import type { SiteLinks } from '../contract/global'
 import * as styles from './shell.css'
 import { TimezonePicker } from './timezone/TimezonePicker'
+import { useMessages } from '../widgets/core/i18n/react'
+import { LanguagePicker } from './header/LanguagePicker'
+import { saveLocaleToAccount } from './accounts/locale-setting'
+import { shellMessages } from './messages'
 
-/** Footer (spec §2): copyright, the time-zone picker (issue 25) and the feedback line with its mailto link. */
+/** Footer (spec §2): copyright, the language and time-zone pickers (issue 25) and the feedback line with its mailto link. */
 export function Footer({ links, year }: { links: SiteLinks; year: number }) {
+  const t = useMessages(shellMessages)
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
-        <span>
-          © {year} {links.vendor}. All rights reserved.
-        </span>
+        <span>{t.copyright({ year, vendor: links.vendor })}</span>
+        <LanguagePicker place="footer" onChoose={saveLocaleToAccount} />
         <TimezonePicker place="footer" />
         {/* A site whose catalogue names no feedback address shows no feedback line (no empty mailto link). */}
         {links.feedback_email && (
           <span>
-            Send us your feedback at <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
+            {t.feedback} <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
           </span>
         )}
       </div>

@@ -5,6 +5,8 @@ import { $cloudName, chooseCloud } from '../widgets/core/cloud'
 import { $global, isGlobalData } from '../widgets/core/global'
 import { App } from './App'
 import { lazyPages } from './lazy-page'
+import { $locale } from './locale'
+import { loadLocale } from '../widgets/core/i18n/index'
 import { startLive } from './live'
 import { readPageData } from './page-data'
 import { startSite } from './site'
@@ -31,7 +33,8 @@ if (data && isGlobalData(data.global) && container.firstElementChild) {
   })
   $cloudName.set(cloud?.machine_name ?? null)
   const pages = data.pages.flatMap((name) => lazyPages.get(name) ?? [])
-  void Promise.all(pages.map((page) => page.preload())).then(
+  // The page's texts arrive with its chunks, so the hydrating render says what the server's said.
+  void Promise.all([...pages.map((page) => page.preload()), loadLocale($locale.get())]).then(
     () => hydrateRoot(container, <Hydrated />),
     () => {
       // A page chunk failed to load: render in the browser, whose lazy page shows the failure.
@@ -42,5 +45,5 @@ if (data && isGlobalData(data.global) && container.firstElementChild) {
   )
 } else {
   void startSite()
-  createRoot(container).render(<App />)
+  void loadLocale($locale.get()).then(() => createRoot(container).render(<App />))
 }

@@ -25,6 +25,9 @@ import { bannerPath, coreStatusPath } from './pages/api'
 import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
 import { $resolution } from './site'
 import { $theme } from './theme'
+import type { Locale } from '../contract/locale'
+import { addCatalogue, type Catalogue } from '../widgets/core/i18n/index'
+import { $locale } from './locale'
 
 /** One rendered page. */
 export interface RenderedPage {
@@ -37,6 +40,7 @@ export interface RenderedPage {
 }
 
 let ready: Promise<unknown> | undefined
+const withCatalogue = new Set<Locale>()
 
 // Stores read while rendering may start their loads (a nanostores `get()` mounts a store for a
 // moment). On the server nothing is fetched: the page renders its loading states and the
@@ -78,6 +82,8 @@ export function answersFor(url: string, global: GlobalData): string[] {
  *
  * @param origin the site's public origin, e.g. `https://trust.example`
  * @param theme the visitor's theme (the `trust_theme` cookie), shown by the header's switch @default 'system'
+ * @param locale the page's language (contract/locale.ts `chooseLocale`) @default 'en'
+ * @param catalogue the locale's site catalogue (not needed for English); added once per locale
  * @throws whatever rendering throws; the server then sends the page unrendered
  */
 export async function renderPage(
@@ -86,13 +92,20 @@ export async function renderPage(
   answers: Record<string, unknown>,
   origin = 'http://localhost',
   theme: Theme = 'system',
+  locale: Locale = 'en',
+  catalogue?: Catalogue,
 ): Promise<RenderedPage | undefined> {
+  if (catalogue && !withCatalogue.has(locale)) {
+    addCatalogue(locale, catalogue)
+    withCatalogue.add(locale)
+  }
   ready ??= Promise.all([...lazyPages.values()].map((page) => page.preload()))
   await ready
   const resolution = route(url, global)
   if (!resolution || resolution.kind === 'redirect') return undefined
   setAnswers(answers)
   $theme.set(theme)
+  $locale.set(locale)
   takeRenderedPages()
   const scope = globalThis as { location?: unknown }
   scope.location = new URL(url, origin)

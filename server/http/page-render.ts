@@ -19,6 +19,10 @@
  * script, and the rendered switch shows the choice. The response cache and the CDN key pages on
  * that cookie's normalised value (three variants at most).
  *
+ * And its language (issue 25, `page-locale.ts`): `<html lang dir>` on every page, the page
+ * rendered with the locale's site catalogue (the file the build lists in `#trust-catalogues`),
+ * which the browser loads before hydrating. Pages are kept per locale too.
+ *
  * Rendered pages are kept in memory per Host, address, theme and the ETags of the answers they
  * were made from, so a change of the global data or the banner renders anew and nothing else does.
  * Whatever fails (no server build, an API answer other than 200, a render that throws) sends the
@@ -32,8 +36,10 @@ import { pathToFileURL } from 'node:url'
 import { LRUCache } from 'lru-cache'
 import { CONSENT_STORAGE_KEY, PAGE_DATA_ID } from '../../contract/constants.js'
 import { escapeHtml } from '../../contract/text.js'
+import { htmlLangAttributes, type Locale } from '../../contract/locale.js'
 import { htmlThemeAttributes, type Theme, themeOfCookieHeader } from '../../contract/theme.js'
 import { documentOrigin } from './origin.js'
+import { requestLocale } from './page-locale.js'
 
 /** What `dist/ssr/render.js` exports (see shell/server-render.tsx). */
 interface ShellRenderer {
@@ -44,6 +50,8 @@ interface ShellRenderer {
     answers: Record<string, unknown>,
     origin: string,
     theme: Theme,
+    locale: Locale,
+    catalogue: unknown,
   ): Promise<{ html: string; meta: { title: string; description: string; noindex: boolean }; pages: string[] } | undefined>
 }
 
@@ -99,10 +107,22 @@ function fileByMtime<T>(path: string, read: (path: string, mtimeMs: number) => T
   }
 }
 
-/** The page with the visitor's theme on its `<html>` element (see the module comment). */
-function withTheme(page: string, theme: Theme): string {
-  if (theme === 'system') return page
-  return page.replace(/<html\b([^>]*)>/, (_m, attributes: string) => `<html${attributes}${htmlThemeAttributes(theme)}>`)
+/** The page with the visitor's theme and the page's language on its `<html>` element (see the module comment). */
+function withDocumentAttributes(page: string, theme: Theme, locale: Locale): string {
+  return page.replace(/<html\b([^>]*)>/, (_m, attributes: string) => {
+    const rest = attributes.replace(/\s(?:lang|dir)="[^"]*"/g, '')
+    return `<html ${htmlLangAttributes(locale)}${rest}${htmlThemeAttributes(theme)}>`
+  })
+}
+
+/** The catalogue addresses the built page lists (`#trust-catalogues`, rollup.config.mjs). */
+function catalogueUrls(page: string): Partial<Record<Locale, { site?: string }>> {
+  const json = /<script type="application\/json" id="trust-catalogues">([^<]*)<\/script>/.exec(page)?.[1]
+  try {
+    return json ? (JSON.parse(json) as Partial<Record<Locale, { site?: string }>>) : {}
+  } catch {
+    return {}
+  }
 }
 
 /** `JSON.stringify` safe inside a `<script>` element (no `</script>` or `<!--` can close it). */
@@ -132,17 +152,33 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     return { data: (res.json() as { data: unknown }).data, etag: String(res.headers.etag ?? res.body.length) }
   }
 
-  async function render(request: FastifyRequest, page: string, load: Promise<ShellRenderer>, theme: Theme): Promise<string> {
+  // The site catalogue of each locale, read from the build once per file.
+  const catalogues = new Map<string, unknown>()
+  function siteCatalogue(page: string, locale: Locale): unknown {
+    const url = catalogueUrls(page)[locale]?.site
+    if (locale === 'en' || !url || !/^\/assets\/[\w.-]+\.json$/.test(url)) return undefined
+    if (!catalogues.has(url)) catalogues.set(url, JSON.parse(readFileSync(join(siteDir, url), 'utf8')))
+    return catalogues.get(url)
+  }
+
+  async function render(
+    request: FastifyRequest,
+    page: string,
+    load: Promise<ShellRenderer>,
+    theme: Theme,
+    locale: Locale,
+  ): Promise<string> {
     const shell = await load
     const global = await answer(request, '/api/global')
     const needs = shell.answersFor(request.url, global.data)
     const answers = await Promise.all(needs.map((url) => answer(request, url)))
-    const key = [request.headers.host, request.url, theme, global.etag, ...answers.map((a) => a.etag)].join('\n')
+    const key = [request.headers.host, request.url, theme, locale, global.etag, ...answers.map((a) => a.etag)].join('\n')
     const kept = rendered.get(key)
     if (kept !== undefined) return kept
     const origin = documentOrigin(request, publicUrl)
     const answerData = Object.fromEntries(needs.map((url, i) => [url, answers[i].data]))
-    const result = await shell.renderPage(request.url, global.data, answerData, origin, theme)
+    const catalogue = siteCatalogue(page, locale)
+    const result = await shell.renderPage(request.url, global.data, answerData, origin, theme, locale, catalogue)
     if (!result) return page
     const head: string[] = []
     if (result.meta.noindex) head.push('<meta name="robots" content="noindex">')
@@ -172,11 +208,12 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
       if (plain === undefined) return undefined
       // Every page carries the theme, also one the browser renders (no server build, a failure).
       const theme = themeOfCookieHeader(request.headers.cookie)
-      const page = withTheme(plain, theme)
+      const locale = requestLocale(request.headers, request.url)
+      const page = withDocumentAttributes(plain, theme, locale)
       const load = renderer()
       if (!load) return page
       try {
-        return await render(request, page, load, theme)
+        return await render(request, page, load, theme, locale)
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'page not rendered on the server; sent for the browser to render')
         return page

@@ -8,7 +8,8 @@
  * `Last-Modified` = the time it was generated). Keyed by Host and URL (feeds link to the Host
  * they were asked on) and, for page navigations only, the visitor's theme cookie (`trust_theme`,
  * normalised: no cookie and `system` are one entry, `light` and `dark` one each), because a page
- * carries the theme in its first paint (`page-render.ts`); API answers never depend on it. Bounded in bytes by an LRU (lru-cache). An entry is fresh for its
+ * carries the theme in its first paint (`page-render.ts`), and the page's language (`page-locale.ts`,
+ * six at most); API answers never depend on either. Bounded in bytes by an LRU (lru-cache). An entry is fresh for its
  * policy's shared freshness (S = `s-maxage`, seconds), so answers that depend on "now" (the
  * timeline's current-time marker) expire on the short clock of their policy. For the next W
  * seconds (`stale-while-revalidate`, the site's `publicCacheSeconds`; S for answers without it)
@@ -41,7 +42,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { randomBytes } from 'node:crypto'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { LRUCache } from 'lru-cache'
+import { LANG_COOKIE } from '../../contract/locale.js'
 import { THEME_COOKIE, themeCookieIsShareable, themeOfCookieHeader } from '../../contract/theme.js'
+import { langCookieIsShareable, requestLocale } from './page-locale.js'
 import { isApiPath } from './paths.js'
 import { type PublicApiPolicy, sharedSeconds, staleWhileRevalidateSeconds } from './public-api.js'
 
@@ -124,10 +127,24 @@ function themeVariant(req: { headers: IncomingMessage['headers']; url?: string }
   return theme === 'system' ? '' : theme
 }
 
-/** The entry's key: Host, URL and the page's theme; `undefined`: the request may not share the cache. */
+/**
+ * The language variant of a page navigation (issue 25): the locale the page is rendered in
+ * (`page-locale.ts`: `?lang=`, cookie, `Accept-Language`), '' for English and every API answer;
+ * `undefined` for a page whose language cookie is not written as the site writes it.
+ */
+function localeVariant(req: { headers: IncomingMessage['headers']; url?: string }): string | undefined {
+  if (isApiPath(req.url ?? '')) return ''
+  if (!langCookieIsShareable(req.headers.cookie)) return undefined
+  const locale = requestLocale(req.headers, req.url ?? '/')
+  return locale === 'en' ? '' : locale
+}
+
+/** The entry's key: Host, URL and the page's theme and language; `undefined`: the request may not share the cache. */
 const keyOf = (req: { headers: IncomingMessage['headers']; url?: string }): string | undefined => {
   const variant = themeVariant(req)
-  return variant === undefined ? undefined : `${req.headers.host ?? ''} ${req.url ?? ''}${variant && ` theme=${variant}`}`
+  const lang = localeVariant(req)
+  if (variant === undefined || lang === undefined) return undefined
+  return `${req.headers.host ?? ''} ${req.url ?? ''}${variant && ` theme=${variant}`}${lang && ` lang=${lang}`}`
 }
 
 /** The encodings an `Accept-Encoding` value accepts (q > 0), memoised: browsers send a handful of spellings. */
@@ -202,12 +219,14 @@ export function registerResponseCache(
   const refresh = (key: string, req: IncomingMessage) => {
     if (refreshing.has(key)) return
     refreshing.add(key)
-    // A page kept under a theme is regenerated with that theme (and under the same key).
+    // A page kept under a theme and a language is regenerated with them (and under the same key).
     const variant = themeVariant(req)
+    const lang = localeVariant(req)
+    const cookie = [variant && `${THEME_COOKIE}=${variant}`, lang && `${LANG_COOKIE}=${lang}`].filter(Boolean).join('; ')
     const headers = {
       host: req.headers.host ?? '',
       [REFRESH_HEADER]: refreshToken,
-      ...(variant && { cookie: `${THEME_COOKIE}=${variant}` }),
+      ...(cookie && { cookie }),
     }
     app
       .inject({ method: 'GET', url: req.url ?? '/', headers })

@@ -20,6 +20,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { relative, resolve, sep } from 'node:path'
 import { themeCookieIsShareable } from '../../contract/theme.js'
+import { langCookieIsShareable } from './page-locale.js'
 import { sendError } from './errors.js'
 import { createPageRenderer, type PageRenderer } from './page-render.js'
 import { isApiPath, pathOf } from './paths.js'
@@ -114,6 +115,8 @@ export async function registerStaticSite(
         if (cache) reply.header('cache-control', cache)
         // Text files may go out as their .br / .gz copy: shared caches must key on the encoding.
         if (/\.(js|mjs|css|html|svg|json|txt|xml|map)(\.(br|gz))?$/.test(path)) reply.header('vary', 'Accept-Encoding')
+        // A drop-in's catalogues are fetched by the drop-in from the partner's page (issue 25).
+        if (path.startsWith('widgets/i18n/')) reply.header('access-control-allow-origin', '*')
       },
     })
   }
@@ -138,6 +141,14 @@ async function serveShell(
   // A page carries the visitor's theme and shared caches key it on the theme cookie's value: a
   // cookie written otherwise than the switch writes it might be read differently there, so such
   // a page is never shared (contract/theme.ts).
-  const cacheControl = themeCookieIsShareable(request.headers.cookie) ? htmlCacheControl(cacheSeconds) : PRIVATE_HTML
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html)
+  // The same holds for the language cookie; and a page whose language may come from
+  // `Accept-Language` says so to shared caches (`Vary`), which the CDN example normalises.
+  const shareable = themeCookieIsShareable(request.headers.cookie) && langCookieIsShareable(request.headers.cookie)
+  const cacheControl = shareable ? htmlCacheControl(cacheSeconds) : PRIVATE_HTML
+  return reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Language')
+    .send(html)
 }

@@ -13,6 +13,7 @@ import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from '../../widge
 import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import { $session, isSignedIn, readSessionCookies, SIGNED_OUT } from '../../widgets/core/session'
+import { applySavedLocale } from './locale-setting'
 import { effectiveTimezone, applyTimezone, chosenTimezone, updateChosenTimezone } from '../timezone/choice'
 
 /**
@@ -87,6 +88,7 @@ export async function loadDetails(cloud: string = $cloudName.get() ?? ''): Promi
   const details = dataOf(answer, isDetails)
   $session.setKey('apiData', details.auth)
   applyTimezone(String(fieldValue(details.auth.user.timezone, '')))
+  applySavedLocale()
 }
 
 /**

@@ -8,6 +8,10 @@ import * as styles from '../shell.css'
 import { CloudSelector, MobileCloudSelector } from './CloudSelector'
 import { MainMenu } from './MainMenu'
 import { ThemeSwitch } from './ThemeSwitch'
+import { LanguagePicker } from './LanguagePicker'
+import { headerMessages } from './messages'
+import { useMessages } from '../../widgets/core/i18n/react'
+import { saveLocaleToAccount } from '../accounts/locale-setting'
 import { UserMenu } from './UserMenu'
 import { HeaderTimezone } from '../timezone/HeaderTimezone'
 import { TimezonePicker } from '../timezone/TimezonePicker'
@@ -21,27 +25,29 @@ export interface HeaderProps {
 }
 
 function Logo({ cloud, vendor }: { cloud: Cloud | null; vendor: string }) {
+  const t = useMessages(headerMessages)
   return (
-    <a className={styles.logo} href={cloud ? cloudHomePath(cloud) : '/'} aria-label={`${vendor} Trust, home`}>
+    <a className={styles.logo} href={cloud ? cloudHomePath(cloud) : '/'} aria-label={t.home({ vendor })}>
       <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
         <path d="M16 2 4 7v8c0 7.2 5.1 13.6 12 15 6.9-1.4 12-7.8 12-15V7L16 2z" fill="#4da3ff" />
         <path d="m10 16 4 4 8-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span>{vendor} Trust</span>
+      <span>{t.brand({ vendor })}</span>
     </a>
   )
 }
 
 /** User menu while signed out (spec §2): Sign In and a Subscribe button; hidden in DR mode. */
 function SignedOutMenu({ isTrustDR }: { isTrustDR: boolean }) {
+  const t = useMessages(headerMessages)
   if (isTrustDR) return null
   return (
     <>
       <a className={styles.topLink} href="/sign-in">
-        Sign In
+        {t.signIn}
       </a>
       <a className={styles.subscribeButton} href="/subscribe">
-        Subscribe
+        {t.subscribe}
       </a>
     </>
   )
@@ -60,6 +66,7 @@ function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
  * 992 px the menus fold behind a Menu button and the selector becomes the product drawer.
  */
 export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProps) {
+  const t = useMessages(headerMessages)
   const [menuOpen, setMenuOpen] = useState(false)
   const topLinks = global.menu.top_menu.map((item) => (
     <a
@@ -70,7 +77,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
       rel="noopener noreferrer"
     >
       {item.item}
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t.newTab}</span>
     </a>
   ))
   const select = (c: Cloud) => {
@@ -83,9 +90,10 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
         <Logo cloud={cloud} vendor={global.links.vendor} />
         <div className={styles.headerLinks}>
           <CloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
-          <nav aria-label="Top menu" style={{ display: 'flex', gap: 16 }}>
+          <nav aria-label={t.topMenu} style={{ display: 'flex', gap: 16 }}>
             {topLinks}
           </nav>
+          <LanguagePicker place="header" onChoose={saveLocaleToAccount} />
           <HeaderTimezone />
           <ThemeSwitch />
           <AccountMenu isTrustDR={global.isTrustDR} />
@@ -97,15 +105,16 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           aria-controls="main-menu"
           onClick={() => setMenuOpen((o) => !o)}
         >
-          <span aria-hidden="true">☰</span> Menu
+          <span aria-hidden="true">☰</span> {t.menu}
         </button>
       </div>
-      <nav className={styles.nav} aria-label="Main menu">
+      <nav className={styles.nav} aria-label={t.mainMenu}>
         <div id="main-menu" className={`${styles.navInner} ${menuOpen ? styles.navOpen : ''}`}>
           <MainMenu items={variantMainMenu(global.menu.main_menu, global)} cloud={cloud} currentPath={currentPath} />
           {menuOpen && (
             <div className={styles.mobileExtras}>
               <MobileCloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
+              <LanguagePicker place="menu" onChoose={saveLocaleToAccount} />
               <TimezonePicker place="menu" />
               <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
                 {topLinks}

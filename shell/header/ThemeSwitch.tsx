@@ -4,9 +4,11 @@ import { parseTheme, type Theme, THEMES } from '../../contract/theme'
 import { $theme, chooseTheme, syncThemeWithCookie } from '../theme'
 import { visuallyHidden } from '../../styles/recipes.css'
 import * as styles from './theme-switch.css'
+import { headerMessages } from './messages'
+import { useMessages } from '../../widgets/core/i18n/react'
 
-/** What the switch calls each choice. */
-export const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'Light', dark: 'Dark' }
+/** The message key of each choice's name (./messages.ts). */
+const THEME_LABELS = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const satisfies Record<Theme, string>
 
 /**
  * The theme switch of the header (issue 25; also the admin console's, which sits inside the
@@ -17,17 +19,18 @@ export const THEME_LABELS: Record<Theme, string> = { system: 'System', light: 'L
  * (`shell/theme.ts`).
  */
 export function ThemeSwitch() {
+  const t = useMessages(headerMessages)
   const theme = useStore($theme)
   const id = useId()
   useEffect(syncThemeWithCookie, [])
   return (
     <div className={styles.themeSwitch}>
-      <label className={styles.label} htmlFor={id} title="Theme">
+      <label className={styles.label} htmlFor={id} title={t.theme}>
         <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true">
           <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M8 1.75a6.25 6.25 0 0 0 0 12.5z" fill="currentColor" />
         </svg>
-        <span className={visuallyHidden}>Theme</span>
+        <span className={visuallyHidden}>{t.theme}</span>
       </label>
       <select
         id={id}
@@ -36,9 +39,9 @@ export function ThemeSwitch() {
         data-testid="theme-switch"
         onChange={(event) => chooseTheme(parseTheme(event.currentTarget.value))}
       >
-        {THEMES.map((t) => (
-          <option key={t} value={t}>
-            {THEME_LABELS[t]}
+        {THEMES.map((choice) => (
+          <option key={choice} value={choice}>
+            {t[THEME_LABELS[choice]]}
           </option>
         ))}
       </select>

@@ -24,3 +24,18 @@ export const select = style({
   cursor: 'pointer',
   selectors: { '&:focus-visible': { outline: '2px solid #9cc3ff', outlineOffset: '2px' } },
 })
+
+/** The footer's label: the word beside the icon, in the footer's text colour (issue 25 language picker). */
+export const labelOnLight = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, cursor: 'pointer' })
+
+/** The footer's select: the page's own colours (the footer is light in the light scheme, dark in the dark one). */
+export const selectOnLight = style({
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: `5px ${vars.space.xs}`,
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  cursor: 'pointer',
+})

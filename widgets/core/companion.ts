@@ -9,7 +9,7 @@
  */
 
 /** This script's URL while it runs (a drop-in's IIFE evaluates this at once); `''` in module builds. */
-const here = typeof document === 'undefined' ? '' : ((document.currentScript as HTMLScriptElement | null)?.src ?? '')
+export const here = typeof document === 'undefined' ? '' : ((document.currentScript as HTMLScriptElement | null)?.src ?? '')
 
 /**
  * Loads `{name}.js` from the folder of the running drop-in script unless `tag` is defined already

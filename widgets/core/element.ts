@@ -1,5 +1,9 @@
 import { createElement, type ComponentType } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
+import { type Locale, textDirection } from '../../contract/locale'
+import { elementLocale } from './i18n/drop-in'
+import { isLocaleReady, loadLocale } from './i18n/index'
+import { LocaleContext } from './i18n/react'
 import { adoptCss } from './shadow'
 import { widgetCss } from './widget-css'
 
@@ -51,6 +55,9 @@ export interface WidgetElementClass<E extends WidgetElement = WidgetElement> {
  * - Attribute changes are batched: any number of changes in one task cause one re-render.
  * - Disconnecting unmounts the React tree (moving the element within the page does not).
  * - The class never registers itself: a `define.ts` does, through {@link defineElement}.
+ * - It speaks its `lang` attribute's language, else its host page's (`./i18n/drop-in.ts`); a
+ *   locale other than English renders once its catalogue has loaded (English if it cannot), with
+ *   `dir` set on the root for right-to-left languages.
  *
  * @typeParam P the component's props (attribute values arrive as strings or `undefined`)
  * @example
@@ -65,11 +72,14 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
 
   return class TrustWidgetElement extends HTMLElement implements WidgetElement {
     static get observedAttributes(): string[] {
-      return attributeNames
+      return [...attributeNames, 'lang']
     }
 
     private root?: Root
+    private container?: HTMLElement
     private scheduled = false
+    /** The locale whose catalogue load has been awaited (rendered even when it failed). */
+    private awaited?: Locale
 
     connectedCallback(): void {
       if (!this.root) {
@@ -80,6 +90,7 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
         container.setAttribute('part', 'root')
         container.className = 'trust-root'
         shadow.appendChild(container)
+        this.container = container
         this.root = createRoot(container)
       }
       this.schedule()
@@ -104,13 +115,25 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
       this.scheduled = true
       queueMicrotask(() => {
         this.scheduled = false
-        if (!this.root) return
+        if (!this.root || !this.container) return
+        const locale = elementLocale(this)
+        if (!isLocaleReady(locale) && this.awaited !== locale) {
+          void loadLocale(locale).then(() => {
+            this.awaited = locale
+            this.schedule()
+          })
+          return
+        }
+        this.container.lang = locale
+        this.container.dir = textDirection(locale)
         const props: Record<string, unknown> = { host: this }
         for (const name of attributeNames) {
           const value = this.getAttribute(name)
           props[options.attributes[name]] = value === null ? undefined : value
         }
-        this.root.render(createElement(options.component, props as P & HostProps))
+        this.root.render(
+          createElement(LocaleContext.Provider, { value: locale }, createElement(options.component, props as P & HostProps)),
+        )
       })
     }
   }

@@ -5,11 +5,11 @@
  * 12 KB budget needs. Widgets built this way write SVG attributes the DOM way (`stroke-width`
  * in CSS, not the `strokeWidth` prop) because compat's camelCase mapping is absent.
  */
-import { createElement, Fragment } from 'preact'
+import { createContext, createElement, Fragment } from 'preact'
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
 
-export { createElement, Fragment }
-export { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
+export { createContext, createElement, Fragment }
+export { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 
 /**
  * React's `useSyncExternalStore` for Preact core, as preact/compat implements it: renders the

@@ -1,0 +1,116 @@
+/**
+ * The site's languages (issue 25, "locales"): the locale codes, their names, their writing
+ * direction, the cookie that remembers a visitor's choice and the order a page's language is
+ * chosen in. Both sides use it: the server picks the language of a rendered page and of an email,
+ * the shell's picker writes the cookie, a drop-in reads its `lang` attribute. Plain values and
+ * functions, no schema.
+ */
+
+/** The locales, English first (the default: the spec's texts are its messages). */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'ja', 'ar'] as const
+
+/** A locale code (a BCP 47 primary language subtag). */
+export type Locale = (typeof LOCALES)[number]
+
+/** The default locale, and the language of the spec's texts. */
+export const DEFAULT_LOCALE: Locale = 'en'
+
+/** The language cookie (a functional preference, like the theme's). */
+export const LANG_COOKIE = 'trust_lang'
+
+/** Lifetime of {@link LANG_COOKIE}: one year, seconds. */
+export const LANG_COOKIE_MAX_AGE_S = 31_536_000
+
+/** Each locale's own name for itself, as a language picker lists it. */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  ja: '日本語',
+  ar: 'العربية',
+}
+
+/**
+ * The locale a language tag names (`de`, `de-AT`, `DE_de` all give `de`), `undefined` for an
+ * absent, malformed or unsupported one.
+ *
+ * @example toLocale('fr-CA') // 'fr'
+ * @example toLocale('pt-BR') // undefined
+ */
+export function toLocale(tag: string | null | undefined): Locale | undefined {
+  if (!tag) return undefined
+  const primary = /^\s*([a-z]{2,3})(?:[-_][a-z0-9-_]*)?\s*$/i.exec(tag)?.[1]?.toLowerCase()
+  return (LOCALES as readonly string[]).includes(primary ?? '') ? (primary as Locale) : undefined
+}
+
+/** The writing direction of a locale: `rtl` for Arabic, `ltr` for the others. */
+export function textDirection(locale: Locale): 'ltr' | 'rtl' {
+  return locale === 'ar' ? 'rtl' : 'ltr'
+}
+
+/**
+ * The first supported locale of an `Accept-Language` header, by its q-values (a value of `q=0`
+ * refuses a language); `undefined` when the header names none of {@link LOCALES}.
+ *
+ * @example fromAcceptLanguage('pt-BR, de;q=0.8, en;q=0.5') // 'de'
+ */
+export function fromAcceptLanguage(header: string | string[] | null | undefined): Locale | undefined {
+  if (!header) return undefined
+  const ranges = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .slice(0, 32)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find(Boolean)
+      return { locale: toLocale(tag), q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((r) => r.locale && r.q > 0 && r.q <= 1)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  return ranges[0]?.locale
+}
+
+const LANG_IN_COOKIE_HEADER = new RegExp(`(?:^|;)\\s*${LANG_COOKIE}=([^;]*)`)
+
+/** The locale named by a request's `Cookie` header's {@link LANG_COOKIE}; `undefined` when none or unsupported. */
+export function localeOfCookieHeader(header: string | string[] | undefined): Locale | undefined {
+  if (!header) return undefined
+  return toLocale(LANG_IN_COOKIE_HEADER.exec(Array.isArray(header) ? header.join('; ') : header)?.[1])
+}
+
+/** Where a request's locale may come from, in the order {@link chooseLocale} consults them. */
+export interface LocaleSources {
+  /** The address's `?lang=` value. */
+  query?: string | null
+  /** The {@link LANG_COOKIE} value. */
+  cookie?: string | null
+  /** The signed-in user's saved language (settings page). */
+  user?: string | null
+  /** The request's `Accept-Language` header. */
+  acceptLanguage?: string | string[] | null
+}
+
+/**
+ * A page's locale (issue 25 "choice"): the URL's `?lang=`, then the cookie, then the signed-in
+ * user's setting, then `Accept-Language`, then English. Unsupported values are skipped.
+ *
+ * @example chooseLocale({ query: 'xx', cookie: 'ja', acceptLanguage: 'de' }) // 'ja'
+ */
+export function chooseLocale(sources: LocaleSources): Locale {
+  return (
+    toLocale(sources.query) ??
+    toLocale(sources.cookie) ??
+    toLocale(sources.user) ??
+    fromAcceptLanguage(sources.acceptLanguage) ??
+    DEFAULT_LOCALE
+  )
+}
+
+/**
+ * The attributes of a page's `<html>` for a locale.
+ *
+ * @example htmlLangAttributes('ar') // 'lang="ar" dir="rtl"'
+ */
+export function htmlLangAttributes(locale: Locale): string {
+  return `lang="${locale}" dir="${textDirection(locale)}"`
+}

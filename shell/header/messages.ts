@@ -1,0 +1,18 @@
+/** Texts of the site header, its theme switch and the language picker (spec §2; issue 25). */
+import { defineMessages, params } from '../../widgets/core/i18n/index'
+
+export const headerMessages = defineMessages('shell.header', {
+  home: params('{vendor} Trust, home'),
+  brand: params('{vendor} Trust'),
+  signIn: 'Sign In',
+  subscribe: 'Subscribe',
+  newTab: ' (opens in a new tab)',
+  topMenu: 'Top menu',
+  mainMenu: 'Main menu',
+  menu: 'Menu',
+  theme: 'Theme',
+  themeSystem: 'System',
+  themeLight: 'Light',
+  themeDark: 'Dark',
+  language: 'Language',
+})

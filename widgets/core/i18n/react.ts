@@ -1,0 +1,22 @@
+/**
+ * The React side of the message catalogues (issue 25): the locale a subtree renders in and the
+ * hook that gives a component its messages in it.
+ */
+import { useStore } from '@nanostores/react'
+import type { Translations } from '@nanostores/i18n'
+import { createContext, useContext } from 'react'
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
+import type { MessageGroup } from './index'
+
+/** The locale of the subtree: the shell provides the page's, a widget element its `lang`. @default 'en' */
+export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE)
+
+/** The locale the calling component renders in. */
+export function useLocale(): Locale {
+  return useContext(LocaleContext)
+}
+
+/** A group's messages in the calling component's locale; re-renders when a catalogue arrives. */
+export function useMessages<Body extends Translations>(group: MessageGroup<Body>): Body {
+  return useStore(group.in(useLocale()))
+}
