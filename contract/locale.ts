@@ -50,24 +50,22 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
 }
 
 /**
- * The first supported locale of an `Accept-Language` header, by its q-values (a value of `q=0`
- * refuses a language); `undefined` when the header names none of {@link LOCALES}.
+ * The first supported locale an `Accept-Language` header lists, skipping refused ones (`q=0`);
+ * `undefined` when it names none of {@link LOCALES}. The order of the list decides, not the
+ * q-values: browsers list languages in the visitor's order of preference, and a shared cache can
+ * then key a page on the same choice with one pattern (examples/cdn/nginx.conf).
  *
  * @example fromAcceptLanguage('pt-BR, de;q=0.8, en;q=0.5') // 'de'
  */
 export function fromAcceptLanguage(header: string | string[] | null | undefined): Locale | undefined {
   if (!header) return undefined
-  const ranges = (Array.isArray(header) ? header.join(',') : header)
-    .split(',')
-    .slice(0, 32)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find(Boolean)
-      return { locale: toLocale(tag), q: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((r) => r.locale && r.q > 0 && r.q <= 1)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  return ranges[0]?.locale
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',').slice(0, 32)) {
+    const [tag = '', ...params] = part.trim().split(';')
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find(Boolean)
+    const locale = toLocale(tag)
+    if (locale && (q === undefined || Number(q) > 0)) return locale
+  }
+  return undefined
 }
 
 const LANG_IN_COOKIE_HEADER = new RegExp(`(?:^|;)\\s*${LANG_COOKIE}=([^;]*)`)

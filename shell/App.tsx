@@ -6,7 +6,7 @@ import { LiveNotice } from '../widgets/core/LiveNotice'
 import { useTimezone } from '../widgets/core/react'
 import { $session } from '../widgets/core/session'
 import * as ui from '../widgets/core/ui.css'
-import { LocaleContext, useMessages } from '../widgets/core/i18n/react'
+import { LocaleContext, useLocale, useMessages } from '../widgets/core/i18n/react'
 import { shellMessages } from './messages'
 import { AccountBanners } from './accounts/AccountBanners'
 import { signOutAndLeave } from './accounts/actions'
@@ -143,7 +143,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       return cloud ? <Home cloud={cloud} links={global.links} /> : <Fallback cloud={chosen} />
     case 'cloud-status':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading the cloud status…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingCloudStatus}</p>}>
           <CloudStatusPage cloud={cloud} />
         </Suspense>
       ) : (
@@ -151,7 +151,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       )
     case 'dc-map':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading the map…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingMap}</p>}>
           <DcMapPage cloud={cloud} />
         </Suspense>
       ) : (
@@ -161,7 +161,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
     case 'maintenance':
     case 'security-advisories':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading records…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingRecords}</p>}>
           <RecordsPage cloud={cloud} list={LIST_OF_COMPONENT[resolution.component]} />
         </Suspense>
       ) : (
@@ -169,7 +169,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       )
     case 'notifications':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading notifications…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingNotifications}</p>}>
           <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} />
         </Suspense>
       ) : (
@@ -178,7 +178,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
     case 'post':
     case 'notification':
       return cloud && resolution.params.id ? (
-        <Suspense fallback={<p role="status">Loading the post…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingPost}</p>}>
           <PostPage cloud={cloud} id={resolution.params.id} kind={resolution.component} />
         </Suspense>
       ) : (
@@ -186,7 +186,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       )
     case 'faq':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading the FAQ…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingFaq}</p>}>
           <FaqPage cloud={cloud} />
         </Suspense>
       ) : (
@@ -194,7 +194,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       )
     case 'compliance':
       return cloud ? (
-        <Suspense fallback={<p role="status">Loading compliance information…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingCompliance}</p>}>
           <CompliancePage cloud={cloud} />
         </Suspense>
       ) : (
@@ -208,7 +208,7 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       )
     case 'admin':
       return (
-        <Suspense fallback={<p role="status">Loading the admin console…</p>}>
+        <Suspense fallback={<p role="status">{t.loadingConsole}</p>}>
           <AdminConsole screen={resolution.params.screen} section={resolution.params.section} />
         </Suspense>
       )
@@ -235,6 +235,7 @@ export function App() {
 
 function Site() {
   const t = useMessages(shellMessages)
+  const locale = useLocale()
   const global = useStore($global)
   const cloud = useStore($cloud)
   const page = useStore($router)
@@ -242,8 +243,8 @@ function Site() {
 
   useEffect(() => {
     if (resolution?.kind === 'redirect') followRedirect(resolution.to)
-    if (resolution && global.data) applyMeta(pageMeta(resolution, `${global.data.links.vendor} Trust`, cloud))
-  }, [resolution, global.data, cloud])
+    if (resolution && global.data) applyMeta(pageMeta(resolution, `${global.data.links.vendor} Trust`, cloud, locale))
+  }, [resolution, global.data, cloud, locale])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each new page starts at the top
   useEffect(() => {

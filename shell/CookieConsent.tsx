@@ -1,10 +1,11 @@
 import { useId, useState } from 'react'
 import { browserStorage, readConsent, saveConsent, type ConsentChoice, type ConsentStorage } from './consent'
 import * as styles from './consent.css'
+import { useMessages } from '../widgets/core/i18n/react'
+import { shellMessages } from './messages'
 
-/** The banner's text (ours; the spec names only the banner's domain id). */
-export const CONSENT_TEXT =
-  'We use cookies that the site needs to work, such as keeping you signed in and remembering the cloud you chose. With your consent we would also use cookies that help us understand how the site is used.'
+/** The banner's text in English (ours; the spec names only the banner's domain id). */
+export const CONSENT_TEXT = shellMessages.base.consentText
 
 /** Props of {@link CookieConsent}. */
 export interface CookieConsentProps {
@@ -25,6 +26,7 @@ export interface CookieConsentProps {
 export function CookieConsent({ domainId, storage = browserStorage(), onChoice }: CookieConsentProps) {
   const [choice, setChoice] = useState<ConsentChoice | null>(() => readConsent(storage, domainId))
   const titleId = useId()
+  const t = useMessages(shellMessages)
   if (choice) return null
   const choose = (value: ConsentChoice) => {
     saveConsent(storage, value, domainId)
@@ -36,20 +38,20 @@ export function CookieConsent({ domainId, storage = browserStorage(), onChoice }
       <div className={styles.inner}>
         <p className={styles.text}>
           <strong className={styles.title} id={titleId}>
-            Cookie consent
+            {t.consentTitle}
           </strong>
-          {CONSENT_TEXT} Read our{' '}
+          {t.consentText} {t.consentRead}{' '}
           <a className={styles.link} href="/privacy-compliance/cookie-policy">
-            Cookie Policy
+            {t.cookiePolicy}
           </a>
           .
         </p>
         <div className={styles.actions}>
           <button type="button" className={styles.accept} onClick={() => choose('accepted')}>
-            Accept
+            {t.accept}
           </button>
           <button type="button" className={styles.reject} onClick={() => choose('rejected')}>
-            Reject
+            {t.reject}
           </button>
         </div>
       </div>

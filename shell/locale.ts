@@ -9,14 +9,7 @@
  * the build): `site` for the public pages, `console` for the admin console, loaded when it opens.
  */
 import { atom } from 'nanostores'
-import {
-  DEFAULT_LOCALE,
-  LANG_COOKIE,
-  LANG_COOKIE_MAX_AGE_S,
-  type Locale,
-  textDirection,
-  toLocale,
-} from '../contract/locale'
+import { DEFAULT_LOCALE, LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, type Locale, textDirection, toLocale } from '../contract/locale'
 import { readCookie, writeCookie } from '../widgets/core/cookies'
 import { type Catalogue, loadLocale, setCatalogueLoader } from '../widgets/core/i18n/index'
 

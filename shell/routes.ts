@@ -1,3 +1,5 @@
+import type { Locale } from '../contract/locale'
+import { menuLabel, type PageMessageKey, pageMessages } from './messages'
 import { createRouter } from '@nanostores/router'
 import type { CatalogSection } from '../contract/admin'
 import type { Cloud, GlobalData, MenuItem } from '../contract/global'
@@ -209,45 +211,55 @@ export interface PageMeta {
   noindex: boolean
 }
 
-const PAGE_TITLES: Record<PageComponent, [string, string]> = {
-  home: ['Home', 'Live service status, activity and trust information for the cloud.'],
-  'cloud-status': ['Cloud Status', 'Seven-day status of core cloud services and every data center.'],
-  incidents: ['Incidents', 'Service incidents, their status and updates.'],
-  maintenance: ['Maintenance', 'Scheduled maintenance windows by data center.'],
-  'security-advisories': ['Security Advisories', 'Security advisories and their remediation status.'],
-  notifications: ['Notifications', 'Cloud application, URL category and privacy notifications.'],
-  'dc-map': ['Data Center Map', 'World map of the major cities with public data centers.'],
-  faq: ['FAQ', 'Answers to common questions about the trust site and subscriptions.'],
-  compliance: ['Compliance', 'Authorization approvals and their estimated dates.'],
-  'sign-in': ['Sign In', 'Sign in to manage your email notifications.'],
-  'sign-up': ['Sign Up', 'Create an account to receive email notifications.'],
-  subscribe: ['Subscriptions', 'Choose the email notifications you receive.'],
-  unsubscribe: ['Unsubscribe', 'Stop the notification emails a link was sent for.'],
-  'thank-you': ['Thank You', 'Your sign-up is complete.'],
-  'cookie-policy': ['Cookie Policy', 'How this site uses cookies.'],
-  notification: ['Notification', 'A single notification.'],
-  post: ['Post', 'A single incident, maintenance or advisory post.'],
-  'user-edit': ['Settings', 'Your account settings.'],
-  'user-password': ['Reset Password', 'Request a password reset link.'],
-  'user-reset': ['Choose a New Password', 'Set a new password for your account.'],
-  admin: ['Admin', 'The admin console of the trust site.'],
-  fallback: ['Page Not Found', 'The page you asked for does not exist.'],
-}
+/** The message keys of each page's title and description (shell/messages.ts `pageMessages`). */
+const PAGE_TITLES = {
+  home: ['home', 'homeText'],
+  'cloud-status': ['cloudStatus', 'cloudStatusText'],
+  incidents: ['incidents', 'incidentsText'],
+  maintenance: ['maintenance', 'maintenanceText'],
+  'security-advisories': ['advisories', 'advisoriesText'],
+  notifications: ['notifications', 'notificationsText'],
+  'dc-map': ['dcMap', 'dcMapText'],
+  faq: ['faq', 'faqText'],
+  compliance: ['compliance', 'complianceText'],
+  'sign-in': ['signIn', 'signInText'],
+  'sign-up': ['signUp', 'signUpText'],
+  subscribe: ['subscribe', 'subscribeText'],
+  unsubscribe: ['unsubscribe', 'unsubscribeText'],
+  'thank-you': ['thankYou', 'thankYouText'],
+  'cookie-policy': ['cookiePolicy', 'cookiePolicyText'],
+  notification: ['notification', 'notificationText'],
+  post: ['post', 'postText'],
+  'user-edit': ['settings', 'settingsText'],
+  'user-password': ['resetPassword', 'resetPasswordText'],
+  'user-reset': ['newPassword', 'newPasswordText'],
+  admin: ['admin', 'adminText'],
+  fallback: ['notFound', 'notFoundText'],
+} as const satisfies Record<PageComponent, [PageMessageKey, PageMessageKey]>
 
 /** Account pages kept out of search results (see `NOINDEX_COMPONENTS`). */
 const NOINDEX: readonly string[] = NOINDEX_COMPONENTS
 
-/** Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex (spec §2 Route table). */
-export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null): PageMeta {
+/**
+ * Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex
+ * (spec §2 Route table). Titles and descriptions in the page's language (issue 25); a menu
+ * label the operator left at its default is translated too (`menuLabel`).
+ *
+ * @param locale the page's language @default 'en'
+ */
+export function pageMeta(resolution: Resolution, siteName: string, cloud?: Cloud | null, locale: Locale = 'en'): PageMeta {
   if (resolution.kind === 'redirect') return { title: siteName, description: '', noindex: true }
-  const [name, description] = PAGE_TITLES[resolution.component]
+  const t = pageMessages.in(locale).get()
+  const [nameKey, descriptionKey] = PAGE_TITLES[resolution.component]
+  const name = t[nameKey]
+  const description = t[descriptionKey]
   const noindex = NOINDEX.includes(resolution.component)
   if (resolution.component === 'admin') {
     const { screen, section, id } = resolution.params
     const name = `${screenName(screen as AdminScreen, section as CatalogSection)}${id ? ` ${id}` : ''}`
     return { title: `Admin: ${name} | ${siteName}`, description, noindex }
   }
-  const label = resolution.item?.item ?? name
+  const label = resolution.item ? menuLabel(resolution.item.item, locale) : name
   const title = [label, resolution.cloud?.title ?? cloud?.title, siteName].filter(Boolean).join(' | ')
   return { title, description, noindex }
 }

@@ -112,7 +112,7 @@ export async function renderPage(
   try {
     const html = renderToString(<App />)
     const cloud = global.clouds.find((c) => c.machine_name === $cloudName.get())
-    return { html, meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud), pages: takeRenderedPages() }
+    return { html, meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale), pages: takeRenderedPages() }
   } finally {
     setAnswers({})
     scope.location = undefined

@@ -10,12 +10,12 @@ export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 
 
 export const skipLink = style({
   position: 'absolute',
-  left: '-9999px',
+  insetInlineStart: '-9999px',
   top: 0,
   zIndex: 100,
   padding: vars.space.sm,
   background: vars.color.surface,
-  selectors: { '&:focus': { left: vars.space.sm } },
+  selectors: { '&:focus': { insetInlineStart: vars.space.sm } },
 })
 
 export const header = style({ background: vars.color.header, color: vars.color.headerText })
@@ -38,7 +38,7 @@ export const logo = style({
   display: 'inline-flex',
   alignItems: 'center',
   gap: vars.space.sm,
-  marginRight: 'auto',
+  marginInlineEnd: 'auto',
 })
 
 export const logoMark = style({ width: '28px', height: '28px' })
@@ -264,3 +264,9 @@ globalStyle(`${cloudStatusPage} [data-testid="status-block-core"] ${loading}`, {
   '@media': { 'screen and (min-width: 680px)': { minHeight: `calc(${coreRowsVar} * 33px + 95px)` } },
 })
 globalStyle(`${cloudStatusPage} [data-testid^="status-block-datacenter"] ${loading}`, { minHeight: '100vh', boxSizing: 'border-box' })
+
+/** A directional glyph (‹ ›) that points the other way in a right-to-left page (issue 25). */
+export const mirrored = style({
+  display: 'inline-block',
+  selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } },
+})

@@ -17,7 +17,7 @@ export const widgetRoot = style({
   fontSize: '14px',
   lineHeight: 1.5,
   color: vars.color.text,
-  textAlign: 'left',
+  textAlign: 'start',
 })
 
 /**

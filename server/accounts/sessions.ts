@@ -27,6 +27,8 @@ export interface UserSession {
   mail: string
   verified: boolean
   timezone: string
+  /** The saved language (a contract/locale.ts code), null when none was saved (issue 25). */
+  locale: string | null
   roles: string[]
   csrfToken: string
   logoutToken: string
@@ -58,6 +60,7 @@ export async function sessionOf(db: Kysely<Database>, cookieValue: string | unde
       'users.mail',
       'users.verified',
       'users.timezone',
+      'users.locale',
       'sessions.csrf_token',
       'sessions.logout_token',
       'sessions.security_string',
@@ -77,6 +80,7 @@ export async function sessionOf(db: Kysely<Database>, cookieValue: string | unde
     mail: row.mail,
     verified: row.verified === 1,
     timezone: row.timezone,
+    locale: row.locale,
     roles: await rolesOf(db, row.uid),
     csrfToken: row.csrf_token,
     logoutToken: row.logout_token,

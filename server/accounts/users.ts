@@ -13,6 +13,8 @@ export interface UserRow {
   pass_hash: string
   verified: number
   timezone: string
+  /** The saved language (a contract/locale.ts code), null when none was saved (issue 25). */
+  locale: string | null
 }
 
 /**
@@ -26,7 +28,7 @@ export function isEmail(mail: string): boolean {
   )
 }
 
-const USER_COLUMNS = ['uid', 'name', 'mail', 'pass_hash', 'verified', 'timezone'] as const
+const USER_COLUMNS = ['uid', 'name', 'mail', 'pass_hash', 'verified', 'timezone', 'locale'] as const
 
 /** The user whose email address (any case) or username (any case) is `login`, if any. */
 export async function findUserByLogin(db: Kysely<Database>, login: string): Promise<UserRow | undefined> {

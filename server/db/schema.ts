@@ -300,6 +300,11 @@ export interface UsersTable {
   verified: Generated<IntFlag>
   /** IANA zone; `'UTC'` by default. */
   timezone: Generated<string>
+  /**
+   * The saved language, a contract/locale.ts `LOCALES` code (migration 010; issue 25); null when
+   * none was saved (the emails are then English).
+   */
+  locale: string | null
   /** Epoch ms. */
   created: number
   /** Epoch ms of the last successful sign-in, or null. */

@@ -145,10 +145,5 @@ async function serveShell(
   // `Accept-Language` says so to shared caches (`Vary`), which the CDN example normalises.
   const shareable = themeCookieIsShareable(request.headers.cookie) && langCookieIsShareable(request.headers.cookie)
   const cacheControl = shareable ? htmlCacheControl(cacheSeconds) : PRIVATE_HTML
-  return reply
-    .code(200)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', cacheControl)
-    .header('vary', 'Accept-Language')
-    .send(html)
+  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'Accept-Language').send(html)
 }

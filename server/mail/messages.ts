@@ -1,38 +1,70 @@
-/** The texts of the account mails (verification, password reset). */
+/**
+ * The texts of the emails (issue 25): the account mails (verification, password reset) and the
+ * notification emails of a record event (`server/publishing/dispatch.ts`). The English is the
+ * spec's exact text; the translations are `locales/<code>.json` beside this file, loaded by
+ * `./catalogues.ts` before any mail is rendered. Mail builders take the recipient's locale and read
+ * a group through `mailTexts(group, locale)` (`./catalogues.ts`).
+ */
 import { escapeHtml } from '../../contract/text.js'
-import type { OutgoingMail } from './outbox.js'
+import { defineMessages, params } from '../../widgets/core/i18n/index.js'
 
 /** Escapes `&<>"'` for HTML text and attribute values (the contract's, written once for both sides). */
 export { escapeHtml }
 
-function htmlBody(paragraphs: string[], link: string, linkText: string): string {
-  const parts = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`)
-  parts.splice(1, 0, `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText)}</a></p>`)
-  return parts.join('\n')
-}
+/** The verification mail (`./account-mails.ts` `verificationMail`). */
+export const verificationMailMessages = defineMessages('mail.verification', {
+  /** The subject, also the link's text. */
+  subject: 'Verify your email address',
+  intro: 'Thank you for signing up to the Aurora Edge Trust site. Please confirm your email address by opening this link within 24 hours:',
+  outro: 'The link can be used once. If you did not sign up, you can ignore this message.',
+})
 
-/** Verification mail with `link` = `{origin}/user/verify/{token}`, valid 24 hours. */
-export function verificationMail(to: string, link: string): OutgoingMail {
-  const intro =
-    'Thank you for signing up to the Aurora Edge Trust site. Please confirm your email address by opening this link within 24 hours:'
-  const outro = 'The link can be used once. If you did not sign up, you can ignore this message.'
-  return {
-    to,
-    subject: 'Verify your email address',
-    text: `${intro}\n\n${link}\n\n${outro}\n`,
-    html: htmlBody([intro, outro], link, 'Verify your email address'),
-  }
-}
+/** The password-reset mail (`./account-mails.ts` `passwordResetMail`). */
+export const passwordResetMailMessages = defineMessages('mail.passwordReset', {
+  subject: 'Reset your password',
+  intro: 'Someone asked to reset the password of your Aurora Edge Trust account. Open this link within one hour to choose a new password:',
+  outro: 'The link can be used once. If you did not ask for it, you can ignore this message; your password stays unchanged.',
+  link: 'Choose a new password',
+})
 
-/** Password-reset mail with `link` = `{origin}/user/reset/{token}`, valid 1 hour. */
-export function passwordResetMail(to: string, link: string): OutgoingMail {
-  const intro =
-    'Someone asked to reset the password of your Aurora Edge Trust account. Open this link within one hour to choose a new password:'
-  const outro = 'The link can be used once. If you did not ask for it, you can ignore this message; your password stays unchanged.'
-  return {
-    to,
-    subject: 'Reset your password',
-    text: `${intro}\n\n${link}\n\n${outro}\n`,
-    html: htmlBody([intro, outro], link, 'Choose a new password'),
-  }
-}
+/**
+ * The notification email of a record event (`server/publishing/dispatch.ts`). The first line and
+ * the subject name the record by type and event; reminders, starts, completions, postponements and
+ * cancellations happen to maintenance only. Times are in the recipient's zone and locale.
+ */
+export const recordMailMessages = defineMessages('mail.recordEvent', {
+  incident: params('Incident: {title}'),
+  maintenance: params('Maintenance: {title}'),
+  advisory: params('Security Advisory: {title}'),
+  notification: params('Notification: {title}'),
+  incidentUpdate: params('Incident update: {title}'),
+  maintenanceUpdate: params('Maintenance update: {title}'),
+  advisoryUpdate: params('Security Advisory update: {title}'),
+  notificationUpdate: params('Notification update: {title}'),
+  reminder: params('Maintenance reminder: {title}'),
+  reminderSubject: params('Maintenance reminder: {title} starts {time}'),
+  started: params('Maintenance started: {title}'),
+  completed: params('Maintenance completed: {title}'),
+  postponed: params('Maintenance postponed: {title}'),
+  postponedSubject: params('Maintenance postponed: {title}, now starts {time}'),
+  cancelled: params('Maintenance cancelled: {title}'),
+  status: 'Status',
+  start: 'Start',
+  end: 'End',
+  ongoing: 'Ongoing',
+  updatedAt: 'Updated at',
+  update: 'Update',
+  readPost: 'Read the full post',
+  subscribedTo: params('You receive this email because you subscribed to: {names}.'),
+  unsubscribe: 'Unsubscribe from these notifications',
+  /** Between the names of {@link subscribedTo}. */
+  separator: ', ',
+  allNotifications: 'All notifications',
+  allOfCloud: params('All subscriptions of {cloud}'),
+  coreCloudServices: 'Core Cloud Services',
+  publicDataCenter: 'Public Data Center',
+  premiumDataCenter: 'Premium Data Center',
+  urlCategoryNotifications: 'URL Category Notifications',
+  cloudAppNotifications: 'Cloud Application Notifications',
+  privacyNotifications: 'Privacy Notifications',
+})

@@ -12,52 +12,68 @@
  *
  * The same recipients' enabled webhook and Slack endpoints get one delivery each per event
  * (`server/webhooks/`), enqueued in the same transaction.
+ *
+ * Each email is in its recipient's saved language (issue 25; texts `server/mail/messages.ts`
+ * `recordMailMessages`), English when none was saved: subject, body, the names of the matched
+ * subscriptions the mail generates (`All notifications`, `Core Cloud Services`, …; the names of
+ * services, data centers and topics are data and stay as stored) and the unsubscribe text.
  */
 import { recordHref } from '../../contract/links.js'
-import { formatInTimeZone } from 'date-fns-tz'
+import { type Locale, toLocale } from '../../contract/locale.js'
 import type { Transaction } from 'kysely'
 import { randomToken, sha256 } from '../accounts/tokens.js'
 import { htmlToText } from '../admin/sanitize.js'
 import type { Database, RecordEventKind, RecordType } from '../db/schema.js'
-import { escapeHtml } from '../mail/messages.js'
+import { formatTimestamp } from '../../widgets/core/time.js'
+import { isTimeZone } from '../lib/zones.js'
+import { mailTexts, rtlWrapped } from '../mail/catalogues.js'
+import { escapeHtml, recordMailMessages } from '../mail/messages.js'
 import { enqueueMail, type OutgoingMail } from '../mail/outbox.js'
-import { GROUP_NAMES } from '../subscriptions/tree.js'
-import { NOTIFICATION_TYPE_NAMES } from '../subscriptions/repo.js'
 import { enqueueDeliveries } from '../webhooks/endpoints.js'
 import { recordEventPayload } from '../webhooks/payload.js'
 import type { NotificationType } from '../../contract/records.js'
 
-/** The subject's label per record type. */
-export const TYPE_LABELS: Record<RecordType, string> = {
-  incident: 'Incident',
-  maintenance: 'Maintenance',
-  advisory: 'Security Advisory',
-  notification: 'Notification',
+/** The texts of the notification emails in one locale. */
+type RecordMailTexts = (typeof recordMailMessages)['base']
+
+/**
+ * `instant` (epoch ms) in `zone` and `locale`, with the zone's name (widgets/core/time.ts
+ * `formatTimestamp`; spec §9 time format in English): `Sun, 15 Mar 2026 05:30:00 EDT (America/New_York)`,
+ * `So., 15. März 2026, 10:30:00 MEZ (Europe/Berlin)`. An unknown zone shows the time in UTC.
+ */
+export function formatInZone(instant: number, zone: string, locale: Locale = 'en'): string {
+  const known = isTimeZone(zone) ? zone : 'UTC'
+  return `${formatTimestamp(instant, known, locale)} (${known})`
 }
 
-/** Time format of the emails: `Sun, 15 Mar 2026 05:30:00 EDT` (spec §9 time format, in the user's zone). */
-const TIME_FORMAT = 'EEE, dd MMM yyyy HH:mm:ss zzz'
-
-/** `instant` (epoch ms) in `zone`, with the zone's name: `Sun, 15 Mar 2026 05:30:00 EDT (America/New_York)`. */
-export function formatInZone(instant: number, zone: string): string {
-  try {
-    return `${formatInTimeZone(new Date(instant), zone, TIME_FORMAT)} (${zone})`
-  } catch {
-    return `${formatInTimeZone(new Date(instant), 'UTC', TIME_FORMAT)} (UTC)`
-  }
+/** A matched subscription's display name: `key` tells names apart, `text` is it in a recipient's locale. */
+interface SubscriptionName {
+  key: string
+  text: (t: RecordMailTexts) => string
 }
+
+/** A name that is data (a service's, a data center's or a topic's): the same in every locale. */
+const dataName = (name: string): SubscriptionName => ({ key: name, text: () => name })
+
+/** A name the mail generates: `key` is its English, `text` picks its translation. */
+const textName = (pick: (t: RecordMailTexts) => string): SubscriptionName => ({
+  key: pick(mailTexts(recordMailMessages, 'en')),
+  text: pick,
+})
 
 /** One recipient of an event. */
 interface Recipient {
   uid: number
   mail: string
   timezone: string
+  /** The saved language, English when none (`users.locale`). */
+  locale: Locale
   /** The cloud the mail is about (the first of the record's clouds that matched); null for notifications. */
   cloud: CloudRef | null
   /** Targets matched on {@link cloud} (or notification targets). */
   targets: string[]
   /** Display names of every matched subscription, over all clouds. */
-  names: string[]
+  names: SubscriptionName[]
 }
 
 interface CloudRef {
@@ -117,46 +133,56 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
   const termTids = (await trx.selectFrom('record_terms').select('tid').where('record_id', '=', event.record_id).execute()).map((r) => r.tid)
 
   const recipients = new Map<number, Recipient>()
-  const add = (row: { uid: number; mail: string; timezone: string; target: string }, cloud: CloudRef | null, name: string) => {
+  const add = (
+    row: { uid: number; mail: string; timezone: string; locale: string | null; target: string },
+    cloud: CloudRef | null,
+    name: SubscriptionName,
+  ) => {
     let r = recipients.get(row.uid)
     if (!r) {
-      r = { uid: row.uid, mail: row.mail, timezone: row.timezone, cloud, targets: [], names: [] }
+      r = { uid: row.uid, mail: row.mail, timezone: row.timezone, locale: toLocale(row.locale) ?? 'en', cloud, targets: [], names: [] }
       recipients.set(row.uid, r)
     }
     if (r.cloud?.id === cloud?.id && !r.targets.includes(row.target)) r.targets.push(row.target)
-    if (!r.names.includes(name)) r.names.push(name)
+    if (!r.names.some((n) => n.key === name.key)) r.names.push(name)
   }
 
   if (event.type === 'notification') {
     const categories = termTids.length
       ? await trx.selectFrom('notification_categories').select(['tid', 'name']).where('tid', 'in', termTids).execute()
       : []
-    const names = new Map<string, string>([['all', 'All notifications']])
-    if (event.notification_type)
-      names.set(event.notification_type, NOTIFICATION_TYPE_NAMES[event.notification_type as NotificationType] ?? event.notification_type)
-    for (const c of categories) names.set(String(c.tid), c.name)
+    const names = new Map<string, SubscriptionName>([['all', textName((t) => t.allNotifications)]])
+    if (event.notification_type) {
+      const type = NOTIFICATION_TYPE_TEXTS[event.notification_type as NotificationType]
+      names.set(event.notification_type, type ? textName(type) : dataName(event.notification_type))
+    }
+    for (const c of categories) names.set(String(c.tid), dataName(c.name))
     const rows = await trx
       .selectFrom('notification_subscriptions as s')
       .innerJoin('users as u', 'u.uid', 's.uid')
-      .select(['u.uid', 'u.mail', 'u.timezone', 's.target'])
+      .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
       .where('u.verified', '=', 1)
       .where('s.target', 'in', [...names.keys()])
       .orderBy('u.uid')
       .execute()
-    for (const row of rows) add(row, null, names.get(row.target) ?? row.target)
+    for (const row of rows) add(row, null, names.get(row.target) ?? dataName(row.target))
   } else {
     for (const cloud of clouds) {
       const names = await cloudTargets(trx, cloud, event, termTids)
       const rows = await trx
         .selectFrom('subscriptions as s')
         .innerJoin('users as u', 'u.uid', 's.uid')
-        .select(['u.uid', 'u.mail', 'u.timezone', 's.target'])
+        .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
         .where('u.verified', '=', 1)
         .where('s.cloud_id', '=', cloud.id)
         .where('s.target', 'in', [...names.keys()])
         .orderBy('u.uid')
         .execute()
-      for (const row of rows) add(row, cloud, `${names.get(row.target) ?? row.target}${clouds.length > 1 ? ` (${cloud.title})` : ''}`)
+      for (const row of rows) {
+        const name = names.get(row.target) ?? dataName(row.target)
+        const suffix = clouds.length > 1 ? ` (${cloud.title})` : ''
+        add(row, cloud, suffix ? { key: `${name.key}${suffix}`, text: (t) => `${name.text(t)}${suffix}` } : name)
+      }
     }
   }
 
@@ -196,14 +222,21 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
   return count
 }
 
+/** The names of the notification types (`server/subscriptions/repo.ts` `NOTIFICATION_TYPE_NAMES`) in the mails. */
+const NOTIFICATION_TYPE_TEXTS: Record<NotificationType, (t: RecordMailTexts) => string> = {
+  url_change_notification: (t) => t.urlCategoryNotifications,
+  cloud_app: (t) => t.cloudAppNotifications,
+  privacy_notification: (t) => t.privacyNotifications,
+}
+
 /** The targets of one cloud that cover the record, with their display names. */
 async function cloudTargets(
   trx: Transaction<Database>,
   cloud: CloudRef,
   event: { type: RecordType; event_type: string | null },
   termTids: number[],
-): Promise<Map<string, string>> {
-  const names = new Map<string, string>([['all', `All subscriptions of ${cloud.title}`]])
+): Promise<Map<string, SubscriptionName>> {
+  const names = new Map<string, SubscriptionName>([['all', textName((t) => t.allOfCloud({ cloud: cloud.title }))]])
   if (termTids.length > 0) {
     const services = await trx
       .selectFrom('cloud_services as cs')
@@ -212,8 +245,12 @@ async function cloudTargets(
       .where('cs.cloud_id', '=', cloud.id)
       .where('cs.service_tid', 'in', termTids)
       .execute()
-    if (services.length > 0) names.set('core_cloud_services', GROUP_NAMES.core_cloud_services)
-    for (const s of services) names.set(String(s.tid), s.name)
+    if (services.length > 0)
+      names.set(
+        'core_cloud_services',
+        textName((t) => t.coreCloudServices),
+      )
+    for (const s of services) names.set(String(s.tid), dataName(s.name))
     const dcs = await trx
       .selectFrom('cloud_data_centers as cdc')
       .innerJoin('data_centers as dc', 'dc.tid', 'cdc.data_center_tid')
@@ -223,10 +260,18 @@ async function cloudTargets(
       .where('cdc.data_center_tid', 'in', termTids)
       .execute()
     for (const d of dcs) {
-      names.set(String(d.tid), d.name)
-      names.set(String(d.region_tid), d.region_name)
-      const type = d.premium_dc === 1 ? 'premium' : 'public'
-      names.set(type, GROUP_NAMES[type])
+      names.set(String(d.tid), dataName(d.name))
+      names.set(String(d.region_tid), dataName(d.region_name))
+      if (d.premium_dc === 1)
+        names.set(
+          'premium',
+          textName((t) => t.premiumDataCenter),
+        )
+      else
+        names.set(
+          'public',
+          textName((t) => t.publicDataCenter),
+        )
     }
   }
   const topic =
@@ -245,53 +290,72 @@ async function cloudTargets(
             .where('event_type', '=', event.event_type)
             .executeTakeFirst()
         : undefined
-  if (topic) names.set(String(topic.tid), topic.name)
+  if (topic) names.set(String(topic.tid), dataName(topic.name))
   return names
 }
 
+/** The first line of an event's email (`Incident: {title}`, `Maintenance reminder: {title}`, …), by type and kind. */
+function eventHeading(t: RecordMailTexts, event: { kind: RecordEventKind; type: RecordType; title: string }): string {
+  const title = event.title
+  switch (event.kind) {
+    case 'published':
+    case 'updated':
+      return t[event.type]({ title })
+    case 'reminder':
+      return t.reminder({ title })
+    case 'started':
+      return t.started({ title })
+    case 'completed':
+      return t.completed({ title })
+    case 'postponed':
+      return t.postponed({ title })
+    case 'cancelled':
+      return t.cancelled({ title })
+  }
+}
+
+/** The subject's "update" lead of each record type. */
+const UPDATE_KEYS = {
+  incident: 'incidentUpdate',
+  maintenance: 'maintenanceUpdate',
+  advisory: 'advisoryUpdate',
+  notification: 'notificationUpdate',
+} as const satisfies Record<RecordType, keyof RecordMailTexts>
+
 /**
- * The subject of an event's email after the cloud prefix (`[auroraedge.net] `), by kind:
- * `Incident: {title} ({status})` (published), `Incident update: {title} ({status})` (updated),
- * `Maintenance reminder: {title} starts {time}`, `Maintenance started: {title}`,
+ * The subject of an event's email after the cloud prefix (`[auroraedge.net] `), by kind (in
+ * English): `Incident: {title} ({status})` (published), `Incident update: {title} ({status})`
+ * (updated), `Maintenance reminder: {title} starts {time}`, `Maintenance started: {title}`,
  * `Maintenance completed: {title}`, `Maintenance postponed: {title}, now starts {time}`,
- * `Maintenance cancelled: {title}` (times in the recipient's zone).
+ * `Maintenance cancelled: {title}` (times in the recipient's zone; the last five concern
+ * maintenance only). The status is the record's, as stored.
+ *
+ * @param zone the recipient's IANA zone
+ * @param locale the recipient's language @default 'en'
  */
 export function eventSubject(
   event: { kind: RecordEventKind; type: RecordType; title: string; status: string; from_time: number },
   zone: string,
+  locale: Locale = 'en',
 ): string {
-  const label = TYPE_LABELS[event.type]
-  const start = formatInZone(event.from_time, zone)
+  const t = mailTexts(recordMailMessages, locale)
+  const title = event.title
+  const time = () => formatInZone(event.from_time, zone, locale)
   switch (event.kind) {
     case 'published':
-      return `${label}: ${event.title} (${event.status})`
+      return `${t[event.type]({ title })} (${event.status})`
     case 'updated':
-      return `${label} update: ${event.title} (${event.status})`
+      return `${t[UPDATE_KEYS[event.type]]({ title })} (${event.status})`
     case 'reminder':
-      return `${label} reminder: ${event.title} starts ${start}`
-    case 'started':
-      return `${label} started: ${event.title}`
-    case 'completed':
-      return `${label} completed: ${event.title}`
+      return t.reminderSubject({ title, time: time() })
     case 'postponed':
-      return `${label} postponed: ${event.title}, now starts ${start}`
-    case 'cancelled':
-      return `${label} cancelled: ${event.title}`
+      return t.postponedSubject({ title, time: time() })
+    default:
+      return eventHeading(t, event)
   }
 }
 
-/** The first line of an event's email, by kind. */
-const HEADINGS: Record<RecordEventKind, string> = {
-  published: '',
-  updated: '',
-  reminder: 'Reminder',
-  started: 'Started',
-  completed: 'Completed',
-  postponed: 'Postponed',
-  cancelled: 'Cancelled',
-}
-
-/** The email of one event for one recipient (pure apart from formatting). */
+/** The email of one event for one recipient, in the recipient's language (pure apart from formatting). */
 function eventMail(o: {
   event: {
     kind: RecordEventKind
@@ -312,42 +376,44 @@ function eventMail(o: {
 }): Omit<OutgoingMail, 'eventKey'> {
   const { event, recipient, cloud, publicUrl, token } = o
   const zone = recipient.timezone || 'UTC'
-  const label = TYPE_LABELS[event.type]
+  const locale = recipient.locale
+  const t = mailTexts(recordMailMessages, locale)
+  const at = (instant: number) => formatInZone(instant, zone, locale)
   const prefix = cloud ? `[${cloud.title}] ` : ''
-  const subject = `${prefix}${eventSubject(event, zone)}`
-  const heading = `${label}${HEADINGS[event.kind] ? ` ${HEADINGS[event.kind].toLowerCase()}` : ''}: ${event.title}`
+  const subject = `${prefix}${eventSubject(event, zone, locale)}`
+  const heading = eventHeading(t, event)
   const link = recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl)
   const unsubscribeLink = `${publicUrl}/unsubscribe/${token}`
   const lines: Array<[string, string]> = [
-    ['Status', event.status],
-    ['Start', formatInZone(event.from_time, zone)],
-    ['End', event.to_time === null ? 'Ongoing' : formatInZone(event.to_time, zone)],
+    [t.status, event.status],
+    [t.start, at(event.from_time)],
+    [t.end, event.to_time === null ? t.ongoing : at(event.to_time)],
   ]
-  if (event.kind !== 'published' && event.kind !== 'reminder') lines.push(['Updated at', formatInZone(event.at, zone)])
+  if (event.kind !== 'published' && event.kind !== 'reminder') lines.push([t.updatedAt, at(event.at)])
   // The update's text is stored as HTML; the mail carries what it reads as.
   const update = event.note ? htmlToText(event.note) : ''
-  const matched = `You receive this email because you subscribed to: ${recipient.names.join(', ')}.`
+  const matched = t.subscribedTo({ names: recipient.names.map((n) => n.text(t)).join(t.separator) })
   const text = [
     heading,
     '',
     ...lines.map(([k, v]) => `${k}: ${v}`),
     '',
     ...(event.summary ? [event.summary, ''] : []),
-    ...(update ? [`Update: ${update}`, ''] : []),
-    `Read the full post: ${link}`,
+    ...(update ? [`${t.update}: ${update}`, ''] : []),
+    `${t.readPost}: ${link}`,
     '',
     matched,
-    `Unsubscribe from these notifications: ${unsubscribeLink}`,
+    `${t.unsubscribe}: ${unsubscribeLink}`,
     '',
   ].join('\n')
   const html = [
     `<h1>${escapeHtml(heading)}</h1>`,
-    `<table>${lines.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    `<table>${lines.map(([k, v]) => `<tr><th align="${locale === 'ar' ? 'right' : 'left'}">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     event.summary ? `<p>${escapeHtml(event.summary)}</p>` : '',
-    update ? `<p><strong>Update:</strong> ${escapeHtml(update)}</p>` : '',
-    `<p><a href="${escapeHtml(link)}">Read the full post</a></p>`,
+    update ? `<p><strong>${escapeHtml(t.update)}:</strong> ${escapeHtml(update)}</p>` : '',
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.readPost)}</a></p>`,
     `<p>${escapeHtml(matched)}</p>`,
-    `<p><a href="${escapeHtml(unsubscribeLink)}">Unsubscribe from these notifications</a></p>`,
+    `<p><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(t.unsubscribe)}</a></p>`,
   ]
     .filter((p) => p !== '')
     .join('\n')
@@ -355,7 +421,7 @@ function eventMail(o: {
     to: recipient.mail,
     subject,
     text,
-    html,
+    html: rtlWrapped(html, locale),
     headers: {
       'List-Unsubscribe': `<${publicUrl}/api/unsubscribe/${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

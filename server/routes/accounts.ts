@@ -20,7 +20,14 @@
  * - `POST /api/resend/verification` (session + CSRF) → `{ data: { message } }`; 429 `too_many_requests`.
  * - `POST /api/user/password {mail}` → `{ data: { message } }` (same answer for any address); 429 `too_many_requests`.
  * - `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` | `invalid`.
- * - `POST /api/user/settings {timezone}` (session + CSRF) → `{ data: { timezone } }`; 400 `bad_request`.
+ * - `POST /api/user/settings {timezone?, locale?}` (session + CSRF) → `{ data: { timezone, locale } }`; 400
+ *   `bad_request` (an unknown zone or locale, or neither given).
+ *
+ * The account mails go out in the recipient's language (issue 25): the account's saved locale,
+ * else the language of the page the request came from (`?lang=`, the `trust_lang` cookie,
+ * `Accept-Language`; `server/http/page-locale.ts`). A sign-up from a page in another language than
+ * English saves that language as the new account's. Error messages stay English; the client
+ * shows its own translation of each `code` (issue 25 "codes translated on the client").
  */
 import type { Kysely, Transaction } from 'kysely'
 import {
@@ -45,7 +52,9 @@ import {
   VerifyAnswer,
   VerifyParams,
 } from '../../contract/accounts.js'
+import { LOCALES, type Locale, toLocale } from '../../contract/locale.js'
 import { linkOrigin } from '../http/origin.js'
+import { requestLocale } from '../http/page-locale.js'
 import { answer, ERROR_RESPONSES, type ApiAnswer } from '../../contract/common.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import {
@@ -74,7 +83,8 @@ import { createUser, findUserByLogin, isEmail, isMailTaken, rolesOf } from '../a
 import type { Database } from '../db/schema.js'
 import { HttpError } from '../http/errors.js'
 import { isTimeZone } from '../lib/zones.js'
-import { escapeHtml, passwordResetMail, verificationMail } from '../mail/messages.js'
+import { passwordResetMail, verificationMail } from '../mail/account-mails.js'
+import { escapeHtml } from '../mail/messages.js'
 import { enqueueMail } from '../mail/outbox.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
@@ -146,6 +156,14 @@ async function consumeToken(trx: Transaction<Database>, token: string, purpose: 
   return uid
 }
 
+/**
+ * The language of a mail to an account (see the module comment): its saved locale, else the
+ * language of the page `request` came from.
+ */
+function mailLocale(saved: string | null | undefined, request: { headers: Parameters<typeof requestLocale>[0]; url: string }): Locale {
+  return toLocale(saved) ?? requestLocale(request.headers, request.url)
+}
+
 const withAuthenticated = (roles: string[]) => [AUTHENTICATED_ROLE, ...roles.filter((r) => r !== AUTHENTICATED_ROLE)]
 
 /** Registers the account routes described above. */
@@ -211,6 +229,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
           auth: {
             user: {
               timezone: [{ value: s.timezone }],
+              ...(s.locale ? { locale: [{ value: s.locale }] } : {}),
               mail: [{ value: s.mail }],
               uid: [{ value: String(s.uid) }],
               name: [{ value: s.name }],
@@ -265,12 +284,14 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const passHash = await hashPassword(pass)
       const at = nowMs()
       const link = (token: string) => `${linkOrigin(request, accounts.publicUrl)}/user/verify/${token}`
+      const locale = mailLocale(null, request)
       let uid: number
       try {
         uid = await db.transaction().execute(async (trx) => {
           const id = await createUser(trx, { name, mail, passHash, verified: false, created: at })
+          if (locale !== 'en') await trx.updateTable('users').set({ locale }).where('uid', '=', id).execute()
           const token = await issueToken(trx, id, 'verify', at, VERIFY_TOKEN_TTL_MS)
-          await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token)), at)
+          await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token), locale), at)
           return id
         })
       } catch (error) {
@@ -310,7 +331,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
         // Only the newest link works.
         await trx.deleteFrom('user_tokens').where('uid', '=', s.uid).where('purpose', '=', 'verify').where('used_at', 'is', null).execute()
         const token = await issueToken(trx, s.uid, 'verify', at, VERIFY_TOKEN_TTL_MS)
-        await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`), at)
+        await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`, mailLocale(s.locale, request)), at)
       })
       mailer.kick()
       return { data: { message: `A new verification email has been sent to ${s.mail}.` } }
@@ -328,7 +349,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
         const origin = linkOrigin(request, accounts.publicUrl)
         await db.transaction().execute(async (trx) => {
           const token = await issueToken(trx, user.uid, 'reset', at, RESET_TOKEN_TTL_MS)
-          await enqueueMail(trx, passwordResetMail(user.mail, `${origin}/user/reset/${token}`), at)
+          await enqueueMail(trx, passwordResetMail(user.mail, `${origin}/user/reset/${token}`, mailLocale(user.locale, request)), at)
         })
         mailer.kick()
       }
@@ -366,16 +387,31 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
     { schema: { body: UserSettingsBody, response: { 200: answer(UserSettingsData), ...ERROR_RESPONSES } } },
     async (request) => {
       const s = requireSession(request)
-      const timezone = request.body.timezone.trim()
-      if (!isTimeZone(timezone)) {
-        throw new HttpError(
-          400,
-          'bad_request',
-          `timezone must be an IANA time zone such as UTC or Europe/Berlin, not ${JSON.stringify(timezone)}.`,
-        )
+      const change: { timezone?: string; locale?: string } = {}
+      if (request.body.timezone !== undefined) {
+        const timezone = request.body.timezone.trim()
+        if (!isTimeZone(timezone)) {
+          throw new HttpError(
+            400,
+            'bad_request',
+            `timezone must be an IANA time zone such as UTC or Europe/Berlin, not ${JSON.stringify(timezone)}.`,
+          )
+        }
+        change.timezone = timezone
       }
-      await db.updateTable('users').set({ timezone }).where('uid', '=', s.uid).execute()
-      return { data: { timezone } }
+      if (request.body.locale !== undefined) {
+        const locale = request.body.locale.trim()
+        if (!(LOCALES as readonly string[]).includes(locale)) {
+          throw new HttpError(400, 'bad_request', `locale must be one of ${LOCALES.join(', ')}, not ${JSON.stringify(locale)}.`)
+        }
+        change.locale = locale
+      }
+      if (change.timezone === undefined && change.locale === undefined) {
+        throw new HttpError(400, 'bad_request', 'Send timezone, locale or both.')
+      }
+      await db.updateTable('users').set(change).where('uid', '=', s.uid).execute()
+      const saved = await db.selectFrom('users').select(['timezone', 'locale']).where('uid', '=', s.uid).executeTakeFirstOrThrow()
+      return { data: { timezone: saved.timezone, locale: saved.locale ?? '' } }
     },
   )
 }

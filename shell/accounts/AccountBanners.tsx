@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react'
 import { fieldValue, resendVerification } from './account'
 import { $session } from '../../widgets/core/session'
 import * as styles from './accounts.css'
+import { useMessages } from '../../widgets/core/i18n/react'
+import { accountMessages } from './messages'
 
 /**
  * The banners under the header (spec §2 Header and menus): a warning while the signed-in
@@ -10,6 +12,7 @@ import * as styles from './accounts.css'
  */
 export function AccountBanners({ hidden = false }: { hidden?: boolean }) {
   const session = useStore($session)
+  const t = useMessages(accountMessages)
   if (hidden) return null
   const verified = session.apiData ? fieldValue(session.apiData.user.verified, true) : true
   const unverified = session.isLoggedIn && session.apiData !== null && verified === false
@@ -18,11 +21,11 @@ export function AccountBanners({ hidden = false }: { hidden?: boolean }) {
     <div className={styles.banners}>
       {unverified && (
         <p className={styles.warningBox} data-testid="verify-banner">
-          Please check your email to verify your account. Didn't receive it? Click{' '}
+          {t.verifyBefore}{' '}
           <button type="button" className={styles.inlineButton} onClick={() => void resendVerification()}>
-            here
+            {t.verifyHere}
           </button>{' '}
-          to resend the verification email.
+          {t.verifyAfter}
         </p>
       )}
       {session.resendMessage && (

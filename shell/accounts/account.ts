@@ -13,7 +13,10 @@ import { COOKIE, COOKIE_MAX_AGE_S, removeCookie, writeCookie } from '../../widge
 import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import { $session, isSignedIn, readSessionCookies, SIGNED_OUT } from '../../widgets/core/session'
-import { applySavedLocale } from './locale-setting'
+import { accountError, accountNotice } from './errors'
+import { applySavedLocale, followSavedLocale } from './locale-setting'
+import { accountErrorMessages } from './messages'
+import { $locale } from '../locale'
 import { effectiveTimezone, applyTimezone, chosenTimezone, updateChosenTimezone } from '../timezone/choice'
 
 /**
@@ -113,7 +116,7 @@ export async function signIn(name: string, pass: string, cloud: string = $cloudN
     $session.setKey('signingIn', false)
     return true
   } catch (error) {
-    clearSession({ errorSignIn: errorMessage(error) })
+    clearSession({ errorSignIn: accountError(error) })
     return false
   }
 }
@@ -164,13 +167,15 @@ export async function signUp(email: string, pass: string, cloud: string = $cloud
       (d): d is ValidateEmailData => is.object(d) && (d.valid === 'true' || d.valid === 'false'),
     )
     if (check.valid === 'false')
-      return done('email-refused', { emailError: check.message || 'This email address cannot be used to sign up.' })
+      return done('email-refused', {
+        emailError: check.message ? accountNotice(check.message) : accountErrorMessages.in($locale.get()).get().emailRefused,
+      })
     await request('/api/user/register', {
       method: POST,
       body: { mail: [{ value: email }], name: [{ value: email }], pass: [{ value: pass }] },
     })
   } catch (error) {
-    return done('failed', { errorSignUp: errorMessage(error) })
+    return done('failed', { errorSignUp: accountError(error, { html: true }) })
   }
   const signedIn = await signIn(email, pass, cloud)
   return done(signedIn ? 'signed-in' : 'registered')
@@ -188,11 +193,12 @@ export async function resendVerification(): Promise<string> {
   clearTimeout(resendTimer)
   try {
     const data = dataOf(await request<ApiAnswer<ResendVerificationData>>('/api/resend/verification', { method: POST }), hasMessage)
-    $session.setKey('resendMessage', data.message)
+    const message = accountNotice(data.message)
+    $session.setKey('resendMessage', message)
     resendTimer = setTimeout(() => {
-      if ($session.get().resendMessage === data.message) $session.setKey('resendMessage', '')
+      if ($session.get().resendMessage === message) $session.setKey('resendMessage', '')
     }, RESEND_MESSAGE_MS)
-    return data.message
+    return message
   } catch {
     $session.setKey('resendMessage', '')
     return ''
@@ -245,37 +251,45 @@ export async function restoreSession(cloud: string = $cloudName.get() ?? ''): Pr
   }
 }
 
-/** `POST /api/user/password {mail}` → the server's message (the same whether the account exists). */
+/** `POST /api/user/password {mail}` → the server's message (the same whether the account exists), in English as sent. */
 export async function requestPasswordReset(mail: string): Promise<string> {
   return dataOf(await request<ApiAnswer<PasswordResetRequestData>>('/api/user/password', { method: POST, body: { mail } }), hasMessage)
     .message
 }
 
-/** `POST /api/user/reset {token, pass}` → the server's message. @throws ApiError (400 `invalid_token`, `invalid`) */
+/** `POST /api/user/reset {token, pass}` → the server's message, in English as sent. @throws ApiError (400 `invalid_token`, `invalid`) */
 export async function resetPassword(token: string, pass: string): Promise<string> {
   return dataOf(await request<ApiAnswer<PasswordResetData>>('/api/user/reset', { method: POST, body: { token, pass } }), hasMessage).message
 }
 
 /**
- * `POST /api/user/settings {timezone}` (signed in): stores the saved zone in the loaded details
- * and, with `apply` (the settings page), shows times in it at once — also in a browser whose
- * visitor chose a zone with the picker, whose cookie takes the saved zone. The picker itself
- * passes `apply: false`: it has applied the zone already, and an answer arriving after a later
- * choice must not undo that. @throws ApiError (400 for an unknown zone)
+ * `POST /api/user/settings {timezone, locale?}` (signed in): stores the saved zone (and language)
+ * in the loaded details and, with `apply` (the settings page), shows times in it at once — also
+ * in a browser whose visitor chose a zone with the picker, whose cookie takes the saved zone — and
+ * switches the page to the saved language when it differs (issue 25; the language cookie follows
+ * the same rule, `./locale-setting.ts` `followSavedLocale`). The picker itself passes
+ * `apply: false`: it has applied the zone already, and an answer arriving after a later choice
+ * must not undo that. @throws ApiError (400 for an unknown zone or language)
  *
  * @param apply show times in the saved zone @default true
+ * @param locale the language to save too (contract/locale.ts code); none: the language is left as it is
  */
-export async function saveSettings(timezone: string, apply = true): Promise<string> {
+export async function saveSettings(timezone: string, apply = true, locale?: string): Promise<string> {
   const data = dataOf(
-    await request<ApiAnswer<UserSettingsData>>('/api/user/settings', { method: POST, body: { timezone } }),
+    await request<ApiAnswer<UserSettingsData>>('/api/user/settings', { method: POST, body: { timezone, ...(locale ? { locale } : {}) } }),
     (d): d is UserSettingsData => is.object(d) && is.string(d.timezone),
   )
+  const savedLocale = locale ? (is.string(data.locale) && data.locale ? data.locale : locale) : undefined
   if (apply) {
     updateChosenTimezone(data.timezone)
     applyTimezone(data.timezone)
   }
   const apiData = $session.get().apiData
-  if (apiData) $session.setKey('apiData', { ...apiData, user: { ...apiData.user, timezone: [{ value: data.timezone }] } })
+  if (apiData) {
+    const user = { ...apiData.user, timezone: [{ value: data.timezone }], ...(savedLocale ? { locale: [{ value: savedLocale }] } : {}) }
+    $session.setKey('apiData', { ...apiData, user })
+  }
+  if (apply && savedLocale) await followSavedLocale(savedLocale)
   return data.timezone
 }
 

@@ -63,7 +63,7 @@ export const banners = style({ marginBottom: vars.space.lg })
 
 export const toastRegion = style({
   position: 'fixed',
-  right: vars.space.lg,
+  insetInlineEnd: vars.space.lg,
   bottom: vars.space.lg,
   zIndex: 200,
   maxWidth: 'min(420px, calc(100vw - 32px))',
@@ -83,7 +83,7 @@ export const userMenu = style({ position: 'relative' })
 
 export const userMenuList = style({
   position: 'absolute',
-  right: 0,
+  insetInlineEnd: 0,
   top: 'calc(100% + 6px)',
   zIndex: 60,
   listStyle: 'none',

@@ -1,12 +1,14 @@
 import { signOut } from './account'
 import { $cloud, defaultPagePath } from '../../widgets/core/cloud'
 import { $router, isProtectedPath } from '../routes'
-import { showToast, TOASTS } from '../toast'
+import { $locale } from '../locale'
+import { showToast } from '../toast'
+import { accountMessages } from './messages'
 
 /**
  * Signs out from the user menu or the idle timer (spec §4 Logout): a visitor on a protected page
  * first goes to the cloud's default page (other pages stay), then the session ends and the
- * logged-out toast shows.
+ * logged-out toast shows (in the page's language).
  */
 export async function signOutAndLeave(): Promise<void> {
   // Protected pages and the admin console are no place for a signed-out visitor: leave for the cloud's default page.
@@ -15,5 +17,5 @@ export async function signOutAndLeave(): Promise<void> {
     $router.open(cloud ? defaultPagePath(cloud) : '/')
   }
   await signOut()
-  showToast(TOASTS.loggedOut)
+  showToast(accountMessages.in($locale.get()).get().loggedOut)
 }

@@ -3,12 +3,13 @@
  * picks the language of the site on the user's other browsers (after `?lang=` and the cookie;
  * contract/locale.ts `chooseLocale`) and of the notification emails.
  */
-import { toLocale } from '../../contract/locale'
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, toLocale } from '../../contract/locale'
 import type { ApiAnswer } from '../../contract/common'
+import { readCookie, writeCookie } from '../../widgets/core/cookies'
 import { $global } from '../../widgets/core/global'
 import { request } from '../../widgets/core/request'
 import { $session } from '../../widgets/core/session'
-import { applyUserLocale } from '../locale'
+import { $locale, applyUserLocale, setLocale } from '../locale'
 
 /** The saved language of the signed-in user's loaded details (`auth.user.locale`), if any. */
 export function savedLocale(): string | undefined {
@@ -37,4 +38,17 @@ export async function saveLocaleToAccount(locale: string): Promise<void> {
 /** Applies the user's saved language once their details are loaded (when no `?lang=` or cookie decides). */
 export function applySavedLocale(): void {
   applyUserLocale(savedLocale())
+}
+
+/**
+ * After the settings page saved `locale` (issue 25): a browser whose visitor chose a language
+ * with the picker (the `trust_lang` cookie) takes the saved one as its new choice — else the
+ * cookie would keep winning over what was just saved; a browser without one stays without (like
+ * shell/timezone/choice.ts `updateChosenTimezone`). Then the page switches to it when it differs.
+ */
+export async function followSavedLocale(locale: string): Promise<void> {
+  const saved = toLocale(locale)
+  if (!saved) return
+  if (toLocale(readCookie(LANG_COOKIE))) writeCookie(LANG_COOKIE, saved, LANG_COOKIE_MAX_AGE_S)
+  if (saved !== $locale.get()) await setLocale(saved)
 }

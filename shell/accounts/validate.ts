@@ -1,17 +1,28 @@
 import { PASSWORD_POLICY } from '../../contract/constants'
+import type { Locale } from '../../contract/locale'
+import { $locale } from '../locale'
+import { accountMessages } from './messages'
 
-/** Validation messages of the accounts pages (spec §5; texts the spec does not give are marked). */
+/**
+ * The validation messages of the accounts pages in `locale` (spec §5 in English; issue 25):
+ * `nameRequired`, `employee`, `passwordRequired`, `emailRequired` and `emailInvalid` (not given by
+ * the spec), `password`, `confirmRequired`, `confirmMismatch`. Every validator below takes the
+ * locale last, the shell's page language by default.
+ */
+const messagesIn = (locale: Locale) => accountMessages.in(locale).get()
+
+/** The validation messages in English (spec §5), as the validators give them on an English page. */
 export const MESSAGES = {
-  nameRequired: 'Please enter your Email or Username',
-  employee: 'Employees must use the Employee login below.',
-  passwordRequired: 'Please enter your Password',
+  nameRequired: accountMessages.base.nameRequired,
+  employee: accountMessages.base.employee,
+  passwordRequired: accountMessages.base.passwordRequired,
   /** Not given by the spec. */
-  emailRequired: 'Please enter your Email',
+  emailRequired: accountMessages.base.emailRequired,
   /** Not given by the spec. */
-  emailInvalid: 'Please enter a valid Email address',
-  password: PASSWORD_POLICY.message,
-  confirmRequired: 'Please confirm your Password',
-  confirmMismatch: 'Passwords do not match',
+  emailInvalid: accountMessages.base.emailInvalid,
+  password: accountMessages.base.password,
+  confirmRequired: accountMessages.base.confirmRequired,
+  confirmMismatch: accountMessages.base.confirmMismatch,
 } as const
 
 /** Field errors by field name; a field without an error is absent. */
@@ -27,7 +38,12 @@ export function isEmployeeName(name: string, employeeDomains: readonly string[])
 }
 
 /** Sign-in form rules (spec §5). */
-export function validateSignIn(form: { name: string; pass: string }, employeeDomains: readonly string[]): FieldErrors<'name' | 'pass'> {
+export function validateSignIn(
+  form: { name: string; pass: string },
+  employeeDomains: readonly string[],
+  locale: Locale = $locale.get(),
+): FieldErrors<'name' | 'pass'> {
+  const MESSAGES = messagesIn(locale)
   const errors: FieldErrors<'name' | 'pass'> = {}
   if (form.name.trim() === '') errors.name = MESSAGES.nameRequired
   else if (isEmployeeName(form.name, employeeDomains)) errors.name = MESSAGES.employee
@@ -51,7 +67,11 @@ export function meetsPasswordPolicy(pass: string): boolean {
 }
 
 /** New-password rules shared by sign-up and the password reset: required, policy, confirmation. */
-export function validateNewPassword(form: { pass: string; confirm: string }): FieldErrors<'pass' | 'confirm'> {
+export function validateNewPassword(
+  form: { pass: string; confirm: string },
+  locale: Locale = $locale.get(),
+): FieldErrors<'pass' | 'confirm'> {
+  const MESSAGES = messagesIn(locale)
   const errors: FieldErrors<'pass' | 'confirm'> = {}
   if (form.pass === '') errors.pass = MESSAGES.passwordRequired
   else if (!meetsPasswordPolicy(form.pass)) errors.pass = MESSAGES.password
@@ -61,15 +81,20 @@ export function validateNewPassword(form: { pass: string; confirm: string }): Fi
 }
 
 /** Sign-up form rules (spec §5). */
-export function validateSignUp(form: { email: string; pass: string; confirm: string }): FieldErrors<'email' | 'pass' | 'confirm'> {
+export function validateSignUp(
+  form: { email: string; pass: string; confirm: string },
+  locale: Locale = $locale.get(),
+): FieldErrors<'email' | 'pass' | 'confirm'> {
+  const MESSAGES = messagesIn(locale)
   const errors: FieldErrors<'email' | 'pass' | 'confirm'> = {}
   if (form.email.trim() === '') errors.email = MESSAGES.emailRequired
   else if (!isEmail(form.email)) errors.email = MESSAGES.emailInvalid
-  return { ...errors, ...validateNewPassword(form) }
+  return { ...errors, ...validateNewPassword(form, locale) }
 }
 
 /** Email-only rule of the forgot-password form. */
-export function validateEmail(email: string): string | undefined {
+export function validateEmail(email: string, locale: Locale = $locale.get()): string | undefined {
+  const MESSAGES = messagesIn(locale)
   if (email.trim() === '') return MESSAGES.emailRequired
   if (!isEmail(email)) return MESSAGES.emailInvalid
   return undefined

@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
 import type { CatalogSection } from '../../contract/admin'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { $router, signInPathFor } from '../routes'
 import * as shell from '../shell.css'
 import * as styles from './admin.css'
-import { consoleAccess, NOT_ALLOWED, SCREEN_PERMISSION, sessionPermissions } from './access'
+import { consoleAccess, SCREEN_PERMISSION, sessionPermissions } from './access'
 import { AdminNav } from './AdminNav'
 import { AuditScreen } from './AuditScreen'
 import { CatalogScreen } from './CatalogScreen'
@@ -16,6 +17,8 @@ import { NewPostScreen } from './desk/NewPostScreen'
 import { RecordScreen } from './desk/RecordScreen'
 import { TemplatesScreen } from './desk/TemplatesScreen'
 import { FaqScreen } from './FaqScreen'
+import { interpolate } from './interpolate'
+import { adminMessages } from './messages'
 import type { AdminScreen } from './sections'
 import { StaffScreen } from './StaffScreen'
 
@@ -45,22 +48,20 @@ export default function AdminConsole({
   const session = useStore($session)
   const page = useStore($router)
   const access = consoleAccess(session)
+  const t = useMessages(adminMessages)
 
   if (access === 'signed-out') {
-    return (
-      <p role="status">
-        Please <a href={signInPathFor(typeof location === 'undefined' ? '/admin' : location.pathname)}>sign in</a> to use the admin console.
-      </p>
-    )
+    const link = <a href={signInPathFor(typeof location === 'undefined' ? '/admin' : location.pathname)}>{t.signInLink}</a>
+    return <p role="status">{interpolate(t.signInPrompt({ link: '{link}' }), { link })}</p>
   }
-  if (access === 'loading') return <p role="status">Loading your account…</p>
+  if (access === 'loading') return <p role="status">{t.loadingAccount}</p>
   if (access === 'forbidden') {
     return (
       <section aria-labelledby="admin-title" data-testid="admin-forbidden">
         <h1 className={shell.pageTitle} id="admin-title">
-          Admin console
+          {t.consoleTitle}
         </h1>
-        <p role="alert">{NOT_ALLOWED}</p>
+        <p role="alert">{t.notAllowed}</p>
       </section>
     )
   }

@@ -1,10 +1,13 @@
 import type { CatalogSection } from '../../contract/admin'
 import type { Permission } from '../../contract/permissions'
+import { useMessages } from '../../widgets/core/i18n/react'
 import * as styles from './admin.css'
+import { adminNavMessages } from './messages'
 import { ADMIN_PATHS, catalogPath, type AdminScreen } from './sections'
 
 interface NavItem {
-  label: string
+  /** Its name's message (`admin.nav`). */
+  label: keyof typeof adminNavMessages.base
   href: string
   /** The screen (and sections) the link is current on. */
   screen: AdminScreen
@@ -15,7 +18,7 @@ interface NavItem {
   needs?: Permission
 }
 
-const catalog = (label: string, ...sections: CatalogSection[]): NavItem => ({
+const catalog = (label: NavItem['label'], ...sections: CatalogSection[]): NavItem => ({
   label,
   href: catalogPath(sections[0]),
   screen: 'catalog',
@@ -24,21 +27,21 @@ const catalog = (label: string, ...sections: CatalogSection[]): NavItem => ({
 
 /** The console's links, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Dashboard', href: ADMIN_PATHS.dashboard, screen: 'dashboard' },
-  { label: 'Incident desk', href: ADMIN_PATHS.desk, screen: 'desk', also: ['desk-new', 'desk-record'] },
-  { label: 'Templates', href: ADMIN_PATHS.templates, screen: 'templates' },
-  catalog('Products', 'products'),
-  catalog('Clouds', 'clouds'),
-  catalog('Services', 'core_services'),
-  catalog('Regions', 'regions'),
-  catalog('Data centers', 'data_centers'),
-  catalog('Menus', 'main_menu', 'top_menu'),
-  catalog('Severities', 'severities'),
-  catalog('Settings', 'settings'),
-  { label: 'FAQ', href: ADMIN_PATHS.faq, screen: 'faq' },
-  { label: 'Compliance', href: ADMIN_PATHS.compliance, screen: 'compliance' },
-  { label: 'Staff', href: ADMIN_PATHS.staff, screen: 'staff', needs: 'staff' },
-  { label: 'Audit log', href: ADMIN_PATHS.audit, screen: 'audit' },
+  { label: 'dashboard', href: ADMIN_PATHS.dashboard, screen: 'dashboard' },
+  { label: 'desk', href: ADMIN_PATHS.desk, screen: 'desk', also: ['desk-new', 'desk-record'] },
+  { label: 'templates', href: ADMIN_PATHS.templates, screen: 'templates' },
+  catalog('products', 'products'),
+  catalog('clouds', 'clouds'),
+  catalog('coreServices', 'core_services'),
+  catalog('regions', 'regions'),
+  catalog('dataCenters', 'data_centers'),
+  catalog('menus', 'main_menu', 'top_menu'),
+  catalog('severities', 'severities'),
+  catalog('settings', 'settings'),
+  { label: 'faq', href: ADMIN_PATHS.faq, screen: 'faq' },
+  { label: 'compliance', href: ADMIN_PATHS.compliance, screen: 'compliance' },
+  { label: 'staff', href: ADMIN_PATHS.staff, screen: 'staff', needs: 'staff' },
+  { label: 'audit', href: ADMIN_PATHS.audit, screen: 'audit' },
 ]
 
 /**
@@ -55,8 +58,9 @@ export function AdminNav({
   section?: CatalogSection
   permissions: Set<Permission>
 }) {
+  const t = useMessages(adminNavMessages)
   return (
-    <nav aria-label="Admin">
+    <nav aria-label={t.label}>
       <ul className={styles.navList}>
         {NAV_ITEMS.filter((item) => !item.needs || permissions.has(item.needs)).map((item) => {
           const current =
@@ -65,7 +69,7 @@ export function AdminNav({
           return (
             <li key={item.label}>
               <a className={styles.navLink} href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
+                {t[item.label]}
               </a>
             </li>
           )

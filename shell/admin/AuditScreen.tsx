@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import type { AuditEntry } from '../../contract/admin'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { formatTimestamp } from '../../widgets/core/time'
 import * as shell from '../shell.css'
@@ -8,6 +9,7 @@ import * as styles from './admin.css'
 import { TableWrap } from './controls'
 import { fetchAudit } from './api'
 import { LoadProblem } from './LoadProblem'
+import { adminMessages, adminNavMessages, adminStaffMessages } from './messages'
 import { useLoad } from './use-load'
 
 /** A stored JSON value, pretty-printed (`null` when none). */
@@ -21,18 +23,20 @@ export function prettyJson(value: unknown): string {
 }
 
 function EntryRow({ entry, timezone }: { entry: AuditEntry; timezone: string }) {
+  const t = useMessages(adminStaffMessages)
+  const locale = useLocale()
   return (
     <tr>
-      <td>{formatTimestamp(entry.at, timezone)}</td>
+      <td>{formatTimestamp(entry.at, timezone, locale)}</td>
       <td>{entry.actor}</td>
       <td>{entry.action}</td>
       <td>
         {entry.target}
         <details>
-          <summary>Before and after</summary>
-          <p className={styles.legend}>Before</p>
+          <summary>{t.beforeAndAfter}</summary>
+          <p className={styles.legend}>{t.before}</p>
           <pre className={styles.json}>{prettyJson(entry.before)}</pre>
-          <p className={styles.legend}>After</p>
+          <p className={styles.legend}>{t.after}</p>
           <pre className={styles.json}>{prettyJson(entry.after)}</pre>
         </details>
       </td>
@@ -51,29 +55,30 @@ export function AuditScreen() {
   const data = audit.state.data
   const pages = data?.pages ?? 1
   const loading = audit.state.status === 'loading'
+  const t = useMessages(adminStaffMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
 
   return (
     <section aria-labelledby="admin-title" data-testid="admin-audit">
       <h1 className={shell.pageTitle} id="admin-title">
-        Audit log
+        {nav.audit}
       </h1>
-      {(!data || audit.state.status !== 'ready') && <LoadProblem state={audit.state} what="the audit log" onRetry={audit.reload} />}
+      {(!data || audit.state.status !== 'ready') && <LoadProblem state={audit.state} what={t.theAuditLog} onRetry={audit.reload} />}
       {data && (
         <>
           {data.entries.length === 0 ? (
-            <p className={styles.note}>No changes recorded.</p>
+            <p className={styles.note}>{t.noChanges}</p>
           ) : (
-            <TableWrap label="Audit log">
+            <TableWrap label={nav.audit}>
               <table className={styles.table}>
-                <caption className={styles.caption}>
-                  Changes, newest first (page {data.page + 1} of {pages})
-                </caption>
+                <caption className={styles.caption}>{t.changesCaption({ page: String(data.page + 1), pages: String(pages) })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Target</th>
+                    <th scope="col">{a.when}</th>
+                    <th scope="col">{t.who}</th>
+                    <th scope="col">{a.action}</th>
+                    <th scope="col">{t.target}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -84,7 +89,7 @@ export function AuditScreen() {
               </table>
             </TableWrap>
           )}
-          <nav aria-label="Audit log pages" className={styles.pager}>
+          <nav aria-label={t.auditPages} className={styles.pager}>
             {/* aria-disabled, not disabled: the button keeps focus at the first and last page. */}
             <button
               type="button"
@@ -92,18 +97,16 @@ export function AuditScreen() {
               aria-disabled={page <= 0 || loading || undefined}
               onClick={() => !loading && setPage((p) => Math.max(0, p - 1))}
             >
-              Previous
+              {t.previous}
             </button>
-            <span>
-              Page {page + 1} of {pages}
-            </span>
+            <span>{a.pageOf({ page: String(page + 1), pages: String(pages) })}</span>
             <button
               type="button"
               className={styles.small}
               aria-disabled={page + 1 >= pages || loading || undefined}
               onClick={() => !loading && setPage((p) => Math.min(pages - 1, p + 1))}
             >
-              Next
+              {t.next}
             </button>
           </nav>
         </>

@@ -1,4 +1,5 @@
 import type { CatalogData, CatalogSection } from '../../contract/admin'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
@@ -12,7 +13,8 @@ import { CORE_SERVICES } from './forms/ServiceForm'
 import { SEVERITIES } from './forms/SeverityForm'
 import { ListEditor } from './ListEditor'
 import { LoadProblem } from './LoadProblem'
-import { catalogPath, SECTIONS } from './sections'
+import { adminMessages, adminNavMessages } from './messages'
+import { catalogPath, sectionName } from './sections'
 import { SettingsEditor } from './SettingsEditor'
 import { useLoad } from './use-load'
 
@@ -56,7 +58,10 @@ function SectionEditor(props: EditorProps) {
  */
 export function CatalogScreen({ section, canEdit }: { section: CatalogSection; canEdit: boolean }) {
   const catalog = useLoad(fetchCatalog)
-  const title = SECTIONS.find((s) => s.section === section)?.label ?? section
+  const t = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
+  const title = sectionName(section, locale) ?? section
   const { state } = catalog
   const isMenu = section === 'main_menu' || section === 'top_menu'
 
@@ -66,18 +71,18 @@ export function CatalogScreen({ section, canEdit }: { section: CatalogSection; c
         {title}
       </h1>
       {isMenu && (
-        <nav aria-label="Menus" className={styles.subNav}>
+        <nav aria-label={nav.menus} className={styles.subNav}>
           <a href={catalogPath('main_menu')} aria-current={section === 'main_menu' ? 'page' : undefined}>
-            Main menu
+            {nav.mainMenu}
           </a>
           <a href={catalogPath('top_menu')} aria-current={section === 'top_menu' ? 'page' : undefined}>
-            Top menu
+            {nav.topMenu}
           </a>
         </nav>
       )}
       {!canEdit && (
         <p className={styles.note} data-testid="not-permitted">
-          {notPermittedText('catalog')}
+          {notPermittedText('catalog', locale)}
         </p>
       )}
       {state.data ? (
@@ -91,9 +96,9 @@ export function CatalogScreen({ section, canEdit }: { section: CatalogSection; c
           onReload={catalog.reload}
         />
       ) : (
-        <LoadProblem state={state} what="the catalogue" onRetry={catalog.reload} />
+        <LoadProblem state={state} what={t.theCatalogue} onRetry={catalog.reload} />
       )}
-      {state.data && state.status === 'error' && <LoadProblem state={state} what="the catalogue" onRetry={catalog.reload} />}
+      {state.data && state.status === 'error' && <LoadProblem state={state} what={t.theCatalogue} onRetry={catalog.reload} />}
     </section>
   )
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { escapeHtml } from '../../contract/text'
 import type { AdminCompliancePage } from '../../contract/admin'
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
 import * as forms from '../accounts/accounts.css'
 import * as shell from '../shell.css'
@@ -12,6 +14,7 @@ import { Select, TableWrap, TextArea } from './controls'
 import { HtmlPreview } from './HtmlPreview'
 import { useFocusLater } from './ListEditor'
 import { LoadProblem } from './LoadProblem'
+import { adminContentMessages, adminMessages, adminNavMessages } from './messages'
 import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
@@ -20,11 +23,13 @@ import { useLoad } from './use-load'
 type ComplianceRow = AdminCompliancePage['rows'][number]
 
 /** The form's own checks of the rows: a description and a `YYYY-MM-DD` date each. */
-export function complianceErrors(rows: readonly ComplianceRow[]): string[] {
+export function complianceErrors(rows: readonly ComplianceRow[], locale: Locale = DEFAULT_LOCALE): string[] {
+  const t = adminContentMessages.in(locale).get()
   const errors: string[] = []
   rows.forEach((row, i) => {
-    if (!row.description.trim()) errors.push(`Row ${i + 1}: the description is required.`)
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.date)) errors.push(`Row ${i + 1}: the date is required (YYYY-MM-DD).`)
+    const n = String(i + 1)
+    if (!row.description.trim()) errors.push(t.rowDescriptionRequired({ n }))
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(row.date)) errors.push(t.rowDateRequired({ n }))
   })
   return errors
 }
@@ -33,10 +38,12 @@ export function complianceErrors(rows: readonly ComplianceRow[]): string[] {
  * The page as visitors will see it: the top HTML, then the table of rows (descriptions are HTML,
  * dates text), sanitised together by the preview.
  */
-function previewHtml(top: string, rows: ReadonlyArray<{ description: string; date: string }>): string {
+function previewHtml(top: string, rows: ReadonlyArray<{ description: string; date: string }>, locale: Locale): string {
+  const t = adminContentMessages.in(locale).get()
+  const description = adminMessages.in(locale).get().description
   const body = rows.map((r) => `<tr><td>${r.description}</td><td>${escapeHtml(r.date)}</td></tr>`).join('')
-  const table = `<table><caption>Authorizations and estimated approval dates</caption><thead><tr><th scope="col">Description</th><th scope="col">Estimated approval date</th></tr></thead><tbody>${body}</tbody></table>`
-  return `${top}${rows.length ? table : '<p>No rows</p>'}`
+  const table = `<table><caption>${escapeHtml(t.previewCaption)}</caption><thead><tr><th scope="col">${escapeHtml(description)}</th><th scope="col">${escapeHtml(t.estimatedApproval)}</th></tr></thead><tbody>${body}</tbody></table>`
+  return `${top}${rows.length ? table : `<p>${escapeHtml(t.noRowsPreview)}</p>`}`
 }
 
 /** A cloud's compliance page: page-top HTML with its preview, and the rows (description, date) in order. */
@@ -54,18 +61,21 @@ function ComplianceForm({
   const save = useSave()
   const focusLater = useFocusLater()
   const prefix = `admin-compliance-${page.cloud}`
+  const t = useMessages(adminContentMessages)
+  const a = useMessages(adminMessages)
+  const locale = useLocale()
 
   if (!canEdit) {
     return (
       <>
         <HtmlPreview id={`${prefix}-preview`} html={page.page_top} />
-        <TableWrap label="Approvals">
+        <TableWrap label={t.approvals}>
           <table className={styles.table}>
-            <caption className={styles.caption}>Approvals</caption>
+            <caption className={styles.caption}>{t.approvals}</caption>
             <thead>
               <tr>
-                <th scope="col">Description</th>
-                <th scope="col">Estimated date</th>
+                <th scope="col">{a.description}</th>
+                <th scope="col">{t.estimatedDate}</th>
               </tr>
             </thead>
             <tbody>
@@ -86,7 +96,7 @@ function ComplianceForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const values = rows.map((r) => ({ description: r.value.description.trim(), date: r.value.date }))
-    const errors = complianceErrors(values)
+    const errors = complianceErrors(values, locale)
     if (errors.length) {
       save.setState({ kind: 'invalid', messages: errors })
       return
@@ -113,30 +123,23 @@ function ComplianceForm({
   }
 
   return (
-    <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit the compliance page">
-      <TextArea
-        id={`${prefix}-top`}
-        label="Page top (HTML)"
-        hint="Shown above the table; scripts, styles and forms are removed when saved."
-        rows={6}
-        value={top}
-        onChange={setTop}
-      />
-      <h2 className={styles.sectionTitle}>Rows</h2>
-      {rows.length === 0 && <p className={styles.note}>No rows.</p>}
+    <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editCompliance}>
+      <TextArea id={`${prefix}-top`} label={t.pageTop} hint={t.pageTopHint} rows={6} value={top} onChange={setTop} />
+      <h2 className={styles.sectionTitle}>{t.rows}</h2>
+      {rows.length === 0 && <p className={styles.note}>{t.noRows}</p>}
       {rows.map((row, i) => (
         <fieldset key={row.id} className={styles.panel}>
-          <legend className={styles.legend}>Row {i + 1}</legend>
+          <legend className={styles.legend}>{t.rowN({ n: String(i + 1) })}</legend>
           <TextArea
             id={`${prefix}-${row.id}-description`}
-            label={`Description of row ${i + 1} (HTML)`}
+            label={t.rowDescription({ n: String(i + 1) })}
             rows={2}
             value={row.value.description}
             onChange={(description) => set(i, { ...row.value, description })}
           />
           <Field
             id={`${prefix}-${row.id}-date`}
-            label={`Estimated approval date of row ${i + 1}`}
+            label={t.rowDate({ n: String(i + 1) })}
             type="date"
             value={row.value.date}
             onChange={(e) => set(i, { ...row.value, date: e.target.value })}
@@ -146,39 +149,39 @@ function ComplianceForm({
               type="button"
               id={`${prefix}-${row.id}-up`}
               className={styles.small}
-              aria-label={`Move row ${i + 1} up`}
+              aria-label={t.moveRowUp({ n: String(i + 1) })}
               disabled={i === 0}
               onClick={() => move(i, -1)}
             >
-              Up
+              {a.up}
             </button>
             <button
               type="button"
               id={`${prefix}-${row.id}-down`}
               className={styles.small}
-              aria-label={`Move row ${i + 1} down`}
+              aria-label={t.moveRowDown({ n: String(i + 1) })}
               disabled={i === rows.length - 1}
               onClick={() => move(i, 1)}
             >
-              Down
+              {a.down}
             </button>
             <button
               type="button"
               className={styles.small}
-              aria-label={`Remove row ${i + 1}`}
+              aria-label={t.removeRow({ n: String(i + 1) })}
               onClick={() => {
                 setRows(removeAt(rows, i))
                 focusLater(`${prefix}-add`)
               }}
             >
-              Remove
+              {a.remove}
             </button>
           </p>
         </fieldset>
       ))}
       <p className={styles.actions}>
         <button type="button" id={`${prefix}-add`} className={forms.secondary} onClick={add}>
-          Add row
+          {t.addRow}
         </button>
       </p>
       <HtmlPreview
@@ -186,12 +189,13 @@ function ComplianceForm({
         html={previewHtml(
           top,
           rows.map((r) => r.value),
+          locale,
         )}
       />
       <SaveMessages state={save.state} />
       <p className={styles.actions}>
         <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          Save compliance page
+          {t.saveCompliance}
         </button>
       </p>
     </form>
@@ -211,6 +215,10 @@ export function ComplianceScreen({ canEdit }: { canEdit: boolean }) {
   const [choice, setChoice] = useState('')
   const cloud = clouds.some((c) => c.value === choice) ? choice : (clouds[0]?.value ?? '')
   const page = data?.compliance.find((p) => p.cloud === cloud)
+  const t = useMessages(adminContentMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   const saved = (next: AdminCompliancePage) => {
     if (data) content.replace({ ...data, compliance: data.compliance.map((p) => (p.cloud === next.cloud ? next : p)) })
@@ -219,21 +227,21 @@ export function ComplianceScreen({ canEdit }: { canEdit: boolean }) {
   return (
     <section aria-labelledby="admin-title" data-testid="admin-compliance">
       <h1 className={shell.pageTitle} id="admin-title">
-        Compliance
+        {nav.compliance}
       </h1>
-      {!canEdit && <p className={styles.note}>{notPermittedText('compliance')}</p>}
+      {!canEdit && <p className={styles.note}>{notPermittedText('compliance', locale)}</p>}
       {(!data || content.state.status === 'error') && (
-        <LoadProblem state={content.state} what="the compliance pages" onRetry={content.reload} />
+        <LoadProblem state={content.state} what={t.theCompliancePages} onRetry={content.reload} />
       )}
       {data && (
         <>
           <div className={styles.chooser}>
-            <Select id="admin-compliance-cloud" label="Cloud" value={cloud} options={clouds} onChange={setChoice} />
+            <Select id="admin-compliance-cloud" label={a.cloud} value={cloud} options={clouds} onChange={setChoice} />
           </div>
           {page ? (
             <ComplianceForm key={cloud} page={page} canEdit={canEdit} onSaved={saved} />
           ) : (
-            <p className={styles.note}>No cloud has a compliance page.</p>
+            <p className={styles.note}>{t.noCompliancePage}</p>
           )}
         </>
       )}

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import type { DashboardRecord, SubscriberCount } from '../../contract/admin'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { formatTimestamp } from '../../widgets/core/time'
 import * as shell from '../shell.css'
@@ -7,25 +8,36 @@ import * as styles from './admin.css'
 import { TableWrap } from './controls'
 import { fetchDashboard } from './api'
 import { LoadProblem } from './LoadProblem'
+import { valueName } from './desk/model'
+import { adminMessages, adminNavMessages } from './messages'
 import { Outbox } from './Outbox'
 import { useLoad } from './use-load'
 
-const TYPE_NAMES: Record<DashboardRecord['type'], string> = {
-  incident: 'Incident',
-  maintenance: 'Maintenance',
-  advisory: 'Security advisory',
-  notification: 'Notification',
+/** The message of each record type's name. */
+const TYPE_NAMES: Record<DashboardRecord['type'], keyof typeof adminMessages.base> = {
+  incident: 'typeIncident',
+  maintenance: 'typeMaintenance',
+  advisory: 'typeAdvisory',
+  notification: 'typeNotification',
 }
 
 /** One live or upcoming record: its title links to the public post; type, status, severity and times in words. */
 function RecordLine({ record, timezone }: { record: DashboardRecord; timezone: string }) {
-  const to = record.to ? formatTimestamp(record.to, timezone) : 'ongoing'
+  const t = useMessages(adminMessages)
+  const locale = useLocale()
+  const to = record.to ? formatTimestamp(record.to, timezone, locale) : t.ongoing
+  const type = TYPE_NAMES[record.type]
   return (
     <li>
       <a href={record.href}>{record.title}</a>
       <span className={styles.itemDetail}>
-        {TYPE_NAMES[record.type] ?? record.type} · Status: {record.status || 'none'} · Severity: {record.severity || 'none'} ·{' '}
-        {formatTimestamp(record.from, timezone)} to {to}
+        {t.recordLine({
+          type: type ? (t[type] as string) : record.type,
+          status: record.status ? valueName(record.status, locale) : t.none,
+          severity: record.severity || t.none,
+          from: formatTimestamp(record.from, timezone, locale),
+          to,
+        })}
       </span>
     </li>
   )
@@ -50,15 +62,16 @@ function Records({ title, records, empty, timezone }: { title: string; records: 
 
 /** Subscriber counts per topic as a table. */
 export function SubscriberTable({ caption, counts }: { caption: string; counts: SubscriberCount[] }) {
-  if (!counts.length) return <p className={styles.note}>{caption}: no subscribers.</p>
+  const t = useMessages(adminMessages)
+  if (!counts.length) return <p className={styles.note}>{t.noSubscribers({ caption })}</p>
   return (
     <TableWrap label={caption}>
       <table className={styles.table}>
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Topic</th>
-            <th scope="col">Subscribers</th>
+            <th scope="col">{t.topic}</th>
+            <th scope="col">{t.subscribers}</th>
           </tr>
         </thead>
         <tbody>
@@ -82,30 +95,33 @@ export function Dashboard({ canRetry }: { canRetry: boolean }) {
   const dashboard = useLoad(fetchDashboard)
   const timezone = useStore($session).timezone
   const data = dashboard.state.data
+  const t = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   return (
     <section aria-labelledby="admin-title" data-testid="admin-dashboard">
       <h1 className={shell.pageTitle} id="admin-title">
-        Dashboard
+        {nav.dashboard}
       </h1>
       {(!data || dashboard.state.status === 'error') && (
-        <LoadProblem state={dashboard.state} what="the dashboard" onRetry={dashboard.reload} />
+        <LoadProblem state={dashboard.state} what={t.theDashboard} onRetry={dashboard.reload} />
       )}
       {data && (
         <>
-          <p className={styles.note}>As of {formatTimestamp(data.now, timezone)}.</p>
+          <p className={styles.note}>{t.asOf({ time: formatTimestamp(data.now, timezone, locale) })}</p>
           <Outbox outbox={data.outbox} canRetry={canRetry} timezone={timezone} onChanged={dashboard.reload} />
-          <h2 className={styles.sectionTitle}>Notification subscribers</h2>
-          <SubscriberTable caption="Notification subscribers, every cloud" counts={data.notification_subscribers} />
+          <h2 className={styles.sectionTitle}>{t.notificationSubscribers}</h2>
+          <SubscriberTable caption={t.notificationSubscribersAll} counts={data.notification_subscribers} />
           {data.clouds.map((cloud) => (
             <section key={cloud.machine_name} aria-labelledby={`admin-cloud-${cloud.machine_name}`}>
               <h2 className={styles.sectionTitle} id={`admin-cloud-${cloud.machine_name}`}>
                 {cloud.title} <span className={styles.itemDetail}>{cloud.domain}</span>
               </h2>
-              <Records title="Live now" records={cloud.live} empty="Nothing going on now." timezone={timezone} />
-              <Records title="Next 7 days" records={cloud.upcoming} empty="Nothing scheduled in the next 7 days." timezone={timezone} />
-              <h3 className={styles.subTitle}>Subscribers</h3>
-              <SubscriberTable caption={`Subscribers of ${cloud.title}, per topic`} counts={cloud.subscribers} />
+              <Records title={t.liveNow} records={cloud.live} empty={t.nothingNow} timezone={timezone} />
+              <Records title={t.nextDays} records={cloud.upcoming} empty={t.nothingNext} timezone={timezone} />
+              <h3 className={styles.subTitle}>{t.subscribers}</h3>
+              <SubscriberTable caption={t.cloudSubscribers({ cloud: cloud.title })} counts={cloud.subscribers} />
             </section>
           ))}
         </>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { AdminFaqPage, ContentData } from '../../contract/admin'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
 import * as forms from '../accounts/accounts.css'
 import * as shell from '../shell.css'
@@ -10,6 +11,7 @@ import { useCloudChoices } from './clouds'
 import { Select, TextArea } from './controls'
 import { HtmlPreview } from './HtmlPreview'
 import { LoadProblem } from './LoadProblem'
+import { adminContentMessages, adminMessages, adminNavMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
 import { useLoad } from './use-load'
@@ -22,11 +24,13 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
   const [draft, setDraft] = useState(page)
   const save = useSave()
   const prefix = `admin-faq-${page.cloud ?? 'shared'}`
+  const t = useMessages(adminContentMessages)
+  const a = useMessages(adminMessages)
 
   if (!canEdit) {
     return (
       <>
-        <h2 className={styles.sectionTitle}>{page.title || '(no title)'}</h2>
+        <h2 className={styles.sectionTitle}>{page.title || t.noTitle}</h2>
         <HtmlPreview id={`${prefix}-preview`} html={page.body} />
       </>
     )
@@ -36,7 +40,7 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
     event.preventDefault()
     const title = draft.title.trim()
     if (!title) {
-      save.setState({ kind: 'invalid', messages: ['title: the title is required.'] })
+      save.setState({ kind: 'invalid', messages: [`title: ${a.titleRequired}`] })
       return
     }
     void save.run(async () => {
@@ -48,18 +52,18 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
   }
 
   return (
-    <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit the FAQ page">
+    <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editFaq}>
       <Field
         id={`${prefix}-title`}
-        label="Title"
+        label={a.title}
         value={draft.title}
         maxLength={200}
         onChange={(e) => setDraft({ ...draft, title: e.target.value })}
       />
       <TextArea
         id={`${prefix}-body`}
-        label="Body (HTML)"
-        hint="Questions as <details><summary>Question</summary>Answer</details>; scripts, styles and forms are removed when saved."
+        label={a.bodyFormat({ format: 'HTML' })}
+        hint={t.faqHint}
         rows={14}
         value={draft.body}
         onChange={(body) => setDraft({ ...draft, body })}
@@ -68,7 +72,7 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
       <SaveMessages state={save.state} />
       <p className={styles.actions}>
         <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          Save FAQ page
+          {t.saveFaq}
         </button>
       </p>
     </form>
@@ -87,6 +91,9 @@ export function FaqScreen({ canEdit }: { canEdit: boolean }) {
   const cloud = choice === SHARED ? null : choice
   const page = data?.faq.find((p) => p.cloud === cloud) ?? { cloud, title: '', body: '' }
   const own = new Set(data?.faq.map((p) => p.cloud))
+  const t = useMessages(adminContentMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   const saved = (next: AdminFaqPage) => {
     if (!data) return
@@ -99,20 +106,20 @@ export function FaqScreen({ canEdit }: { canEdit: boolean }) {
   return (
     <section aria-labelledby="admin-title" data-testid="admin-faq">
       <h1 className={shell.pageTitle} id="admin-title">
-        FAQ
+        {nav.faq}
       </h1>
-      {!canEdit && <p className={styles.note}>{notPermittedText('faq')}</p>}
-      {(!data || content.state.status === 'error') && <LoadProblem state={content.state} what="the FAQ" onRetry={content.reload} />}
+      {!canEdit && <p className={styles.note}>{notPermittedText('faq', locale)}</p>}
+      {(!data || content.state.status === 'error') && <LoadProblem state={content.state} what={t.theFaq} onRetry={content.reload} />}
       {data && (
         <>
           <div className={styles.chooser}>
             <Select
               id="admin-faq-page"
-              label="Page"
+              label={t.page}
               value={choice}
               options={[
-                { value: SHARED, label: 'Shared page (every cloud without its own)' },
-                ...clouds.map((c) => ({ value: c.value, label: `${c.label}${own.has(c.value) ? '' : ' (uses the shared page)'}` })),
+                { value: SHARED, label: t.sharedPage },
+                ...clouds.map((c) => ({ value: c.value, label: own.has(c.value) ? c.label : t.usesShared({ cloud: c.label }) })),
               ]}
               onChange={setChoice}
             />

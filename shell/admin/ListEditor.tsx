@@ -1,9 +1,12 @@
 import { useEffect, useState, type ComponentType, type FormEvent } from 'react'
 import type { CatalogData, CatalogSection } from '../../contract/admin'
 import type { Catalog } from '../../contract/catalog'
+import type { Locale } from '../../contract/locale'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
+import { adminCatalogMessages, adminMessages } from './messages'
 import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
 import { SaveMessages } from './SaveMessages'
 import { IDLE, useSave } from './save'
@@ -21,19 +24,34 @@ export interface ItemFormProps<D> {
 
 /** How one list section of the catalogue is edited. `D` is an item as its form edits it. */
 export interface ListSpec<D> {
-  /** One item, lower case: `product`, `data center`. */
-  noun: string
+  /** One item, as a sentence names it (`product`, `data center`): its message (`admin.catalog`). */
+  noun: NounKey
   /** The section's items as drafts. */
   fromCatalog: (catalog: Catalog) => D[]
-  /** The section's value to save, and the form's own messages (any message stops the save). */
-  toValue: (drafts: D[]) => { value: unknown; errors: string[] }
+  /** The section's value to save, and the form's own messages in `locale` (any message stops the save). */
+  toValue: (drafts: D[], locale: Locale) => { value: unknown; errors: string[] }
   label: (draft: D) => string
-  /** A short second line in the list. */
-  detail?: (draft: D, catalog: Catalog) => string
+  /** A short second line in the list, in `locale`. */
+  detail?: (draft: D, catalog: Catalog, locale: Locale) => string
   blank: (catalog: Catalog) => D
   /** Items may be removed (menus); other sections decommission or refuse removals. */
   removable?: boolean
   Form: ComponentType<ItemFormProps<D>>
+}
+
+/** The messages naming one item of a section. */
+export type NounKey = Extract<keyof typeof adminCatalogMessages.base, `noun${string}`>
+
+/** How a sentence names each list section (`Save data centers`). */
+const IN_TEXT: Partial<Record<CatalogSection, keyof typeof adminCatalogMessages.base>> = {
+  products: 'inTextProducts',
+  clouds: 'inTextClouds',
+  core_services: 'inTextCoreServices',
+  regions: 'inTextRegions',
+  data_centers: 'inTextDataCenters',
+  main_menu: 'inTextMainMenu',
+  top_menu: 'inTextTopMenu',
+  severities: 'inTextSeverities',
 }
 
 const FOCUSABLE = 'input:not([disabled]):not([readonly]), select, textarea, button:not([disabled])'
@@ -95,6 +113,12 @@ export function ListEditor<D>({
   const save = useSave()
   const focusLater = useFocusLater()
   const prefix = `admin-${section}`
+  const t = useMessages(adminCatalogMessages)
+  const a = useMessages(adminMessages)
+  const locale = useLocale()
+  const noun = t[spec.noun]
+  const inText = IN_TEXT[section]
+  const sectionText = inText ? (t[inText] as string) : title.toLowerCase()
 
   // A new revision (saved, or reloaded) replaces the drafts.
   if (base !== data.revision) {
@@ -110,7 +134,7 @@ export function ListEditor<D>({
     setDirty(true)
   }
   const current = rows.find((r) => r.id === editing)
-  const nameOf = (row: Row<D>, i: number) => spec.label(row.value) || `new ${spec.noun} ${i + 1}`
+  const nameOf = (row: Row<D>, i: number) => spec.label(row.value) || t.newName({ noun, n: String(i + 1) })
 
   const add = () => {
     const row = addRow(rows, spec.blank(data.catalog))
@@ -132,7 +156,10 @@ export function ListEditor<D>({
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const { value, errors } = spec.toValue(rows.map((r) => r.value))
+    const { value, errors } = spec.toValue(
+      rows.map((r) => r.value),
+      locale,
+    )
     if (errors.length) {
       save.setState({ kind: 'invalid', messages: errors })
       return
@@ -155,13 +182,13 @@ export function ListEditor<D>({
     <ol className={styles.list} data-testid="catalog-list">
       {rows.map((row, i) => {
         const name = nameOf(row, i)
-        const detail = spec.detail?.(row.value, data.catalog)
+        const detail = spec.detail?.(row.value, data.catalog, locale)
         return (
           <li key={row.id} className={styles.listItem} data-editing={editing === row.id}>
             <span className={styles.itemText}>
               <strong>{name}</strong>
-              {editing === row.id && ' (editing)'}
-              {row.isNew && ' (new)'}
+              {editing === row.id && t.editing}
+              {row.isNew && t.isNew}
               {detail && <span className={styles.itemDetail}>{detail}</span>}
             </span>
             {canEdit && (
@@ -170,38 +197,38 @@ export function ListEditor<D>({
                   type="button"
                   id={`${prefix}-${row.id}-edit`}
                   className={styles.small}
-                  aria-label={`Edit ${name}`}
+                  aria-label={a.editItem({ name })}
                   aria-expanded={editing === row.id}
                   onClick={() => {
                     setEditing(editing === row.id ? null : row.id)
                     if (editing !== row.id) focusLater(`${prefix}-${row.id}-form`)
                   }}
                 >
-                  Edit
+                  {a.edit}
                 </button>
                 <button
                   type="button"
                   id={`${prefix}-${row.id}-up`}
                   className={styles.small}
-                  aria-label={`Move ${name} up`}
+                  aria-label={a.moveUp({ name })}
                   disabled={i === 0}
                   onClick={() => move(i, -1)}
                 >
-                  Up
+                  {a.up}
                 </button>
                 <button
                   type="button"
                   id={`${prefix}-${row.id}-down`}
                   className={styles.small}
-                  aria-label={`Move ${name} down`}
+                  aria-label={a.moveDown({ name })}
                   disabled={i === rows.length - 1}
                   onClick={() => move(i, 1)}
                 >
-                  Down
+                  {a.down}
                 </button>
                 {spec.removable && (
-                  <button type="button" className={styles.small} aria-label={`Remove ${name}`} onClick={() => remove(i)}>
-                    Remove
+                  <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => remove(i)}>
+                    {a.remove}
                   </button>
                 )}
               </span>
@@ -216,17 +243,17 @@ export function ListEditor<D>({
 
   const Form = spec.Form
   return (
-    <form onSubmit={submit} noValidate aria-label={`Edit ${title.toLowerCase()}`}>
+    <form onSubmit={submit} noValidate aria-label={t.editSection({ section: sectionText })}>
       {list}
       <p className={styles.actions}>
         <button type="button" id={`${prefix}-add`} className={forms.secondary} onClick={add}>
-          Add {spec.noun}
+          {t.add({ noun })}
         </button>
       </p>
       {current && (
         <section className={styles.panel} aria-labelledby={`${prefix}-${current.id}-heading`}>
           <h2 className={styles.subTitle} id={`${prefix}-${current.id}-heading`}>
-            {current.isNew ? `New ${spec.noun}` : `Edit ${spec.noun}: ${spec.label(current.value)}`}
+            {current.isNew ? t.newNoun({ noun }) : t.editNoun({ noun, name: spec.label(current.value) })}
           </h2>
           {/* The form's first control takes focus when the item opens. */}
           <div id={`${prefix}-${current.id}-form`} className={styles.group}>
@@ -248,7 +275,7 @@ export function ListEditor<D>({
                 focusLater(`${prefix}-${current.id}-edit`)
               }}
             >
-              Close {spec.noun}
+              {t.close({ noun })}
             </button>
           </p>
         </section>
@@ -256,11 +283,11 @@ export function ListEditor<D>({
       <SaveMessages state={save.state} onReload={onReload} />
       <p className={styles.actions}>
         <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          Save {title.toLowerCase()}
+          {t.saveSection({ section: sectionText })}
         </button>
         {dirty && (
           <button type="button" className={forms.secondary} onClick={discard}>
-            Discard changes
+            {t.discard}
           </button>
         )}
       </p>

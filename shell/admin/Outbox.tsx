@@ -1,14 +1,17 @@
 import { useState } from 'react'
 import type { OutboxData, OutboxMessage } from '../../contract/admin'
-import { errorMessage } from '../../widgets/core/resource'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { formatTimestamp } from '../../widgets/core/time'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { TableWrap } from './controls'
 import { notPermittedText } from './access'
 import { retryOutbox } from './api'
+import { consoleErrorText } from './errors'
+import { adminMessages } from './messages'
 
-const STATE_NAMES: Record<OutboxMessage['state'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed' }
+/** The message of each state's name. */
+const STATE_NAMES: Record<OutboxMessage['state'], 'queued' | 'sent' | 'failed'> = { queued: 'queued', sent: 'sent', failed: 'failed' }
 
 /**
  * The mail outbox: counts per state and the latest messages (failed first), state written out;
@@ -28,6 +31,8 @@ export function Outbox({
 }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
+  const t = useMessages(adminMessages)
+  const locale = useLocale()
 
   const retry = async (m: OutboxMessage) => {
     if (busy !== null) return
@@ -35,10 +40,10 @@ export function Outbox({
     setMessage(null)
     try {
       await retryOutbox(m.id)
-      setMessage({ ok: true, text: `The mail to ${m.to} is queued again.` })
+      setMessage({ ok: true, text: t.queuedAgain({ to: m.to }) })
       onChanged()
     } catch (error) {
-      setMessage({ ok: false, text: `The mail to ${m.to} could not be queued again: ${errorMessage(error)}` })
+      setMessage({ ok: false, text: t.notQueuedAgain({ to: m.to, error: consoleErrorText(error, locale) }) })
     } finally {
       setBusy(null)
     }
@@ -47,44 +52,44 @@ export function Outbox({
   return (
     <section aria-labelledby="admin-outbox">
       <h2 className={styles.sectionTitle} id="admin-outbox">
-        Mail outbox
+        {t.outbox}
       </h2>
       <dl className={styles.counts}>
         <div>
-          <dt>Queued</dt>
+          <dt>{t.queued}</dt>
           <dd>{outbox.queued}</dd>
         </div>
         <div>
-          <dt>Sent</dt>
+          <dt>{t.sent}</dt>
           <dd>{outbox.sent}</dd>
         </div>
         <div>
-          <dt>Failed</dt>
+          <dt>{t.failed}</dt>
           <dd>{outbox.failed}</dd>
         </div>
       </dl>
-      {!canRetry && <p className={styles.note}>{notPermittedText('outbox')}</p>}
+      {!canRetry && <p className={styles.note}>{notPermittedText('outbox', locale)}</p>}
       {message && (
         <div className={message.ok ? forms.successBox : forms.errorBox} role={message.ok ? 'status' : 'alert'} data-testid="outbox-message">
           {message.text}
         </div>
       )}
       {outbox.messages.length === 0 ? (
-        <p className={styles.note}>The outbox is empty.</p>
+        <p className={styles.note}>{t.outboxEmpty}</p>
       ) : (
-        <TableWrap label="Latest messages, failed first">
+        <TableWrap label={t.latestMessages}>
           <table className={styles.table}>
-            <caption className={styles.caption}>Latest messages, failed first</caption>
+            <caption className={styles.caption}>{t.latestMessages}</caption>
             <thead>
               <tr>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">State</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Error</th>
-                <th scope="col">Created</th>
-                <th scope="col">Sent</th>
-                {canRetry && <th scope="col">Action</th>}
+                <th scope="col">{t.to}</th>
+                <th scope="col">{t.subject}</th>
+                <th scope="col">{t.state}</th>
+                <th scope="col">{t.attempts}</th>
+                <th scope="col">{t.error}</th>
+                <th scope="col">{t.created}</th>
+                <th scope="col">{t.sent}</th>
+                {canRetry && <th scope="col">{t.action}</th>}
               </tr>
             </thead>
             <tbody>
@@ -94,24 +99,24 @@ export function Outbox({
                   <td>{m.subject}</td>
                   <td>
                     <span className={styles.state} data-state={m.state}>
-                      {STATE_NAMES[m.state] ?? m.state}
+                      {STATE_NAMES[m.state] ? t[STATE_NAMES[m.state]] : m.state}
                     </span>
                   </td>
                   <td>{m.attempts}</td>
                   <td>{m.error ?? '—'}</td>
-                  <td>{formatTimestamp(m.created, timezone)}</td>
-                  <td>{m.sent_at ? formatTimestamp(m.sent_at, timezone) : '—'}</td>
+                  <td>{formatTimestamp(m.created, timezone, locale)}</td>
+                  <td>{m.sent_at ? formatTimestamp(m.sent_at, timezone, locale) : '—'}</td>
                   {canRetry && (
                     <td>
                       {m.state !== 'sent' && (
                         <button
                           type="button"
                           className={styles.small}
-                          aria-label={`Retry the mail to ${m.to}: ${m.subject}`}
+                          aria-label={t.retryMail({ to: m.to, subject: m.subject })}
                           aria-disabled={busy !== null || undefined}
                           onClick={() => void retry(m)}
                         >
-                          {busy === m.id ? 'Retrying…' : 'Retry'}
+                          {busy === m.id ? t.retrying : t.retry}
                         </button>
                       )}
                     </td>

@@ -1,6 +1,8 @@
+import { useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
-import { STALE_TEXT, type SaveState } from './save'
+import { adminMessages } from './messages'
+import type { SaveState } from './save'
 
 /**
  * What a console form says after a save: the server's refusals as a list (role="alert"), the
@@ -9,11 +11,12 @@ import { STALE_TEXT, type SaveState } from './save'
  * @param onReload shown as Reload on a stale save
  */
 export function SaveMessages({ state, onReload }: { state: SaveState; onReload?: () => void }) {
+  const t = useMessages(adminMessages)
   switch (state.kind) {
     case 'invalid':
       return (
         <div className={forms.errorBox} role="alert" data-testid="save-errors">
-          <p className={styles.messages}>Not saved. Please correct:</p>
+          <p className={styles.messages}>{t.notSavedCorrect}</p>
           <ul>
             {state.messages.map((m) => (
               <li key={m}>{m}</li>
@@ -24,10 +27,10 @@ export function SaveMessages({ state, onReload }: { state: SaveState; onReload?:
     case 'stale':
       return (
         <div className={forms.errorBox} role="alert" data-testid="save-stale">
-          <p className={styles.messages}>{STALE_TEXT}</p>
+          <p className={styles.messages}>{t.stale}</p>
           {onReload && (
             <button type="button" className={styles.small} onClick={onReload}>
-              Reload
+              {t.reload}
             </button>
           )}
         </div>
@@ -35,20 +38,21 @@ export function SaveMessages({ state, onReload }: { state: SaveState; onReload?:
     case 'failed':
       return (
         <div className={forms.errorBox} role="alert" data-testid="save-failed">
-          Not saved: {state.message}
+          {t.notSaved({ message: state.message })}
         </div>
       )
     case 'saved':
       return (
         <div className={forms.successBox} role="status" data-testid="save-status">
-          Saved.{state.message ? ` ${state.message}` : ''}
-          {state.revision && <span className={styles.itemDetail}>Catalogue revision {state.revision}</span>}
+          {t.saved}
+          {state.message ? ` ${state.message}` : ''}
+          {state.revision && <span className={styles.itemDetail}>{t.revision({ revision: state.revision })}</span>}
         </div>
       )
     case 'saving':
       return (
         <p role="status" className={styles.note}>
-          Saving…
+          {t.saving}
         </p>
       )
     default:

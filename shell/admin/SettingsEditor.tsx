@@ -1,33 +1,37 @@
 import { Fragment, useState, type FormEvent } from 'react'
 import type { CatalogData } from '../../contract/admin'
 import type { CatalogSettings } from '../../contract/catalog'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
 import { Checkbox } from './controls'
+import { adminCatalogMessages, adminMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { IDLE, useSave } from './save'
 
 type TextKey = Exclude<keyof CatalogSettings, 'is_gov' | 'is_trust_dr'>
 
-/** Every text setting with its label (keys of `contract/catalog.ts` CatalogSettings). */
-const TEXT_SETTINGS: ReadonlyArray<[TextKey, string, string?]> = [
-  ['vendor', 'Vendor name'],
-  ['sso_alias', 'Single sign-on path', '/sso/login'],
-  ['help_site', 'Help site URL', 'https://'],
-  ['help_site_gov', 'Help site URL (government)', 'https://'],
-  ['continuity_policy', 'Service continuity policy URL', 'https://'],
-  ['feedback_email', 'Feedback email address'],
-  ['cookie_consent_id', 'Cookie-consent domain id (commercial)'],
-  ['cookie_consent_gov_id', 'Cookie-consent domain id (government)'],
-  ['status_vm_url', 'Vulnerability management status page URL', 'https://'],
-  ['status_branch_url', 'Zero trust branch status page URL', 'https://'],
+type Label = keyof typeof adminCatalogMessages.base
+
+/** Every text setting with its label's message (keys of `contract/catalog.ts` CatalogSettings). */
+const TEXT_SETTINGS: ReadonlyArray<[TextKey, Label, string?]> = [
+  ['vendor', 'vendor'],
+  ['sso_alias', 'ssoAlias', '/sso/login'],
+  ['help_site', 'helpSite', 'https://'],
+  ['help_site_gov', 'helpSiteGov', 'https://'],
+  ['continuity_policy', 'continuityPolicy', 'https://'],
+  ['feedback_email', 'feedbackEmail'],
+  ['cookie_consent_id', 'cookieConsentId'],
+  ['cookie_consent_gov_id', 'cookieConsentGovId'],
+  ['status_vm_url', 'statusVmUrl', 'https://'],
+  ['status_branch_url', 'statusBranchUrl', 'https://'],
 ]
 
-const FLAG_SETTINGS: ReadonlyArray<['is_gov' | 'is_trust_dr', string]> = [
-  ['is_gov', 'Government variant of the site'],
-  ['is_trust_dr', 'Disaster-recovery variant of the site'],
+const FLAG_SETTINGS: ReadonlyArray<['is_gov' | 'is_trust_dr', Label]> = [
+  ['is_gov', 'isGov'],
+  ['is_trust_dr', 'isTrustDr'],
 ]
 
 /** The settings to save: an empty text leaves its key out (the server then removes it). */
@@ -59,6 +63,8 @@ export function SettingsEditor({
   const [base, setBase] = useState(data.revision)
   const [draft, setDraft] = useState<CatalogSettings>(data.catalog.settings)
   const save = useSave()
+  const t = useMessages(adminCatalogMessages)
+  const a = useMessages(adminMessages)
   if (base !== data.revision) {
     setBase(data.revision)
     setDraft(data.catalog.settings)
@@ -70,14 +76,14 @@ export function SettingsEditor({
       <dl className={styles.definitions} data-testid="settings-list">
         {TEXT_SETTINGS.map(([key, label]) => (
           <Fragment key={key}>
-            <dt>{label}</dt>
-            <dd>{data.catalog.settings[key] || '(not set)'}</dd>
+            <dt>{t[label] as string}</dt>
+            <dd>{data.catalog.settings[key] || t.notSet}</dd>
           </Fragment>
         ))}
         {FLAG_SETTINGS.map(([key, label]) => (
           <Fragment key={key}>
-            <dt>{label}</dt>
-            <dd>{data.catalog.settings[key] ? 'Yes' : 'No'}</dd>
+            <dt>{t[label] as string}</dt>
+            <dd>{data.catalog.settings[key] ? a.yes : a.no}</dd>
           </Fragment>
         ))}
       </dl>
@@ -94,13 +100,13 @@ export function SettingsEditor({
   }
 
   return (
-    <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit settings">
+    <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editSettings}>
       <div className={styles.grid}>
         {TEXT_SETTINGS.map(([key, label, placeholder]) => (
           <Field
             key={key}
             id={`admin-setting-${key}`}
-            label={label}
+            label={t[label] as string}
             placeholder={placeholder}
             value={draft[key] ?? ''}
             onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
@@ -108,16 +114,16 @@ export function SettingsEditor({
         ))}
       </div>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Variant</legend>
+        <legend className={styles.legend}>{t.variant}</legend>
         {FLAG_SETTINGS.map(([key, label]) => (
-          <Checkbox key={key} label={label} checked={!!draft[key]} onChange={(on) => setDraft({ ...draft, [key]: on })} />
+          <Checkbox key={key} label={t[label] as string} checked={!!draft[key]} onChange={(on) => setDraft({ ...draft, [key]: on })} />
         ))}
       </fieldset>
-      <p className={styles.hint}>An empty field removes its setting.</p>
+      <p className={styles.hint}>{t.emptyRemoves}</p>
       <SaveMessages state={save.state} onReload={onReload} />
       <p className={styles.actions}>
         <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          Save settings
+          {t.saveSettings}
         </button>
       </p>
     </form>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState, type FormEvent } from 'react'
 import type { StaffMember } from '../../contract/admin'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { formatTimestamp } from '../../widgets/core/time'
 import { Field } from '../accounts/Field'
@@ -11,6 +12,7 @@ import { notPermittedText } from './access'
 import { fetchStaff, setStaffRoles } from './api'
 import { Checkbox, TableWrap } from './controls'
 import { LoadProblem } from './LoadProblem'
+import { adminMessages, adminNavMessages, adminStaffMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
 import { useLoad } from './use-load'
@@ -35,6 +37,8 @@ function MemberRow({
   onSave: (mail: string, roles: string[]) => void
 }) {
   const [chosen, setChosen] = useState(member.roles)
+  const t = useMessages(adminStaffMessages)
+  const locale = useLocale()
   const changed = chosen.length !== member.roles.length || chosen.some((r) => !member.roles.includes(r))
   return (
     <tr>
@@ -49,7 +53,7 @@ function MemberRow({
               <Checkbox
                 key={role}
                 label={roleName(role)}
-                context={`for ${member.mail}`}
+                context={t.forMail({ mail: member.mail })}
                 checked={chosen.includes(role)}
                 onChange={(on) => setChosen(toggled(chosen, role, on))}
               />
@@ -59,17 +63,17 @@ function MemberRow({
       ) : (
         <td>{member.roles.map(roleName).join(', ') || '—'}</td>
       )}
-      <td>{member.last_login ? formatTimestamp(member.last_login, timezone) : 'Never'}</td>
+      <td>{member.last_login ? formatTimestamp(member.last_login, timezone, locale) : t.never}</td>
       {canEdit && (
         <td>
           <button
             type="button"
             className={styles.small}
-            aria-label={`Save roles of ${member.mail}`}
+            aria-label={t.saveRolesOf({ mail: member.mail })}
             aria-disabled={!changed || undefined}
             onClick={() => changed && onSave(member.mail, chosen)}
           >
-            Save roles
+            {t.saveRoles}
           </button>
         </td>
       )}
@@ -89,6 +93,10 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
   const [mail, setMail] = useState('')
   const [newRoles, setNewRoles] = useState<string[]>([])
   const data = staff.state.data
+  const t = useMessages(adminStaffMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   const setRoles = (who: string, roles: string[]) =>
     void save.run(async () => {
@@ -96,16 +104,16 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
       staff.reload()
       return {
         message: member.roles.length
-          ? `${member.mail} now has the roles: ${member.roles.map(roleName).join(', ')}.`
-          : `${member.mail} is no longer on the staff.`,
+          ? t.nowHasRoles({ mail: member.mail, roles: member.roles.map(roleName).join(', ') })
+          : t.noLongerStaff({ mail: member.mail }),
       }
     })
 
   const add = (event: FormEvent) => {
     event.preventDefault()
     const who = mail.trim()
-    const problems = [...(who.includes('@') ? [] : ['email: enter the email address of an existing account.'])]
-    if (!newRoles.length) problems.push('roles: choose at least one role.')
+    const problems = [...(who.includes('@') ? [] : [`email: ${t.emailRequired}`])]
+    if (!newRoles.length) problems.push(`roles: ${t.rolesRequired}`)
     if (problems.length) {
       save.setState({ kind: 'invalid', messages: problems })
       return
@@ -115,28 +123,28 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
       setMail('')
       setNewRoles([])
       staff.reload()
-      return { message: `${member.mail} is on the staff.` }
+      return { message: t.onStaff({ mail: member.mail }) }
     })
   }
 
   return (
     <section aria-labelledby="admin-title" data-testid="admin-staff">
       <h1 className={shell.pageTitle} id="admin-title">
-        Staff
+        {nav.staff}
       </h1>
-      {!canEdit && <p className={styles.note}>{notPermittedText('staff')}</p>}
-      {(!data || staff.state.status === 'error') && <LoadProblem state={staff.state} what="the staff" onRetry={staff.reload} />}
+      {!canEdit && <p className={styles.note}>{notPermittedText('staff', locale)}</p>}
+      {(!data || staff.state.status === 'error') && <LoadProblem state={staff.state} what={t.theStaff} onRetry={staff.reload} />}
       <SaveMessages state={save.state} />
       {data && (
-        <TableWrap label="Staff members and their roles">
+        <TableWrap label={t.staffTable}>
           <table className={styles.table}>
-            <caption className={styles.caption}>Staff members and their roles</caption>
+            <caption className={styles.caption}>{t.staffTable}</caption>
             <thead>
               <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Last sign-in</th>
-                {canEdit && <th scope="col">Action</th>}
+                <th scope="col">{t.member}</th>
+                <th scope="col">{t.roles}</th>
+                <th scope="col">{t.lastSignIn}</th>
+                {canEdit && <th scope="col">{a.action}</th>}
               </tr>
             </thead>
             <tbody>
@@ -157,18 +165,18 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
       {data && canEdit && (
         <form className={styles.panel} onSubmit={add} noValidate aria-labelledby="admin-staff-add">
           <h2 className={styles.subTitle} id="admin-staff-add">
-            Add staff member
+            {t.addStaff}
           </h2>
           <Field
             id="admin-staff-mail"
-            label="Email of an existing account"
+            label={t.emailLabel}
             type="email"
             autoComplete="off"
             value={mail}
             onChange={(e) => setMail(e.target.value)}
           />
           <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>Roles</legend>
+            <legend className={styles.legend}>{t.roles}</legend>
             {data.roles.map((role) => (
               <Checkbox
                 key={role}
@@ -180,7 +188,7 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
           </fieldset>
           <p className={styles.actions}>
             <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              Add staff member
+              {t.addStaff}
             </button>
           </p>
         </form>

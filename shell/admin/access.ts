@@ -1,5 +1,7 @@
 import { canReadAdmin, permissionsOf, type Permission } from '../../contract/permissions'
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
 import type { SessionState } from '../../widgets/core/session'
+import { adminMessages } from './messages'
 import type { AdminScreen } from './sections'
 
 /**
@@ -19,7 +21,7 @@ export function consoleAccess(session: Pick<SessionState, 'isLoggedIn' | 'apiDat
 }
 
 /** What the console says to a signed-in user without a privileged role. */
-export const NOT_ALLOWED = 'You are not allowed to use the admin console.'
+export const NOT_ALLOWED: string = adminMessages.base.notAllowed
 
 /**
  * The permission a screen's changes need (`null`: the screen only reads, or, on the incident
@@ -38,22 +40,26 @@ export const SCREEN_PERMISSION: Readonly<Record<AdminScreen, Permission | null>>
   templates: null,
 }
 
-/** What a permission lets one change, as the end of "Your roles do not allow you to change …". */
-const WHAT: Partial<Record<Permission, string>> = {
-  catalog: 'the catalogue',
-  faq: 'the FAQ',
-  compliance: 'the compliance page',
-  staff: 'staff accounts',
-  outbox: 'the mail outbox',
-  records: 'incidents, maintenance and advisories',
-  'notification:url_change_notification': 'URL category notifications',
-  'notification:cloud_app': 'cloud application notifications',
-  'notification:privacy_notification': 'privacy notifications',
+type Texts = typeof adminMessages.base
+
+/** The sentence "Your roles do not allow you to change …" of each permission. */
+const NOT_PERMITTED: Partial<Record<Permission, keyof Texts>> = {
+  catalog: 'notPermittedCatalog',
+  faq: 'notPermittedFaq',
+  compliance: 'notPermittedCompliance',
+  staff: 'notPermittedStaff',
+  outbox: 'notPermittedOutbox',
+  records: 'notPermittedRecords',
+  'notification:url_change_notification': 'notPermittedUrlCategories',
+  'notification:cloud_app': 'notPermittedCloudApps',
+  'notification:privacy_notification': 'notPermittedPrivacy',
 }
 
-/** The sentence a screen shows instead of its form when the roles lack `permission`. */
-export function notPermittedText(permission: Permission): string {
-  return `Your roles do not allow you to change ${WHAT[permission] ?? permission}.`
+/** The sentence a screen shows instead of its form when the roles lack `permission`, in `locale`. */
+export function notPermittedText(permission: Permission, locale: Locale = DEFAULT_LOCALE): string {
+  const t = adminMessages.in(locale).get()
+  const key = NOT_PERMITTED[permission]
+  return key ? (t[key] as string) : t.notPermitted({ what: permission })
 }
 
 /** The permissions of a session's roles (none before the roles load). */

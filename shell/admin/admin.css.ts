@@ -38,7 +38,7 @@ export const navLink = style({
   color: vars.color.text,
   fontSize: '14px',
   textDecoration: 'none',
-  '@media': { [desktop]: { border: 'none', borderLeft: '3px solid transparent', borderRadius: 0 } },
+  '@media': { [desktop]: { border: 'none', borderInlineStart: '3px solid transparent', borderRadius: 0 } },
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
@@ -64,7 +64,7 @@ export const tableWrap = style({
 
 export const table = style({ borderCollapse: 'collapse', width: '100%', fontSize: '14px', background: vars.color.surface })
 globalStyle(`${table} th, ${table} td`, {
-  textAlign: 'left',
+  textAlign: 'start',
   verticalAlign: 'top',
   padding: `6px ${vars.space.sm}`,
   borderBottom: `1px solid ${vars.color.border}`,
@@ -134,7 +134,7 @@ export const preview = style([card, { minHeight: '60px', overflowWrap: 'anywhere
 // FAQ questions in the preview are <details>: their summaries are targets of at least 24 px (WCAG 2.5.8).
 globalStyle(`${preview} summary`, { minHeight: '24px', padding: `${vars.space.xs} 0`, cursor: 'pointer' })
 globalStyle(`${preview} table`, { borderCollapse: 'collapse', width: '100%' })
-globalStyle(`${preview} th, ${preview} td`, { textAlign: 'left', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.border}` })
+globalStyle(`${preview} th, ${preview} td`, { textAlign: 'start', padding: vars.space.xs, borderBottom: `1px solid ${vars.color.border}` })
 
 export const previewTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: '13px', fontWeight: 600, color: vars.color.muted })
 
@@ -146,7 +146,7 @@ export const swatch = style({
   borderRadius: '3px',
   border: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
-  marginRight: vars.space.xs,
+  marginInlineEnd: vars.space.xs,
 })
 
 /** A state written as a word in a bordered tag (colour only repeats it). */
@@ -169,7 +169,7 @@ export const counts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space
 globalStyle(`${counts} dt`, { fontSize: '13px', color: vars.color.muted })
 globalStyle(`${counts} dd`, { margin: 0, fontSize: '22px', fontWeight: 700 })
 
-export const records = style({ margin: `0 0 ${vars.space.md}`, paddingLeft: vars.space.lg, fontSize: '14px' })
+export const records = style({ margin: `0 0 ${vars.space.md}`, paddingInlineStart: vars.space.lg, fontSize: '14px' })
 
 export const json = style({
   margin: `${vars.space.xs} 0`,
@@ -190,7 +190,7 @@ export const messages = style({ margin: `0 0 ${vars.space.md}` })
 /** Fields stacked with the form's spacing. */
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
 
-export const caption = style({ textAlign: 'left', fontWeight: 600, fontSize: '14px', padding: `${vars.space.xs} 0` })
+export const caption = style({ textAlign: 'start', fontWeight: 600, fontSize: '14px', padding: `${vars.space.xs} 0` })
 
 /** Read-only values: label and value side by side. */
 export const definitions = style({

@@ -1,5 +1,7 @@
 import type { CatalogDataCenter, CatalogMenuItem } from '../../contract/catalog'
 import type { MenuRoute } from '../../contract/global'
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
+import { adminCatalogMessages } from './messages'
 
 /**
  * Pure helpers of the catalogue screens: draft rows, moving, the data-center rules and the menu
@@ -63,11 +65,11 @@ export const COORDINATE_RANGE = { latitude: 90, longitude: 180 } as const
  * Why a coordinate is refused, or `''`: it must be a number from −90 to 90 (latitude) or −180
  * to 180 (longitude) degrees. The server checks the same (`contract/catalog.ts`).
  */
-export function coordinateError(kind: keyof typeof COORDINATE_RANGE, value: number): string {
-  const name = kind === 'latitude' ? 'Latitude' : 'Longitude'
+export function coordinateError(kind: keyof typeof COORDINATE_RANGE, value: number, locale: Locale = DEFAULT_LOCALE): string {
+  const t = adminCatalogMessages.in(locale).get()
   const limit = COORDINATE_RANGE[kind]
-  if (!Number.isFinite(value)) return `${name} must be a number of degrees.`
-  if (value < -limit || value > limit) return `${name} must be from -${limit} to ${limit} degrees.`
+  if (!Number.isFinite(value)) return kind === 'latitude' ? t.latitudeNumber : t.longitudeNumber
+  if (value < -limit || value > limit) return (kind === 'latitude' ? t.latitudeRange : t.longitudeRange)({ limit: String(limit) })
   return ''
 }
 
@@ -95,13 +97,14 @@ export function decommissionAll(dc: CatalogDataCenter, now: string): CatalogData
 }
 
 /** The form's own checks of the data centers (the server checks everything again), one message each. */
-export function dataCenterErrors(dcs: readonly CatalogDataCenter[]): string[] {
+export function dataCenterErrors(dcs: readonly CatalogDataCenter[], locale: Locale = DEFAULT_LOCALE): string[] {
+  const t = adminCatalogMessages.in(locale).get()
   const errors: string[] = []
   dcs.forEach((dc, i) => {
-    const name = dc.name.trim() || `Data center ${i + 1}`
-    if (!dc.name.trim()) errors.push(`${name}: the name is required.`)
+    const name = dc.name.trim() || t.dataCenterN({ n: String(i + 1) })
+    if (!dc.name.trim()) errors.push(`${name}: ${t.nameRequired}`)
     for (const kind of ['latitude', 'longitude'] as const) {
-      const error = coordinateError(kind, dc[kind])
+      const error = coordinateError(kind, dc[kind], locale)
       if (error) errors.push(`${name}: ${error}`)
     }
   })
@@ -127,19 +130,20 @@ export function routeText(route: MenuRoute): string {
  * A route from its text: text starting with `{` must be a JSON object of strings with a
  * `commercial` fallback; anything else is the route itself (trimmed).
  */
-export function parseRoute(text: string): { route: MenuRoute } | { error: string } {
+export function parseRoute(text: string, locale: Locale = DEFAULT_LOCALE): { route: MenuRoute } | { error: string } {
+  const t = adminCatalogMessages.in(locale).get()
   const trimmed = text.trim()
   if (!trimmed.startsWith('{')) return { route: trimmed }
   let parsed: unknown
   try {
     parsed = JSON.parse(trimmed)
   } catch {
-    return { error: 'the per-cloud route is not valid JSON.' }
+    return { error: t.routeNotJson }
   }
   const entries = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? Object.entries(parsed) : []
-  if (!entries.length || entries.some(([, v]) => typeof v !== 'string')) return { error: 'per-cloud routes must be texts, one per cloud.' }
+  if (!entries.length || entries.some(([, v]) => typeof v !== 'string')) return { error: t.routeNotTexts }
   const route = Object.fromEntries(entries) as Record<string, string>
-  if (route.commercial === undefined) return { error: 'per-cloud routes need a "commercial" route for the other clouds.' }
+  if (route.commercial === undefined) return { error: t.routeNoCommercial }
   return { route: route as MenuRoute }
 }
 
@@ -154,17 +158,20 @@ export function blankMenuItem(): MenuDraft {
 }
 
 /** The menu to save from the form's drafts, and a message per route that cannot be read. */
-export function menuOf(drafts: readonly MenuDraft[]): { value: CatalogMenuItem[]; errors: string[] } {
+export function menuOf(drafts: readonly MenuDraft[], locale: Locale = DEFAULT_LOCALE): { value: CatalogMenuItem[]; errors: string[] } {
+  const t = adminCatalogMessages.in(locale).get()
   const errors: string[] = []
   const convert = (d: MenuDraft, where: string): CatalogMenuItem => {
-    const parsed = parseRoute(d.route)
+    const parsed = parseRoute(d.route, locale)
     if ('error' in parsed) errors.push(`${where}: ${parsed.error}`)
     return {
       ...d,
       route: 'route' in parsed ? parsed.route : d.route,
-      sub_menus: d.sub_menus.map((s, j) => convert(s, `${where} › ${s.label || `sub-menu ${j + 1}`}`)) as CatalogMenuItem['sub_menus'],
+      sub_menus: d.sub_menus.map((s, j) =>
+        convert(s, `${where} › ${s.label || t.subMenuN({ n: String(j + 1) })}`),
+      ) as CatalogMenuItem['sub_menus'],
     }
   }
-  const value = drafts.map((d, i) => convert(d, d.label || `Menu item ${i + 1}`))
+  const value = drafts.map((d, i) => convert(d, d.label || t.menuItemN({ n: String(i + 1) })))
   return { value, errors }
 }

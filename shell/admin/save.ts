@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState } from 'react'
 import { ApiError } from '../../widgets/core/request'
-import { errorMessage } from '../../widgets/core/resource'
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
+import { useLocale } from '../../widgets/core/i18n/react'
+import { consoleErrorText, invalidTexts } from './errors'
+import { adminMessages } from './messages'
 
 /**
  * How the last save of a console form went, and the sentences the console says about it
@@ -22,19 +25,23 @@ export type SaveState =
 export const IDLE: SaveState = { kind: 'idle' }
 
 /** What a 409 says. */
-export const STALE_TEXT = 'The catalogue changed since you opened it; reload to see the latest.'
+export const STALE_TEXT: string = adminMessages.base.stale
 
-/** The {@link SaveState} of a failed save: 400 → its messages, 409 → stale, else the message. */
-export function failureOf(error: unknown): SaveState {
+/**
+ * The {@link SaveState} of a failed save: 400 → its messages, 409 → stale, else the message. In a
+ * locale other than English the server's words give way to its code's (errors.ts).
+ */
+export function failureOf(error: unknown, locale: Locale = DEFAULT_LOCALE): SaveState {
   if (error instanceof ApiError && error.status === 409) return { kind: 'stale' }
   if (error instanceof ApiError && error.status === 400) {
     const messages = error.message
       .split('; ')
       .map((m) => m.trim())
       .filter(Boolean)
+    if (locale !== DEFAULT_LOCALE) return { kind: 'invalid', messages: invalidTexts(messages, locale) }
     return { kind: 'invalid', messages: messages.length ? messages : [error.message] }
   }
-  return { kind: 'failed', message: errorMessage(error) }
+  return { kind: 'failed', message: consoleErrorText(error, locale) }
 }
 
 /**
@@ -42,19 +49,23 @@ export function failureOf(error: unknown): SaveState {
  * `saved` (with what `action` returned) or in the failure's state.
  */
 export function useSave() {
+  const locale = useLocale()
   const [state, setState] = useState<SaveState>(IDLE)
   const busy = useRef(false)
-  const run = useCallback(async (action: () => Promise<Omit<Extract<SaveState, { kind: 'saved' }>, 'kind'> | undefined>) => {
-    if (busy.current) return
-    busy.current = true
-    setState({ kind: 'saving' })
-    try {
-      setState({ kind: 'saved', ...(await action()) })
-    } catch (error) {
-      setState(failureOf(error))
-    } finally {
-      busy.current = false
-    }
-  }, [])
+  const run = useCallback(
+    async (action: () => Promise<Omit<Extract<SaveState, { kind: 'saved' }>, 'kind'> | undefined>) => {
+      if (busy.current) return
+      busy.current = true
+      setState({ kind: 'saving' })
+      try {
+        setState({ kind: 'saved', ...(await action()) })
+      } catch (error) {
+        setState(failureOf(error, locale))
+      } finally {
+        busy.current = false
+      }
+    },
+    [locale],
+  )
   return { state, setState, run, saving: state.kind === 'saving' }
 }

@@ -1,4 +1,6 @@
 import type { CatalogSection } from '../../contract/admin'
+import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
+import { adminNavMessages } from './messages'
 
 /**
  * The admin console's screens and the catalogue sections it edits, as plain data. The router
@@ -14,21 +16,21 @@ export interface SectionInfo {
   section: CatalogSection
   /** Path segment of `/admin/catalog/{slug}`: the key with dashes (`data-centers`). */
   slug: string
-  /** Plural name, e.g. `Data centers`. */
-  label: string
+  /** Its plural name's message (`admin.nav`, e.g. `Data centers`; {@link sectionName} gives it in a locale). */
+  name: keyof typeof adminNavMessages.base
 }
 
 /** Every catalogue section, in the order of the console's navigation. */
 export const SECTIONS: readonly SectionInfo[] = [
-  { section: 'products', slug: 'products', label: 'Products' },
-  { section: 'clouds', slug: 'clouds', label: 'Clouds' },
-  { section: 'core_services', slug: 'core-services', label: 'Services' },
-  { section: 'regions', slug: 'regions', label: 'Regions' },
-  { section: 'data_centers', slug: 'data-centers', label: 'Data centers' },
-  { section: 'main_menu', slug: 'main-menu', label: 'Main menu' },
-  { section: 'top_menu', slug: 'top-menu', label: 'Top menu' },
-  { section: 'severities', slug: 'severities', label: 'Severities' },
-  { section: 'settings', slug: 'settings', label: 'Settings' },
+  { section: 'products', slug: 'products', name: 'products' },
+  { section: 'clouds', slug: 'clouds', name: 'clouds' },
+  { section: 'core_services', slug: 'core-services', name: 'coreServices' },
+  { section: 'regions', slug: 'regions', name: 'regions' },
+  { section: 'data_centers', slug: 'data-centers', name: 'dataCenters' },
+  { section: 'main_menu', slug: 'main-menu', name: 'mainMenu' },
+  { section: 'top_menu', slug: 'top-menu', name: 'topMenu' },
+  { section: 'severities', slug: 'severities', name: 'severities' },
+  { section: 'settings', slug: 'settings', name: 'settings' },
 ]
 
 /**
@@ -88,20 +90,30 @@ export function catalogPath(section: CatalogSection): string {
   return `/admin/catalog/${section.replace(/_/g, '-')}`
 }
 
-const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, string>> = {
-  dashboard: 'Dashboard',
-  faq: 'FAQ',
-  compliance: 'Compliance',
-  staff: 'Staff',
-  audit: 'Audit log',
-  desk: 'Incident desk',
-  'desk-new': 'New post',
-  'desk-record': 'Record',
-  templates: 'Templates',
+const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, keyof typeof adminNavMessages.base>> = {
+  dashboard: 'dashboard',
+  faq: 'faq',
+  compliance: 'compliance',
+  staff: 'staff',
+  audit: 'audit',
+  desk: 'desk',
+  'desk-new': 'newPost',
+  'desk-record': 'record',
+  templates: 'templates',
 }
 
-/** The name of a screen (a catalogue section's own name), e.g. `Dashboard`, `Data centers`. */
-export function screenName(screen: AdminScreen, section?: CatalogSection): string {
-  if (screen === 'catalog') return SECTIONS.find((s) => s.section === section)?.label ?? 'Catalogue'
-  return SCREEN_NAMES[screen]
+/** A catalogue section's name in `locale`, e.g. `Data centers`; `undefined` for an unknown section. */
+export function sectionName(section: CatalogSection | undefined, locale: Locale = DEFAULT_LOCALE): string | undefined {
+  const info = SECTIONS.find((s) => s.section === section)
+  return info && adminNavMessages.in(locale).get()[info.name]
+}
+
+/**
+ * The name of a screen (a catalogue section's own name), e.g. `Dashboard`, `Data centers`.
+ * @param locale @default 'en' (the console's catalogue must have loaded for another)
+ */
+export function screenName(screen: AdminScreen, section?: CatalogSection, locale: Locale = DEFAULT_LOCALE): string {
+  const t = adminNavMessages.in(locale).get()
+  if (screen === 'catalog') return sectionName(section, locale) ?? t.catalogue
+  return t[SCREEN_NAMES[screen]]
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { errorMessage, type ResourceState } from '../../widgets/core/resource'
+import { useLocale } from '../../widgets/core/i18n/react'
+import type { ResourceState } from '../../widgets/core/resource'
+import { consoleErrorText } from './errors'
 
 /** What {@link useLoad} gives a screen. */
 export interface Loaded<T> {
@@ -23,6 +25,10 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   // The newest `load` runs, without making each render's new function a reason to load again.
   const latest = useRef(load)
   latest.current = load
+  // Failures are said in the page's language (the server's code translated; errors.ts).
+  const current = useLocale()
+  const locale = useRef(current)
+  locale.current = current
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` and `attempt` are the triggers; `load` is read through the ref
   useEffect(() => {
@@ -33,7 +39,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
         if (!controller.signal.aborted) setState({ status: 'ready', data })
       },
       (error) => {
-        if (!controller.signal.aborted) setState((s) => ({ status: 'error', error: errorMessage(error), data: s.data }))
+        if (!controller.signal.aborted) setState((s) => ({ status: 'error', error: consoleErrorText(error, locale.current), data: s.data }))
       },
     )
     return () => controller.abort()

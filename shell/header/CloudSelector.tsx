@@ -1,3 +1,5 @@
+import { useMessages } from '../../widgets/core/i18n/react'
+import { shellMessages } from '../messages'
 import {
   FloatingFocusManager,
   autoUpdate,
@@ -66,7 +68,8 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
   const role = useRole(context, { role: 'dialog' })
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, click, dismiss, role])
   const columns = layoutColumns(groupClouds(products, clouds))
-  const label = current ? cloudLabel(current, products) : 'Choose a cloud'
+  const t = useMessages(shellMessages)
+  const label = current ? cloudLabel(current, products) : t.chooseCloud
 
   return (
     <div className={styles.selectorWrap}>
@@ -74,7 +77,7 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
         type="button"
         ref={refs.setReference}
         className={styles.headerButton}
-        aria-label={`Cloud: ${label}. Change cloud`}
+        aria-label={t.changeCloud({ cloud: label })}
         data-testid="cloud-selector"
         {...getReferenceProps()}
       >
@@ -87,7 +90,7 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
             style={floatingStyles}
             className={styles.selectorPanel}
             role="dialog"
-            aria-label="Choose a cloud"
+            aria-label={t.chooseCloud}
             {...getFloatingProps()}
           >
             {columns.map((column) => (
@@ -129,29 +132,38 @@ export function MobileCloudSelector({ clouds, products, current, onSelect }: Clo
   const [product, setProduct] = useState<string | null>(null)
   const groups = groupClouds(products, clouds)
   const group = groups.find((g) => g.product.machine_name === product)
+  const t = useMessages(shellMessages)
   return (
     <div className={styles.mobilePanel} data-testid="mobile-cloud-selector">
-      <p className={styles.productTitle}>{current ? `Cloud: ${cloudLabel(current, products)}` : 'Choose a cloud'}</p>
+      <p className={styles.productTitle}>{current ? t.cloud({ cloud: cloudLabel(current, products) }) : t.chooseCloud}</p>
       {group ? (
         <>
           <button type="button" className={styles.mobileRow} onClick={() => setProduct(null)}>
-            <span>‹ Back</span>
+            <span>
+              <span className={styles.mirrored} aria-hidden="true">
+                ‹
+              </span>{' '}
+              {t.back}
+            </span>
             <span>{group.product.title}</span>
           </button>
-          <ul className={styles.cloudList} aria-label={`${group.product.title} clouds`}>
+          <ul className={styles.cloudList} aria-label={t.productClouds({ product: group.product.title })}>
             {group.clouds.map((cloud) => (
               <CloudOption key={cloud.machine_name} cloud={cloud} current={current} onSelect={onSelect} />
             ))}
           </ul>
         </>
       ) : (
-        <ul className={styles.cloudList} aria-label="Products">
+        <ul className={styles.cloudList} aria-label={t.products}>
           {groups.map((g) => (
             <li key={g.product.machine_name}>
               <button type="button" className={styles.mobileRow} onClick={() => setProduct(g.product.machine_name)}>
                 <span>{g.product.title}</span>
                 <span>
-                  {g.clouds.length} {g.clouds.length === 1 ? 'cloud' : 'clouds'} ›
+                  {t.cloudCount(g.clouds.length)}{' '}
+                  <span className={styles.mirrored} aria-hidden="true">
+                    ›
+                  </span>
                 </span>
               </button>
             </li>

@@ -10,7 +10,8 @@ import { MainMenu } from './MainMenu'
 import { ThemeSwitch } from './ThemeSwitch'
 import { LanguagePicker } from './LanguagePicker'
 import { headerMessages } from './messages'
-import { useMessages } from '../../widgets/core/i18n/react'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { menuLabel } from '../messages'
 import { saveLocaleToAccount } from '../accounts/locale-setting'
 import { UserMenu } from './UserMenu'
 import { HeaderTimezone } from '../timezone/HeaderTimezone'
@@ -67,6 +68,7 @@ function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
  */
 export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProps) {
   const t = useMessages(headerMessages)
+  const locale = useLocale()
   const [menuOpen, setMenuOpen] = useState(false)
   const topLinks = global.menu.top_menu.map((item) => (
     <a
@@ -76,7 +78,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
       target="_blank"
       rel="noopener noreferrer"
     >
-      {item.item}
+      {menuLabel(item.item, locale)}
       <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t.newTab}</span>
     </a>
   ))

@@ -32,7 +32,12 @@ export function LanguagePicker({ place, onChoose }: LanguagePickerProps) {
       <label className={onLight ? styles.labelOnLight : styles.label} htmlFor={id} title={t.language}>
         <svg className={styles.icon} viewBox="0 0 16 16" aria-hidden="true">
           <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M1.75 8h12.5M8 1.75c-3.3 3.5-3.3 9 0 12.5M8 1.75c3.3 3.5 3.3 9 0 12.5" fill="none" stroke="currentColor" strokeWidth="1.2" />
+          <path
+            d="M1.75 8h12.5M8 1.75c-3.3 3.5-3.3 9 0 12.5M8 1.75c3.3 3.5 3.3 9 0 12.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.2"
+          />
         </svg>
         <span className={onLight ? undefined : visuallyHidden}>{t.language}</span>
       </label>

@@ -11,6 +11,8 @@ import {
   useInteractions,
 } from '@floating-ui/react'
 import { useState } from 'react'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { menuLabel, shellMessages } from '../messages'
 import type { Cloud, MenuItem } from '../../contract/global'
 import { isExternal, menuHref, visibleItems } from '../menu'
 import * as styles from '../shell.css'
@@ -30,6 +32,8 @@ function MenuLink({
 }) {
   const href = menuHref(item, cloud)
   const external = isExternal(href)
+  const t = useMessages(shellMessages)
+  const locale = useLocale()
   return (
     <a
       className={className}
@@ -38,11 +42,9 @@ function MenuLink({
       onClick={onClick}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
-      {item.item}
+      {menuLabel(item.item, locale)}
       {external && <span aria-hidden="true"> ↗</span>}
-      {external && (
-        <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> (opens in a new tab)</span>
-      )}
+      {external && <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t.newTab}</span>}
     </a>
   )
 }
@@ -59,6 +61,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
   const hover = useHover(context, { mouseOnly: true, delay: { close: 300 }, handleClose: safePolygon() })
   const { getReferenceProps, getFloatingProps } = useInteractions([hover, useClick(context), useDismiss(context)])
   const active = item.sub_menus.some((s) => menuHref(s, cloud) === currentPath)
+  const locale = useLocale()
   return (
     <li>
       <button
@@ -69,7 +72,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
         aria-current={active ? 'page' : undefined}
         {...getReferenceProps()}
       >
-        {item.item} <span aria-hidden="true">▾</span>
+        {menuLabel(item.item, locale)} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <FloatingFocusManager context={context} modal={false} initialFocus={-1}>

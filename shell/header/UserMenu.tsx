@@ -1,3 +1,5 @@
+import { useMessages } from '../../widgets/core/i18n/react'
+import { shellMessages } from '../messages'
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { fieldValue, isPrivileged } from '../accounts/account'
@@ -18,6 +20,7 @@ const menuItems = (root: HTMLElement | null) => Array.from(root?.querySelectorAl
  * focus to the button, Tab or a click outside closes it.
  */
 export function UserMenu() {
+  const t = useMessages(shellMessages)
   const session = useStore($session)
   const [open, setOpen] = useState(false)
   const wrap = useRef<HTMLDivElement>(null)
@@ -89,13 +92,13 @@ export function UserMenu() {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span>{mail || 'Account'}</span>
+        <span>{mail || t.account}</span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu-button pattern; ARIA in HTML allows role=menu on ul */}
-      <ul id={listId} className={styles.userMenuList} hidden={!open} role="menu" aria-label="User menu">
+      <ul id={listId} className={styles.userMenuList} hidden={!open} role="menu" aria-label={t.userMenu}>
         {isPrivileged(session.apiData?.roles, PRIVILEGED_ROLES) && (
           <li role="none">
             <a
@@ -107,17 +110,14 @@ export function UserMenu() {
               rel="noopener noreferrer"
               onClick={close}
             >
-              Admin
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                {' '}
-                (opens in a new tab)
-              </span>
+              {t.admin}
+              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t.newTab}</span>
             </a>
           </li>
         )}
         <li role="none">
           <a className={styles.userMenuItem} role="menuitem" tabIndex={-1} href="/subscribe" onClick={close}>
-            Subscriptions
+            {t.subscriptions}
           </a>
         </li>
         <li role="none">
@@ -128,7 +128,7 @@ export function UserMenu() {
             href={uid ? `/user/${encodeURIComponent(uid)}/edit` : '/account-settings'}
             onClick={close}
           >
-            Settings
+            {t.settings}
           </a>
         </li>
         <li role="none">
@@ -142,7 +142,7 @@ export function UserMenu() {
               void signOutAndLeave()
             }}
           >
-            Sign Out
+            {t.signOut}
           </button>
         </li>
       </ul>

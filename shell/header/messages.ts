@@ -1,7 +1,7 @@
 /** Texts of the site header, its theme switch and the language picker (spec §2; issue 25). */
 import { defineMessages, params } from '../../widgets/core/i18n/index'
 
-export const headerMessages = defineMessages('shell.header', {
+export const headerMessages = /* @__PURE__ */ defineMessages('shell.header', {
   home: params('{vendor} Trust, home'),
   brand: params('{vendor} Trust'),
   signIn: 'Sign In',

@@ -3,6 +3,8 @@ import type { Cloud } from '../../contract/global'
 import type { CloudStatusData } from '../../contract/status'
 import { takeAnswer } from '../page-data'
 import { coreStatusPath } from './api'
+import { cloudStatusPageMessages } from './status/messages'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
 import { OverallStatusLine } from '../../widgets/overall-status/OverallStatusLine'
 import * as styles from '../shell.css'
@@ -25,6 +27,7 @@ export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
   // The server-rendered page says how many core services the week has: the core block keeps their
   // rows' room until the widget has loaded them (no layout shift). Unknown: a typical 8.
   const rows = useMemo(() => coreRows(takeAnswer<CloudStatusData>(coreStatusPath(cloud.machine_name))), [cloud.machine_name])
+  const t = useMessages(cloudStatusPageMessages)
   return (
     <section
       aria-labelledby="cloud-status-title"
@@ -32,7 +35,7 @@ export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
       style={{ [styles.coreRowsVar.slice(4, -1)]: rows } as CSSProperties}
     >
       <h1 className={styles.pageTitle} id="cloud-status-title">
-        Cloud Status
+        {t.title}
       </h1>
       <OverallStatusLine cloud={cloud.domain} />
       <CloudStatusWidget cloud={cloud.machine_name} liveNotice={false} statusBadge={false} />

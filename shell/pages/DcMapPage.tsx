@@ -1,17 +1,20 @@
 import type { Cloud } from '../../contract/global'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { DcMapWidget } from '../../widgets/dc-map/DcMap'
 import * as styles from '../shell.css'
 import './dc-map-page.css'
+import { dcMapPageMessages } from './status/messages'
 
 /**
  * Data Center Map page (spec §2 Data Center Map): the `<trust-dc-map>` widget's React component
  * for the chosen cloud. Loaded lazily so the map library is fetched only on this page.
  */
 export default function DcMapPage({ cloud }: { cloud: Cloud }) {
+  const t = useMessages(dcMapPageMessages)
   return (
     <section aria-labelledby="map-title">
       <h1 className={styles.pageTitle} id="map-title">
-        Data Center Map
+        {t.title}
       </h1>
       <DcMapWidget cloud={cloud.machine_name} />
     </section>

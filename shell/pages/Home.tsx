@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { BannerData, Cloud, SiteLinks } from '../../contract/global'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { useResource } from '../../widgets/core/react'
 import { LoadState } from '../../widgets/core/ui'
 import * as styles from '../shell.css'
@@ -7,6 +8,10 @@ import { takeAnswer } from '../page-data'
 import { bannerPath, fetchBanner } from './api'
 import { OverallStatusLine } from '../../widgets/overall-status/OverallStatusLine'
 import { loadScript } from './script'
+import { homeMessages } from './status/messages'
+
+/** The speedometer drop-in's script. */
+const SPEEDOMETER_SCRIPT = '/widgets/speedometer.js'
 
 /**
  * Home (spec §2 Home): the cloud banner, the speedometer drop-in widget with its three gauges,
@@ -25,13 +30,15 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
     [key],
   )
   const banner = loaded.status === 'loading' && !loaded.data && initial ? { ...loaded, status: 'ready' as const, data: initial } : loaded
-  const [scriptError, setScriptError] = useState<string>()
+  const [scriptFailed, setScriptFailed] = useState(false)
   useEffect(() => {
-    loadScript('/widgets/speedometer.js').catch((e: Error) => setScriptError(e.message))
+    loadScript(SPEEDOMETER_SCRIPT).catch(() => setScriptFailed(true))
   }, [])
+  const t = useMessages(homeMessages)
+  const [before, after] = t.note.split('{link}')
   return (
     <>
-      <LoadState state={banner} loadingLabel="Loading cloud information…">
+      <LoadState state={banner} loadingLabel={t.loading}>
         {(data) => (
           <section className={styles.banner} aria-labelledby="banner-title" data-testid="cloud-banner">
             <h1 className={styles.bannerTitle} id="banner-title">
@@ -42,14 +49,14 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
         )}
       </LoadState>
       <OverallStatusLine cloud={cloud.domain} />
-      <h2 className={styles.sectionTitle}>Activity in the last 24 hours</h2>
-      {scriptError ? <p role="alert">{scriptError}</p> : <trust-speedometer cloud={cloud.machine_name} />}
+      <h2 className={styles.sectionTitle}>{t.activity}</h2>
+      {scriptFailed ? <p role="alert">{t.scriptFailed({ src: SPEEDOMETER_SCRIPT })}</p> : <trust-speedometer cloud={cloud.machine_name} />}
       <p className={styles.note}>
-        Our commitment to keeping the service available is described in the{' '}
+        {before}
         <a href={links.continuity_policy} target="_blank" rel="noopener noreferrer">
-          service continuity policy
+          {t.policy}
         </a>
-        .
+        {after}
       </p>
     </>
   )

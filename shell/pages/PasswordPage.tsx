@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { requestPasswordReset, resetPassword } from '../accounts/account'
-import { errorMessage } from '../../widgets/core/resource'
+import { accountError, accountNotice } from '../accounts/errors'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { accountPageMessages, passwordMessages } from './account/messages'
 import * as styles from '../accounts/accounts.css'
 import { Field, useInvalidFocus } from '../accounts/Field'
 import { validateEmail, validateNewPassword, type FieldErrors } from '../accounts/validate'
 import * as shell from '../shell.css'
 
-/** The outcome of a form post: the server's message or its error. */
+/** The outcome of a form post: the server's message or its error (in the page's language, `../accounts/errors.ts`). */
 type Outcome = { ok: true; message: string } | { ok: false; message: string } | null
 
 /**
@@ -14,15 +16,16 @@ type Outcome = { ok: true; message: string } | { ok: false; message: string } | 
  * resolved to, or the message of its error.
  */
 function usePost() {
+  const locale = useLocale()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const post = async (send: () => Promise<string>) => {
     setBusy(true)
     setOutcome(null)
     try {
-      setOutcome({ ok: true, message: await send() })
+      setOutcome({ ok: true, message: accountNotice(await send(), locale) })
     } catch (e) {
-      setOutcome({ ok: false, message: errorMessage(e) })
+      setOutcome({ ok: false, message: accountError(e, { locale }) })
     } finally {
       setBusy(false)
     }
@@ -40,11 +43,14 @@ export function PasswordRequestPage() {
   const [error, setError] = useState<string>()
   const { busy, outcome, post } = usePost()
   const { formRef, reportInvalid } = useInvalidFocus()
+  const locale = useLocale()
+  const t = useMessages(passwordMessages)
+  const common = useMessages(accountPageMessages)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const found = validateEmail(mail)
+    const found = validateEmail(mail, locale)
     setError(found)
     if (found) return reportInvalid()
     await post(() => requestPasswordReset(mail.trim()))
@@ -53,7 +59,7 @@ export function PasswordRequestPage() {
   return (
     <section className={styles.formPage} aria-labelledby="password-title" data-testid="user-password">
       <h1 className={shell.pageTitle} id="password-title">
-        Reset Password
+        {t.requestTitle}
       </h1>
       {outcome && !outcome.ok && (
         <div className={styles.errorBox} role="alert">
@@ -66,10 +72,10 @@ export function PasswordRequestPage() {
         </p>
       ) : (
         <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
-          <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+          <p>{t.requestIntro}</p>
           <Field
             id="password-mail"
-            label="Email"
+            label={common.email}
             name="mail"
             type="email"
             autoComplete="email"
@@ -79,12 +85,12 @@ export function PasswordRequestPage() {
             onChange={(e) => setMail(e.target.value)}
           />
           <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-            Send Reset Link
+            {t.send}
           </button>
         </form>
       )}
       <div className={styles.links}>
-        <a href="/sign-in">Back to Sign In</a>
+        <a href="/sign-in">{t.back}</a>
       </div>
     </section>
   )
@@ -99,11 +105,14 @@ export function PasswordResetPage({ token }: { token: string }) {
   const [errors, setErrors] = useState<FieldErrors<'pass' | 'confirm'>>({})
   const { busy, outcome, post } = usePost()
   const { formRef, reportInvalid } = useInvalidFocus()
+  const locale = useLocale()
+  const t = useMessages(passwordMessages)
+  const common = useMessages(accountPageMessages)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    const found = validateNewPassword(form)
+    const found = validateNewPassword(form, locale)
     setErrors(found)
     if (found.pass || found.confirm) return reportInvalid()
     await post(() => resetPassword(token, form.pass))
@@ -112,7 +121,7 @@ export function PasswordResetPage({ token }: { token: string }) {
   return (
     <section className={styles.formPage} aria-labelledby="reset-title" data-testid="user-reset">
       <h1 className={shell.pageTitle} id="reset-title">
-        Choose a New Password
+        {t.resetTitle}
       </h1>
       {outcome && !outcome.ok && (
         <div className={styles.errorBox} role="alert">
@@ -125,14 +134,14 @@ export function PasswordResetPage({ token }: { token: string }) {
             {outcome.message}
           </p>
           <p>
-            <a href="/sign-in">Sign In</a>
+            <a href="/sign-in">{common.signIn}</a>
           </p>
         </>
       ) : (
         <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
           <Field
             id="reset-pass"
-            label="New Password"
+            label={t.newPassword}
             name="pass"
             type="password"
             autoComplete="new-password"
@@ -143,7 +152,7 @@ export function PasswordResetPage({ token }: { token: string }) {
           />
           <Field
             id="reset-confirm"
-            label="Confirm Password"
+            label={common.confirmPassword}
             name="confirm"
             type="password"
             autoComplete="new-password"
@@ -153,7 +162,7 @@ export function PasswordResetPage({ token }: { token: string }) {
             onChange={(e) => setForm((f) => ({ ...f, confirm: e.target.value }))}
           />
           <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-            Save Password
+            {t.save}
           </button>
         </form>
       )}

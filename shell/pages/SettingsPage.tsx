@@ -1,22 +1,35 @@
 import { useStore } from '@nanostores/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { fieldValue, saveSettings } from '../accounts/account'
-import { errorMessage } from '../../widgets/core/resource'
+import { LOCALE_NAMES, LOCALES, toLocale } from '../../contract/locale'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { accountError } from '../accounts/errors'
+import { accountMessages } from '../accounts/messages'
+import { accountPageMessages, settingsMessages } from './account/messages'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
 import { timeZoneOptions } from '../timezone/zones'
-import { showToast, TOASTS } from '../toast'
+import { showToast } from '../toast'
 
 /**
  * User settings (/user/{uid}/edit and /account-settings; spec §2 Route table, §6): the account's
- * email address and the time zone every timestamp is shown in → `POST /api/user/settings`.
+ * email address, the time zone every timestamp is shown in and the language of the site and of
+ * the emails (issue 25; each language by its own name, the saved one or else the page's shown) →
+ * `POST /api/user/settings`, one Save for both (the language only once chosen here). After saving,
+ * the page switches to the saved language when it differs.
  */
 export default function SettingsPage() {
   const session = useStore($session)
   const user = session.apiData?.user
   const saved = user ? String(fieldValue(user.timezone, 'UTC') || 'UTC') : session.timezone
+  const page = useLocale()
+  const t = useMessages(settingsMessages)
+  const common = useMessages(accountPageMessages)
+  const userLocale = toLocale(user?.locale?.[0]?.value)
+  const savedLocale = userLocale ?? page
   const [zone, setZone] = useState<string>()
+  const [language, setLanguage] = useState<string>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
   const zones = useMemo(timeZoneOptions, [])
@@ -26,7 +39,7 @@ export default function SettingsPage() {
   if (!user) {
     return (
       <p role="status" data-testid="settings-loading">
-        Loading your settings…
+        {t.loading}
       </p>
     )
   }
@@ -37,10 +50,13 @@ export default function SettingsPage() {
     setBusy(true)
     setError('')
     try {
-      await saveSettings(value)
-      showToast(TOASTS.settingsSaved)
+      // The language is saved once it is chosen here: an untouched select saves nothing new.
+      const locale = language !== undefined && language !== userLocale ? language : undefined
+      await saveSettings(value, true, locale)
+      // The toast in the language the page now speaks.
+      showToast(accountMessages.in(toLocale(locale) ?? page).get().settingsSaved)
     } catch (e) {
-      setError(errorMessage(e))
+      setError(accountError(e, { locale: page }))
     } finally {
       setBusy(false)
     }
@@ -49,7 +65,7 @@ export default function SettingsPage() {
   return (
     <section className={styles.formPage} aria-labelledby="settings-title" data-testid="settings">
       <h1 className={shell.pageTitle} id="settings-title">
-        Settings
+        {t.title}
       </h1>
       {error && (
         <div className={styles.errorBox} role="alert" id="settings-error">
@@ -57,7 +73,7 @@ export default function SettingsPage() {
         </div>
       )}
       <dl className={styles.details}>
-        <dt>Email</dt>
+        <dt>{common.email}</dt>
         <dd style={{ margin: 0 }} data-testid="settings-mail">
           {String(fieldValue(user.mail, ''))}
         </dd>
@@ -65,7 +81,7 @@ export default function SettingsPage() {
       <form className={styles.form} onSubmit={submit} aria-describedby={error ? 'settings-error' : undefined}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor="settings-timezone">
-            Time zone
+            {t.timezone}
           </label>
           <select id="settings-timezone" className={styles.select} value={value} onChange={(e) => setZone(e.target.value)}>
             {options.map((z) => (
@@ -75,8 +91,26 @@ export default function SettingsPage() {
             ))}
           </select>
         </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="settings-language">
+            {t.language}
+          </label>
+          <select
+            id="settings-language"
+            className={styles.select}
+            value={language ?? savedLocale}
+            onChange={(e) => setLanguage(e.target.value)}
+            data-testid="settings-language"
+          >
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
         <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>
-          Save
+          {t.save}
         </button>
       </form>
     </section>

@@ -10,19 +10,22 @@ import { Field, useInvalidFocus } from '../accounts/Field'
 import { validateSignIn, type FieldErrors } from '../accounts/validate'
 import { $router, isProtectedPath } from '../routes'
 import * as shell from '../shell.css'
-import { showToast, TOASTS } from '../toast'
+import { showToast } from '../toast'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { accountMessages } from '../accounts/messages'
+import { accountPageMessages, signInMessages } from './account/messages'
 
-/** Info banners of the sign-in page (spec §2 Sign-in). */
+/** Info banners of the sign-in page (spec §2 Sign-in), in English; the page shows them in its language. */
 export const SIGN_IN_BANNERS = {
-  subscribe: 'Please sign in or sign up to receive email notifications from the vendor.',
-  settings: 'Please sign in or sign up to change user settings.',
+  subscribe: signInMessages.base.bannerSubscribe,
+  settings: signInMessages.base.bannerSettings,
 } as const
 
 /** What the sign-in page makes of its query (`destination`, `subscribe=1`). */
 export interface SignInContext {
   /** Safe same-origin path to return to after sign-in, '' when none. */
   destination: string
-  /** The info banner to show, '' for none. */
+  /** The info banner to show (its English, {@link SIGN_IN_BANNERS}), '' for none. */
   banner: string
   /** `destination` query of the Employee login link: 'subscribe' or 'sign-in'. */
   employeeDestination: 'subscribe' | 'sign-in'
@@ -67,33 +70,37 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
   const [pass, setPass] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'name' | 'pass'>>({})
   const { formRef, reportInvalid } = useInvalidFocus()
+  const locale = useLocale()
+  const t = useMessages(signInMessages)
+  const common = useMessages(accountPageMessages)
+  const toasts = useMessages(accountMessages)
 
   useEffect(() => resetAccountErrors(), [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (session.signingIn) return
-    const found = validateSignIn({ name, pass }, global.sso?.employee_domains ?? [])
+    const found = validateSignIn({ name, pass }, global.sso?.employee_domains ?? [], locale)
     setErrors(found)
     if (found.name || found.pass) {
       reportInvalid()
       return
     }
     if (await signIn(name.trim(), pass, cloud?.machine_name ?? '')) {
-      showToast(TOASTS.loggedIn)
+      showToast(toasts.loggedIn)
       $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
     }
   }
 
-  const employeeLabel = global.isGov ? 'Government employee login' : 'Employee login'
+  const employeeLabel = global.isGov ? t.governmentLogin : t.employeeLogin
   return (
     <section className={styles.formPage} aria-labelledby="sign-in-title" data-testid="sign-in" data-path={page?.path}>
       <h1 className={shell.pageTitle} id="sign-in-title">
-        Sign In
+        {common.signIn}
       </h1>
       {ctx.banner && (
         <p className={styles.infoBox} data-testid="sign-in-banner">
-          {ctx.banner}
+          {ctx.banner === SIGN_IN_BANNERS.settings ? t.bannerSettings : t.bannerSubscribe}
         </p>
       )}
       {session.errorSignIn && (
@@ -110,7 +117,7 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
       >
         <Field
           id="sign-in-name"
-          label="Email or Username"
+          label={t.name}
           name="name"
           autoComplete="username"
           required
@@ -120,7 +127,7 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
         />
         <Field
           id="sign-in-pass"
-          label="Password"
+          label={common.password}
           name="pass"
           type="password"
           autoComplete="current-password"
@@ -130,12 +137,12 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
           onChange={(e) => setPass(e.target.value)}
         />
         <button type="submit" className={styles.primary} aria-disabled={session.signingIn || undefined}>
-          {session.signingIn ? 'Signing In…' : 'Sign In'}
+          {session.signingIn ? t.signingIn : common.signIn}
         </button>
       </form>
       <div className={styles.links}>
-        <a href="/user/password">Forgot Password</a>
-        <a href="/sign-up">Sign Up</a>
+        <a href="/user/password">{t.forgotPassword}</a>
+        <a href="/sign-up">{t.signUp}</a>
         {global.sso?.alias && (
           // target=_self: a full page load to the SSO endpoint, not an in-app route.
           <a href={employeeLoginHref(global.sso.alias, ctx.employeeDestination)} target="_self" data-testid="employee-login">

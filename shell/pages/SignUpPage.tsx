@@ -9,7 +9,10 @@ import { Field, useInvalidFocus } from '../accounts/Field'
 import { validateSignUp, type FieldErrors } from '../accounts/validate'
 import { $router, signInPathFor } from '../routes'
 import * as shell from '../shell.css'
-import { showToast, TOASTS } from '../toast'
+import { showToast } from '../toast'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { accountMessages } from '../accounts/messages'
+import { accountPageMessages, signUpMessages } from './account/messages'
 
 type Fields = 'email' | 'pass' | 'confirm'
 
@@ -25,6 +28,10 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
   const [form, setForm] = useState({ email: '', pass: '', confirm: '' })
   const [errors, setErrors] = useState<FieldErrors<Fields>>({})
   const { formRef, reportInvalid } = useInvalidFocus()
+  const locale = useLocale()
+  const t = useMessages(signUpMessages)
+  const common = useMessages(accountPageMessages)
+  const toasts = useMessages(accountMessages)
 
   useEffect(() => resetAccountErrors(), [])
 
@@ -41,7 +48,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
       reportInvalid()
       return
     }
-    const found = validateSignUp(form)
+    const found = validateSignUp(form, locale)
     setErrors(found)
     if (Object.keys(found).length > 0) {
       reportInvalid()
@@ -49,7 +56,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
     }
     const result = await signUp(form.email.trim(), form.pass, cloud?.machine_name ?? '')
     if (result === 'signed-in' || result === 'registered') {
-      showToast(TOASTS.accountCreated)
+      showToast(toasts.accountCreated)
       $router.open(result === 'signed-in' ? '/subscribe' : signInPathFor('/subscribe'))
     } else {
       reportInvalid()
@@ -60,7 +67,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
   return (
     <section className={styles.formPage} aria-labelledby="sign-up-title" data-testid="sign-up">
       <h1 className={shell.pageTitle} id="sign-up-title">
-        Sign Up
+        {t.title}
       </h1>
       {session.errorSignUp && (
         <div className={styles.errorBox} role="alert" id="sign-up-error" data-testid="sign-up-error">
@@ -76,7 +83,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
       >
         <Field
           id="sign-up-email"
-          label="Email"
+          label={common.email}
           name="email"
           type="email"
           autoComplete="email"
@@ -87,7 +94,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
         />
         <Field
           id="sign-up-pass"
-          label="Password"
+          label={common.password}
           name="pass"
           type="password"
           autoComplete="new-password"
@@ -98,7 +105,7 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
         />
         <Field
           id="sign-up-confirm"
-          label="Confirm Password"
+          label={common.confirmPassword}
           name="confirm"
           type="password"
           autoComplete="new-password"
@@ -108,12 +115,12 @@ export default function SignUpPage({ cloud }: { cloud: Cloud | null }) {
           onChange={change('confirm')}
         />
         <button type="submit" className={styles.primary} aria-disabled={session.signingUp || !!session.emailError || undefined}>
-          {session.signingUp ? 'Signing Up…' : 'Sign Up'}
+          {session.signingUp ? t.signingUp : t.title}
         </button>
       </form>
       <div className={styles.links}>
         <span>
-          Already have an account? <a href="/sign-in">Sign In</a>
+          {t.haveAccount} <a href="/sign-in">{common.signIn}</a>
         </span>
       </div>
     </section>

@@ -1,11 +1,13 @@
 import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
+import { useMessages } from '../../widgets/core/i18n/react'
+import { accountPageMessages, thankYouMessages } from './account/messages'
 
-/** Texts of the thank-you page (the first two quoted by the brief; the hint is ours). */
+/** Texts of the thank-you page in English (the first two quoted by the brief; the hint is ours); the page shows them in its language. */
 export const THANK_YOU = {
-  done: 'Thank you! Your email address is verified and your sign-up is complete.',
-  invalid: 'This verification link is invalid or has expired.',
-  hint: 'Sign in and use the link in the banner at the top of the page to receive a new verification email.',
+  done: thankYouMessages.base.done,
+  invalid: thankYouMessages.base.invalid,
+  hint: thankYouMessages.base.hint,
 } as const
 
 /**
@@ -14,23 +16,25 @@ export const THANK_YOU = {
  */
 export default function ThankYouPage({ search }: { search: string }) {
   const invalid = new URLSearchParams(search).get('status') === 'invalid'
+  const t = useMessages(thankYouMessages)
+  const common = useMessages(accountPageMessages)
   return (
     <section className={styles.formPage} aria-labelledby="thank-you-title" data-testid="thank-you">
       <h1 className={shell.pageTitle} id="thank-you-title">
-        {invalid ? 'Verification failed' : 'Thank You'}
+        {invalid ? t.failedTitle : t.title}
       </h1>
       {invalid ? (
         <>
-          <p className={styles.warningBox}>{THANK_YOU.invalid}</p>
+          <p className={styles.warningBox}>{t.invalid}</p>
           <p>
-            {THANK_YOU.hint} <a href="/sign-in">Sign In</a>
+            {t.hint} <a href="/sign-in">{common.signIn}</a>
           </p>
         </>
       ) : (
         <>
-          <p className={styles.successBox}>{THANK_YOU.done}</p>
+          <p className={styles.successBox}>{t.done}</p>
           <p>
-            <a href="/subscribe">Manage your subscriptions</a>
+            <a href="/subscribe">{t.manage}</a>
           </p>
         </>
       )}

@@ -5,6 +5,10 @@ import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
+import type { Locale } from '../../contract/locale'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { accountError } from '../accounts/errors'
+import { accountPageMessages, unsubscribeMessages } from './account/messages'
 
 function isUnsubscribeData(d: unknown): d is UnsubscribeData {
   return (
@@ -28,14 +32,25 @@ export async function unsubscribeByToken(token: string, method: 'GET' | 'POST'):
   return dataOf(await request<ApiAnswer<UnsubscribeData>>(path, method === 'POST' ? { method, body: {} } : {}), isUnsubscribeData)
 }
 
-/** The message for a failed call: an unknown token reads as an invalid link. */
-const problem = (e: unknown) =>
-  e instanceof ApiError && e.code === 'invalid_token' ? 'This unsubscribe link is invalid.' : errorMessage(e)
+/** The message for a failed call in `locale`: an unknown token reads as an invalid link. */
+const problem = (e: unknown, locale: Locale) =>
+  e instanceof ApiError && e.code === 'invalid_token'
+    ? unsubscribeMessages.in(locale).get().invalidLink
+    : locale === 'en'
+      ? errorMessage(e)
+      : accountError(e, { locale })
 
-/** "the EMEA and Amsterdam II notifications of AuroraEdge". */
-export function unsubscribeScope(data: Pick<UnsubscribeData, 'names' | 'cloud'>): string {
-  const names = data.names.length > 1 ? `${data.names.slice(0, -1).join(', ')} and ${data.names.at(-1)}` : (data.names[0] ?? 'these')
-  return `the ${names} notifications${data.cloud ? ` of ${data.cloud}` : ''}`
+/**
+ * "the EMEA and Amsterdam II notifications of AuroraEdge" (the names and the cloud are data).
+ * @param locale the page's language @default 'en'
+ */
+export function unsubscribeScope(data: Pick<UnsubscribeData, 'names' | 'cloud'>, locale: Locale = 'en'): string {
+  const t = unsubscribeMessages.in(locale).get()
+  const names =
+    data.names.length > 1
+      ? t.lastTwo({ first: data.names.slice(0, -1).join(t.separator), last: String(data.names.at(-1)) })
+      : (data.names[0] ?? t.these)
+  return data.cloud ? t.scopeOfCloud({ names, cloud: data.cloud }) : t.scope({ names })
 }
 
 /**
@@ -48,14 +63,17 @@ export default function UnsubscribePage({ token }: { token: string }) {
   const [data, setData] = useState<UnsubscribeData | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const locale = useLocale()
+  const t = useMessages(unsubscribeMessages)
+  const common = useMessages(accountPageMessages)
 
   useEffect(() => {
     const controller = new AbortController()
     unsubscribeByToken(token, 'GET').then(setData, (e) => {
-      if (!controller.signal.aborted) setError(problem(e))
+      if (!controller.signal.aborted) setError(problem(e, locale))
     })
     return () => controller.abort()
-  }, [token])
+  }, [token, locale])
 
   const confirm = async () => {
     setBusy(true)
@@ -63,7 +81,7 @@ export default function UnsubscribePage({ token }: { token: string }) {
     try {
       setData(await unsubscribeByToken(token, 'POST'))
     } catch (e) {
-      setError(problem(e))
+      setError(problem(e, locale))
     } finally {
       setBusy(false)
     }
@@ -72,31 +90,29 @@ export default function UnsubscribePage({ token }: { token: string }) {
   return (
     <section className={styles.formPage} aria-labelledby="unsubscribe-title" data-testid="unsubscribe">
       <h1 className={shell.pageTitle} id="unsubscribe-title">
-        Unsubscribe
+        {t.title}
       </h1>
       {error && (
         <p className={styles.errorBox} role="alert">
           {error}
         </p>
       )}
-      {!data && !error && <p role="status">Loading…</p>}
+      {!data && !error && <p role="status">{common.loading}</p>}
       {data?.done && (
         <p className={styles.successBox} role="status">
-          {data.mail} no longer receives {unsubscribeScope(data)}.
+          {t.done({ mail: data.mail, scope: unsubscribeScope(data, locale) })}
         </p>
       )}
       {data && !data.done && (
         <>
-          <p>
-            Stop sending {unsubscribeScope(data)} to {data.mail}?
-          </p>
+          <p>{t.question({ scope: unsubscribeScope(data, locale), mail: data.mail })}</p>
           <button type="button" className={styles.primary} disabled={busy} onClick={() => void confirm()}>
-            Unsubscribe
+            {t.title}
           </button>
         </>
       )}
       <p className={styles.links}>
-        <a href="/subscribe">Manage all your subscriptions</a>
+        <a href="/subscribe">{t.manageAll}</a>
       </p>
     </section>
   )

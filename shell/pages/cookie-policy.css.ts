@@ -17,9 +17,9 @@ export const table = style({
   border: `1px solid ${vars.color.border}`,
   fontSize: '14px',
 })
-globalStyle(`${table} caption`, { textAlign: 'left', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
+globalStyle(`${table} caption`, { textAlign: 'start', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
 globalStyle(`${table} th, ${table} td`, {
-  textAlign: 'left',
+  textAlign: 'start',
   verticalAlign: 'top',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,

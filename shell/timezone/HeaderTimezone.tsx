@@ -1,3 +1,5 @@
+import { useMessages } from '../../widgets/core/i18n/react'
+import { timezoneMessages } from './messages'
 import {
   autoUpdate,
   FloatingFocusManager,
@@ -29,6 +31,7 @@ import { zonePlace } from './zones'
  */
 export function HeaderTimezone() {
   const zone = useStore($session).timezone
+  const t = useMessages(timezoneMessages)
   const [open, setOpen] = useState(false)
   const { refs, floatingStyles, context } = useFloating({
     open,
@@ -48,8 +51,8 @@ export function HeaderTimezone() {
         type="button"
         ref={refs.setReference}
         className={`${shell.headerButton} ${styles.zoneButton}`}
-        aria-label={`Time zone: ${zone}. Change time zone`}
-        title={`Time zone: ${zone}`}
+        aria-label={t.button({ zone })}
+        title={t.title({ zone })}
         data-testid="timezone-button"
         {...getReferenceProps()}
       >
@@ -67,12 +70,12 @@ export function HeaderTimezone() {
             style={floatingStyles}
             className={styles.panel}
             role="dialog"
-            aria-label="Choose a time zone"
+            aria-label={t.panel}
             data-testid="timezone-panel"
             {...getFloatingProps()}
           >
             <TimezonePicker place="header" />
-            <p className={styles.panelNote}>Every time on this site is shown in this zone.</p>
+            <p className={styles.panelNote}>{t.note}</p>
           </div>
         </FloatingFocusManager>
       )}

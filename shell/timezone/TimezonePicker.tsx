@@ -1,3 +1,5 @@
+import { useMessages } from '../../widgets/core/i18n/react'
+import { timezoneMessages } from './messages'
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useState } from 'react'
 import { $session } from '../../widgets/core/session'
@@ -24,13 +26,14 @@ export interface TimezonePickerProps {
 export function TimezonePicker({ place }: TimezonePickerProps) {
   const zone = useStore($session).timezone
   const id = useId()
+  const t = useMessages(timezoneMessages)
   const [all, setAll] = useState<readonly ZoneOption[]>()
-  useEffect(() => setAll(pickerOptions(browserTimezone())), [])
+  useEffect(() => setAll(pickerOptions(browserTimezone(), undefined, (z) => t.browser({ zone: z }))), [t])
   const options = all ? withZone(all, zone) : [{ value: zone, label: zone }]
   return (
     <span className={styles.picker} data-testid={`timezone-picker-${place}`}>
       <label className={styles.label} htmlFor={id}>
-        Time zone
+        {t.label}
       </label>
       <select
         id={id}

@@ -33,11 +33,16 @@ export interface ZoneOption {
  *
  * @param browser the browser's zone, if known
  * @param zones every zone to offer @default timeZoneOptions()
+ * @param browserLabel the browser zone's label in the page's language (issue 25) @default English
  * @example pickerOptions('Europe/Berlin', ['UTC', 'Asia/Tokyo', 'Europe/Berlin']).map((o) => o.label)
  *   // ['Your browser: Europe/Berlin', 'UTC', 'Asia/Tokyo']
  */
-export function pickerOptions(browser: string | undefined, zones: readonly string[] = timeZoneOptions()): ZoneOption[] {
-  const first = browser ? [{ value: browser, label: `Your browser: ${browser}` }] : []
+export function pickerOptions(
+  browser: string | undefined,
+  zones: readonly string[] = timeZoneOptions(),
+  browserLabel: (zone: string) => string = (zone) => `Your browser: ${zone}`,
+): ZoneOption[] {
+  const first = browser ? [{ value: browser, label: browserLabel(browser) }] : []
   const rest = ['UTC', ...zones.filter((z) => z !== 'UTC')].filter((z) => z !== browser)
   return [...first, ...rest.map((z) => ({ value: z, label: z }))]
 }

@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { AddWebhookData, WebhookKind } from '../../contract/webhooks'
 import * as forms from '../accounts/accounts.css'
 import { addWebhook } from './api'
 import { KIND_NAMES, type PanelError, URL_EXAMPLES, webhookError } from './model'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { webhooksMessages } from './messages'
 import * as styles from './webhooks.css'
 
 /** Props of {@link AddEndpointForm}. */
@@ -13,9 +15,15 @@ export interface AddEndpointFormProps {
   onAdded: (data: AddWebhookData) => void
 }
 
-const KIND_HINTS: Readonly<Record<WebhookKind, string>> = {
-  webhook: 'Signed JSON to any HTTPS receiver of yours (Standard Webhooks).',
-  slack: 'A message in a Slack channel, through a Slack incoming webhook.',
+/** Each kind's hint (a message key). */
+const KIND_HINTS = { webhook: 'kindHintWebhook', slack: 'kindHintSlack' } as const satisfies Record<WebhookKind, string>
+
+/** `text` with each part between two private-use markers (U+E000) (a placeholder's value) shown as `<code>`. */
+function withCode(text: string): ReactNode[] {
+  return text.split(/\uE000([^\uE000]+)\uE000/).map((part, i) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+    i % 2 === 1 ? <code key={i}>{part}</code> : <Fragment key={i}>{part}</Fragment>,
+  )
 }
 
 /**
@@ -25,6 +33,8 @@ const KIND_HINTS: Readonly<Record<WebhookKind, string>> = {
  */
 export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
   const id = useId()
+  const locale = useLocale()
+  const t = useMessages(webhooksMessages)
   const [kind, setKind] = useState<WebhookKind>('webhook')
   const [url, setUrl] = useState('')
   const [error, setError] = useState<PanelError | null>(null)
@@ -38,7 +48,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
     event.preventDefault()
     if (busy) return
     if (url.trim() === '') {
-      setError({ text: 'Enter the address deliveries should go to.', field: true })
+      setError({ text: t.enterAddress, field: true })
       return
     }
     setBusy(true)
@@ -49,7 +59,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
       setAdded(data)
       onAdded(data)
     } catch (e) {
-      setError(webhookError(e, limit))
+      setError(webhookError(e, limit, locale))
     } finally {
       setBusy(false)
     }
@@ -60,7 +70,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
       {added && <SecretOnce key={added.endpoint.id} added={added} onDone={() => setAdded(null)} />}
       <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="webhook-add">
         <h3 className={styles.formTitle} id={`${id}-title`}>
-          Add an endpoint
+          {t.addTitle}
         </h3>
         {error && !error.field && (
           <p className={styles.problem} role="alert" data-testid="webhook-add-error">
@@ -68,24 +78,22 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
           </p>
         )}
         <fieldset className={styles.kinds}>
-          <legend className={styles.legend}>Kind</legend>
+          <legend className={styles.legend}>{t.kind}</legend>
           {(['webhook', 'slack'] as const).map((k) => (
             <label key={k} className={styles.choice}>
               <input type="radio" name={`${id}-kind`} value={k} checked={kind === k} onChange={() => setKind(k)} />
               <span>
-                <strong>{KIND_NAMES[k]}</strong> — {KIND_HINTS[k]}
+                <strong>{KIND_NAMES[k]}</strong> — {t[KIND_HINTS[k]]}
               </span>
             </label>
           ))}
         </fieldset>
         <div className={forms.field}>
           <label className={forms.label} htmlFor={urlId}>
-            {kind === 'slack' ? 'Slack incoming-webhook URL' : 'Endpoint URL'}
+            {kind === 'slack' ? t.slackUrl : t.endpointUrl}
           </label>
           <p className={styles.hint} id={hintId}>
-            {kind === 'slack'
-              ? 'From your Slack app’s Incoming Webhooks page; it starts with https://hooks.slack.com/services/.'
-              : 'A public https:// address that accepts POST requests.'}
+            {kind === 'slack' ? t.slackUrlHint : t.endpointUrlHint}
           </p>
           <input
             id={urlId}
@@ -109,7 +117,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
           )}
         </div>
         <button type="submit" className={forms.primary} aria-disabled={busy || undefined}>
-          {busy ? 'Adding…' : 'Add endpoint'}
+          {busy ? t.adding : t.add}
         </button>
       </form>
     </>
@@ -122,49 +130,48 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
  */
 function SecretOnce({ added, onDone }: { added: AddWebhookData; onDone: () => void }) {
   const titleRef = useRef<HTMLHeadingElement>(null)
+  const t = useMessages(webhooksMessages)
   const [copied, setCopied] = useState('')
   useEffect(() => titleRef.current?.focus(), [])
   const { endpoint, secret } = added
   const copy = () => {
     if (!secret) return
-    const fail = () => setCopied('Could not copy: select the secret and copy it yourself.')
+    const fail = () => setCopied(t.copyFailed)
     if (!navigator.clipboard) return fail()
-    navigator.clipboard.writeText(secret).then(() => setCopied('Copied to the clipboard.'), fail)
+    navigator.clipboard.writeText(secret).then(() => setCopied(t.copied), fail)
   }
   return (
     <section className={styles.secretBox} aria-labelledby="webhook-added-title" data-testid="webhook-added">
       <h3 className={styles.secretTitle} id="webhook-added-title" tabIndex={-1} ref={titleRef}>
-        {KIND_NAMES[endpoint.kind]} endpoint added
+        {t.added({ kind: KIND_NAMES[endpoint.kind] })}
       </h3>
       {secret ? (
         <>
           <p className={styles.once} data-testid="webhook-secret-once">
-            Signing secret — shown only once. Copy it now and store it with your receiver: it cannot be shown again. If you lose it, remove
-            the endpoint and add it again.
+            {t.secretOnce}
           </p>
           <code className={styles.secret} data-testid="webhook-secret">
             {secret}
           </code>
           <p className={styles.hint}>
-            Your receiver uses it to check the <code>webhook-signature</code> header of each delivery (Standard Webhooks, for example with
-            the <code>standardwebhooks</code> package).
+            {withCode(t.secretUse({ header: '\uE000webhook-signature\uE000', package: '\uE000standardwebhooks\uE000' }))}
           </p>
           <p className={styles.actions}>
             <button type="button" className={styles.small} onClick={copy}>
-              Copy secret
+              {t.copySecret}
             </button>
             <button type="button" className={styles.small} onClick={onDone}>
-              I have stored it
+              {t.stored}
             </button>
             <span role="status">{copied}</span>
           </p>
         </>
       ) : (
         <>
-          <p>Slack messages are not signed, so there is no secret to keep. The address is itself the credential: it is shown masked.</p>
+          <p>{t.slackNoSecret}</p>
           <p className={styles.actions}>
             <button type="button" className={styles.small} onClick={onDone}>
-              Close
+              {t.close}
             </button>
           </p>
         </>

@@ -4,6 +4,8 @@ import { ApiError } from '../../widgets/core/request'
 import { formatTimestamp } from '../../widgets/core/time'
 import { deleteWebhook, testWebhook } from './api'
 import { disabledDetail, KIND_NAMES, testOutcomeText, webhookError } from './model'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { webhooksMessages } from './messages'
 import * as styles from './webhooks.css'
 
 /** Props of {@link EndpointItem}. */
@@ -40,6 +42,8 @@ type Outcome = { delivered: boolean; text: string } | null
  */
 export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: EndpointItemProps) {
   const id = useId()
+  const locale = useLocale()
+  const t = useMessages(webhooksMessages)
   const [testing, setTesting] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [confirming, setConfirming] = useState(false)
@@ -67,11 +71,11 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
     setProblem('')
     try {
       const result = await testWebhook(endpoint.id)
-      setOutcome({ delivered: result.delivered, text: testOutcomeText(result) })
+      setOutcome({ delivered: result.delivered, text: testOutcomeText(result, locale) })
       onChanged(result.endpoint)
     } catch (e) {
-      if (gone(e)) return onRemoved(endpoint.id, webhookError(e, limit).text)
-      setProblem(webhookError(e, limit).text)
+      if (gone(e)) return onRemoved(endpoint.id, webhookError(e, limit, locale).text)
+      setProblem(webhookError(e, limit, locale).text)
     } finally {
       setTesting(false)
     }
@@ -83,10 +87,10 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
     setProblem('')
     try {
       await deleteWebhook(endpoint.id)
-      onRemoved(endpoint.id, `${kind} endpoint ${endpoint.url} removed.`)
+      onRemoved(endpoint.id, t.removed({ kind, url: endpoint.url }))
     } catch (e) {
-      if (gone(e)) return onRemoved(endpoint.id, webhookError(e, limit).text)
-      setProblem(webhookError(e, limit).text)
+      if (gone(e)) return onRemoved(endpoint.id, webhookError(e, limit, locale).text)
+      setProblem(webhookError(e, limit, locale).text)
       setRemoving(false)
     }
   }
@@ -105,18 +109,18 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
         </span>
       </p>
       <dl className={styles.facts}>
-        <dt>Status</dt>
+        <dt>{t.status}</dt>
         <dd className={styles.wide} data-testid="webhook-endpoint-status">
-          <span className={styles.statusWord}>{disabled ? 'Disabled' : 'Active'}</span>
-          {disabled && ` ${disabledDetail(endpoint, zone)}`}
+          <span className={styles.statusWord}>{disabled ? t.disabled : t.active}</span>
+          {disabled && ` ${disabledDetail(endpoint, zone, locale)}`}
         </dd>
-        <dt>Failures in a row</dt>
+        <dt>{t.failures}</dt>
         <dd data-testid="webhook-endpoint-failures">{endpoint.consecutive_failures}</dd>
-        <dt>Waiting deliveries</dt>
+        <dt>{t.pending}</dt>
         <dd data-testid="webhook-endpoint-pending">{endpoint.pending}</dd>
-        <dt>Last delivered</dt>
+        <dt>{t.lastDelivered}</dt>
         <dd className={styles.wide} data-testid="webhook-endpoint-last">
-          {endpoint.last_delivered_at ? formatTimestamp(endpoint.last_delivered_at, zone) : 'Nothing delivered yet'}
+          {endpoint.last_delivered_at ? formatTimestamp(endpoint.last_delivered_at, zone, locale) : t.nothingDelivered}
         </dd>
       </dl>
       {problem && (
@@ -127,13 +131,13 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
       {confirming ? (
         <div className={styles.confirm} data-testid="webhook-remove-confirm">
           <p ref={questionRef} tabIndex={-1} style={{ margin: 0 }}>
-            Remove this endpoint? Events waiting for it are dropped.
+            {t.removeQuestion}
           </p>
           <button type="button" className={styles.danger} aria-disabled={removing || undefined} onClick={() => void remove()}>
-            {removing ? 'Removing…' : 'Remove endpoint'}
+            {removing ? t.removing : t.removeEndpoint}
           </button>
           <button type="button" className={styles.small} onClick={() => setConfirming(false)}>
-            Keep it
+            {t.keep}
           </button>
         </div>
       ) : (
@@ -142,19 +146,19 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
             type="button"
             className={styles.small}
             aria-disabled={testing || undefined}
-            aria-label={`${testing ? 'Sending test delivery' : 'Send test delivery'} to ${endpoint.url}`}
+            aria-label={testing ? t.sendingTestTo({ url: endpoint.url }) : t.sendTestTo({ url: endpoint.url })}
             onClick={() => void test()}
           >
-            {testing ? 'Sending test delivery…' : 'Send test delivery'}
+            {testing ? t.sendingTest : t.sendTest}
           </button>
           <button
             ref={removeRef}
             type="button"
             className={styles.danger}
-            aria-label={`Remove ${endpoint.url}`}
+            aria-label={t.removeUrl({ url: endpoint.url })}
             onClick={() => setConfirming(true)}
           >
-            Remove
+            {t.remove}
           </button>
         </div>
       )}
@@ -166,7 +170,7 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
       >
         {outcome && (
           <>
-            <span className={styles.delivered}>Test delivery: </span>
+            <span className={styles.delivered}>{t.testDelivery}</span>
             {outcome.text}
           </>
         )}

@@ -6,6 +6,8 @@ import { AddEndpointForm } from './AddEndpointForm'
 import { fetchWebhooks } from './api'
 import { EndpointItem } from './EndpointItem'
 import { countText } from './model'
+import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { webhooksMessages } from './messages'
 import * as styles from './webhooks.css'
 
 /** The most endpoints per user until the server's answer says (`MAX_WEBHOOK_ENDPOINTS`). */
@@ -20,6 +22,8 @@ const DEFAULT_LIMIT = 5
  */
 export function WebhooksPanel() {
   const zone = useTimezone()
+  const locale = useLocale()
+  const t = useMessages(webhooksMessages)
   const loaded = useLoad(fetchWebhooks)
   const [message, setMessage] = useState('')
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -39,37 +43,33 @@ export function WebhooksPanel() {
     <section className={styles.panel} aria-labelledby="webhooks-title" data-testid="webhooks">
       <div className={styles.header}>
         <h2 className={styles.title} id="webhooks-title" ref={titleRef} tabIndex={-1}>
-          Webhooks and Slack
+          {t.title}
         </h2>
         {data && (
           <p className={styles.count} data-testid="webhooks-count">
-            {countText(data.endpoints.length, limit)}
+            {countText(data.endpoints.length, limit, locale)}
           </p>
         )}
         {data && (
           <button type="button" className={styles.refresh} onClick={() => loaded.reload()}>
-            Refresh
+            {t.refresh}
           </button>
         )}
       </div>
-      <p className={styles.intro}>
-        Receive the events your subscriptions above cover — the same ones as your notification emails — at an HTTPS endpoint of your own,
-        signed per Standard Webhooks, or as messages in a Slack channel: one delivery per event. Failed deliveries are retried for about 7
-        hours; then the endpoint is disabled and you get an email. A successful test delivery enables it again.
-      </p>
+      <p className={styles.intro}>{t.intro}</p>
       <div role="status">{message && <p className={styles.message}>{message}</p>}</div>
       {loaded.state.status === 'error' && (
         <div className={styles.problem} role="alert">
-          Your endpoints could not be loaded: {loaded.state.error}{' '}
+          {t.loadFailed({ error: String(loaded.state.error) })}{' '}
           <button type="button" className={styles.small} onClick={() => loaded.reload()}>
-            Retry
+            {t.retry}
           </button>
         </div>
       )}
-      {!data && loaded.state.status === 'loading' && <p role="status">Loading your endpoints…</p>}
-      {data && data.endpoints.length === 0 && <p data-testid="webhooks-empty">You have no endpoints yet.</p>}
+      {!data && loaded.state.status === 'loading' && <p role="status">{t.loading}</p>}
+      {data && data.endpoints.length === 0 && <p data-testid="webhooks-empty">{t.empty}</p>}
       {data && data.endpoints.length > 0 && (
-        <ul className={styles.list} aria-label="Your endpoints">
+        <ul className={styles.list} aria-label={t.list}>
           {data.endpoints.map((endpoint) => (
             <EndpointItem key={endpoint.id} endpoint={endpoint} zone={zone} limit={limit} onChanged={changed} onRemoved={removed} />
           ))}

@@ -2,6 +2,8 @@ import type { WebhookEndpoint, WebhookKind, WebhookTestData } from '../../contra
 import { ApiError } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import { formatTimestamp } from '../../widgets/core/time'
+import type { Locale } from '../../contract/locale'
+import { webhooksMessages } from './messages'
 
 /**
  * The pure part of the "Webhooks and Slack" panel (`./WebhooksPanel.tsx`): what each server error
@@ -24,60 +26,87 @@ export interface PanelError {
   field: boolean
 }
 
-/** Error codes that are about the URL the user typed. */
-const URL_ERRORS: Readonly<Record<string, string>> = {
-  invalid_url: 'Enter a full web address that starts with https://, for example https://example.com/hooks/trust.',
-  not_https: 'The address must start with https:// — events are only sent over an encrypted connection.',
-  not_slack_url: 'A Slack endpoint must be a Slack incoming-webhook address, which starts with https://hooks.slack.com/services/.',
-  forbidden_address:
-    'This address leads to a private, local or reserved network (such as 10.x.x.x, 192.168.x.x or localhost). ' +
-    'Events can only be sent to public addresses on the internet.',
-  unresolvable_host: 'The host name of this address could not be found. Check it for typing mistakes.',
-  duplicate_endpoint: 'This address is already one of your endpoints.',
+/** The panel's texts in a locale. */
+const textsIn = (locale: Locale) => webhooksMessages.in(locale).get()
+
+/** Error codes that are about the URL the user typed, and their texts. */
+const URL_ERRORS: Readonly<Record<string, keyof typeof webhooksMessages.base>> = {
+  invalid_url: 'invalidUrl',
+  not_https: 'notHttps',
+  not_slack_url: 'notSlackUrl',
+  forbidden_address: 'forbiddenAddress',
+  unresolvable_host: 'unresolvableHost',
+  duplicate_endpoint: 'duplicateEndpoint',
 }
 
 /**
  * The sentence for a failed call of the panel (`contract/webhooks.ts` codes), and whether it is
  * about the URL field. `limit` is the most endpoints a user may have (for `too_many_endpoints`).
+ * Another code gives the server's message on an English page, else a text with the HTTP status
+ * (issue 25 "codes translated on the client").
+ *
+ * @param locale the page's language @default 'en'
  */
-export function webhookError(error: unknown, limit: number): PanelError {
+export function webhookError(error: unknown, limit: number, locale: Locale = 'en'): PanelError {
+  const t = textsIn(locale)
   const code = error instanceof ApiError ? error.code : undefined
   const status = error instanceof ApiError ? error.status : -1
-  if (code && URL_ERRORS[code]) return { text: URL_ERRORS[code], field: true }
-  const text = (t: string): PanelError => ({ text: t, field: false })
-  if (code === 'not_verified') {
-    return text('Confirm your email address before adding an endpoint: open the link in the verification email we sent you.')
-  }
-  if (code === 'too_many_endpoints') return text(`You already have ${limit} endpoints, the most allowed. Remove one before adding another.`)
-  if (status === 429) return text('Too many attempts in a short time: at most 10 test deliveries an hour. Please try again later.')
-  if (code === 'not_found') return text('This endpoint no longer exists; the list has been refreshed.')
-  if (code === 'not_signed_in' || code === 'csrf' || code === 'cross_site' || status === 401) {
-    return text('Your session has ended. Sign in again to manage your endpoints.')
-  }
-  if (status === 0) return text('The trust site could not be reached. Check your connection and try again.')
-  return text(errorMessage(error))
+  if (code && URL_ERRORS[code]) return { text: t[URL_ERRORS[code]] as string, field: true }
+  const text = (s: string): PanelError => ({ text: s, field: false })
+  if (code === 'not_verified') return text(t.notVerified)
+  if (code === 'too_many_endpoints') return text(t.tooManyEndpoints({ limit }))
+  if (status === 429) return text(t.rateLimited)
+  if (code === 'not_found') return text(t.notFound)
+  if (code === 'not_signed_in' || code === 'csrf' || code === 'cross_site' || status === 401) return text(t.sessionEnded)
+  if (status === 0) return text(t.unreachable)
+  if (locale === 'en' || !(error instanceof ApiError)) return text(errorMessage(error))
+  return text(t.failed({ status }))
 }
 
-/** When and why a disabled endpoint was disabled: `since Tue, 03 Mar 2026 10:00:00 UTC: 6 delivery attempts …`. */
-export function disabledDetail(endpoint: Pick<WebhookEndpoint, 'disabled_at' | 'disabled_reason'>, zone: string): string {
+/**
+ * When and why a disabled endpoint was disabled: `since Tue, 03 Mar 2026 10:00:00 UTC: 6 delivery attempts …`
+ * (the reason is the server's).
+ * @param locale the page's language @default 'en'
+ */
+export function disabledDetail(
+  endpoint: Pick<WebhookEndpoint, 'disabled_at' | 'disabled_reason'>,
+  zone: string,
+  locale: Locale = 'en',
+): string {
   if (!endpoint.disabled_at) return ''
-  const since = `since ${formatTimestamp(endpoint.disabled_at, zone)}`
-  return endpoint.disabled_reason ? `${since}: ${endpoint.disabled_reason}` : since
+  const t = textsIn(locale)
+  const time = formatTimestamp(endpoint.disabled_at, zone, locale)
+  return endpoint.disabled_reason ? t.sinceBecause({ time, reason: endpoint.disabled_reason }) : t.since({ time })
 }
 
-/** An endpoint's status line: `Active`, or `Disabled since …: why`. Always words, never colour alone. */
-export function statusText(endpoint: Pick<WebhookEndpoint, 'disabled_at' | 'disabled_reason'>, zone: string): string {
-  return endpoint.disabled_at ? `Disabled ${disabledDetail(endpoint, zone)}` : 'Active'
+/**
+ * An endpoint's status line: `Active`, or `Disabled since …: why`. Always words, never colour alone.
+ * @param locale the page's language @default 'en'
+ */
+export function statusText(
+  endpoint: Pick<WebhookEndpoint, 'disabled_at' | 'disabled_reason'>,
+  zone: string,
+  locale: Locale = 'en',
+): string {
+  const t = textsIn(locale)
+  return endpoint.disabled_at ? t.disabledStatus({ detail: disabledDetail(endpoint, zone, locale) }) : t.active
 }
 
-/** What a test delivery did: `Delivered (HTTP 200).` or `Not delivered: the connection was refused.` */
-export function testOutcomeText(result: Pick<WebhookTestData, 'delivered' | 'status' | 'error'>): string {
-  if (result.delivered) return `Delivered (HTTP ${result.status ?? '2xx'}).`
-  const why = result.error ?? (result.status ? `HTTP ${result.status}` : 'no answer')
-  return `Not delivered: ${why}`
+/**
+ * What a test delivery did: `Delivered (HTTP 200).` or `Not delivered: the connection was refused.` (the reason is the server's).
+ * @param locale the page's language @default 'en'
+ */
+export function testOutcomeText(result: Pick<WebhookTestData, 'delivered' | 'status' | 'error'>, locale: Locale = 'en'): string {
+  const t = textsIn(locale)
+  if (result.delivered) return t.delivered({ status: result.status ?? '2xx' })
+  return t.notDelivered({ reason: result.error ?? (result.status ? `HTTP ${result.status}` : t.noAnswer) })
 }
 
-/** `1 endpoint of 5`, `3 endpoints of 5`. */
-export function countText(count: number, limit: number): string {
-  return `${count} ${count === 1 ? 'endpoint' : 'endpoints'} of ${limit}`
+/**
+ * `1 endpoint of 5`, `3 endpoints of 5`.
+ * @param locale the page's language (its plural rules) @default 'en'
+ */
+export function countText(count: number, limit: number, locale: Locale = 'en'): string {
+  const t = textsIn(locale)
+  return t.ofLimit({ endpoints: t.endpoints(count), limit })
 }

@@ -37,18 +37,18 @@ export const intro = style({ margin: `0 0 ${vars.space.md}`, maxWidth: '760px' }
 
 export const small = style([button, { padding: `4px ${vars.space.sm}`, fontSize: '13px' }])
 
-export const refresh = style([small, { marginLeft: 'auto' }])
+export const refresh = style([small, { marginInlineStart: 'auto' }])
 
 export const list = style({ listStyle: 'none', margin: `0 0 ${vars.space.lg}`, padding: 0, display: 'grid', gap: vars.space.md })
 
-/** An endpoint: its left edge repeats the status (green / red), which the text says first. */
+/** An endpoint: its starting edge (left, right in right-to-left) repeats the status (green / red), which the text says first. */
 export const item = style([
   card,
   {
     padding: vars.space.md,
-    borderLeftWidth: '6px',
-    borderLeftColor: vars.severity.operational,
-    selectors: { '&[data-status="disabled"]': { borderLeftColor: vars.severity.disruption } },
+    borderInlineStartWidth: '6px',
+    borderInlineStartColor: vars.severity.operational,
+    selectors: { '&[data-status="disabled"]': { borderInlineStartColor: vars.severity.disruption } },
   },
 ])
 

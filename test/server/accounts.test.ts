@@ -389,7 +389,7 @@ test('resend verification: new link for unverified users, message for verified o
 test('settings: timezone is validated and stored', async () => {
   const s = await login('viewer', 'Viewer12345')
   const call = (timezone: string) => post('/api/user/settings', { timezone }, { cookie: s.cookie, csrf: s.data.csrf_token })
-  assert.equal(body(await call('Europe/Berlin')), { data: { timezone: 'Europe/Berlin' } })
+  assert.equal(body(await call('Europe/Berlin')), { data: { timezone: 'Europe/Berlin', locale: '' } })
   const bad = await call('Mars/Olympus')
   assert.is(bad.statusCode, 400)
   assert.is(errorOf(bad).code, 'bad_request')

@@ -53,6 +53,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '007_admin',
     '008_desk',
     '009_webhooks',
+    '010_user_locale',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(
@@ -144,7 +145,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
       const count = async (table: string) => (await query<{ n: number }>(`select count(*) as n from ${table}`))[0].n
       assert.is(await count('data_centers'), 95)
       assert.is(await count('clouds'), 11)
-      assert.is(await count('kysely_migration'), 9)
+      assert.is(await count('kysely_migration'), 10)
     } finally {
       await db.destroy()
     }

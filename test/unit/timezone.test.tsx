@@ -282,7 +282,11 @@ test('picker markup: labelled "Time zone", the current zone alone until mounted,
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 }))
-    await waitFor(() => (container.querySelector('select')?.options.length ?? 0) > 100, 'the full list')
+    // The footer's language picker is a select too (issue 25): ask for the time zone's.
+    await waitFor(
+      () => (container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')?.options.length ?? 0) > 100,
+      'the full list',
+    )
     const picker = container.querySelector('[data-testid="timezone-picker-footer"]')!
     const select = picker.querySelector('select')!
     const label = picker.querySelector('label')!

@@ -3,19 +3,18 @@ import { useId, type ChangeEvent } from 'react'
 import { $cloud, selectCloud } from '../core/cloud'
 import type { HostProps } from '../core/element'
 import { globalResourceState } from '../core/global'
+import { useMessages } from '../core/i18n/react'
 import { useCloudKey, useGlobal } from '../core/react'
 import { LoadState } from '../core/ui'
 import * as styles from './cloud-picker.css'
 import { CloudChangeEvent } from './events'
-
-/** Default visible label of the select. */
-export const DEFAULT_LABEL = 'Cloud'
+import { cloudPickerMessages } from './messages'
 
 /** Props of {@link CloudPicker} (and attributes of `<trust-cloud-picker>`). */
 export interface CloudPickerProps extends HostProps {
   /** Origin of the API on foreign pages. @default '' (same origin) */
   apiBase?: string
-  /** Visible label of the select. @default 'Cloud' */
+  /** Visible label of the select. @default 'Cloud' (in the widget's locale) */
   label?: string
 }
 
@@ -33,6 +32,7 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
   const current = useStore($cloud)
   const id = useId()
   const state = globalResourceState(global, apiBase)
+  const t = useMessages(cloudPickerMessages)
 
   function onChange(event: ChangeEvent<HTMLSelectElement>) {
     const chosen = global.data?.clouds.find((c) => c.machine_name === event.currentTarget.value)
@@ -43,11 +43,11 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
 
   return (
     <div className={styles.root} data-testid="cloud-picker">
-      <LoadState state={state} loadingLabel="Loading clouds…">
+      <LoadState state={state} loadingLabel={t.loading}>
         {(data) => (
           <div className={styles.field}>
             <label className={styles.label} htmlFor={id} part="label">
-              {label || DEFAULT_LABEL}
+              {label || t.label}
             </label>
             <select
               id={id}
@@ -59,7 +59,7 @@ export function CloudPicker({ apiBase = '', label, host }: CloudPickerProps) {
             >
               {!current && (
                 <option value="" disabled>
-                  Choose a cloud
+                  {t.choose}
                 </option>
               )}
               {data.clouds.map((c) => (

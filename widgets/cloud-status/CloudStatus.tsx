@@ -20,6 +20,7 @@ import { aliasHref } from '../../contract/links'
 import type { CloudStatusData, StatusIssue, StatusItem } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { SignInRequiredEvent, signInPath } from '../core/events'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { LiveNotice } from '../core/LiveNotice'
 import { apiUrl } from '../core/request'
 import { errorMessage } from '../core/resource'
@@ -31,6 +32,7 @@ import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus, subscribeStar } from './api'
 import { PremiumIcon, SeverityIcon } from './icons'
+import { cloudStatusMessages } from './messages'
 import {
   barKind,
   canGoNext,
@@ -118,26 +120,25 @@ export function CloudStatus(props: CloudStatusProps) {
   )
   const showCore = flags.core_cloud_services === '1'
   const showDc = flags.datacenter === '1'
+  const t = useMessages(cloudStatusMessages)
   return (
-    <section ref={setPortal} className={styles.root} aria-label="Cloud status" data-testid="cloud-status">
+    <section ref={setPortal} className={styles.root} aria-label={t.label} data-testid="cloud-status">
       {liveNotice && <LiveNotice timezone={props.timezone} urls={Object.values(shownUrls)} />}
       {statusBadge && (showCore || showDc) && (
         <trust-status-badge cloud={props.cloud} api-base={props.apiBase || undefined} className={styles.badge} />
       )}
-      {showCore && (
-        <StatusBlock {...props} kind="core" title="Core Cloud Services" hasPremium={false} portal={portal} onShownUrl={onShownUrl} />
-      )}
+      {showCore && <StatusBlock {...props} kind="core" title={t.core} hasPremium={false} portal={portal} onShownUrl={onShownUrl} />}
       {showDc && (
         <StatusBlock
           {...props}
           kind="datacenter"
-          title="Individual Data Centers"
+          title={t.dcs}
           hasPremium={flags.premium_datacenter === '1'}
           portal={portal}
           onShownUrl={onShownUrl}
         />
       )}
-      {!showCore && !showDc && <p role="status">Status information is not available for this cloud.</p>}
+      {!showCore && !showDc && <p role="status">{t.none}</p>}
     </section>
   )
 }
@@ -157,14 +158,14 @@ interface BlockProps extends CloudStatusProps {
   onShownUrl: (kind: BlockKind, url: string) => void
 }
 
-const TAB_NAMES: Record<DataCenterTab, string> = { public: 'Public Data Center', premium: 'Premium Data Center' }
-
 /**
  * One block: heading, data-center tabs, paging bar with the week's range, the timeline and the
  * legend; loading, error-with-Retry and reloading states through {@link LoadState}.
  */
 function StatusBlock(props: BlockProps) {
   const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl, timezone: tz } = props
+  const locale = useLocale()
+  const t = useMessages(cloudStatusMessages)
   const [paging, dispatch] = useReducer(pagingReducer, INITIAL_PAGING)
   const tab: DataCenterTab = hasPremium ? paging.tab : 'public'
   const requestType = kind === 'core' ? 'core_cloud_services' : tab
@@ -220,10 +221,10 @@ function StatusBlock(props: BlockProps) {
           disabled={!canGoPrevious(offset)}
           onClick={() => dispatch({ type: 'previous' })}
         >
-          {'< Previous 7 Days'}
+          {t.prev}
         </button>
         <p className={styles.range} data-testid="week-range" aria-live="polite">
-          {data ? weekRangeLabel(data.start_date, data.end_date, tz) : ''}
+          {data ? weekRangeLabel(data.start_date, data.end_date, tz, locale) : ''}
         </p>
         <button
           type="button"
@@ -232,10 +233,10 @@ function StatusBlock(props: BlockProps) {
           disabled={!canGoNext(offset)}
           onClick={() => dispatch({ type: 'next' })}
         >
-          {'Next 7 Days >'}
+          {t.next}
         </button>
       </div>
-      <LoadState state={shown} loadingLabel="Loading status…">
+      <LoadState state={shown} loadingLabel={t.loading}>
         {(week) => (
           <Timeline
             {...props}
@@ -256,21 +257,21 @@ function StatusBlock(props: BlockProps) {
       </h2>
       {kind === 'datacenter' ? (
         <>
-          <div className={styles.tabs} role="tablist" aria-label="Data center type" ref={tabsRef} onKeyDown={onTabKey}>
-            {(hasPremium ? (['public', 'premium'] as const) : (['public'] as const)).map((t) => (
+          <div className={styles.tabs} role="tablist" aria-label={t.dcType} ref={tabsRef} onKeyDown={onTabKey}>
+            {(hasPremium ? (['public', 'premium'] as const) : (['public'] as const)).map((k) => (
               <button
-                key={t}
+                key={k}
                 type="button"
                 role="tab"
-                id={tabIds[t]}
+                id={tabIds[k]}
                 className={styles.tab}
-                aria-selected={tab === t}
+                aria-selected={tab === k}
                 aria-controls={panelId}
-                tabIndex={tab === t ? 0 : -1}
-                data-testid={`tab-${t}`}
-                onClick={() => dispatch({ type: 'tab', tab: t })}
+                tabIndex={tab === k ? 0 : -1}
+                data-testid={`tab-${k}`}
+                onClick={() => dispatch({ type: 'tab', tab: k })}
               >
-                {TAB_NAMES[t]}
+                {k === 'public' ? t.pub : t.prem}
               </button>
             ))}
           </div>
@@ -321,17 +322,22 @@ function focusedIn(node: Node): Element | null {
  */
 function Timeline(props: TimelineProps) {
   const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
+  const locale = useLocale()
+  const t = useMessages(cloudStatusMessages)
   const rows = useMemo(() => timelineRows(data.category), [data])
   const itemRows = useMemo(() => rows.filter((r) => r.type === 'item'), [rows])
   const centres = useMemo(() => itemRows.map((r) => r.layout!.bars.map((b) => b.left + b.width / 2)), [itemRows])
-  const headers = useMemo(() => dayHeaders(data.start_date, timezone), [data.start_date, timezone])
-  const legend = useMemo(() => legendEntries(data.severity, { block: kind, hasPremium, isGov }), [data.severity, kind, hasPremium, isGov])
+  const headers = useMemo(() => dayHeaders(data.start_date, timezone, locale), [data.start_date, timezone, locale])
+  const legend = useMemo(
+    () => legendEntries(data.severity, { block: kind, hasPremium, isGov, locale }),
+    [data.severity, kind, hasPremium, isGov, locale],
+  )
   const now = nowPercent(data.current_time)
   // Each row's element (an item row's markup from rowHtml), built when the row is first shown and
   // kept for this answer and options: later renders hand back the same element, which React and
   // Preact skip without comparing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache for each answer and each change of what the markup shows
-  const rowElements = useMemo<ReactElement[]>(() => [], [rows, data.severity, timezone, premiumRows, isTrustDR])
+  const rowElements = useMemo<ReactElement[]>(() => [], [rows, data.severity, timezone, premiumRows, isTrustDR, locale])
   const rowElement = (row: TimelineRow, i: number) =>
     (rowElements[i] ??= row.item ? (
       <li
@@ -341,7 +347,7 @@ function Timeline(props: TimelineProps) {
         data-tid={row.item.tid}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: rowHtml's markup, every text in it escaped
         dangerouslySetInnerHTML={{
-          __html: rowHtml(row, { severities: data.severity, timeZone: timezone, premium: premiumRows, noStar: isTrustDR }),
+          __html: rowHtml(row, { severities: data.severity, timeZone: timezone, premium: premiumRows, noStar: isTrustDR, locale }),
         }}
       />
     ) : (
@@ -542,7 +548,7 @@ function Timeline(props: TimelineProps) {
       },
       (error) => {
         if (alive.current)
-          setStarState((s) => ({ ...s, pending: null, error: `${item.name}: the change was not saved. ${errorMessage(error)}` }))
+          setStarState((s) => ({ ...s, pending: null, error: t.starError({ name: item.name, error: errorMessage(error) }) }))
       },
     )
   }
@@ -629,7 +635,7 @@ function Timeline(props: TimelineProps) {
               <div className={styles.nowLine} style={{ left: `${now}%` }}>
                 {/* Near the week's end the label sits left of the line so it stays inside the block. */}
                 <span className={styles.nowLabel} style={now > 95 ? { left: 'auto', right: '2px' } : undefined}>
-                  Now
+                  {t.now}
                 </span>
               </div>
             </div>
@@ -637,7 +643,7 @@ function Timeline(props: TimelineProps) {
           <ul
             className={now === null ? styles.rowList : `${styles.rowList} ${styles.withNow}`}
             style={now === null ? undefined : ({ '--now': `${now}%` } as CSSProperties)}
-            aria-label={`${props.title}, week of ${weekRangeLabel(data.start_date, data.end_date, timezone)}`}
+            aria-label={t.week({ title: props.title, range: weekRangeLabel(data.start_date, data.end_date, timezone, locale) })}
             aria-busy={shown < rows.length}
           >
             {rows.slice(0, shown).map(rowElement)}
@@ -679,7 +685,7 @@ function Timeline(props: TimelineProps) {
           <IssueModal
             issue={modalIssue}
             itemName={rowName(modal.pos)}
-            severity={severityName(data.severity, modalIssue.severityTid)}
+            severity={severityName(data.severity, modalIssue.severityTid, locale)}
             timezone={timezone}
             href={aliasHref(props.cloudDomain, modalIssue.alias, apiBase)}
             refresh={props.refresh}
@@ -701,8 +707,9 @@ function Timeline(props: TimelineProps) {
 
 /** The legend: each severity, 'Ongoing' and (data centers, not government) 'Premium data center'. */
 export function Legend({ entries }: { entries: readonly LegendEntry[] }) {
+  const t = useMessages(cloudStatusMessages)
   return (
-    <ul className={styles.legend} aria-label="Legend" part="legend" data-testid="legend">
+    <ul className={styles.legend} aria-label={t.legend} part="legend" data-testid="legend">
       {entries.map((e) => (
         <li key={e.key} className={styles.legendItem} data-kind={e.kind}>
           {e.kind === 'premium' ? (
@@ -731,14 +738,16 @@ interface PopoverProps {
   onFullPost: () => void
 }
 
-/** Start and end of an issue in the visitor's zone; 'Ongoing' while it has no end. */
-function Times({ issue, timezone, start = 'Start', end = 'End' }: { issue: StatusIssue; timezone: string; start?: string; end?: string }) {
+/** Start and end of an issue in the visitor's zone ('Started at' / 'Ended at' in the modal); 'Ongoing' while it has no end. */
+function Times({ issue, timezone, modal }: { issue: StatusIssue; timezone: string; modal?: boolean }) {
+  const locale = useLocale()
+  const t = useMessages(cloudStatusMessages)
   return (
     <dl className={styles.times}>
-      <dt>{start}</dt>
-      <dd>{formatTimestamp(issue.startTime, timezone)}</dd>
-      <dt>{end}</dt>
-      <dd>{issue.endTime === null ? 'Ongoing' : formatTimestamp(issue.endTime, timezone)}</dd>
+      <dt>{modal ? t.startedAt : t.start}</dt>
+      <dd>{formatTimestamp(issue.startTime, timezone, locale)}</dd>
+      <dt>{modal ? t.endedAt : t.end}</dt>
+      <dd>{issue.endTime === null ? t.ongoing : formatTimestamp(issue.endTime, timezone, locale)}</dd>
     </dl>
   )
 }
@@ -750,6 +759,7 @@ function Times({ issue, timezone, start = 'Start', end = 'End' }: { issue: Statu
  */
 function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter, onLeave, onFullPost }: PopoverProps) {
   const ref = useRef<HTMLDivElement>(null)
+  const t = useMessages(cloudStatusMessages)
   // Below the bar, above it when there is no room below, shifted into the viewport; placed again
   // whenever the bar moves (scroll, resize, layout).
   useLayoutEffect(() => {
@@ -787,7 +797,7 @@ function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter, onLeav
       </p>
       {issue.short_description && <p className={styles.popoverText}>{issue.short_description}</p>}
       <button type="button" className={styles.linkButton} onClick={onFullPost} data-testid="full-post">
-        Full Post
+        {t.fullPost}
       </button>
       <Times issue={issue} timezone={timezone} />
     </div>
@@ -823,6 +833,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const kind = barKind(issue.severityTid)
+  const t = useMessages(cloudStatusMessages)
 
   useLayoutEffect(() => {
     dialogRef.current?.focus()
@@ -890,16 +901,16 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
           <a href={href}>{issue.title}</a>
         </h3>
         <button type="button" className={styles.close} onClick={onClose} data-testid="modal-close">
-          Close
+          {t.close}
         </button>
         <p className={styles.popoverText}>
           <strong>{itemName}</strong>
         </p>
         <p className={styles.popoverText}>
-          <strong>Status:</strong> <span data-testid="modal-status">{issue.status}</span>
+          <strong>{t.status}</strong> <span data-testid="modal-status">{issue.status}</span>
         </p>
         <div className={styles.body}>{safeHtml(issue.description)}</div>
-        <Times issue={issue} timezone={timezone} start="Started at" end="Ended at" />
+        <Times issue={issue} timezone={timezone} modal />
       </div>
     </div>
   )
@@ -927,10 +938,11 @@ export interface CloudStatusWidgetProps extends HostProps {
  */
 export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice, statusBadge }: CloudStatusWidgetProps) {
   const ctx = useWidgetContext(cloud, apiBase, timezone)
+  const t = useMessages(cloudStatusMessages)
   if (!ctx.key || ctx.loadingGlobal) {
     return (
-      <section className={styles.root} aria-label="Cloud status">
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading status…">
+      <section className={styles.root} aria-label={t.label}>
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </section>

@@ -65,8 +65,12 @@ export const tab = style({
   },
 })
 
-/** Paging bar: 'previous | week range | next' in one line; on phones the range goes under the buttons. */
+/**
+ * Paging bar: 'previous | week range | next' in one line; on phones the range goes under the
+ * buttons. Left to right in every locale, like the timeline it pages: earlier weeks on the left.
+ */
 export const pager = style({
+  direction: 'ltr',
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   gridTemplateAreas: '"previous range next"',
@@ -85,8 +89,12 @@ export const pagerButton = style([
 
 export const range = style({ gridArea: 'range', margin: 0, fontWeight: 600, textAlign: 'center' })
 
-/** Horizontal scroll container: the page itself never scrolls sideways. */
-export const scroller = style({ overflowX: 'auto', overflowY: 'hidden', maxWidth: '100%' })
+/**
+ * Horizontal scroll container: the page itself never scrolls sideways. The timeline is a time axis
+ * and runs left to right in every locale (names column first, then the days), so everything in it
+ * is placed with physical `left`/`right`.
+ */
+export const scroller = style({ direction: 'ltr', overflowX: 'auto', overflowY: 'hidden', maxWidth: '100%' })
 
 export const grid = style({
   position: 'relative',
@@ -204,7 +212,7 @@ export const nameWithInfo = style({
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
 })
 
-export const decommissioned = style({ color: vars.color.muted, fontStyle: 'italic', marginLeft: '4px' })
+export const decommissioned = style({ color: vars.color.muted, fontStyle: 'italic', marginInlineStart: '4px' })
 
 export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
 
@@ -341,7 +349,10 @@ export const kind = styleVariants({
   ],
 })
 
-/** Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. */
+/**
+ * Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. Right in
+ * every locale, as the timeline runs left to right; the legend's swatch shows the same end.
+ */
 export const live = style({
   clipPath: 'polygon(0 0, calc(100% - 7px) 0, 100% 50%, calc(100% - 7px) 100%, 0 100%)',
   paddingRight: '7px',
@@ -437,7 +448,8 @@ export const modalTitle = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
-  margin: `0 ${vars.space.xl} ${vars.space.md} 0`,
+  margin: `0 0 ${vars.space.md}`,
+  marginInlineEnd: vars.space.xl,
   fontSize: '18px',
   fontWeight: 700,
 })
@@ -453,7 +465,10 @@ export const modalIcon = style({
   color: vars.color.surface,
 })
 
-export const close = style([button, { position: 'absolute', top: vars.space.md, right: vars.space.md, padding: `2px ${vars.space.sm}` }])
+export const close = style([
+  button,
+  { position: 'absolute', top: vars.space.md, insetInlineEnd: vars.space.md, padding: `2px ${vars.space.sm}` },
+])
 
 export const body = style({ margin: `${vars.space.md} 0` })
 globalStyle(`${body} p`, { margin: `0 0 ${vars.space.sm}` })

@@ -6,8 +6,10 @@
  * week's width (0…100); instants are ISO 8601 UTC strings.
  */
 import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
+import type { Locale } from '../../contract/locale'
 import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
 import { formatTimestamp, formatter } from '../core/time'
+import { cloudStatusMessages } from './messages'
 
 /** How a bar looks by severity (spec §3 Severity, §4 timeline classes). */
 export type BarKind = 'disruption' | 'degradation' | 'informational'
@@ -114,36 +116,66 @@ const DAY_MS = 86_400_000
  */
 const day = (t: number, timeZone: string): string[] => stamp(new Date(t).toISOString(), timeZone).split(' ')
 
+const dates = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * The day around instant `t` in `timeZone` written in `locale` (not English, whose labels are cut
+ * from {@link stamp}): weekday, day and short month for a header, day, short month and year for
+ * the week's range. Formatters are cached per (locale, zone, use); an unknown zone is UTC.
+ */
+function localDay(t: number, timeZone: string, locale: Locale, header: boolean): string {
+  const key = `${locale} ${timeZone} ${header}`
+  let f = dates.get(key)
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions = header
+      ? { weekday: 'short', day: 'numeric', month: 'short' }
+      : { day: 'numeric', month: 'short', year: 'numeric' }
+    try {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+    } catch {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
+    }
+    dates.set(key, f)
+  }
+  return f.format(t)
+}
+
 /**
  * The 7 days of the week starting at `startDate` in `timeZone` (spec §2, contract
  * `CloudStatusData`: the answer's week is made of that zone's days when asked with its `tz`),
- * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`. Invalid input gives [].
+ * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`, or the same parts as
+ * `locale` writes them (`'Mo., 16. Nov.'`). Invalid input gives [].
  *
  * @param timeZone IANA zone the week was asked for @default 'UTC'
+ * @param locale the labels' language @default 'en'
  */
-export function dayHeaders(startDate: string, timeZone = 'UTC'): DayHeader[] {
+export function dayHeaders(startDate: string, timeZone = 'UTC', locale: Locale = 'en'): DayHeader[] {
   const start = Date.parse(startDate)
   if (Number.isNaN(start)) return []
   return Array.from({ length: 7 }, (_, i) => {
-    const [weekday, d, month, year] = day(start + i * DAY_MS + DAY_MS / 2, timeZone)
+    const t = start + i * DAY_MS + DAY_MS / 2
+    const [weekday, d, month, year] = day(t, timeZone)
     return {
       date: `${year}-${String(MONTHS.indexOf(month) / 3 + 1).padStart(2, '0')}-${d}`,
-      label: `${weekday.slice(0, 3)} ${+d} ${month}`,
+      label: locale === 'en' ? `${weekday.slice(0, 3)} ${+d} ${month}` : localDay(t, timeZone, locale, true),
     }
   })
 }
 
 /**
  * The week's date range for the paging bar, e.g. '16 Nov 2026 – 22 Nov 2026': from the first to
- * the last of the 7 days in `timeZone` (`endDate` is exclusive, the midnight after the last day).
+ * the last of the 7 days in `timeZone` (`endDate` is exclusive, the midnight after the last day),
+ * each day as `locale` writes it.
  *
  * @param timeZone IANA zone the week was asked for @default 'UTC'
+ * @param locale the dates' language @default 'en'
  */
-export function weekRangeLabel(startDate: string, endDate: string, timeZone = 'UTC'): string {
+export function weekRangeLabel(startDate: string, endDate: string, timeZone = 'UTC', locale: Locale = 'en'): string {
   const start = Date.parse(startDate)
   const end = Date.parse(endDate)
   if (Number.isNaN(start) || Number.isNaN(end)) return ''
   const text = (t: number) => {
+    if (locale !== 'en') return localDay(t + DAY_MS / 2, timeZone, locale, false)
     const [, d, month, year] = day(t + DAY_MS / 2, timeZone)
     return `${+d} ${month} ${year}`
   }
@@ -219,6 +251,8 @@ export interface LegendOptions {
   hasPremium: boolean
   /** Government variant: no premium legend (spec §1 Variants, §2 Cloud status page). */
   isGov: boolean
+  /** The language of the 'Ongoing' and 'Premium data center' entries (severity names are data). @default 'en' */
+  locale?: Locale
 }
 
 /**
@@ -226,35 +260,43 @@ export interface LegendOptions {
  * answer's order; an 'Ongoing' entry for live bars; and a 'Premium data center' entry only in
  * the data-center block of a cloud with premium data centers, never on the government variant.
  */
-export function legendEntries(severities: readonly StatusSeverity[], { block, hasPremium, isGov }: LegendOptions): LegendEntry[] {
+export function legendEntries(
+  severities: readonly StatusSeverity[],
+  { block, hasPremium, isGov, locale = 'en' }: LegendOptions,
+): LegendEntry[] {
+  const t = cloudStatusMessages.in(locale).get()
   const entries: LegendEntry[] = severities
     .filter((s) => s.show_legend)
     .map((s) => ({ key: s.tid, label: s.name, kind: barKind(s.tid), color: s.color_code }))
-  entries.push({ key: 'live', label: 'Ongoing', kind: 'live' })
-  if (block === 'datacenter' && hasPremium && !isGov) entries.push({ key: 'premium', label: 'Premium data center', kind: 'premium' })
+  entries.push({ key: 'live', label: t.ongoing, kind: 'live' })
+  if (block === 'datacenter' && hasPremium && !isGov) entries.push({ key: 'premium', label: t.premDc, kind: 'premium' })
   return entries
 }
 
-/** Severity names used when an answer lacks the severity of an issue. */
-const KIND_NAMES: Record<BarKind, string> = {
-  disruption: 'Service Disruption',
-  degradation: 'Service Degradation',
-  informational: 'Informational',
-}
-
-/** The name of severity `tid` from the answer's list, or the generic name of its kind. */
-export function severityName(severities: readonly StatusSeverity[], tid: string): string {
-  return severities.find((s) => s.tid === tid)?.name ?? KIND_NAMES[barKind(tid)]
+/**
+ * The name of severity `tid` from the answer's list, or the generic name of its kind in `locale`
+ * ('Service Disruption', 'Service Degradation', 'Informational') when the answer lacks it.
+ */
+export function severityName(severities: readonly StatusSeverity[], tid: string, locale: Locale = 'en'): string {
+  return severities.find((s) => s.tid === tid)?.name ?? cloudStatusMessages.in(locale).get()[barKind(tid)]
 }
 
 /**
- * Accessible name of a bar: row, severity and real start/end times in `timeZone` (spec §9 time
- * format), e.g. 'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to Mon,
- * 16 Nov 2026 12:30:00 UTC'; a live issue ends 'to ongoing'.
+ * Accessible name of a bar in `locale`: row, severity and real start/end times in `timeZone`
+ * (spec §9 time format), e.g. 'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to
+ * Mon, 16 Nov 2026 12:30:00 UTC'; a live issue ends 'to ongoing'.
+ *
+ * @param locale the language of the text and the times @default 'en'
  */
-export function barLabel(rowName: string, issue: StatusIssue, severity: string, timeZone = 'UTC'): string {
-  const end = issue.endTime === null ? 'ongoing' : stamp(issue.endTime, timeZone)
-  return `${rowName}: ${severity}, ${stamp(issue.startTime, timeZone)} to ${end}`
+export function barLabel(rowName: string, issue: StatusIssue, severity: string, timeZone = 'UTC', locale: Locale = 'en'): string {
+  const t = cloudStatusMessages.in(locale).get()
+  const time = (value: string) => (locale === 'en' ? stamp(value, timeZone) : formatTimestamp(value, timeZone, locale))
+  return t.bar({
+    name: rowName,
+    severity,
+    start: time(issue.startTime),
+    end: issue.endTime === null ? t.ongoing.toLowerCase() : time(issue.endTime),
+  })
 }
 
 /** en-US `format()` text of the timestamp formatter: 'Mon, Nov 16, 2026, 10:00:00 UTC'. */

@@ -5,10 +5,12 @@
  * popover, a star's pressed or pending state, the name's tooltip) the timeline sets on the
  * elements.
  */
+import type { Locale } from '../../contract/locale'
 import type { StatusItem, StatusSeverity } from '../../contract/status'
 import { escapeHtml } from '../../contract/text'
 import * as styles from './cloud-status.css'
 import { PREMIUM_PATH } from './icon-paths'
+import { cloudStatusMessages } from './messages'
 import { barKind, barLabel, isLive, severityName, type TimelineRow } from './model'
 
 /** What a row's markup depends on besides the row itself. */
@@ -21,6 +23,8 @@ export interface RowHtmlOptions {
   premium: boolean
   /** Disaster-recovery variant: no subscribe star. */
   noStar: boolean
+  /** The language of the texts and times. @default 'en' */
+  locale?: Locale
 }
 
 /** Top of a bar in lane `lane` of its row, px. */
@@ -29,16 +33,30 @@ export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * (styl
 /** Height of a row's lane area with `lanes` lanes, px. */
 export const laneHeight = (lanes: number): number => lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
 
+const percents = new Map<Locale, Intl.NumberFormat>()
+
+/** An uptime figure with two decimals as `locale` writes it ('99.87', '99,87'). */
+function percent(value: number, locale: Locale): string {
+  let f = percents.get(locale)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    percents.set(locale, f)
+  }
+  return f.format(value)
+}
+
 /**
  * The row's uptime under its name (issue 24 item 3): visibly the 30-day figure, '99.87% (30 d)',
  * with both figures in its title; read out as '30-day uptime 99.87%, 90-day uptime 99.95%'
- * (visually hidden text; the visible one is `aria-hidden`). Nothing when the answer has no
- * figures (`null`, or a server without them).
+ * (visually hidden text; the visible one is `aria-hidden`), in `locale`. Nothing when the answer
+ * has no figures (`null`, or a server without them).
  */
-function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem, 'uptime_30d' | 'uptime_90d'>): string {
+function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem, 'uptime_30d' | 'uptime_90d'>, locale: Locale): string {
   if (typeof month !== 'number' || typeof quarter !== 'number') return ''
-  const text = `30-day uptime ${month.toFixed(2)}%, 90-day uptime ${quarter.toFixed(2)}%`
-  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${month.toFixed(2)}% (30 d)</span><span class="${styles.hidden}">${text}</span>`
+  const t = cloudStatusMessages.in(locale).get()
+  const m = percent(month, locale)
+  const text = escapeHtml(t.uptime({ month: m, quarter: percent(quarter, locale) }))
+  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${escapeHtml(t.uptime30({ month: m }))}</span><span class="${styles.hidden}">${text}</span>`
 }
 
 /**
@@ -48,25 +66,27 @@ function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem,
  * ({@link uptimeHtml}), and 'No issues' (visually hidden) for a row without bars — and the lane:
  * a button per bar with its accessible name ({@link barLabel}), `tabindex="-1"`, its place as
  * inline `left` and `width` (% of the week) and `top` (px), and the `data-row` / `data-col`
- * position the timeline's delegated handlers read.
+ * position the timeline's delegated handlers read. Texts and times are in `options.locale`; the
+ * places stay physical (`left`), the timeline running left to right in every locale.
  */
-export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar }: RowHtmlOptions): string {
+export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar, locale = 'en' }: RowHtmlOptions): string {
   const item = row.item!
   const { bars, lanes } = row.layout!
+  const t = cloudStatusMessages.in(locale).get()
   const name = escapeHtml(item.name)
   let html = `<div class="${styles.nameCell}">`
   if (!noStar) {
-    html += `<button type="button" class="${styles.star}" aria-pressed="${item.subscribed === '1'}" aria-label="Subscribe to ${name} notifications"${
+    html += `<button type="button" class="${styles.star}" aria-pressed="${item.subscribed === '1'}" aria-label="${escapeHtml(t.subscribe({ name: item.name }))}"${
       item.status ? '' : ' disabled'
     } data-testid="subscribe-star" part="star"></button>`
   }
   if (premium) {
-    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">Premium data center: </span>`
+    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">${escapeHtml(t.premDc)}: </span>`
   }
   const info = item.info.trim() !== ''
   html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
-    item.status ? '' : `<span class="${styles.decommissioned}">(decommissioned)</span>`
-  }</span>${uptimeHtml(item)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">No issues</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
+    item.status ? '' : `<span class="${styles.decommissioned}">${escapeHtml(t.decommissioned)}</span>`
+  }</span>${uptimeHtml(item, locale)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">${escapeHtml(t.noIssues)}</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
   bars.forEach((bar, col) => {
     const { issue } = bar
     const k = barKind(issue.severityTid)
@@ -74,7 +94,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="left:${bar.left}%;width:${
       bar.width
     }%;top:${barTop(bar.lane)}px" tabindex="-1" aria-label="${escapeHtml(
-      barLabel(item.name, issue, severityName(severities, issue.severityTid), timeZone),
+      barLabel(item.name, issue, severityName(severities, issue.severityTid, locale), timeZone, locale),
     )}" aria-haspopup="dialog" data-row="${row.index}" data-col="${col}" data-kind="${k}"${live ? ' data-live="true"' : ''} data-issue-id="${
       issue.id
     }" data-testid="issue-bar" part="bar"></button>`

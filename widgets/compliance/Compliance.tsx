@@ -1,11 +1,13 @@
 import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
 import { LoadState } from '../core/ui'
 import { fetchCompliance } from './api'
 import * as styles from './compliance.css'
-import { formatApprovalDate, NO_ROWS } from './model'
+import { complianceMessages } from './messages'
+import { formatApprovalDate } from './model'
 
 /** Props of {@link Compliance}. */
 export interface ComplianceProps {
@@ -21,10 +23,12 @@ export interface ComplianceProps {
  * {@link safeHtml}. Loading and error-with-Retry states like every widget.
  */
 export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
+  const t = useMessages(complianceMessages)
+  const locale = useLocale()
   const state = useResource((signal) => fetchCompliance(cloud, { apiBase, signal }), [cloud, apiBase])
   return (
     <div className={styles.root} data-testid="compliance">
-      <LoadState state={state} loadingLabel="Loading compliance information…">
+      <LoadState state={state} loadingLabel={t.loading}>
         {(data) => (
           <>
             {data.page_top && (
@@ -34,19 +38,19 @@ export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
             )}
             {data.page_content.length === 0 ? (
               <p className={styles.empty} role="status" data-testid="compliance-empty">
-                {NO_ROWS}
+                {t.empty}
               </p>
             ) : (
               <div className={styles.tableWrap}>
                 <table className={styles.table} part="table" data-testid="compliance-table">
-                  <caption className={styles.caption}>Authorizations and estimated approval dates</caption>
+                  <caption className={styles.caption}>{t.caption}</caption>
                   <thead>
                     <tr>
                       <th scope="col" className={styles.th}>
-                        Description
+                        {t.description}
                       </th>
                       <th scope="col" className={styles.dateHead}>
-                        Estimated approval date
+                        {t.date}
                       </th>
                     </tr>
                   </thead>
@@ -56,7 +60,7 @@ export function Compliance({ cloud, apiBase = '' }: ComplianceProps) {
                       <tr key={i} data-testid="compliance-row">
                         <td className={styles.td}>{safeHtml(row.description)}</td>
                         <td className={styles.dateCell} data-date={row.date}>
-                          {formatApprovalDate(row.date)}
+                          {formatApprovalDate(row.date, locale)}
                         </td>
                       </tr>
                     ))}
@@ -80,11 +84,12 @@ export interface ComplianceWidgetProps extends HostProps {
 
 /** `<trust-compliance>`'s component: resolves the cloud, then renders {@link Compliance}. */
 export function ComplianceWidget({ cloud, apiBase = '' }: ComplianceWidgetProps) {
+  const t = useMessages(complianceMessages)
   const ctx = useWidgetContext(cloud, apiBase)
   if (!ctx.key) {
     return (
       <div className={styles.root} data-testid="compliance">
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading compliance information…">
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </div>

@@ -22,10 +22,10 @@ export const table = style({
   border: `1px solid ${vars.color.border}`,
 })
 
-export const caption = style({ textAlign: 'left', fontWeight: 700, fontSize: '16px', padding: `0 0 ${vars.space.sm}` })
+export const caption = style({ textAlign: 'start', fontWeight: 700, fontSize: '16px', padding: `0 0 ${vars.space.sm}` })
 
 export const th = style({
-  textAlign: 'left',
+  textAlign: 'start',
   padding: `${vars.space.sm} ${vars.space.md}`,
   background: vars.color.surfaceAlt,
   borderBottom: `1px solid ${vars.color.border}`,

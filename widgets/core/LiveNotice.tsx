@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import { useLocale } from './i18n/react'
 import { $staleAnswers, liveNoticeText, staleAsOf } from './live'
 import * as styles from './live.css'
 
@@ -18,9 +19,10 @@ export interface LiveNoticeProps {
  */
 export function LiveNotice({ timezone = 'UTC', urls }: LiveNoticeProps) {
   const since = staleAsOf(useStore($staleAnswers), urls)
+  const locale = useLocale()
   return (
     <div role="status" data-testid="live-notice">
-      {since !== undefined && <p className={styles.notice}>{liveNoticeText(since, timezone)}</p>}
+      {since !== undefined && <p className={styles.notice}>{liveNoticeText(since, timezone, locale)}</p>}
     </div>
   )
 }

@@ -131,9 +131,7 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
           const value = this.getAttribute(name)
           props[options.attributes[name]] = value === null ? undefined : value
         }
-        this.root.render(
-          createElement(LocaleContext.Provider, { value: locale }, createElement(options.component, props as P & HostProps)),
-        )
+        this.root.render(createElement(LocaleContext.Provider, { value: locale }, createElement(options.component, props as P & HostProps)))
       })
     }
   }

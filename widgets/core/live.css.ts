@@ -10,7 +10,7 @@ export const notice = style([
   alert,
   {
     margin: `0 0 ${vars.space.md}`,
-    borderLeft: `4px solid ${vars.severity.degradation}`,
+    borderInlineStart: `4px solid ${vars.severity.degradation}`,
     color: vars.color.text,
     lineHeight: 1.5,
     overflowWrap: 'anywhere',

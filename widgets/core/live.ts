@@ -1,3 +1,5 @@
+import type { Locale } from '../../contract/locale'
+import { liveMessages } from './messages'
 import { atom, type ReadableAtom } from 'nanostores'
 import { pageStorage, readAnswer, storeAnswer } from './answer-store'
 import type { NetHook } from './request'
@@ -39,18 +41,19 @@ export const $staleAnswers: ReadableAtom<Readonly<Record<string, number>>> = $st
 /** How long a kept answer without `stale-if-error` may stand in for the live one, s (the origin sends one day). */
 export const DEFAULT_KEEP_S = 86_400
 
-/** The notice's words before the time (issue 21). */
-const NOTICE = 'Live updates are unavailable; showing status as of'
-
 /**
  * The degraded-mode notice: `Live updates are unavailable; showing status as of 14:03 (UTC)`.
  *
  * @param generated when the shown data was generated, epoch ms
  * @param timeZone IANA zone the site shows times in (the zone's short name follows the time, as
  *   in every timestamp of the kit) @default 'UTC'
+ * @param locale the language of the notice (issue 25) @default 'en'
  */
-export function liveNoticeText(generated: number, timeZone = 'UTC'): string {
-  return `${NOTICE} ${formatClock(generated, timeZone)}`
+export function liveNoticeText(generated: number, timeZone = 'UTC', locale: Locale = 'en'): string {
+  return liveMessages
+    .in(locale)
+    .get()
+    .liveNotice({ time: formatClock(generated, timeZone, locale) })
 }
 
 /**

@@ -1,8 +1,17 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores'
+import type { Locale } from '../../contract/locale'
+import { coreMessages } from './messages'
 import { ApiError } from './request'
 
-/** State of a loaded resource. While reloading, the previous `data` stays available. */
-export type ResourceState<T> = { status: 'loading'; data?: T } | { status: 'ready'; data: T } | { status: 'error'; error: string; data?: T }
+/**
+ * State of a loaded resource. While reloading, the previous `data` stays available. A failure
+ * keeps its English sentence (`error`) and what failed (`cause`), which a page in another
+ * language words again ({@link errorMessage} with its locale).
+ */
+export type ResourceState<T> =
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; error: string; cause?: unknown; data?: T }
 
 /** A store that loads one resource while it has listeners (architecture §Shared state). */
 export interface Resource<T> extends ReadableAtom<ResourceState<T>> {
@@ -10,8 +19,23 @@ export interface Resource<T> extends ReadableAtom<ResourceState<T>> {
   reload(): void
 }
 
-/** A human sentence for a failed load. */
-export function errorMessage(error: unknown): string {
+/**
+ * A human sentence for a failed load. In English the server's own message (spec texts); in
+ * another locale the server's English is not shown: the failure is worded from its code or HTTP
+ * status (issue 25: "codes translated on the client").
+ *
+ * @param locale the language of the page or widget showing it @default 'en'
+ */
+export function errorMessage(error: unknown, locale: Locale = 'en'): string {
+  if (locale !== 'en') {
+    const t = coreMessages.in(locale).get()
+    if (typeof error === 'string' || !(error instanceof ApiError)) return t.failed
+    if (error.code === 'not_found' || error.status === 404) return t.notFound
+    if (error.code === 'too_many_requests' || error.status === 429) return t.tooMany
+    if (error.status > 0) return t.failedStatus({ status: String(error.status) })
+    return error.statusText === 'Network error' ? t.unreachable : t.unreadable
+  }
+  if (typeof error === 'string' && error) return error
   if (error instanceof ApiError) return error.message
   if (error instanceof Error && error.message) return error.message
   return 'Something went wrong.'
@@ -40,7 +64,7 @@ export function createResource<T>(load: (signal: AbortSignal) => Promise<T>): Re
         const data = await load(current.signal)
         if (!current.signal.aborted) $state.set({ status: 'ready', data })
       } catch (error) {
-        if (!current.signal.aborted) $state.set({ status: 'error', error: errorMessage(error), data: previous })
+        if (!current.signal.aborted) $state.set({ status: 'error', error: errorMessage(error), cause: error, data: previous })
       }
     })()
   }

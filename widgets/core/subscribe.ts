@@ -3,7 +3,9 @@
  * (spec §4 Subscribe star, §7 POST /api/subscribe and /api/notification_manage_subscription, §8
  * toasts). Shared by the subscriptions panel and the cloud-status timeline's stars.
  */
+import type { Locale } from '../../contract/locale'
 import type { NotificationManageBody, SubscriptionAction, SubscriptionTarget } from '../../contract/subscriptions'
+import { toastMessages } from './messages'
 
 /** A server call the page makes. */
 export interface SubscriptionCall<T = SubscriptionTarget | NotificationManageBody['tid']> {
@@ -23,9 +25,22 @@ export type ToastScope = 'cloud' | 'notifications'
  * The success toast after a change (spec §8, exact texts, 1000 ms): the `all` target of a cloud
  * tab says "…all the services.", of the Notifications tab "…all the service notifications.";
  * anything else names the target: "You have successfully subscribed to the {name} notifications."
+ * In another locale, the same sentences in its language (issue 25).
+ *
+ * @param locale the language of the toast @default 'en'
  */
-export function subscriptionToast(scope: ToastScope, tid: unknown, action: SubscriptionAction, name: string): string {
-  const verb = action === 'subscribe' ? 'subscribed to' : 'unsubscribed from'
-  if (tid === 'all') return `You have successfully ${verb} all the ${scope === 'cloud' ? 'services' : 'service notifications'}.`
-  return `You have successfully ${verb} the ${name} notifications.`
+export function subscriptionToast(
+  scope: ToastScope,
+  tid: unknown,
+  action: SubscriptionAction,
+  name: string,
+  locale: Locale = 'en',
+): string {
+  const t = toastMessages.in(locale).get()
+  const on = action === 'subscribe'
+  if (tid === 'all') {
+    if (scope === 'cloud') return on ? t.subscribedAll : t.unsubscribedAll
+    return on ? t.subscribedAllNotifications : t.unsubscribedAllNotifications
+  }
+  return on ? t.subscribed({ name }) : t.unsubscribed({ name })
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
-import type { ResourceState } from './resource'
+import { useLocale, useMessages } from './i18n/react'
+import { coreMessages } from './messages'
+import { errorMessage, type ResourceState } from './resource'
 import * as styles from './ui.css'
 
 /** Props of {@link LoadState}. */
 export interface LoadStateProps<T> {
   state: ResourceState<T> & { reload: () => void }
-  /** What the loading state says. @default 'Loading…' */
+  /** What the loading state says. @default 'Loading…' in the widget's language */
   loadingLabel?: string
   /** Renders the data once it is there. */
   children: (data: T) => ReactNode
@@ -16,13 +18,15 @@ export interface LoadStateProps<T> {
  * button (never a blank block; spec §8), or the content. While reloading, the previous data
  * stays on screen.
  */
-export function LoadState<T>({ state, loadingLabel = 'Loading…', children }: LoadStateProps<T>) {
+export function LoadState<T>({ state, loadingLabel, children }: LoadStateProps<T>) {
+  const t = useMessages(coreMessages)
+  const locale = useLocale()
   if (state.status === 'error') {
     return (
       <div className={styles.error} role="alert">
-        <span>Could not load this information: {state.error}</span>
+        <span>{t.loadFailed({ error: locale === 'en' ? state.error : errorMessage(state.cause ?? state.error, locale) })}</span>
         <button type="button" className={styles.retry} onClick={state.reload}>
-          Retry
+          {t.retry}
         </button>
       </div>
     )
@@ -30,7 +34,7 @@ export function LoadState<T>({ state, loadingLabel = 'Loading…', children }: L
   if (state.data === undefined) {
     return (
       <div className={styles.loading} role="status" aria-live="polite">
-        {loadingLabel}
+        {loadingLabel ?? t.loading}
       </div>
     )
   }

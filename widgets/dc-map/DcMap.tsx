@@ -1,24 +1,27 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { MapDataCenter } from '../../contract/global'
+import type { Locale } from '../../contract/locale'
 import type { HostProps } from '../core/element'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { useGlobal, useCloudKey, useResource } from '../core/react'
 import { LoadState } from '../core/ui'
 import { fetchDcMap } from './api'
 import type { MarkerEvents, WorldMap } from './map-view'
+import { dcMapMessages } from './messages'
 import { legendEntries, MARKER_SHAPES, mergeMarkers, placeTooltip, type MapMarker, type MarkerKind } from './model'
 import * as styles from './dc-map.css'
 
-/** The empty state of the map (spec §2 Data Center Map, §8 Empty states). */
-export const NO_DATA_MESSAGE = 'Data is not available for this cloud.'
+/** The empty state of the map, English (spec §2 Data Center Map, §8 Empty states); shown in the widget's locale. */
+export const NO_DATA_MESSAGE = dcMapMessages.base.noData
 
-/** What the map shows and what it does not (spec §2 Data Center Map). */
-export const DISCLAIMER = 'This map shows major cities with public data centers, not the full footprint of over 150 locations.'
+/** What the map shows and what it does not, English (spec §2 Data Center Map); shown in the widget's locale. */
+export const DISCLAIMER = dcMapMessages.base.disclaimer
 
 /** How long a tooltip stays after the pointer leaves its marker, ms (spec §9: popover close delay 300 ms). */
 const HIDE_DELAY_MS = 300
 
-/** Builds the world map in `host`; see map-view.ts. */
-export type WorldMapFactory = (host: HTMLElement, events: MarkerEvents) => WorldMap
+/** Builds the world map in `host`, its controls named in `locale`; see map-view.ts. */
+export type WorldMapFactory = (host: HTMLElement, events: MarkerEvents, locale: Locale) => WorldMap
 
 /** Loads svgmap and the map layer only in the browser, when a map is first shown. */
 const loadWorldMap = (): Promise<WorldMapFactory> => import('./map-view').then((m) => m.createWorldMap)
@@ -45,10 +48,11 @@ export interface DcMapProps {
  * Nothing is loaded from other sites: svgmap's flags are off and its stylesheet is bundled.
  */
 export function DcMap({ datacenters, isGov, loadMap = loadWorldMap }: DcMapProps) {
+  const t = useMessages(dcMapMessages)
   if (datacenters.length === 0) {
     return (
       <p className={styles.noData} role="alert">
-        {NO_DATA_MESSAGE}
+        {t.noData}
       </p>
     )
   }
@@ -59,8 +63,10 @@ export function DcMap({ datacenters, isGov, loadMap = loadWorldMap }: DcMapProps
 type Active = { id: string; pinned: boolean } | null
 
 function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
-  const markers = useMemo(() => mergeMarkers(datacenters, { isGov }), [datacenters, isGov])
-  const legend = useMemo(() => legendEntries(markers, { isGov }), [markers, isGov])
+  const locale = useLocale()
+  const t = useMessages(dcMapMessages)
+  const markers = useMemo(() => mergeMarkers(datacenters, { isGov, locale }), [datacenters, isGov, locale])
+  const legend = useMemo(() => legendEntries(markers, { isGov, locale }), [markers, isGov, locale])
   const byId = useMemo(() => new Map(markers.map((m) => [m.id, m])), [markers])
 
   const frameRef = useRef<HTMLDivElement>(null)
@@ -140,7 +146,7 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
     loadMap()
       .then((create) => {
         if (cancelled || !hostRef.current) return
-        handle = create(hostRef.current, events)
+        handle = create(hostRef.current, events, locale)
         setMap(handle)
       })
       .catch((error) => {
@@ -152,7 +158,7 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
       handle?.destroy()
       clearTimeout(hideTimer.current)
     }
-  }, [loadMap, events])
+  }, [loadMap, events, locale])
 
   // A layout effect, so the markers exist before the tooltip effect below looks them up.
   useLayoutEffect(() => {
@@ -195,17 +201,17 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
 
   return (
     <div className={styles.root}>
-      <p className={styles.disclaimer}>{DISCLAIMER}</p>
+      <p className={styles.disclaimer}>{t.disclaimer}</p>
       <div className={styles.frame} ref={frameRef} part="map">
         <div className={styles.mapHost} ref={hostRef} />
         {!map && !failed && (
           <div className={styles.status} role="status" aria-live="polite">
-            Loading map…
+            {t.loadingMap}
           </div>
         )}
         {failed && (
           <div className={styles.status} role="alert">
-            The map could not be shown.
+            {t.failed}
           </div>
         )}
         {shown && (
@@ -232,6 +238,7 @@ function DcMapView({ datacenters, isGov, loadMap }: Required<DcMapProps>) {
 
 /** The tooltip's content: the city (or cities) and each data center with its tags. */
 export function MarkerDetails({ marker, isGov }: { marker: MapMarker; isGov: boolean }) {
+  const t = useMessages(dcMapMessages)
   const cities = [...new Set(marker.datacenters.map((dc) => dc.city || dc.name))].join(', ')
   return (
     <>
@@ -240,8 +247,8 @@ export function MarkerDetails({ marker, isGov }: { marker: MapMarker; isGov: boo
         {marker.datacenters.map((dc) => (
           <li key={dc.name}>
             {dc.name}
-            {dc.premium_dc === 1 && !isGov && <span className={styles.tooltipTag}>Premium</span>}
-            {dc.regional_surcharge === 1 && <span className={styles.tooltipTag}>Regional surcharge</span>}
+            {dc.premium_dc === 1 && !isGov && <span className={styles.tooltipTag}>{t.premium}</span>}
+            {dc.regional_surcharge === 1 && <span className={styles.tooltipTag}>{t.surcharge}</span>}
           </li>
         ))}
       </ul>
@@ -260,8 +267,9 @@ function LegendSymbol({ kind }: { kind: MarkerKind }) {
 
 /** The legend: every symbol on the map with its name (never colour alone). */
 export function Legend({ entries }: { entries: ReturnType<typeof legendEntries> }) {
+  const t = useMessages(dcMapMessages)
   return (
-    <ul className={styles.legend} aria-label="Legend" part="legend">
+    <ul className={styles.legend} aria-label={t.legend} part="legend">
       {entries.map((e) => (
         <li key={e.kind} className={styles.legendItem} data-kind={e.kind}>
           <LegendSymbol kind={e.kind} />
@@ -302,9 +310,10 @@ export function DcMapWidget({ cloud, apiBase = '' }: DcMapWidgetProps) {
   const variantKnown = global.data !== undefined || global.error !== undefined
   const isGov = global.data?.isGov ?? false
   const gated = variantKnown || state.status === 'error' ? state : { ...state, status: 'loading' as const, data: undefined }
+  const t = useMessages(dcMapMessages)
   return (
-    <section className={styles.root} aria-label="Data center map">
-      <LoadState state={gated} loadingLabel="Loading data centers…">
+    <section className={styles.root} aria-label={t.label}>
+      <LoadState state={gated} loadingLabel={t.loading}>
         {(data) => <DcMap datacenters={data.datacenters} isGov={isGov} />}
       </LoadState>
     </section>

@@ -44,8 +44,8 @@ export const frame = style({
   background: ocean,
 })
 
-/** The element svgmap builds its wrapper in. */
-export const mapHost = style({ height: '100%' })
+/** The element svgmap builds its wrapper in. The world map stays left-to-right in every locale. */
+export const mapHost = style({ height: '100%', direction: 'ltr' })
 
 // svgmap sizes its map by aspect ratio (padding-top: 50%); the spec wants a fixed height.
 globalStyle(`${mapHost} .svgMap-container, ${mapHost} .svgMap-map-container`, { height: '100%' })
@@ -131,7 +131,7 @@ export const tooltipList = style({ margin: `${vars.space.xs} 0 0`, padding: 0, l
 
 export const tooltipTag = style({
   display: 'inline-block',
-  marginLeft: vars.space.xs,
+  marginInlineStart: vars.space.xs,
   padding: '0 4px',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,

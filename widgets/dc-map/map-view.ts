@@ -10,6 +10,8 @@
  */
 import SvgMap from 'svgmap'
 import 'svgmap/style.min'
+import type { Locale } from '../../contract/locale'
+import { dcMapMessages } from './messages'
 import { MARKER_SHAPES, type MapMarker } from './model'
 import * as styles from './dc-map.css'
 
@@ -82,9 +84,11 @@ let instances = 0
  *
  * Flags are off (svgmap's default `flagType: 'image'` would load them from a CDN) and so are
  * svgmap's country tooltips. The wheel zooms only with Ctrl or ⌘ held (and on trackpad pinch),
- * so scrolling a page that embeds the map keeps scrolling the page.
+ * so scrolling a page that embeds the map keeps scrolling the page. The markers' group and the
+ * zoom buttons are named in `locale` (the markers' own names come with them, `MapMarker.label`).
  */
-export function createWorldMap(host: HTMLElement, events: MarkerEvents): WorldMap {
+export function createWorldMap(host: HTMLElement, events: MarkerEvents, locale: Locale): WorldMap {
+  const t = dcMapMessages.in(locale).get()
   const map = new EmbeddedSvgMap({
     targetElementID: `trust-dc-map-${++instances}`,
     targetElement: host,
@@ -108,13 +112,15 @@ export function createWorldMap(host: HTMLElement, events: MarkerEvents): WorldMa
   const group = document.createElementNS(SVG_NS, 'g')
   group.setAttribute('class', styles.markers)
   group.setAttribute('role', 'group')
-  group.setAttribute('aria-label', 'Data center locations. Use the arrow keys to move between them.')
+  group.setAttribute('aria-label', t.markers)
   viewport.appendChild(group)
   // svgmap raises a hovered country by re-inserting it before its pin group (or at the end):
   // naming the markers its pin group keeps countries underneath them.
   map.pinGroup = group
-  // svgmap names its zoom in/out buttons but not the reset button.
-  map.zoomControlReset?.setAttribute('aria-label', 'Reset zoom')
+  // svgmap names its zoom in/out buttons (in English) but not the reset button.
+  map.zoomControlIn?.setAttribute('aria-label', t.zoomIn)
+  map.zoomControlOut?.setAttribute('aria-label', t.zoomOut)
+  map.zoomControlReset?.setAttribute('aria-label', t.reset)
 
   let items: { el: SVGGElement; marker: MapMarker }[] = []
   const byId = new Map<string, SVGGElement>()

@@ -4,6 +4,8 @@
  */
 import { geoRobinsonRaw } from 'd3-geo-projection'
 import type { MapDataCenter } from '../../contract/global'
+import type { Locale } from '../../contract/locale'
+import { dcMapMessages } from './messages'
 
 /** A point in svgmap's world SVG, in SVG units (viewBox `0 0 2000 1001`, y pointing down). */
 export interface SvgPoint {
@@ -75,6 +77,8 @@ export interface MapMarker {
 export interface VariantOptions {
   /** The government variant: premium data centers count as normal ones (spec §1 Variants). */
   isGov: boolean
+  /** The language of the labels. @default 'en' */
+  locale?: Locale
 }
 
 /**
@@ -110,22 +114,19 @@ export function markerKind(members: readonly MapDataCenter[], { isGov }: Variant
   return 'normal'
 }
 
-/** What a single data center of each kind is called in labels. */
-const SINGLE_NOUN: Record<Exclude<MarkerKind, 'multiple'>, string> = {
-  normal: 'data center',
-  surcharge: 'data center with regional surcharge',
-  premium: 'premium data center',
-}
+/** The message naming a single data center of each kind in labels. */
+const SINGLE_NOUN = { normal: 'isDc', surcharge: 'isSurcharge', premium: 'isPremium' } as const
 
 /**
- * The accessible name of a marker: its data centers' names, then what they are.
+ * The accessible name of a marker in `locale`: its data centers' names, then what they are.
  * @example markerLabel(amsterdam) // '2 data centers: Amsterdam II, Amsterdam III'
  * @example markerLabel(dubai) // 'Dubai I (data center with regional surcharge)'
  */
-export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind): string {
+export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind, locale: Locale = 'en'): string {
+  const t = dcMapMessages.in(locale).get()
   const names = members.map((dc) => dc.name).join(', ')
   // The count is the marker's visible text, so it leads the name outside parentheses (WCAG 2.5.3 Label in Name).
-  return kind === 'multiple' ? `${members.length} data centers: ${names}` : `${names} (${SINGLE_NOUN[kind]})`
+  return kind === 'multiple' ? `${t.dcs(members.length)}: ${names}` : `${names} (${t[SINGLE_NOUN[kind]]})`
 }
 
 /**
@@ -140,6 +141,7 @@ export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind)
  * members in input order. A marker sits at the mean of its members' unrounded coordinates.
  *
  * @param datacenters data centers in degrees (WGS84); non-finite coordinates are skipped
+ * @param options the variant, and the locale of the labels
  * @returns one {@link MapMarker} per group, with kind, SVG position and accessible label
  * @example mergeMarkers([amsterdam2, amsterdam3, paris2], { isGov: false }).length // 2
  */
@@ -182,7 +184,7 @@ export function mergeMarkers(datacenters: readonly MapDataCenter[], options: Var
       ...project(lat, lon),
       kind,
       datacenters: members,
-      label: markerLabel(members, kind),
+      label: markerLabel(members, kind, options.locale),
     }
   })
 }
@@ -209,22 +211,20 @@ export interface LegendEntry {
   label: string
 }
 
-/** Legend order and texts. */
-const LEGEND: readonly LegendEntry[] = [
-  { kind: 'normal', label: 'Data center' },
-  { kind: 'surcharge', label: 'Regional surcharge' },
-  { kind: 'premium', label: 'Premium data center' },
-  { kind: 'multiple', label: 'Multiple data centers' },
-]
+/** Legend order, and the message of each kind. */
+const LEGEND = { normal: 'dc', surcharge: 'surcharge', premium: 'premiumDc', multiple: 'multiple' } as const
 
 /**
  * Legend entries for the kinds that occur among `markers`, in a fixed order (normal, regional
- * surcharge, premium, multiple). Premium is never listed on the government variant (spec §1
- * Variants, §2 Cloud status "premium legend is omitted on the government variant").
+ * surcharge, premium, multiple), labelled in `locale`. Premium is never listed on the government
+ * variant (spec §1 Variants, §2 Cloud status "premium legend is omitted on the government variant").
  */
-export function legendEntries(markers: readonly Pick<MapMarker, 'kind'>[], { isGov }: VariantOptions): LegendEntry[] {
+export function legendEntries(markers: readonly Pick<MapMarker, 'kind'>[], { isGov, locale = 'en' }: VariantOptions): LegendEntry[] {
   const present = new Set(markers.map((m) => m.kind))
-  return LEGEND.filter((e) => present.has(e.kind) && !(isGov && e.kind === 'premium'))
+  const t = dcMapMessages.in(locale).get()
+  return (Object.keys(LEGEND) as MarkerKind[])
+    .filter((kind) => present.has(kind) && !(isGov && kind === 'premium'))
+    .map((kind) => ({ kind, label: t[LEGEND[kind]] }))
 }
 
 /**

@@ -60,6 +60,8 @@ declare module 'svgmap' {
     mapPanZoom: SvgPanZoom
     /** Where svgmap inserts raised (hovered) countries before; its static pins' group. */
     pinGroup?: SVGGElement
+    zoomControlIn?: HTMLButtonElement
+    zoomControlOut?: HTMLButtonElement
     zoomControlReset?: HTMLButtonElement
     init(): void
     createMap(): void

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
 import { LoadState } from '../core/ui'
 import { fetchFaq } from './api'
 import * as styles from './faq.css'
+import { faqMessages } from './messages'
 import {
   allOpen,
   HASH_OPEN_DELAY_MS,
@@ -56,6 +58,8 @@ export interface FaqContentProps {
  * - The HTML goes through {@link safeHtml}: hostile markup never runs.
  */
 export function FaqContent({ body }: FaqContentProps) {
+  const t = useMessages(faqMessages)
+  const locale = useLocale()
   const sections = useMemo(() => parseFaq(body), [body])
   const [ids] = useState(() => `trust-faq-${++instances}`)
   const [term, setTerm] = useState('')
@@ -133,10 +137,10 @@ export function FaqContent({ body }: FaqContentProps) {
   return (
     <div ref={rootRef}>
       {/* biome-ignore lint/a11y/useSemanticElements: a div keeps the widget's DOM and styling; the <search> element lacks the landmark in older browsers still supported */}
-      <div className={styles.toolbar} part="search" role="search" aria-label="FAQ">
+      <div className={styles.toolbar} part="search" role="search" aria-label={t.faq}>
         <div className={styles.searchField}>
           <label className={styles.label} htmlFor={`${ids}-search`}>
-            Search the FAQ
+            {t.search}
           </label>
           <input
             id={`${ids}-search`}
@@ -151,7 +155,7 @@ export function FaqContent({ body }: FaqContentProps) {
             data-testid="faq-search"
           />
           <span className={styles.hint} id={`${ids}-hint`}>
-            At least {SEARCH_MIN_LENGTH} characters; Enter goes to the first match.
+            {t.hint({ min: SEARCH_MIN_LENGTH })}
           </span>
         </div>
         {sections.length > 0 && (
@@ -163,11 +167,11 @@ export function FaqContent({ body }: FaqContentProps) {
             onClick={() => setOpen(everything ? CLOSED : allOpen(sections))}
             data-testid="faq-toggle-all"
           >
-            {everything ? 'Collapse all' : 'Expand all'}
+            {everything ? t.collapse : t.expand}
           </button>
         )}
         <p className={styles.count} role="status" aria-live="polite" data-testid="faq-count">
-          {matchSummary(search)}
+          {matchSummary(search, locale)}
         </p>
       </div>
       <div id={contentId}>
@@ -203,6 +207,7 @@ interface SectionProps {
 }
 
 function Section({ section, open, highlight, onSection, onQuestion }: SectionProps) {
+  const t = useMessages(faqMessages)
   const titled = section.title !== ''
   const expanded = !titled || open.sections.has(section.id)
   const panelId = `${section.id}-panel`
@@ -235,7 +240,7 @@ function Section({ section, open, highlight, onSection, onQuestion }: SectionPro
                   aria-controls={`${q.id}-answer`}
                   onClick={() => onQuestion(q.id)}
                 >
-                  <span>{highlight(q.question)}</span>
+                  <span>{q.question ? highlight(q.question) : t.question}</span>
                 </button>
               </h3>
               <div id={`${q.id}-answer`} className={styles.answer} part="answer" hidden={!shown} data-testid="faq-answer">
@@ -262,10 +267,11 @@ export interface FaqProps {
  * {@link FaqContent}; loading and error-with-Retry states like every widget (spec §8).
  */
 export function Faq({ cloud, apiBase = '' }: FaqProps) {
+  const t = useMessages(faqMessages)
   const state = useResource((signal) => fetchFaq(cloud, { apiBase, signal }), [cloud, apiBase])
   return (
     <div className={styles.root} data-testid="faq">
-      <LoadState state={state} loadingLabel="Loading the FAQ…">
+      <LoadState state={state} loadingLabel={t.loading}>
         {(page) => <FaqContent key={page.body} body={page.body} />}
       </LoadState>
     </div>
@@ -281,11 +287,12 @@ export interface FaqWidgetProps extends HostProps {
 
 /** `<trust-faq>`'s component: resolves the cloud, then renders {@link Faq}. */
 export function FaqWidget({ cloud, apiBase = '' }: FaqWidgetProps) {
+  const t = useMessages(faqMessages)
   const ctx = useWidgetContext(cloud, apiBase)
   if (!ctx.key) {
     return (
       <div className={styles.root} data-testid="faq">
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading the FAQ…">
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </div>

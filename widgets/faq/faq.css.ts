@@ -70,6 +70,8 @@ const disclosure = style({
       transform: 'rotate(-45deg)',
       transition: 'transform 120ms',
     },
+    // Closed, the chevron points to the reading direction's end: right, or left in right-to-left text.
+    '[dir="rtl"] &:not([aria-expanded="true"])::before': { transform: 'rotate(135deg)' },
     '&[aria-expanded="true"]::before': { transform: 'rotate(45deg)' },
   },
 })
@@ -93,11 +95,11 @@ export const questionButton = style([
   { padding: `${vars.space.md} 0`, fontSize: '15px', fontWeight: 600, color: vars.color.link },
 ])
 
-export const answer = style({ padding: `0 0 ${vars.space.md} 16px` })
+export const answer = style({ padding: `0 0 ${vars.space.md}`, paddingInlineStart: '16px' })
 globalStyle(`${answer} > :first-child`, { marginTop: 0 })
 globalStyle(`${answer} > :last-child`, { marginBottom: 0 })
 globalStyle(`${answer} a`, { color: vars.color.link })
-globalStyle(`${answer} ul, ${answer} ol`, { paddingLeft: '20px' })
+globalStyle(`${answer} ul, ${answer} ol`, { paddingInlineStart: '20px' })
 globalStyle(`${answer} code`, {
   fontFamily: vars.font.mono,
   fontSize: '0.92em',

@@ -3,6 +3,8 @@
  * (contract "FAQ and Compliance") into sections and questions, search matching, highlight
  * ranges, and the open state a search or a deep link produces.
  */
+import type { Locale } from '../../contract/locale'
+import { faqMessages } from './messages'
 
 /** Minimum trimmed length of a search term (spec §5, §9). */
 export const SEARCH_MIN_LENGTH = 3
@@ -14,7 +16,7 @@ export const HASH_OPEN_DELAY_MS = 1000
 export interface FaqQuestion {
   /** Deep-link anchor (`<details id>`), unique in the page. */
   id: string
-  /** The `<summary>` text. */
+  /** The `<summary>` text ('' when it has none: the view then says 'Question' in its locale). */
   question: string
   /** The answer's HTML (the `<details>` content without its summary); sanitised on display. */
   answerHtml: string
@@ -127,11 +129,10 @@ export function searchFaq(sections: readonly FaqSection[], raw: string): FaqSear
   return { term, count: total, open }
 }
 
-/** The live-region sentence for a search: '' below 3 characters, 'No matches', '1 match', 'N matches'. */
-export function matchSummary(search: Pick<FaqSearch, 'term' | 'count'>): string {
-  if (!search.term) return ''
-  if (search.count === 0) return 'No matches'
-  return search.count === 1 ? '1 match' : `${search.count} matches`
+/** The live-region sentence for a search in `locale`: '' below 3 characters, 'No matches', '1 match', 'N matches'. */
+export function matchSummary(search: Pick<FaqSearch, 'term' | 'count'>, locale: Locale = 'en'): string {
+  const t = faqMessages.in(locale).get()
+  return !search.term ? '' : search.count === 0 ? t.none : t.matches(search.count)
 }
 
 /** Everything open (the expand-all button). */
@@ -215,10 +216,15 @@ export function parseFaq(html: string): FaqSection[] {
   }
   const question = (details: Element): FaqQuestion => {
     const summary = details.querySelector(':scope > summary')
-    const text = squash(summary?.textContent) || 'Question'
+    const text = squash(summary?.textContent)
     const body = details.cloneNode(true) as Element
     body.querySelector(':scope > summary')?.remove()
-    return { id: unique(details.getAttribute('id'), text), question: text, answerHtml: body.innerHTML.trim(), answerTexts: textsOf(body) }
+    return {
+      id: unique(details.getAttribute('id'), text || 'Question'),
+      question: text,
+      answerHtml: body.innerHTML.trim(),
+      answerTexts: textsOf(body),
+    }
   }
   const sections: FaqSection[] = []
   const loose: Element[] = []

@@ -2,12 +2,15 @@ import { useId, useReducer, useRef } from 'react'
 import { notificationHref, trimBase } from '../../contract/links'
 import type { NotificationType, PrivilegedNotificationListData } from '../../contract/records'
 import type { HostProps } from '../core/element'
+import { useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'
+import { recordViewMessages } from '../record-view/messages'
 import { filtersReducer, INITIAL_FILTERS } from '../record-view/model'
 import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../record-view/parts'
 import * as styles from '../record-view/record-view.css'
 import { fetchNotifications } from './api'
+import { notificationsMessages } from './messages'
 import { apiPage, NOTIFICATION_HEADINGS, notificationType, shownPage } from './model'
 
 /** Props of {@link Notifications}. */
@@ -38,6 +41,8 @@ export function Notifications(props: NotificationsProps) {
 }
 
 function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC', apiBase = '', headingLevel = 2 }: NotificationsProps) {
+  const t = useMessages(notificationsMessages)
+  const v = useMessages(recordViewMessages)
   const [filters, dispatch] = useReducer(filtersReducer, INITIAL_FILTERS)
   const list = useResource(
     (signal) => fetchNotifications({ type, cloud, status: filters.status, page: apiPage(filters.page), apiBase, signal }),
@@ -47,7 +52,7 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
   if (list.data) last.current = list.data
   const shown = list.status === 'loading' && !list.data && last.current ? { ...list, data: last.current } : list
   const headingId = useId()
-  const heading = NOTIFICATION_HEADINGS[type]
+  const heading = t[NOTIFICATION_HEADINGS[type]]
   return (
     <section className={styles.root} aria-labelledby={headingId} data-testid="notifications" data-type={type}>
       <div className={styles.header}>
@@ -63,18 +68,18 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
           onChange={(status) => dispatch({ type: 'status', status })}
         />
       </div>
-      <LoadState state={shown} loadingLabel="Loading notifications…">
+      <LoadState state={shown} loadingLabel={t.loading}>
         {(data) => (
           <div aria-busy={shown !== list} data-testid="notifications-content">
             {data.records.length === 0 ? (
               <p className={styles.empty} role="status" data-testid="notifications-empty">
-                There are no records.
+                {t.empty}
               </p>
             ) : (
               <ul
                 className={styles.list}
                 part="list"
-                aria-label={`${heading}, page ${shownPage(data.currentPage)} of ${Math.max(1, data.totalPages)}`}
+                aria-label={v.ofPages({ list: heading, page: shownPage(data.currentPage), total: Math.max(1, data.totalPages) })}
               >
                 {data.records.map((record) => (
                   <li key={record.id} part="item">
@@ -94,7 +99,7 @@ function NotificationsView({ type, cloud = '', cloudDomain = '', timezone = 'UTC
               current={shownPage(data.currentPage)}
               total={data.totalPages}
               onPage={(page) => dispatch({ type: 'page', page })}
-              label={`${heading} pages`}
+              label={v.pages({ list: heading })}
             />
           </div>
         )}
@@ -121,12 +126,13 @@ export interface NotificationsWidgetProps extends HostProps {
  * {@link Notifications}.
  */
 export function NotificationsWidget({ type, cloud, apiBase = '', timezone }: NotificationsWidgetProps) {
+  const t = useMessages(notificationsMessages)
   const listType = notificationType(type)
   const ctx = useWidgetContext(cloud, apiBase, timezone)
   if (listType === 'cloud_app' && !ctx.key) {
     return (
-      <section className={styles.root} aria-label={NOTIFICATION_HEADINGS[listType]}>
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading notifications…">
+      <section className={styles.root} aria-label={t[NOTIFICATION_HEADINGS[listType]]}>
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </section>

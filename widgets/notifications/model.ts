@@ -9,12 +9,15 @@ import type { NotificationType } from '../../contract/records'
 /** The notification types, in menu order (contract `NotificationType`). */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
 
-/** The heading of each notification list (spec §2 "Heading with the notification type"). */
-export const NOTIFICATION_HEADINGS: Record<NotificationType, string> = {
-  url_change_notification: 'URL Category Notifications',
-  cloud_app: 'Cloud App Notifications',
-  privacy_notification: 'Privacy Notifications',
-}
+/**
+ * The key of each notification list's heading in `notificationsMessages` (spec §2 "Heading with
+ * the notification type").
+ */
+export const NOTIFICATION_HEADINGS = {
+  url_change_notification: 'urlCategory',
+  cloud_app: 'cloudApp',
+  privacy_notification: 'privacy',
+} as const satisfies Record<NotificationType, string>
 
 /** `type` when it is a notification type, else the default `url_change_notification` (spec §7). */
 export function notificationType(type: string | null | undefined): NotificationType {

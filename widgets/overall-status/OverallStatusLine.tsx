@@ -1,3 +1,4 @@
+import { useLocale } from '../core/i18n/react'
 import { useResource } from '../core/react'
 import { fetchOverallStatus } from './api'
 import { overallLineHtml, overallView } from './model'
@@ -14,7 +15,7 @@ export interface OverallStatusLineProps {
 /**
  * The one line that says whether everything is fine (issue 24 item 2: "All Systems Operational",
  * "Partial Service Disruption", "Major Service Disruption", "Under Maintenance"): an icon and the
- * text, never colour alone, in a polite live region (`role="status"`), loaded from
+ * text (in the subtree's locale), never colour alone, in a polite live region (`role="status"`), loaded from
  * `/{cloud}/api/v2/status.json`. Its room is kept while it loads (no layout shift); a failed
  * request says so in place. On the home and cloud-status pages and in `<trust-cloud-status>`;
  * `<trust-status-badge>` shows the same markup without React.
@@ -24,7 +25,7 @@ export function OverallStatusLine({ cloud, apiBase = '' }: OverallStatusLineProp
     (signal) => (cloud === undefined ? new Promise<never>(() => {}) : fetchOverallStatus(cloud, { apiBase, signal })),
     [cloud, apiBase],
   )
-  const view = overallView(state.data, state.status === 'error', false)
+  const view = overallView(state.data, state.status === 'error', false, useLocale())
   return (
     <p
       className={styles.line}

@@ -1,6 +1,8 @@
 import { INDICATORS, type Indicator, OVERALL_STATUS_TEXT } from '../../contract/constants'
+import type { Locale } from '../../contract/locale'
 import { escapeHtml } from '../../contract/text'
 import { is } from '../core/request'
+import { overallMessages } from './messages'
 
 /**
  * The overall status line of a cloud or of the whole site (issue 24 item 2): Statuspage's
@@ -57,16 +59,24 @@ export interface OverallView {
 }
 
 /**
- * The line's view of a load: the status, or the waiting or failure text.
+ * The line's view of a load: the status, or the waiting or failure text, in `locale`. The
+ * answer's `description` is the API's English (Statuspage-compatible, `OVERALL_STATUS_TEXT`): one
+ * of those four texts shows as its kind's message in `locale`; any other shows as it came.
  *
  * @param status the loaded status, `undefined` while none is loaded
  * @param failed whether the load failed
  * @param link whether the text links to the status page (`status.url`)
+ * @param locale the language of the texts @default 'en'
  */
-export function overallView(status: OverallStatus | undefined, failed: boolean, link: boolean): OverallView {
-  if (!status)
-    return { kind: 'pending', text: failed ? 'The overall status could not be loaded.' : 'Checking the overall status…', href: '' }
-  return { kind: overallKind(status), text: status.description, href: link ? status.url : '' }
+export function overallView(status: OverallStatus | undefined, failed: boolean, link: boolean, locale: Locale = 'en'): OverallView {
+  const t = overallMessages.in(locale).get()
+  if (!status) return { kind: 'pending', text: failed ? t.failed : t.checking, href: '' }
+  const kind = overallKind(status)
+  return {
+    kind,
+    text: status.description === OVERALL_STATUS_TEXT[kind] ? t[kind] : status.description,
+    href: link ? status.url : '',
+  }
 }
 
 /**

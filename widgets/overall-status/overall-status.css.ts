@@ -15,7 +15,7 @@ export const line = style({
   margin: `0 0 ${vars.space.lg}`,
   padding: `${vars.space.sm} ${vars.space.md}`,
   border: `1px solid ${vars.color.border}`,
-  borderLeftWidth: '6px',
+  borderInlineStartWidth: '6px',
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.text,
@@ -24,10 +24,10 @@ export const line = style({
   lineHeight: 1.3,
   selectors: {
     '&[data-kind="pending"]': { fontWeight: 400, color: vars.color.muted, fontSize: '16px' },
-    '&[data-kind="operational"]': { borderLeftColor: vars.severity.operational },
-    '&[data-kind="partial"]': { borderLeftColor: vars.severity.degradation },
-    '&[data-kind="major"]': { borderLeftColor: vars.severity.disruption },
-    '&[data-kind="maintenance"]': { borderLeftColor: vars.severity.maintenance },
+    '&[data-kind="operational"]': { borderInlineStartColor: vars.severity.operational },
+    '&[data-kind="partial"]': { borderInlineStartColor: vars.severity.degradation },
+    '&[data-kind="major"]': { borderInlineStartColor: vars.severity.disruption },
+    '&[data-kind="maintenance"]': { borderInlineStartColor: vars.severity.maintenance },
   },
 })
 

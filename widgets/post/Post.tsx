@@ -1,12 +1,14 @@
 import { useEffect } from 'react'
 import { trimBase } from '../../contract/links'
 import type { HostProps } from '../core/element'
+import { useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
 import { redirectFromRecord } from '../core/redirect'
 import { LoadState } from '../core/ui'
 import { RecordArticle } from '../record-view/parts'
 import * as styles from '../record-view/record-view.css'
 import { fetchPost, type PostKind } from './api'
+import { postMessages } from './messages'
 import { Updates } from './Updates'
 
 /** Props of {@link Post}. */
@@ -40,6 +42,7 @@ export interface PostProps {
  * Other failures show an error with Retry. A notification with a safe `url_redirect` redirects.
  */
 export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '', headingLevel = 1, onRedirect }: PostProps) {
+  const t = useMessages(postMessages)
   const state = useResource((signal) => fetchPost({ kind, id, cloud, apiBase, signal }), [kind, id, cloud, apiBase])
   const result = state.status === 'ready' ? state.data : undefined
   const redirect = result?.kind === 'record' && kind === 'notification' ? redirectFromRecord(result.record.url_redirect) : undefined
@@ -50,16 +53,16 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
     else location.assign(redirect)
   }, [redirect, follows, onRedirect])
   return (
-    <section className={styles.root} aria-label={kind === 'post' ? 'Post' : 'Notification'} data-testid="post">
-      <LoadState state={state} loadingLabel="Loading…">
+    <section className={styles.root} aria-label={t[kind]} data-testid="post">
+      <LoadState state={state} loadingLabel={t.loading}>
         {(data) =>
           data.kind === 'missing' ? (
             <p className={styles.empty} role="status" data-testid="post-missing" data-code={data.code}>
-              {data.message}
+              {t[data.code === 'not_on_cloud' ? 'notOnCloud' : 'notFound']}
             </p>
           ) : follows ? (
             <p className={styles.note} role="status" data-testid="post-redirecting">
-              Redirecting…
+              {t.redirecting}
             </p>
           ) : (
             <>
@@ -95,11 +98,12 @@ export interface PostWidgetProps extends HostProps {
 
 /** `<trust-post>`'s component: resolves the cloud and zone, then renders {@link Post}. */
 export function PostWidget({ postId, kind, cloud, apiBase = '', timezone }: PostWidgetProps) {
+  const t = useMessages(postMessages)
   const ctx = useWidgetContext(cloud, apiBase, timezone)
   if (!ctx.key || !postId) {
     return (
-      <section className={styles.root} aria-label="Post">
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading…">
+      <section className={styles.root} aria-label={t.post}>
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </section>

@@ -1,9 +1,12 @@
 import { useId } from 'react'
 import type { RecordUpdate } from '../../contract/records'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
 import { StatusIcon } from '../record-view/icons'
+import { recordViewMessages } from '../record-view/messages'
 import * as styles from '../record-view/record-view.css'
+import { postMessages } from './messages'
 import * as post from './post.css'
 
 /** Props of {@link Updates}. */
@@ -25,18 +28,22 @@ export function newestFirst(updates: readonly RecordUpdate[]): RecordUpdate[] {
 
 /**
  * A post's update history (contract `RecordUpdate`; spec §2 Single post and Visual hints): an
- * "Updates" list, newest first, each entry with its time in `timezone` (spec §9 format), the
+ * "Updates" list, newest first, each entry with its time in `timezone` (spec §9 format; in the
+ * subtree's locale), the
  * status it set (in words), the resolved-update marker on the entry that closed the record, and
  * its text (server HTML through the allow-list of `safeHtml`). Nothing when there are no entries.
  */
 export function Updates({ updates, timezone, level, part }: UpdatesProps) {
+  const t = useMessages(postMessages)
+  const v = useMessages(recordViewMessages)
+  const locale = useLocale()
   const id = useId()
   if (!updates.length) return null
   const Tag = `h${level + 1}` as 'h2' | 'h3' | 'h4'
   return (
     <section className={`${styles.record} ${post.history}`} part={part} aria-labelledby={id} data-testid="post-updates">
       <Tag id={id} className={post.heading}>
-        Updates
+        {t.updates}
       </Tag>
       <ol className={post.updates}>
         {newestFirst(updates).map((u, i) => (
@@ -44,16 +51,16 @@ export function Updates({ updates, timezone, level, part }: UpdatesProps) {
           <li key={`${u.at}-${i}`} className={post.update} data-testid="post-update" data-resolved={u.resolved}>
             <div className={styles.tags}>
               <time className={post.when} dateTime={u.at}>
-                {formatTimestamp(u.at, timezone)}
+                {formatTimestamp(u.at, timezone, locale)}
               </time>
               <span className={`${styles.pill} ${styles.status}`} data-status={u.statusClass}>
-                <span className={styles.hidden}>Status: </span>
+                <span className={styles.hidden}>{v.status}: </span>
                 {u.status}
               </span>
               {u.resolved && (
                 <span className={`${styles.pill} ${styles.resolved}`} data-testid="update-resolved">
                   <StatusIcon icon="check" className={styles.icon} />
-                  <span>Resolved update</span>
+                  <span>{v.resolved}</span>
                 </span>
               )}
             </div>

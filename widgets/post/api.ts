@@ -6,16 +6,12 @@ import { parseRecord, parseSeverity, parseStatuses } from '../record-view/api'
 /** Which endpoint a post comes from: a record post or a notification (spec §2 Route table). */
 export type PostKind = 'post' | 'notification'
 
-/** What a post load ends with: the record, or one of the two not-found messages (spec §2 Single post, §8). */
-export type PostResult =
-  | { kind: 'record'; record: PrivilegedPostData }
-  | { kind: 'missing'; code: 'not_found' | 'not_on_cloud'; message: string }
-
-/** The messages of a missing post, by error code (spec §2 Single post, §8 Empty states). */
-export const MISSING_MESSAGES = {
-  not_on_cloud: 'Post not available on this cloud.',
-  not_found: 'No records found.',
-} as const
+/**
+ * What a post load ends with: the record, or one of the two not-found cases (spec §2 Single post,
+ * §8), whose messages the view shows in its locale: `not_on_cloud` 'Post not available on this
+ * cloud.', `not_found` 'No records found.'.
+ */
+export type PostResult = { kind: 'record'; record: PrivilegedPostData } | { kind: 'missing'; code: 'not_found' | 'not_on_cloud' }
 
 /**
  * Checks a post answer (contract `PostData`; a privileged viewer's carries internal-use fields,
@@ -80,8 +76,8 @@ export interface PostQuery {
 
 /**
  * `GET /api/posts/{id}?cloud=` or `GET /api/notification/{id}/{cloud}` (spec §7). A 404 with code
- * `not_on_cloud` resolves to 'Post not available on this cloud.'; any other 404 (`not_found`,
- * `unknown_cloud`) to 'No records found.'.
+ * `not_on_cloud` resolves to the missing case `not_on_cloud` ('Post not available on this
+ * cloud.'); any other 404 (`not_found`, `unknown_cloud`) to `not_found` ('No records found.').
  *
  * @throws ApiError for other failures and malformed answers; the abort error when aborted
  */
@@ -93,8 +89,7 @@ export async function fetchPost({ kind, id, cloud, apiBase, signal }: PostQuery)
     return { kind: 'record', record: parsePostAnswer(answer) }
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      const code = error.code === 'not_on_cloud' ? 'not_on_cloud' : 'not_found'
-      return { kind: 'missing', code, message: MISSING_MESSAGES[code] }
+      return { kind: 'missing', code: error.code === 'not_on_cloud' ? 'not_on_cloud' : 'not_found' }
     }
     throw error
   }

@@ -14,11 +14,11 @@ export const heading = style({ margin: `0 0 ${vars.space.sm}`, fontSize: '16px',
 
 export const updates = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md })
 
-/** One entry: a rule on its left, green for a resolving one (the marker's text says so too). */
+/** One entry: a rule on its start side (left, right in right-to-left text), green for a resolving one (the marker's text says so too). */
 export const update = style({
-  paddingLeft: vars.space.md,
-  borderLeft: `3px solid ${vars.color.border}`,
-  selectors: { '&[data-resolved="true"]': { borderLeftColor: vars.severity.operational } },
+  paddingInlineStart: vars.space.md,
+  borderInlineStart: `3px solid ${vars.color.border}`,
+  selectors: { '&[data-resolved="true"]': { borderInlineStartColor: vars.severity.operational } },
 })
 
 export const when = style({ fontSize: '13px', fontWeight: 600 })

@@ -8,7 +8,9 @@
  * api.ts). Links (record pages, feeds, `api-base`) are the contract's (`contract/links.ts`).
  */
 import { INTERNAL_FIELDS, PAGINATION_WINDOW } from '../../contract/constants'
+import type { Locale } from '../../contract/locale'
 import type { InternalField, PrivilegedRecord, TrustRecord } from '../../contract/records'
+import { recordViewMessages } from './messages'
 
 // ---------------------------------------------------------------------------------------------
 // Severity, internal fields and time labels
@@ -31,39 +33,30 @@ export interface InternalEntry {
   link: boolean
 }
 
-const INTERNAL_LABELS: Record<InternalField, string> = {
-  internal_note: 'Internal note',
-  slack_link: 'Chat',
-  jira_link: 'Ticket',
-  sfdc_link: 'CRM',
-  severity_link: 'Severity link',
-  author: 'Author',
-  created_by: 'Created by',
-  updated_by: 'Updated by',
-  resolved_by: 'Resolved by',
-}
-
 const LINK_FIELDS = new Set<InternalField>(['slack_link', 'jira_link', 'sfdc_link', 'severity_link'])
 
 /**
  * The internal-use fields a record carries (spec §2 "Records show a block marked internal use
  * only … whenever those fields are present"): every {@link INTERNAL_FIELDS} entry that is a
- * non-blank string. Empty when the answer is public.
+ * non-blank string, labelled in `locale` (the message keyed by the field's camelCase name,
+ * `jira_link` → 'Ticket'). Empty when the answer is public.
  */
-export function internalEntries(record: PrivilegedRecord): InternalEntry[] {
+export function internalEntries(record: PrivilegedRecord, locale: Locale = 'en'): InternalEntry[] {
+  const t = recordViewMessages.in(locale).get() as unknown as Record<string, string>
   const entries: InternalEntry[] = []
   for (const field of INTERNAL_FIELDS) {
     const value = record[field]
     if (typeof value === 'string' && value.trim() !== '') {
-      entries.push({ field, label: INTERNAL_LABELS[field], value, link: LINK_FIELDS.has(field) })
+      entries.push({ field, label: t[field.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())], value, link: LINK_FIELDS.has(field) })
     }
   }
   return entries
 }
 
-/** Labels of a record's start and end for each list (spec §2). */
-export function timeLabels(type: TrustRecord['type']): { from: string; to: string } {
-  return type === 'maintenance' ? { from: 'Scheduled from', to: 'Scheduled to' } : { from: 'Started at', to: 'Ended at' }
+/** Labels of a record's start and end for each list (spec §2), in `locale`. */
+export function timeLabels(type: TrustRecord['type'], locale: Locale = 'en'): { from: string; to: string } {
+  const t = recordViewMessages.in(locale).get()
+  return type === 'maintenance' ? { from: t.schedFrom, to: t.schedTo } : { from: t.started, to: t.ended }
 }
 
 // ---------------------------------------------------------------------------------------------

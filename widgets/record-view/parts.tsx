@@ -1,9 +1,11 @@
 import { type HTMLAttributes, useId, type ReactNode } from 'react'
 import { feedHref } from '../../contract/links'
 import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
 import { formatTimestamp } from '../core/time'
 import { RssIcon, SeverityIcon, StatusIcon } from './icons'
+import { recordViewMessages } from './messages'
 import { internalEntries, paginationWindow, severityKind, timeLabels, type PageItem } from './model'
 import * as styles from './record-view.css'
 
@@ -47,6 +49,7 @@ export interface StatusFilterProps {
 
 /** The labelled 'Status' dropdown: 'All Statuses' plus the answer's statuses (spec §2). */
 export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilterProps) {
+  const t = useMessages(recordViewMessages)
   const id = useId()
   // A selected status missing from the answer (e.g. still loading) keeps an option so the
   // select shows it rather than silently jumping to All Statuses.
@@ -54,7 +57,7 @@ export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilt
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
-        Status
+        {t.status}
       </label>
       <select
         id={id}
@@ -64,7 +67,7 @@ export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilt
         disabled={disabled}
         data-testid="status-filter"
       >
-        <option value="">All Statuses</option>
+        <option value="">{t.all}</option>
         {!known && <option value={value}>{value}</option>}
         {statuses.map((s) => (
           <option key={s.id} value={s.id}>
@@ -76,20 +79,13 @@ export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilt
   )
 }
 
-const PAGER_TEXT: Record<'first' | 'previous' | 'next' | 'last', { text: string; label: string }> = {
-  first: { text: '« First', label: 'First page' },
-  previous: { text: '‹ Previous', label: 'Previous page' },
-  next: { text: 'Next ›', label: 'Next page' },
-  last: { text: 'Last »', label: 'Last page' },
-}
-
 /** Props of {@link Pagination}. */
 export interface PaginationProps {
   /** 1-based page shown. */
   current: number
   total: number
   onPage: (page: number) => void
-  /** Accessible name of the navigation. @default 'Pagination' */
+  /** Accessible name of the navigation. @default 'Pagination' (in the subtree's locale) */
   label?: string
   /** `part` name of the `nav` (each widget names its parts in its own markup). */
   part?: string
@@ -100,11 +96,12 @@ export interface PaginationProps {
  * ellipses), Next and Last, from {@link paginationWindow}. The current page is
  * `aria-current="page"`. Nothing for fewer than 2 pages.
  */
-export function Pagination({ current, total, onPage, label = 'Pagination', part }: PaginationProps) {
+export function Pagination({ current, total, onPage, label, part }: PaginationProps) {
+  const t = useMessages(recordViewMessages)
   const items = paginationWindow(current, total)
   if (!items.length) return null
   return (
-    <nav className={styles.pager} part={part} aria-label={label} data-testid="pagination">
+    <nav className={styles.pager} part={part} aria-label={label ?? t.pager} data-testid="pagination">
       <ul className={styles.pagerList}>
         {items.map((item) => (
           <li key={itemKey(item)}>
@@ -117,7 +114,7 @@ export function Pagination({ current, total, onPage, label = 'Pagination', part 
                 type="button"
                 className={styles.pageButton}
                 aria-current={item.current ? 'page' : undefined}
-                aria-label={`Page ${item.page}`}
+                aria-label={t.page({ page: item.page })}
                 data-testid={`page-${item.page}`}
                 onClick={() => !item.current && onPage(item.page)}
               >
@@ -127,12 +124,12 @@ export function Pagination({ current, total, onPage, label = 'Pagination', part 
               <button
                 type="button"
                 className={styles.pageButton}
-                aria-label={PAGER_TEXT[item.kind].label}
+                aria-label={t[`${item.kind}Page`]}
                 disabled={item.disabled}
                 data-testid={`page-${item.kind}`}
                 onClick={() => onPage(item.page)}
               >
-                {PAGER_TEXT[item.kind].text}
+                {t[item.kind]}
               </button>
             )}
           </li>
@@ -193,12 +190,14 @@ export function RecordArticle({
   full = false,
   part,
 }: RecordArticleProps) {
+  const t = useMessages(recordViewMessages)
+  const locale = useLocale()
   const titleId = useId()
   const severity = record.severityId ? severities.find((s) => s.tid === record.severityId) : undefined
   const kind = severityKind(record.severityId)
   const status = statuses.find((s) => s.id === record.statusId) ?? statuses.find((s) => s.name === record.status)
-  const labels = timeLabels(record.type)
-  const internal = internalEntries(record)
+  const labels = timeLabels(record.type, locale)
+  const internal = internalEntries(record, locale)
   return (
     <article className={styles.record} part={part} aria-labelledby={titleId} data-testid="record" data-record-id={record.id}>
       <Heading level={level} id={titleId} className={styles.recordTitle}>
@@ -221,7 +220,7 @@ export function RecordArticle({
           <span className={`${styles.pill} ${styles.status}`} data-testid="record-status" data-status={status?.class}>
             <StatusIcon icon={status?.icon ?? ''} className={styles.icon} />
             <span>
-              <span className={styles.hidden}>Status: </span>
+              <span className={styles.hidden}>{t.status}: </span>
               {record.status}
             </span>
           </span>
@@ -234,7 +233,7 @@ export function RecordArticle({
         {record.resolved && (
           <span className={`${styles.pill} ${styles.resolved}`} data-testid="resolved-marker">
             <StatusIcon icon="check" className={styles.icon} />
-            <span>Resolved update</span>
+            <span>{t.resolved}</span>
           </span>
         )}
       </div>
@@ -242,36 +241,36 @@ export function RecordArticle({
         {record.fromTime && (
           <>
             <dt>{labels.from}</dt>
-            <dd>{formatTimestamp(record.fromTime, timezone)}</dd>
+            <dd>{formatTimestamp(record.fromTime, timezone, locale)}</dd>
           </>
         )}
         {record.fromTime && record.type !== 'notification' && (
           <>
             <dt>{labels.to}</dt>
-            <dd>{record.toTime ? formatTimestamp(record.toTime, timezone) : 'Ongoing'}</dd>
+            <dd>{record.toTime ? formatTimestamp(record.toTime, timezone, locale) : t.ongoing}</dd>
           </>
         )}
         {record.posted_on && (
           <>
-            <dt>Posted on</dt>
-            <dd>{formatTimestamp(record.posted_on, timezone)}</dd>
+            <dt>{t.posted}</dt>
+            <dd>{formatTimestamp(record.posted_on, timezone, locale)}</dd>
           </>
         )}
         {record.updated_on && record.updated_on !== record.posted_on && (
           <>
-            <dt>Updated on</dt>
-            <dd>{formatTimestamp(record.updated_on, timezone)}</dd>
+            <dt>{t.updated}</dt>
+            <dd>{formatTimestamp(record.updated_on, timezone, locale)}</dd>
           </>
         )}
         {record.clusters.length > 0 && (
           <>
-            <dt>Data centers</dt>
+            <dt>{t.dcs}</dt>
             <dd>{record.clusters.join(', ')}</dd>
           </>
         )}
         {record.categories && record.categories.length > 0 && (
           <>
-            <dt>Categories</dt>
+            <dt>{t.cats}</dt>
             <dd>{record.categories.join(', ')}</dd>
           </>
         )}
@@ -279,11 +278,11 @@ export function RecordArticle({
       <div className={styles.body} data-testid="record-body">
         {safeHtml(full ? record.body || record.summary : record.summary || record.body)}
       </div>
-      <HtmlSection title="Customer impact" html={record.customer_impact} testId="customer-impact" />
-      <HtmlSection title="Workaround" html={record.available_workaround} testId="workaround" />
+      <HtmlSection title={t.impact} html={record.customer_impact} testId="customer-impact" />
+      <HtmlSection title={t.fix} html={record.available_workaround} testId="workaround" />
       {internal.length > 0 && (
-        <section className={styles.internal} aria-label="Internal use only" data-testid="internal-block">
-          <p className={styles.sectionTitle}>Internal use only</p>
+        <section className={styles.internal} aria-label={t.internal} data-testid="internal-block">
+          <p className={styles.sectionTitle}>{t.internal}</p>
           <dl className={styles.meta}>
             {internal.map((e) => (
               <InternalRow key={e.field} label={e.label} value={e.value} link={e.link} />

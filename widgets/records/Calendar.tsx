@@ -1,6 +1,7 @@
 import { autoUpdate, flip, offset, shift, size, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { Heading } from '../record-view/parts'
 import * as shared from '../record-view/record-view.css'
 import {
@@ -16,9 +17,10 @@ import {
   statusClassName,
   todayIn,
   toggleIds,
-  WEEKDAYS,
+  weekdays,
   type MonthView,
 } from './model'
+import { recordsMessages } from './messages'
 import * as styles from './records.css'
 
 /** Props of {@link Calendar}. */
@@ -38,16 +40,20 @@ export interface CalendarProps {
 
 /**
  * The month calendar (spec §2 Calendar, §4 Calendar): previous/next month (previous disabled at or
- * before `start_date` + one month, see `canGoPreviousMonth`), 7 weekday columns Monday to Sunday,
+ * before `start_date` + one month, see `canGoPreviousMonth`), 7 weekday columns Monday to Sunday
+ * (names, month and days in the subtree's locale),
  * the days of `data.calendar` as buttons styled by their status class and named by day and status
  * (`aria-label` 'Monday, November 16, 2026: Service Disruption'; never colour alone) that filter
  * the list by that day (`aria-pressed` on the selected day; pressing it again clears the filter),
  * a Today button (clears the day and shows the current month), and the time-zone note.
  */
 export function Calendar({ data, timezone, selectedDate, onSelectDate, now, headingLevel }: CalendarProps) {
+  const t = useMessages(recordsMessages)
+  const locale = useLocale()
   const today = todayIn(timezone, now)
   const [view, setView] = useState<MonthView>(() => monthOf(selectedDate) ?? monthOf(today)!)
   const weeks = useMemo(() => monthGrid(view.year, view.month), [view])
+  const days = useMemo(() => weekdays(locale), [locale])
   const titleId = useId()
   const canPrevious = canGoPreviousMonth(view, data.start_date)
   return (
@@ -56,7 +62,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
         <button
           type="button"
           className={styles.navButton}
-          aria-label="Previous month"
+          aria-label={t.prevMonth}
           disabled={!canPrevious}
           onClick={() => setView((v) => addMonths(v, -1))}
           data-testid="calendar-previous"
@@ -64,12 +70,12 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
           ‹
         </button>
         <Heading level={headingLevel} className={styles.monthTitle} id={titleId} aria-live="polite" data-testid="calendar-month">
-          {monthLabel(view)}
+          {monthLabel(view, locale)}
         </Heading>
         <button
           type="button"
           className={styles.navButton}
-          aria-label="Next month"
+          aria-label={t.nextMonth}
           onClick={() => setView((v) => addMonths(v, 1))}
           data-testid="calendar-next"
         >
@@ -79,7 +85,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
       <table className={styles.calGrid} aria-labelledby={titleId}>
         <thead>
           <tr>
-            {WEEKDAYS.map((d) => (
+            {days.map((d) => (
               <th key={d.short} scope="col" abbr={d.long}>
                 {d.short}
               </th>
@@ -95,18 +101,18 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
                 if (!cell) return <td key={j} />
                 const entry = data.calendar[cell.date]
                 const isToday = cell.date === today
-                const todayText = isToday ? ' (today)' : ''
+                const todayText = isToday ? ` ${t.isToday}` : ''
                 if (!entry) {
                   return (
                     <td key={cell.date}>
                       <span className={`${styles.dayPlain}${isToday ? ` ${styles.today}` : ''}`} data-today={isToday || undefined}>
                         {cell.day}
-                        {isToday && <span className={shared.hidden}> (today)</span>}
+                        {isToday && <span className={shared.hidden}>{todayText}</span>}
                       </span>
                     </td>
                   )
                 }
-                const status = statusClassName(entry.status)
+                const status = statusClassName(entry.status, locale)
                 return (
                   <td key={cell.date}>
                     <button
@@ -116,7 +122,7 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
                       data-date={cell.date}
                       data-testid="calendar-day"
                       aria-pressed={selectedDate === cell.date}
-                      aria-label={`${dayLabel(cell.date)}${todayText}: ${status}`}
+                      aria-label={`${dayLabel(cell.date, locale)}${todayText}: ${status}`}
                       title={status}
                       onClick={() => onSelectDate(selectedDate === cell.date ? '' : cell.date)}
                     >
@@ -139,10 +145,10 @@ export function Calendar({ data, timezone, selectedDate, onSelectDate, now, head
             onSelectDate('')
           }}
         >
-          Today
+          {t.today}
         </button>
         <p className={shared.note} data-testid="calendar-note">
-          All times are displayed in your timezone ({timezone})
+          {t.zone({ zone: timezone })}
         </p>
       </div>
     </section>
@@ -166,6 +172,8 @@ export interface DataCenterSelectProps {
  * count of selected / all.
  */
 export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectProps) {
+  const t = useMessages(recordsMessages)
+  const locale = useLocale()
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const id = useId()
@@ -216,12 +224,12 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   }
   const shownIds = shown.flatMap((g) => g.options.map((o) => o.value))
   const allShownSelected = shownIds.length > 0 && shownIds.every((v) => selected.includes(v))
-  const label = dataCenterButtonLabel(selected.length, all.length)
+  const label = dataCenterButtonLabel(selected.length, all.length, locale)
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: catches focus leaving the button-and-panel pair, whose controls are the focusable ones
     <div part="datacenters" data-testid="datacenter-select" onBlur={onBlur}>
       <span className={styles.dcLabel} id={`${id}-label`}>
-        Data Centers
+        {t.dcs}
       </span>
       <button
         type="button"
@@ -240,7 +248,7 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
           ref={refs.setFloating}
           className={styles.dcPanel}
           style={floatingStyles}
-          aria-label="Select Data Centers"
+          aria-label={t.selectDcs}
           data-testid="datacenter-panel"
           {...getFloatingProps()}
         >
@@ -248,8 +256,8 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
             ref={searchRef}
             type="search"
             className={styles.dcSearch}
-            placeholder="Search..."
-            aria-label="Search data centers"
+            placeholder={t.search}
+            aria-label={t.searchDcs}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             data-testid="datacenter-search"
@@ -263,9 +271,9 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
                 onChange={(e) => onChange(toggleIds(selected, shownIds, e.currentTarget.checked))}
                 data-testid="datacenter-select-all"
               />
-              <span>Select All</span>
+              <span>{t.all}</span>
             </label>
-            {shown.length === 0 && <p className={shared.note}>No data centers match.</p>}
+            {shown.length === 0 && <p className={shared.note}>{t.noDcs}</p>}
             {shown.map((group) => {
               const groupIds = group.options.map((o) => o.value)
               const n = groupIds.filter((v) => selected.includes(v)).length

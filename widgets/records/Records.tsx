@@ -3,15 +3,18 @@
 import { useId, useReducer, useRef } from 'react'
 import type { PrivilegedRecordListData, RecordListType, RecordStatus } from '../../contract/records'
 import type { HostProps } from '../core/element'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'
 import { fetchCalendar, fetchRecordList } from './api'
 import { Calendar, DataCenterSelect } from './Calendar'
 import { Icon, STATUS_ICON_PATHS } from '../record-view/icons'
-import { CALENDAR_TYPES, dayLabel, icsUrl, LIST_HEADINGS, LIST_SEGMENTS, scheduleTable, webcalHref } from './model'
+import { CALENDAR_TYPES, dayLabel, icsUrl, LIST_SEGMENTS, scheduleTable, webcalHref } from './model'
+import { recordsMessages } from './messages'
 import { postHref, trimBase } from '../../contract/links'
 import { filtersReducer, INITIAL_FILTERS, type FilterAction, type RecordFilters } from '../record-view/model'
 import { Heading, Pagination, RecordArticle, RssBadge, StatusFilter } from '../record-view/parts'
+import { recordViewMessages } from '../record-view/messages'
 import * as shared from '../record-view/record-view.css'
 import * as styles from './records.css'
 
@@ -66,6 +69,8 @@ function logCalendarFailure(error: unknown): never {
 
 function RecordsView(props: RecordsProps) {
   const { type, cloud, cloudDomain, timezone = 'UTC', apiBase = '', headingLevel = 2, onFiltersChange, now } = props
+  const t = useMessages(recordsMessages)
+  const locale = useLocale()
   const [own, dispatchOwn] = useReducer(filtersReducer, INITIAL_FILTERS)
   const filters = props.filters ?? own
   const dispatch = (action: FilterAction) => {
@@ -113,17 +118,17 @@ function RecordsView(props: RecordsProps) {
         <div className={styles.main}>
           <div className={shared.header}>
             <Heading level={headingLevel} id={headingId} className={shared.heading}>
-              {LIST_HEADINGS[type]}
+              {t[type]}
             </Heading>
             <RssBadge segment={LIST_SEGMENTS[type]} apiBase={apiBase} cloud={cloud} />
             {type === 'maintenance' && (
               <>
                 <a className={shared.badge} href={webcalHref(ics)} data-testid="ics-link">
                   <Icon path={STATUS_ICON_PATHS.calendar} className={shared.icon} />
-                  <span>Add to calendar</span>
+                  <span>{t.addCal}</span>
                 </a>
                 <a className={shared.badge} href={ics} data-testid="ics-download">
-                  Download .ics
+                  {t.ics}
                 </a>
               </>
             )}
@@ -132,14 +137,14 @@ function RecordsView(props: RecordsProps) {
             <StatusFilter statuses={statuses} value={filters.status} onChange={(status) => dispatch({ type: 'status', status })} />
             {filters.date && (
               <p className={shared.note} data-testid="date-filter">
-                Showing {dayLabel(filters.date)}.{' '}
+                {t.showing({ day: dayLabel(filters.date, locale) })}{' '}
                 <button type="button" className={styles.calendarButton} onClick={() => dispatch({ type: 'date', date: '' })}>
-                  Clear date
+                  {t.clear}
                 </button>
               </p>
             )}
           </div>
-          <LoadState state={shown} loadingLabel="Loading records…">
+          <LoadState state={shown} loadingLabel={t.loading}>
             {(data) => (
               <div aria-busy={shown !== list} data-testid="records-content">
                 <ListBody
@@ -155,8 +160,8 @@ function RecordsView(props: RecordsProps) {
             )}
           </LoadState>
         </div>
-        <aside className={styles.aside} aria-label="Calendar and filters">
-          <LoadState state={calendar} loadingLabel="Loading calendar…">
+        <aside className={styles.aside} aria-label={t.aside}>
+          <LoadState state={calendar} loadingLabel={t.loadingCalendar}>
             {(cal) => (
               <>
                 <Calendar
@@ -196,6 +201,9 @@ interface ListBodyProps {
 
 /** Top message, schedule, records (or the empty state) and the pager of one answer. */
 function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }: ListBodyProps) {
+  const t = useMessages(recordsMessages)
+  const v = useMessages(recordViewMessages)
+  const list = t[type]
   return (
     <>
       {data.topMessage.trim() !== '' && (
@@ -206,13 +214,13 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }:
       {type === 'maintenance' && <ScheduleTable data={data} />}
       {data.records.length === 0 ? (
         <p className={shared.empty} role="status" data-testid="records-empty">
-          There are no records
+          {t.empty}
         </p>
       ) : (
         <ul
           className={shared.list}
           part="list"
-          aria-label={`${LIST_HEADINGS[type]}, page ${data.currentPage} of ${Math.max(1, data.totalPages)}`}
+          aria-label={v.ofPages({ list, page: data.currentPage, total: Math.max(1, data.totalPages) })}
         >
           {data.records.map((record) => (
             <li key={record.id} part="item">
@@ -229,7 +237,7 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }:
           ))}
         </ul>
       )}
-      <Pagination part="pager" current={data.currentPage} total={data.totalPages} onPage={onPage} label={`${LIST_HEADINGS[type]} pages`} />
+      <Pagination part="pager" current={data.currentPage} total={data.totalPages} onPage={onPage} label={v.pages({ list })} />
     </>
   )
 }
@@ -239,8 +247,9 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }:
  * the days are UTC, a column header per day and a row header per region.
  */
 function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
+  const t = useMessages(recordsMessages)
   const captionId = useId()
-  const table = scheduleTable(data.maintenanceSchedule)
+  const table = scheduleTable(data.maintenanceSchedule, useLocale())
   if (!table) return null
   return (
     // The wrapper scrolls sideways on narrow screens; as a labelled, focusable region keyboard
@@ -257,11 +266,11 @@ function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
     >
       <table className={styles.schedule}>
         <caption className={styles.caption} id={captionId}>
-          Maintenance schedule (days and times in UTC)
+          {t.schedule}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Region</th>
+            <th scope="col">{t.region}</th>
             {table.days.map((d) => (
               <th key={d.date} scope="col">
                 <time dateTime={d.date}>{d.label}</time>
@@ -282,7 +291,7 @@ function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {
                   }
                   data-status={cell.className || undefined}
                 >
-                  {cell.value || <span className={shared.hidden}>None</span>}
+                  {cell.value || <span className={shared.hidden}>{t.none}</span>}
                 </td>
               ))}
             </tr>
@@ -312,12 +321,13 @@ const LIST_TYPES: readonly string[] = ['incident', 'maintenance', 'advisory']
  * global data for its domain, reads the session's time zone, and renders {@link Records}.
  */
 export function RecordsWidget({ type, cloud, apiBase = '', timezone }: RecordsWidgetProps) {
+  const t = useMessages(recordsMessages)
   const ctx = useWidgetContext(cloud, apiBase, timezone)
   const listType = (type && LIST_TYPES.includes(type) ? type : 'incident') as RecordListType
   if (!ctx.key || ctx.loadingGlobal) {
     return (
-      <section className={shared.root} aria-label={LIST_HEADINGS[listType]}>
-        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel="Loading records…">
+      <section className={shared.root} aria-label={t[listType]}>
+        <LoadState state={{ status: 'loading', reload() {} }} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </section>

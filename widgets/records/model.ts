@@ -8,18 +8,13 @@
  * Units: days are `YYYY-MM-DD` strings; months are 1-based (1 = January).
  */
 import { trimBase } from '../../contract/links'
+import type { Locale } from '../../contract/locale'
 import type { CalendarDataCenterGroup, CalendarType, MaintenanceSchedule, RecordListType } from '../../contract/records'
+import { recordsMessages, recordStatusMessages } from './messages'
 
 // ---------------------------------------------------------------------------------------------
 // Names and paths
 // ---------------------------------------------------------------------------------------------
-
-/** The list headings (spec §2). */
-export const LIST_HEADINGS: Record<RecordListType, string> = {
-  incident: 'Incidents',
-  maintenance: 'Maintenance',
-  advisory: 'Security Advisories',
-}
 
 /** The site path segment of each list (spec §2 Route table): `/{cloudDomain}/{segment}`. */
 export const LIST_SEGMENTS: Record<RecordListType, string> = {
@@ -68,14 +63,18 @@ export function webcalHref(url: string): string {
 /**
  * A human name for a status or event-type style class (spec §4 classes): `service_disruption` →
  * 'Service Disruption', `no-service-impact` → 'No Service Impact'. Used where only a class is
- * known (calendar days), so the status is also told in text, never by colour alone.
+ * known (calendar days), so the status is also told in text, never by colour alone. The classes
+ * of spec §4 are named in `locale` (`records.status` messages); others are their words capitalised.
  */
-export function statusClassName(cls: string): string {
-  return cls
-    .split(/[_\-\s]+/)
-    .filter(Boolean)
-    .map((w) => w[0].toUpperCase() + w.slice(1))
-    .join(' ')
+export function statusClassName(cls: string, locale: Locale = 'en'): string {
+  return (
+    (recordStatusMessages.in(locale).get() as Record<string, string>)[cls.replace(/[_\-\s]+(\w)/g, (_, c: string) => c.toUpperCase())] ??
+    cls
+      .split(/[_\-\s]+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ')
+  )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -90,27 +89,43 @@ export interface ScheduleTable {
   rows: Array<{ title: string; cells: Array<{ className: string; value: string }> }>
 }
 
-const scheduleDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+const formats = new Map<string, Intl.DateTimeFormat>()
 
-/** 'Mon 23 Nov' for a UTC `YYYY-MM-DD` day; the input itself when it is not a day. */
-export function scheduleDayLabel(date: string): string {
+/** A cached formatter of UTC dates in `locale` ('en' is en-US) with `options`. */
+function utcFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + Object.values(options)
+  let f = formats.get(key)
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { timeZone: 'UTC', ...options })
+    formats.set(key, f)
+  }
+  return f
+}
+
+/**
+ * 'Mon 23 Nov' for a UTC `YYYY-MM-DD` day (in another `locale` its own short form, 'Mo., 23. Nov.');
+ * the input itself when it is not a day.
+ */
+export function scheduleDayLabel(date: string, locale: Locale = 'en'): string {
   const t = Date.parse(`${date}T00:00:00Z`)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(t)) return date
+  const f = utcFormat(locale === 'en' ? 'en-GB' : locale, { weekday: 'short', day: 'numeric', month: 'short' })
+  if (locale !== 'en') return f.format(t)
   const p: Record<string, string> = {}
-  for (const part of scheduleDay.formatToParts(t)) p[part.type] = part.value
+  for (const part of f.formatToParts(t)) p[part.type] = part.value
   return `${p.weekday} ${p.day} ${p.month}`
 }
 
 /**
- * Shapes the maintenance schedule for its table: day labels, and every region's cells padded
- * (with empty cells) or cut to the number of days, so the grid is always rectangular. `null`
- * (no table) when there is no schedule, no day or no region.
+ * Shapes the maintenance schedule for its table: day labels (in `locale`), and every region's
+ * cells padded (with empty cells) or cut to the number of days, so the grid is always
+ * rectangular. `null` (no table) when there is no schedule, no day or no region.
  */
-export function scheduleTable(schedule: MaintenanceSchedule | null | undefined): ScheduleTable | null {
+export function scheduleTable(schedule: MaintenanceSchedule | null | undefined, locale: Locale = 'en'): ScheduleTable | null {
   if (!schedule || schedule.days.length === 0 || schedule.regions.length === 0) return null
   const n = schedule.days.length
   return {
-    days: schedule.days.map((date) => ({ date, label: scheduleDayLabel(date) })),
+    days: schedule.days.map((date) => ({ date, label: scheduleDayLabel(date, locale) })),
     rows: schedule.regions.map((region) => ({
       title: region.title,
       cells: Array.from({ length: n }, (_, i) => {
@@ -131,16 +146,20 @@ export interface MonthView {
   month: number
 }
 
-/** The weekday headers: weeks start on Monday (ISO 8601), Monday to Sunday. */
-export const WEEKDAYS = [
-  { short: 'Mon', long: 'Monday' },
-  { short: 'Tue', long: 'Tuesday' },
-  { short: 'Wed', long: 'Wednesday' },
-  { short: 'Thu', long: 'Thursday' },
-  { short: 'Fri', long: 'Friday' },
-  { short: 'Sat', long: 'Saturday' },
-  { short: 'Sun', long: 'Sunday' },
-] as const
+/**
+ * The weekday headers in `locale`: weeks start on Monday (ISO 8601), Monday to Sunday
+ * (`{ short: 'Mon', long: 'Monday' }` …). A locale whose short names are whole words (Arabic)
+ * gets its narrow ones, so the seven columns fit.
+ */
+export function weekdays(locale: Locale = 'en'): Array<{ short: string; long: string }> {
+  // 2024-01-01 was a Monday.
+  const names = (weekday: 'short' | 'long' | 'narrow') =>
+    Array.from({ length: 7 }, (_, i) => utcFormat(locale, { weekday }).format(Date.UTC(2024, 0, 1 + i)))
+  const long = names('long')
+  let short = names('short')
+  if (short.some((s, i) => s === long[i])) short = names('narrow')
+  return short.map((s, i) => ({ short: s, long: long[i] }))
+}
 
 /** One day of the grid. */
 export interface GridDay {
@@ -228,18 +247,15 @@ export function todayIn(timeZone: string, now: number = Date.now()): string {
   return `${p.year}-${p.month}-${p.day}`
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })
-const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })
-
-/** 'November 2026'. */
-export function monthLabel(view: MonthView): string {
-  return monthTitle.format(Date.UTC(view.year, view.month - 1, 1))
+/** 'November 2026' ('novembre 2026', '2026年11月' in other locales). */
+export function monthLabel(view: MonthView, locale: Locale = 'en'): string {
+  return utcFormat(locale, { month: 'long', year: 'numeric' }).format(Date.UTC(view.year, view.month - 1, 1))
 }
 
-/** 'Monday, November 16, 2026' for a `YYYY-MM-DD` day. */
-export function dayLabel(date: string): string {
+/** 'Monday, November 16, 2026' for a `YYYY-MM-DD` day ('Montag, 16. November 2026' in German). */
+export function dayLabel(date: string, locale: Locale = 'en'): string {
   const t = Date.parse(`${date}T00:00:00Z`)
-  return Number.isNaN(t) ? date : dayTitle.format(t)
+  return Number.isNaN(t) ? date : utcFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(t)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -247,13 +263,14 @@ export function dayLabel(date: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The multi-select's button text (spec §2 Calendar): 'Select Data Centers' with none selected,
- * 'All Data Centers' with all of them, otherwise 'N selected'.
+ * The multi-select's button text (spec §2 Calendar) in `locale`: 'Select Data Centers' with none
+ * selected, 'All Data Centers' with all of them, otherwise 'N selected'.
  */
-export function dataCenterButtonLabel(selected: number, total: number): string {
-  if (selected <= 0) return 'Select Data Centers'
-  if (total > 0 && selected >= total) return 'All Data Centers'
-  return `${selected} selected`
+export function dataCenterButtonLabel(selected: number, total: number, locale: Locale = 'en'): string {
+  const t = recordsMessages.in(locale).get()
+  if (selected <= 0) return t.selectDcs
+  if (total > 0 && selected >= total) return t.allDcs
+  return t.selected({ count: selected })
 }
 
 /** Every data-center id of the groups, in order, without duplicates. */

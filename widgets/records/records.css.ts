@@ -28,7 +28,7 @@ export const aside = style({ minWidth: 0, display: 'flex', flexDirection: 'colum
 export const topMessage = style({
   margin: `0 0 ${vars.space.md}`,
   padding: `${vars.space.md} ${vars.space.lg}`,
-  borderLeft: `4px solid ${vars.color.accent}`,
+  borderInlineStart: `4px solid ${vars.color.accent}`,
   background: vars.color.surfaceAlt,
   borderRadius: vars.radius.sm,
 })
@@ -54,12 +54,12 @@ export const schedule = style({
 globalStyle(`${schedule} th, ${schedule} td`, {
   border: `1px solid ${vars.color.border}`,
   padding: `${vars.space.xs} ${vars.space.sm}`,
-  textAlign: 'left',
+  textAlign: 'start',
   verticalAlign: 'top',
 })
 globalStyle(`${schedule} thead th`, { background: vars.color.surfaceAlt, whiteSpace: 'nowrap' })
 
-export const caption = style({ captionSide: 'top', textAlign: 'left', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
+export const caption = style({ captionSide: 'top', textAlign: 'start', fontWeight: 700, padding: `0 0 ${vars.space.sm}` })
 
 export const scheduleCell = styleVariants({
   scheduled: { background: `color-mix(in srgb, ${vars.severity.maintenance} 14%, transparent)` },
@@ -145,7 +145,7 @@ export const dayButton = style({
       content: 'var(--trust-day-glyph, "\\2022")',
       position: 'absolute',
       top: '0',
-      right: '2px',
+      insetInlineEnd: '2px',
       fontSize: '10px',
       lineHeight: 1,
       color: 'var(--trust-day-color, currentColor)',

@@ -1,10 +1,12 @@
 import type { Gauge } from '../../contract/global'
 import type { HostProps } from '../core/element'
+import { useLocale, useMessages } from '../core/i18n/react'
 import { LoadState } from '../core/ui'
 import { useCloudKey, useResource, useTimezone } from '../core/react'
 import { formatTimestamp } from '../core/time'
 import { fetchSpeedometer } from './api'
-import { arcPath, DIAL, formatCompact, formatLong, needleAngle, percentOfPeak, polar } from './model'
+import { speedometerMessages } from './messages'
+import { arcPath, DIAL, formatCompact, formatLong, formatPercent, needleAngle, percentOfPeak, polar } from './model'
 import * as styles from './speedometer.css'
 
 /** One dial: a half-circle scale from 0 to the year's peak with the last 24 hours' count. */
@@ -12,6 +14,9 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
   const angle = needleAngle(gauge.value, gauge.max)
   const tip = polar(angle, DIAL.r - 14)
   const labelId = `gauge-${gauge.id}-label`
+  const locale = useLocale()
+  const t = useMessages(speedometerMessages)
+  const percent = formatPercent(percentOfPeak(gauge), locale)
   return (
     <li className={styles.gauge} part="gauge">
       {/* biome-ignore lint/a11y/useSemanticElements: the drawn dial is the meter; a <meter> element cannot draw it */}
@@ -24,7 +29,7 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
         aria-valuemin={0}
         aria-valuemax={gauge.max}
         aria-valuenow={gauge.value}
-        aria-valuetext={`${formatLong(gauge.value)}, ${percentOfPeak(gauge)}% of the year's peak of ${formatLong(gauge.max)}`}
+        aria-valuetext={t.meter({ value: formatLong(gauge.value, locale), percent, max: formatLong(gauge.max, locale) })}
       >
         <path className={styles.track} d={arcPath(0)} />
         {angle < 180 && <path className={styles.fill} d={arcPath(angle)} />}
@@ -32,15 +37,13 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
         <circle className={styles.hub} cx={DIAL.cx} cy={DIAL.cy} r={6} />
       </svg>
       <p className={styles.value} part="value" data-testid="gauge-value">
-        {formatCompact(gauge.value)}
+        {formatCompact(gauge.value, locale)}
       </p>
       <p className={styles.label} part="label" id={labelId}>
         {gauge.label}
       </p>
-      <p className={styles.detail}>
-        {percentOfPeak(gauge)}% of the 365-day peak ({formatCompact(gauge.max)})
-      </p>
-      <p className={styles.detail}>24 hours to {formatTimestamp(gauge.to, timezone)}</p>
+      <p className={styles.detail}>{t.peak({ percent, max: formatCompact(gauge.max, locale) })}</p>
+      <p className={styles.detail}>{t.period({ time: formatTimestamp(gauge.to, timezone, locale) })}</p>
     </li>
   )
 }
@@ -54,8 +57,9 @@ export interface SpeedometerProps {
 
 /** The three gauges of the home page (spec §2 Home), from data already loaded. */
 export function Speedometer({ gauges, timezone }: SpeedometerProps) {
+  const t = useMessages(speedometerMessages)
   return (
-    <ul className={styles.gauges} aria-label="Cloud activity in the last 24 hours">
+    <ul className={styles.gauges} aria-label={t.gauges}>
       {gauges.map((g) => (
         <GaugeDial key={g.id} gauge={g} timezone={timezone} />
       ))}
@@ -76,9 +80,10 @@ export function SpeedometerWidget({ cloud, apiBase = '' }: SpeedometerWidgetProp
   const key = useCloudKey(cloud, apiBase)
   const timezone = useTimezone()
   const state = useResource((signal) => (key ? fetchSpeedometer(key, { apiBase, signal }) : new Promise<never>(() => {})), [key, apiBase])
+  const t = useMessages(speedometerMessages)
   return (
-    <section className={styles.root} aria-label="Speedometer">
-      <LoadState state={state} loadingLabel="Loading gauges…">
+    <section className={styles.root} aria-label={t.label}>
+      <LoadState state={state} loadingLabel={t.loading}>
         {(data) => <Speedometer gauges={data.gauges} timezone={timezone} />}
       </LoadState>
     </section>

@@ -1,4 +1,5 @@
 import type { Gauge } from '../../contract/global'
+import type { Locale } from '../../contract/locale'
 
 /** Geometry of a gauge dial in its own SVG units: a half circle opening downwards. */
 export const DIAL = { cx: 100, cy: 100, r: 80, stroke: 16 } as const
@@ -26,17 +27,34 @@ export function arcPath(angle: number, r: number = DIAL.r): string {
   return `M ${start.x.toFixed(2)} ${start.y.toFixed(2)} A ${r} ${r} 0 0 1 ${end.x.toFixed(2)} ${end.y.toFixed(2)}`
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'short', maximumFractionDigits: 2 })
-const long = new Intl.NumberFormat('en-US', { notation: 'compact', compactDisplay: 'long', maximumFractionDigits: 2 })
+const formats = new Map<string, Intl.NumberFormat>()
 
-/** A count for the dial: `8.21B`. */
-export function formatCompact(n: number): string {
-  return compact.format(n)
+/** `n` written by the cached number format of `locale` for `kind` (compact short or long, or percent). */
+function format(n: number, locale: Locale, kind: 'short' | 'long' | 'percent'): string {
+  let f = formats.get(locale + kind)
+  if (!f) {
+    f = new Intl.NumberFormat(
+      locale,
+      kind === 'percent' ? { style: kind } : { notation: 'compact', compactDisplay: kind, maximumFractionDigits: 2 },
+    )
+    formats.set(locale + kind, f)
+  }
+  return f.format(n)
 }
 
-/** A count for assistive text: `8.21 billion`. */
-export function formatLong(n: number): string {
-  return long.format(n)
+/** A count for the dial in `locale`: `8.21B` (English), `8,21 Mrd.` (German). @default locale 'en' */
+export function formatCompact(n: number, locale: Locale = 'en'): string {
+  return format(n, locale, 'short')
+}
+
+/** A count for assistive text in `locale`: `8.21 billion`. @default locale 'en' */
+export function formatLong(n: number, locale: Locale = 'en'): string {
+  return format(n, locale, 'long')
+}
+
+/** A whole percent (0–100, see {@link percentOfPeak}) in `locale`: `42%`, `42 %` (French). */
+export function formatPercent(percent: number, locale: Locale): string {
+  return format(percent / 100, locale, 'percent')
 }
 
 /** Share of the year's peak, whole percent (0–100). */

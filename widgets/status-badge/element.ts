@@ -1,3 +1,6 @@
+import { type Locale, textDirection } from '../../contract/locale'
+import { elementLocale } from '../core/i18n/drop-in'
+import { isLocaleReady, loadLocale } from '../core/i18n/index'
 import { adoptCss } from '../core/shadow'
 import { widgetCss } from '../core/widget-css'
 import { fetchOverallStatus } from '../overall-status/api'
@@ -24,9 +27,12 @@ import * as styles from './status-badge.css'
  */
 export class StatusBadgeElement extends HTMLElement {
   static get observedAttributes(): string[] {
-    return ['cloud', 'api-base']
+    // And `lang`, a global attribute: like the React widgets' (core/element.ts), not one of the
+    // element's own documented @attr (scripts/manifest.ts reads the string literals only).
+    return ['cloud', 'api-base', ...['lang']]
   }
 
+  private root?: HTMLDivElement
   private line?: HTMLParagraphElement
   private loading?: AbortController
   private scheduled = false
@@ -37,6 +43,7 @@ export class StatusBadgeElement extends HTMLElement {
       shadow.replaceChildren()
       adoptCss(shadow, widgetCss())
       const root = document.createElement('div')
+      this.root = root
       root.setAttribute('part', 'root')
       root.className = styles.root
       this.line = document.createElement('p')
@@ -68,27 +75,37 @@ export class StatusBadgeElement extends HTMLElement {
     })
   }
 
+  /**
+   * Shows the line in the element's language: its `lang` attribute's, else its host page's
+   * (`core/i18n/drop-in.ts`). A locale other than English first loads its catalogue (English if it
+   * cannot), and the root carries `lang` and `dir` like the React widgets' (`core/element.ts`).
+   */
   private async load(): Promise<void> {
     this.loading?.abort()
     const loading = new AbortController()
     this.loading = loading
-    this.show(undefined, false)
+    const locale = elementLocale(this)
+    if (!isLocaleReady(locale)) await loadLocale(locale)
+    if (loading.signal.aborted) return
+    this.root!.lang = locale
+    this.root!.dir = textDirection(locale)
+    this.show(undefined, false, locale)
     try {
       const status = await fetchOverallStatus(this.getAttribute('cloud') || null, {
         apiBase: this.getAttribute('api-base') ?? '',
         signal: loading.signal,
       })
-      if (!loading.signal.aborted) this.show(status, false)
+      if (!loading.signal.aborted) this.show(status, false, locale)
     } catch (error) {
       if (loading.signal.aborted) return
       console.error('Status badge: loading failed.', error)
-      this.show(undefined, true)
+      this.show(undefined, true, locale)
     }
   }
 
-  private show(status: OverallStatus | undefined, failed: boolean): void {
+  private show(status: OverallStatus | undefined, failed: boolean, locale: Locale): void {
     const p = this.line!
-    const view = overallView(status, failed, true)
+    const view = overallView(status, failed, true, locale)
     p.dataset.kind = view.kind
     if (view.kind === 'pending' && !failed) p.setAttribute('aria-busy', 'true')
     else p.removeAttribute('aria-busy')

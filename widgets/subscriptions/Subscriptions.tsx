@@ -28,14 +28,16 @@ import {
   notificationsView,
   NOTIFICATIONS_TAB,
   starCall,
-  starLabel,
-  subscriptionToast,
+  subscriptionToastIn,
   type GroupMode,
   type IndividualChoices,
   type StarView,
   type ToastScope,
 } from './model'
 import * as styles from './subscriptions.css'
+import type { Locale } from '../../contract/locale'
+import { useLocale, useMessages } from '../core/i18n/react'
+import { subscriptionsMessages } from './messages'
 
 /** Where the help link goes by default (spec §2: 'How to Manage Your Subscription?' to the FAQ). */
 export const DEFAULT_FAQ_HREF = '/faq#how-to-manage-your-subscription'
@@ -80,8 +82,22 @@ export interface SubscriptionsProps {
 
 const isSignedOutError = (e: unknown) => e instanceof ApiError && (e.code === 'not_signed_in' || e.status === 401)
 
+/**
+ * A failed change's reason on the screen (issue 25 "codes translated on the client"): the
+ * server's English message on an English page; otherwise the translation of its code, or a
+ * generic text with the HTTP status.
+ */
+function changeError(e: unknown, locale: Locale): string {
+  if (locale === 'en') return errorMessage(e)
+  const t = subscriptionsMessages.in(locale).get()
+  if (!(e instanceof ApiError) || e.status === 0) return t.network
+  if (e.code === 'not_signed_in' || e.code === 'csrf') return t.sessionEnded
+  return t.failed({ status: e.status })
+}
+
 /** Runs one change at a time: the pending control's key, the last failure, and `run`. */
 function useChange() {
+  const locale = useLocale()
   const [pending, setPending] = useState<string | null>(null)
   const [error, setError] = useState('')
   const alive = useRef(true)
@@ -91,18 +107,21 @@ function useChange() {
     },
     [],
   )
-  const run = useCallback(async <T,>(key: string, call: () => Promise<T>, done: (answer: T) => void) => {
-    setPending(key)
-    setError('')
-    try {
-      const answer = await call()
-      if (alive.current) done(answer)
-    } catch (e) {
-      if (alive.current) setError(errorMessage(e))
-    } finally {
-      if (alive.current) setPending(null)
-    }
-  }, [])
+  const run = useCallback(
+    async <T,>(key: string, call: () => Promise<T>, done: (answer: T) => void) => {
+      setPending(key)
+      setError('')
+      try {
+        const answer = await call()
+        if (alive.current) done(answer)
+      } catch (e) {
+        if (alive.current) setError(changeError(e, locale))
+      } finally {
+        if (alive.current) setPending(null)
+      }
+    },
+    [locale],
+  )
   return { pending, error, run }
 }
 
@@ -117,6 +136,8 @@ function useChange() {
  */
 export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DEFAULT_FAQ_HREF, onLoadError }: SubscriptionsProps) {
   const tabs = [...clouds.map((c) => c.machine_name), NOTIFICATIONS_TAB]
+  const t = useMessages(subscriptionsMessages)
+  const locale = useLocale()
   const [tab, setTab] = useState(() => (initialCloud && tabs.includes(initialCloud) ? initialCloud : tabs[0]))
   const [count, setCount] = useState<{ tab: string; count: number } | null>(null)
   const rootRef = useRef<HTMLElement>(null)
@@ -143,32 +164,32 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
     <section ref={rootRef} className={styles.root} aria-labelledby={`${id}-title`} data-testid="subscriptions">
       <div className={styles.header}>
         <h1 className={styles.heading} id={`${id}-title`}>
-          Manage Subscriptions
+          {t.title}
         </h1>
         {shownCount !== null && (
           <p className={styles.count} data-testid="subscriptions-count" aria-live="polite">
-            {countLabel(shownCount)}
+            {countLabel(shownCount, locale)}
           </p>
         )}
         <a className={styles.help} href={faqHref} data-testid="subscriptions-help" part="help">
-          How to Manage Your Subscription?
+          {t.help}
         </a>
       </div>
-      <div className={styles.tabs} role="tablist" aria-label="Subscriptions" ref={tabsRef} onKeyDown={onKeyDown} part="tabs">
-        {tabs.map((t) => (
+      <div className={styles.tabs} role="tablist" aria-label={t.tabs} ref={tabsRef} onKeyDown={onKeyDown} part="tabs">
+        {tabs.map((tb) => (
           <button
-            key={t}
+            key={tb}
             type="button"
             role="tab"
-            id={tabId(t)}
+            id={tabId(tb)}
             className={styles.tab}
-            aria-selected={t === tab}
+            aria-selected={tb === tab}
             aria-controls={`${id}-panel`}
-            tabIndex={t === tab ? 0 : -1}
-            data-testid={t === NOTIFICATIONS_TAB ? 'tab-notifications' : `tab-${t}`}
-            onClick={() => select(t)}
+            tabIndex={tb === tab ? 0 : -1}
+            data-testid={tb === NOTIFICATIONS_TAB ? 'tab-notifications' : `tab-${tb}`}
+            onClick={() => select(tb)}
           >
-            {t === NOTIFICATIONS_TAB ? 'Notifications' : clouds.find((c) => c.machine_name === t)!.title}
+            {tb === NOTIFICATIONS_TAB ? t.notifications : clouds.find((c) => c.machine_name === tb)!.title}
           </button>
         ))}
       </div>
@@ -222,6 +243,8 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
   const { shown, setTree } = useTree((signal) => fetchSubscriptions(cloud, { apiBase, signal }), [cloud, apiBase], onLoadError, onCount)
   const [individual, setIndividual] = useState<IndividualChoices>(new Set())
   const change = useChange()
+  const t = useMessages(subscriptionsMessages)
+  const locale = useLocale()
 
   const send = (key: string, tid: SubscriptionTarget, action: SubscriptionAction) =>
     change.run(
@@ -229,7 +252,7 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
       () => subscribe(cloud, tid, action, { apiBase }),
       (answer) => {
         setTree(answer.subscriptions)
-        showToast(subscriptionToast('cloud', tid, action, answer.name))
+        showToast(subscriptionToastIn('cloud', tid, action, answer.name, locale))
       },
     )
   const onStar = (s: StarView) => {
@@ -243,7 +266,7 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
   }
 
   return (
-    <LoadState state={shown} loadingLabel="Loading subscriptions…">
+    <LoadState state={shown} loadingLabel={t.loading}>
       {(data: SubscriptionsData) => {
         const view = cloudView(data, individual)
         const busy = change.pending !== null
@@ -256,14 +279,14 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
               onAll={(action) => void send(`all-${action}`, 'all', allCall(action).action)}
             />
             {change.error && <Alert text={change.error} />}
-            <Section title="Maintenance" testId="section-maintenance">
+            <Section title={t.maintenance} testId="section-maintenance">
               <Stars stars={view.maintenance} busy={busy} pending={change.pending} onStar={onStar} />
             </Section>
-            <Section title="Advisory" testId="section-advisory">
+            <Section title={t.advisory} testId="section-advisory">
               <Stars stars={view.advisory} busy={busy} pending={change.pending} onStar={onStar} />
             </Section>
-            <Section title="Cloud Status" testId="section-cloud-status">
-              {view.core.length === 0 && view.dataCenters.length === 0 && <p>There is nothing to subscribe to on this cloud.</p>}
+            <Section title={t.cloudStatus} testId="section-cloud-status">
+              {view.core.length === 0 && view.dataCenters.length === 0 && <p>{t.nothingOnCloud}</p>}
               {view.core.map((g) => (
                 <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={(m) => onMode(g.tid, m)}>
                   <Stars stars={g.items} busy={busy} pending={change.pending} onStar={onStar} />
@@ -271,11 +294,11 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
               ))}
               {view.dataCenters.map((g) => (
                 <Group key={g.tid} tid={g.tid} name={g.name} mode={g.mode} busy={busy} onMode={(m) => onMode(g.tid, m)}>
-                  <ul className={styles.regions} aria-label={`${g.name} regions`}>
+                  <ul className={styles.regions} aria-label={t.regions({ name: g.name })}>
                     {g.regions.map((r) => (
                       <li key={r.tid} className={styles.region} data-testid="region">
                         <Star star={r} busy={busy} pending={change.pending} onStar={onStar} className={styles.regionStar} />
-                        <ul className={styles.regionItems} aria-label={`${r.name} data centers`}>
+                        <ul className={styles.regionItems} aria-label={t.dataCenters({ name: r.name })}>
                           {r.dataCenters.map((d) => (
                             <li key={d.tid}>
                               <Star star={d} busy={busy} pending={change.pending} onStar={onStar} />
@@ -299,6 +322,8 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
   const { shown, setTree } = useTree((signal) => fetchUserNotifications({ apiBase, signal }), [apiBase], onLoadError, onCount)
   const [individual, setIndividual] = useState<IndividualChoices>(new Set())
   const change = useChange()
+  const text = useMessages(subscriptionsMessages)
+  const locale = useLocale()
 
   const send = (key: string, tid: NotificationManageBody['tid'], action: SubscriptionAction) =>
     change.run(
@@ -306,7 +331,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
       () => manageNotification(tid, action, { apiBase }),
       (answer) => {
         setTree(answer.notifications)
-        showToast(subscriptionToast('notifications', tid, action, answer.name))
+        showToast(subscriptionToastIn('notifications', tid, action, answer.name, locale))
       },
     )
   const onStar = (s: StarView) => {
@@ -315,7 +340,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
   }
 
   return (
-    <LoadState state={shown} loadingLabel="Loading notification subscriptions…">
+    <LoadState state={shown} loadingLabel={text.loadingNotifications}>
       {(data: UserNotificationsData) => {
         const view = notificationsView(data, individual)
         const busy = change.pending !== null
@@ -328,7 +353,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
               onAll={(action) => void send(`all-${action}`, 'all', action)}
             />
             {change.error && <Alert text={change.error} />}
-            {view.types.length === 0 && <p>There are no notification types to subscribe to.</p>}
+            {view.types.length === 0 && <p>{text.noTypes}</p>}
             {view.types.map((t) => (
               <Section key={t.type} title={t.name} testId={`type-${t.type}`}>
                 <Group
@@ -355,9 +380,10 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
 }
 
 function Alert({ text }: { text: string }) {
+  const t = useMessages(subscriptionsMessages)
   return (
     <div className={styles.alert} role="alert" data-testid="subscriptions-alert">
-      The change was not saved: {text}
+      {t.notSaved({ error: text })}
     </div>
   )
 }
@@ -372,7 +398,8 @@ function AllButtons({
   pending: string | null
   onAll: (action: SubscriptionAction) => void
 }) {
-  const what = scope === 'cloud' ? 'all the services of this cloud' : 'all the service notifications'
+  const t = useMessages(subscriptionsMessages)
+  const cloud = scope === 'cloud'
   return (
     <div className={styles.toolbar}>
       <button
@@ -381,9 +408,9 @@ function AllButtons({
         disabled={busy}
         onClick={() => onAll('subscribe')}
         data-testid="subscribe-all"
-        aria-description={`Subscribe to ${what}`}
+        aria-description={cloud ? t.subscribeAllServices : t.subscribeAllNotifications}
       >
-        Subscribe All
+        {t.subscribeAll}
       </button>
       <button
         type="button"
@@ -391,9 +418,9 @@ function AllButtons({
         disabled={busy}
         onClick={() => onAll('unsubscribe')}
         data-testid="unsubscribe-all"
-        aria-description={`Unsubscribe from ${what}`}
+        aria-description={cloud ? t.unsubscribeAllServices : t.unsubscribeAllNotifications}
       >
-        Unsubscribe All
+        {t.unsubscribeAll}
       </button>
     </div>
   )
@@ -425,16 +452,17 @@ interface GroupProps {
 /** A group with its All / Individual radio group (spec §2, §4). */
 function Group({ tid, name, mode, busy, titleHidden, onMode, children }: GroupProps) {
   const id = useId()
+  const t = useMessages(subscriptionsMessages)
   return (
     <div className={styles.group} data-testid={`group-${tid}`} data-mode={mode}>
       <div className={styles.groupHeader}>
         {!titleHidden && <h3 className={styles.groupTitle}>{name}</h3>}
         <fieldset className={styles.modes} disabled={busy}>
-          <legend className={styles.legend}>{name}: subscribe to</legend>
+          <legend className={styles.legend}>{t.modeLegend({ name })}</legend>
           {(['all', 'individual'] as const).map((m) => (
             <label key={m} className={styles.mode}>
               <input type="radio" name={id} value={m} checked={mode === m} onChange={() => onMode(m)} data-testid={`mode-${m}`} />
-              {m === 'all' ? 'All' : 'Individual'}
+              {m === 'all' ? t.all : t.individual}
             </label>
           ))}
         </fieldset>
@@ -453,7 +481,8 @@ interface StarProps {
 }
 
 function Stars({ stars, ...rest }: Omit<StarProps, 'star'> & { stars: StarView[] }) {
-  if (stars.length === 0) return <p>Nothing to subscribe to.</p>
+  const t = useMessages(subscriptionsMessages)
+  if (stars.length === 0) return <p>{t.nothing}</p>
   return (
     <ul className={styles.items}>
       {stars.map((s) => (
@@ -470,12 +499,13 @@ function Stars({ stars, ...rest }: Omit<StarProps, 'star'> & { stars: StarView[]
  * filled, bold and pressed when subscribed, outlined otherwise (spec §2 Visual hints).
  */
 function Star({ star, busy, pending, onStar, className }: StarProps) {
+  const t = useMessages(subscriptionsMessages)
   return (
     <button
       type="button"
       className={className ? `${styles.star} ${className}` : styles.star}
       aria-pressed={star.subscribed}
-      aria-label={starLabel(star.name, star.subscribed)}
+      aria-label={star.subscribed ? t.unsubscribe({ name: star.name }) : t.subscribe({ name: star.name })}
       disabled={star.disabled || busy}
       data-testid="star"
       data-tid={star.tid}
@@ -484,7 +514,7 @@ function Star({ star, busy, pending, onStar, className }: StarProps) {
       part="star"
     >
       {star.name}
-      <span className={styles.hidden}>{star.subscribed ? ' (subscribed)' : ' (not subscribed)'}</span>
+      <span className={styles.hidden}>{star.subscribed ? t.subscribed : t.notSubscribed}</span>
     </button>
   )
 }
@@ -499,8 +529,8 @@ export interface SubscriptionsWidgetProps extends HostProps {
   faqHref?: string
 }
 
-/** What the disaster-recovery variant shows instead of the subscription panel (spec §8). */
-export const DR_UNAVAILABLE_TEXT = 'The service is temporarily unavailable.'
+/** What the disaster-recovery variant shows instead of the subscription panel (spec §8), in English. */
+export const DR_UNAVAILABLE_TEXT = subscriptionsMessages.base.unavailable
 
 /**
  * `<trust-subscriptions>`'s component: the clouds of the global data, the first tab from `cloud`
@@ -516,6 +546,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
   const base = trimBase(apiBase)
   const markerRef = useRef<HTMLDivElement>(null)
   const asked = useRef(false)
+  const t = useMessages(subscriptionsMessages)
 
   const askSignIn = useCallback(
     (origin: HTMLElement | null) => {
@@ -547,7 +578,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
   if (ctx.isTrustDR) {
     return (
       <p className={styles.root} role="status" data-testid="dr-unavailable">
-        {DR_UNAVAILABLE_TEXT}
+        {t.unavailable}
       </p>
     )
   }
@@ -555,7 +586,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
     return (
       <div ref={markerRef} className={styles.root} data-testid="subscriptions-signed-out">
         <p>
-          Please <a href={signInPath(base)}>sign in</a> to manage your subscriptions.
+          {t.signInBefore} <a href={signInPath(base)}>{t.signIn}</a> {t.signInAfter}
         </p>
       </div>
     )
@@ -563,8 +594,8 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
   if (!global.data) {
     const state = globalResourceState(global, apiBase)
     return (
-      <section className={styles.root} aria-label="Manage Subscriptions">
-        <LoadState state={state} loadingLabel="Loading subscriptions…">
+      <section className={styles.root} aria-label={t.title}>
+        <LoadState state={state} loadingLabel={t.loading}>
           {() => null}
         </LoadState>
       </section>

@@ -3,6 +3,8 @@ import type { SubscriptionAction, SubscriptionItem, SubscriptionsData, UserNotif
 import { starCall, subscriptionToast, type SubscriptionCall, type ToastScope } from '../core/subscribe'
 export { starCall, subscriptionToast }
 export type { SubscriptionCall, ToastScope }
+import type { Locale } from '../../contract/locale'
+import { subscriptionsMessages } from './messages'
 
 /**
  * Pure rules of the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §8 toasts)
@@ -184,14 +186,46 @@ export function chooseMode<T extends string>(group: T, mode: GroupMode, individu
   return { call: null, individual: next }
 }
 
-/** The accessible name of a star: 'Subscribe to Amsterdam II' or 'Unsubscribe from Amsterdam II'. */
-export function starLabel(name: string, subscribed: boolean): string {
-  return subscribed ? `Unsubscribe from ${name}` : `Subscribe to ${name}`
+/** The widget's texts in a locale. */
+const textsIn = (locale: Locale) => subscriptionsMessages.in(locale).get()
+
+/**
+ * The accessible name of a star: 'Subscribe to Amsterdam II' or 'Unsubscribe from Amsterdam II'.
+ * @param locale the widget's language @default 'en'
+ */
+export function starLabel(name: string, subscribed: boolean, locale: Locale = 'en'): string {
+  const t = textsIn(locale)
+  return subscribed ? t.unsubscribe({ name }) : t.subscribe({ name })
 }
 
-/** The heading's count: '1 subscription', '12 subscriptions'. */
-export function countLabel(count: number): string {
-  return `${count} ${count === 1 ? 'subscription' : 'subscriptions'}`
+/**
+ * The heading's count: '1 subscription', '12 subscriptions'.
+ * @param locale the widget's language (its plural rules) @default 'en'
+ */
+export function countLabel(count: number, locale: Locale = 'en'): string {
+  return textsIn(locale).count(count)
+}
+
+/**
+ * The success toast after a change (spec §8, exact English texts; core's `subscriptionToast`) in
+ * the widget's language: "…all the services." on a cloud tab's `all`, "…all the service
+ * notifications." on the Notifications tab's, else "…the {name} notifications."
+ * @param locale the widget's language @default 'en'
+ */
+export function subscriptionToastIn(
+  scope: ToastScope,
+  tid: unknown,
+  action: SubscriptionAction,
+  name: string,
+  locale: Locale = 'en',
+): string {
+  const t = textsIn(locale)
+  const on = action === 'subscribe'
+  if (tid === 'all') {
+    if (scope === 'cloud') return on ? t.toastSubscribedAll : t.toastUnsubscribedAll
+    return on ? t.toastSubscribedAllNotifications : t.toastUnsubscribedAllNotifications
+  }
+  return on ? t.toastSubscribed({ name }) : t.toastUnsubscribed({ name })
 }
 
 /** The tab key of the Notifications tab (cloud tabs use the cloud's machine name). */

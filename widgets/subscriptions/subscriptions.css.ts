@@ -28,7 +28,7 @@ export const help = style({
   flexBasis: '100%',
   color: vars.color.link,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
-  '@media': { [minWidth(BREAKPOINTS.md)]: { flexBasis: 'auto', marginLeft: 'auto' } },
+  '@media': { [minWidth(BREAKPOINTS.md)]: { flexBasis: 'auto', marginInlineStart: 'auto' } },
 })
 
 /** One scrolling strip on phones (a dozen clouds would otherwise stack into a tall list); wrapped rows from md up. */

@@ -13,6 +13,7 @@ import * as m006 from './006_faq_compliance.js'
 import * as m007 from './007_admin.js'
 import * as m008 from './008_desk.js'
 import * as m009 from './009_webhooks.js'
+import * as m010 from './010_user_locale.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '007_admin': m007,
   '008_desk': m008,
   '009_webhooks': m009,
+  '010_user_locale': m010,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

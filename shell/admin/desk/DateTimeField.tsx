@@ -1,6 +1,8 @@
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { formatTimestamp } from '../../../widgets/core/time'
 import * as forms from '../../accounts/accounts.css'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import { fromLocalInput } from './zone'
 
 /** Props of {@link DateTimeField}. */
@@ -21,6 +23,8 @@ export interface DateTimeFieldProps {
  */
 export function DateTimeField({ id, label, value, onChange, zone, error }: DateTimeFieldProps) {
   const instant = value ? fromLocalInput(value, zone) : undefined
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   return (
     <div className={forms.field}>
       <label className={forms.label} htmlFor={id}>
@@ -36,8 +40,8 @@ export function DateTimeField({ id, label, value, onChange, zone, error }: DateT
         onChange={(e) => onChange(e.target.value)}
       />
       <p className={desk.utc} id={`${id}-utc`} data-testid={`${id}-utc`}>
-        Time zone {zone}
-        {instant ? ` · ${formatTimestamp(instant, 'UTC')}` : ''}
+        {t.timeZone({ zone })}
+        {instant ? ` · ${formatTimestamp(instant, 'UTC', locale)}` : ''}
       </p>
     </div>
   )

@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import type { DeskListQuery, DeskRecord } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
 import type { RecordType } from '../../../contract/records'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $global } from '../../../widgets/core/global'
 import { $session } from '../../../widgets/core/session'
 import { formatTimestamp } from '../../../widgets/core/time'
@@ -12,10 +14,12 @@ import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { Select, TableWrap } from '../controls'
 import { LoadProblem } from '../LoadProblem'
+import { adminMessages, adminNavMessages } from '../messages'
 import { useLoad } from '../use-load'
 import { fetchDeskList } from './api'
 import * as desk from './desk.css'
-import { allowedTypes, mayChange, RECORD_TYPES, TYPE_NAMES } from './model'
+import { deskMessages } from './messages'
+import { allowedTypes, mayChange, RECORD_TYPES, typeName, valueName } from './model'
 import { deskRecordPath, newPostPath, TEMPLATES_PATH } from './paths'
 
 /** What the desk's lists are filtered by. */
@@ -24,29 +28,36 @@ interface Filters {
   q: string
 }
 
-/** Labels of the new-post links. */
-const NEW_LABELS: Readonly<Record<RecordType, string>> = {
-  incident: 'New incident',
-  maintenance: 'New maintenance',
-  advisory: 'New advisory',
-  notification: 'New notification',
+/** The messages of the new-post links. */
+const NEW_LABELS: Readonly<Record<RecordType, 'newIncident' | 'newMaintenance' | 'newAdvisory' | 'newNotification'>> = {
+  incident: 'newIncident',
+  maintenance: 'newMaintenance',
+  advisory: 'newAdvisory',
+  notification: 'newNotification',
 }
 
 /** Cloud names for a table cell: up to three, else the first two and how many more. */
-export function cloudsText(names: readonly string[]): string {
-  return names.length <= 3 ? names.join(', ') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`
+export function cloudsText(names: readonly string[], locale: Locale = DEFAULT_LOCALE): string {
+  if (names.length <= 3) return names.join(', ')
+  return deskMessages
+    .in(locale)
+    .get()
+    .andMore({ names: names.slice(0, 2).join(', '), count: String(names.length - 2) })
 }
 
 /** One list of the desk: a table of records (title linked to its screen), with its own pages. */
 function RecordTable({
   id,
   title,
+  what,
   query,
   permissions,
   empty,
 }: {
   id: string
   title: string
+  /** The list as "Could not load {what}" names it. */
+  what: string
   query: DeskListQuery
   permissions: ReadonlySet<Permission>
   empty: string
@@ -58,22 +69,26 @@ function RecordTable({
   const list = useLoad((signal) => fetchDeskList({ ...query, page }, signal), key)
   const data = list.state.data
   const cloudName = (m: string) => clouds.find((c) => c.machine_name === m)?.title ?? m
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
   const row = (r: DeskRecord) => (
     <tr key={r.id} data-testid="desk-row" data-record-id={r.id}>
       <td>
         <a href={deskRecordPath(r.id)}>{r.title}</a>
-        {!mayChange(permissions, r.type, r.notification_type) && <span className={styles.itemDetail}>Read only</span>}
+        {!mayChange(permissions, r.type, r.notification_type) && <span className={styles.itemDetail}>{t.readOnly}</span>}
       </td>
-      <td>{TYPE_NAMES[r.type] ?? r.type}</td>
+      <td>{typeName(r.type, locale)}</td>
       <td>
         <span className={styles.state} data-status={r.statusClass}>
-          {r.status}
+          {valueName(r.status, locale)}
         </span>
       </td>
       <td>{r.severity || '—'}</td>
-      <td>{cloudsText(r.clouds.map(cloudName))}</td>
-      <td>{formatTimestamp(r.from, zone)}</td>
-      <td>{formatTimestamp(r.updated_on, zone)}</td>
+      <td>{cloudsText(r.clouds.map(cloudName), locale)}</td>
+      <td>{formatTimestamp(r.from, zone, locale)}</td>
+      <td>{formatTimestamp(r.updated_on, zone, locale)}</td>
     </tr>
   )
   return (
@@ -81,20 +96,20 @@ function RecordTable({
       <h2 className={styles.sectionTitle} id={id}>
         {title}
       </h2>
-      {(!data || list.state.status === 'error') && <LoadProblem state={list.state} what={title.toLowerCase()} onRetry={list.reload} />}
+      {(!data || list.state.status === 'error') && <LoadProblem state={list.state} what={what} onRetry={list.reload} />}
       {data && data.records.length === 0 && <p className={styles.note}>{empty}</p>}
       {data && data.records.length > 0 && (
         <TableWrap label={title}>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Clouds</th>
-                <th scope="col">Start</th>
-                <th scope="col">Updated</th>
+                <th scope="col">{a.title}</th>
+                <th scope="col">{t.type}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.severity}</th>
+                <th scope="col">{nav.clouds}</th>
+                <th scope="col">{t.start}</th>
+                <th scope="col">{t.updated}</th>
               </tr>
             </thead>
             <tbody>{data.records.map(row)}</tbody>
@@ -102,15 +117,13 @@ function RecordTable({
         </TableWrap>
       )}
       {data && data.pages > 1 && (
-        <nav className={styles.pager} aria-label={`${title} pages`}>
+        <nav className={styles.pager} aria-label={t.listPages({ list: title })}>
           <button type="button" className={styles.small} disabled={page <= 0} onClick={() => setPage(page - 1)}>
-            Previous page
+            {t.previousPage}
           </button>
-          <span>
-            Page {data.page + 1} of {data.pages}
-          </span>
+          <span>{a.pageOf({ page: String(data.page + 1), pages: String(data.pages) })}</span>
           <button type="button" className={styles.small} disabled={page + 1 >= data.pages} onClick={() => setPage(page + 1)}>
-            Next page
+            {t.nextPage}
           </button>
         </nav>
       )}
@@ -128,30 +141,33 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
   const [typed, setTyped] = useState('')
   const types = allowedTypes(permissions)
   const query: DeskListQuery = { ...(filters.type ? { type: filters.type } : {}), ...(filters.q ? { q: filters.q } : {}) }
+  const t = useMessages(deskMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
   return (
     <section aria-labelledby="admin-title" data-testid="admin-desk">
       <h1 className={shell.pageTitle} id="admin-title">
-        Incident desk
+        {nav.desk}
       </h1>
       {types.length > 0 ? (
         <p className={desk.newLinks}>
-          {types.map((t) => (
-            <a key={t} className={t === 'incident' ? forms.primary : forms.secondary} href={newPostPath(t)}>
-              {NEW_LABELS[t]}
+          {types.map((type) => (
+            <a key={type} className={type === 'incident' ? forms.primary : forms.secondary} href={newPostPath(type)}>
+              {t[NEW_LABELS[type]]}
             </a>
           ))}
           <a className={forms.secondary} href={TEMPLATES_PATH}>
-            Templates
+            {nav.templates}
           </a>
         </p>
       ) : (
-        <p className={styles.note}>Your roles do not allow you to publish records; you can read them.</p>
+        <p className={styles.note}>{t.mayNotPublish}</p>
       )}
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser the console supports */}
       <form
         role="search"
         className={styles.grid}
-        aria-label="Find records"
+        aria-label={t.findRecords}
         onSubmit={(e) => {
           e.preventDefault()
           setFilters((f) => ({ ...f, q: typed.trim() }))
@@ -159,33 +175,35 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
       >
         <Select
           id="desk-filter-type"
-          label="Type"
+          label={t.type}
           value={filters.type}
-          options={[{ value: '', label: 'All types' }, ...RECORD_TYPES.map((t) => ({ value: t, label: TYPE_NAMES[t] }))]}
+          options={[{ value: '', label: t.allTypes }, ...RECORD_TYPES.map((type) => ({ value: type, label: typeName(type, locale) }))]}
           onChange={(type) => setFilters((f) => ({ ...f, type: type as Filters['type'] }))}
         />
-        <Field id="desk-filter-q" label="Title contains" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <Field id="desk-filter-q" label={t.titleContains} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
         <p className={styles.actions}>
           <button type="submit" className={styles.small}>
-            Search
+            {t.search}
           </button>
         </p>
       </form>
       <RecordTable
         key={`open-${JSON.stringify(query)}`}
         id="desk-open"
-        title="Open records"
+        title={t.openRecords}
+        what={t.theOpenRecords}
         query={{ ...query, open: '1' }}
         permissions={permissions}
-        empty="No open records: nothing in progress or to come."
+        empty={t.noOpenRecords}
       />
       <RecordTable
         key={`all-${JSON.stringify(query)}`}
         id="desk-all"
-        title="All records"
+        title={t.allRecords}
+        what={t.theAllRecords}
         query={query}
         permissions={permissions}
-        empty="No records match."
+        empty={t.noRecordsMatch}
       />
     </section>
   )

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import type { CatalogData } from '../../../contract/admin'
 import type { RecordTemplate } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
 import { useInvalidFocus } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
@@ -11,12 +12,14 @@ import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { LoadProblem } from '../LoadProblem'
+import { adminMessages, adminNavMessages } from '../messages'
 import { SaveMessages } from '../SaveMessages'
 import { useSave } from '../save'
 import { useLoad } from '../use-load'
 import { fetchTemplates, publishRecord } from './api'
 import { useFormChoices } from './choices'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import {
   allowedTypes,
   applyTemplate,
@@ -62,6 +65,9 @@ function NewPostForm({
   const save = useSave()
   const { formRef, reportInvalid } = useInvalidFocus()
   const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const t = useMessages(deskMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   // `?template={id}`: filled in once, as soon as the templates are there.
   useEffect(() => {
@@ -74,7 +80,7 @@ function NewPostForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = draftErrors(draft, zone)
+    const errors = draftErrors(draft, zone, { locale })
     if (errors.length) {
       save.setState({ kind: 'invalid', messages: errors })
       reportInvalid()
@@ -82,7 +88,7 @@ function NewPostForm({
     }
     void save.run(async () => {
       const done = await publishRecord(publishBody({ ...draft, terms: choices.prune(draft) }, zone, 'markdown'))
-      $deskNotice.set(mailsText('Published.', done.mails))
+      $deskNotice.set(mailsText(t.published, done.mails, locale))
       $router.open(deskRecordPath(done.id))
       return undefined
     })
@@ -100,7 +106,7 @@ function NewPostForm({
         />
       )}
       <div className={desk.split}>
-        <form ref={formRef} className={styles.group} onSubmit={submit} noValidate aria-label="New post">
+        <form ref={formRef} className={styles.group} onSubmit={submit} noValidate aria-label={nav.newPost}>
           <RecordFields
             prefix="desk-new"
             draft={draft}
@@ -116,9 +122,9 @@ function NewPostForm({
           <SaveMessages state={save.state.kind === 'saved' ? { kind: 'saving' } : save.state} />
           <p className={styles.actions}>
             <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              Publish
+              {t.publish}
             </button>
-            <a href={DESK_PATH}>Back to the desk</a>
+            <a href={DESK_PATH}>{t.backToDesk}</a>
           </p>
         </form>
         <div className={desk.previewColumn}>
@@ -142,18 +148,21 @@ export function NewPostScreen({ permissions, query }: NewPostScreenProps) {
   const templates = useLoad(fetchTemplates)
   const data = catalog.state.data
   const allowed = allowedTypes(permissions).length > 0
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
   return (
     <section aria-labelledby="admin-title" data-testid="desk-new">
       <h1 className={shell.pageTitle} id="admin-title">
-        New post
+        {nav.newPost}
       </h1>
       {!allowed && (
         <p className={styles.note} role="status">
-          Your roles do not allow you to publish records. <a href={DESK_PATH}>Back to the desk</a>
+          {t.mayNotPublishAny} <a href={DESK_PATH}>{t.backToDesk}</a>
         </p>
       )}
       {allowed && (!data || catalog.state.status === 'error') && (
-        <LoadProblem state={catalog.state} what="the catalogue" onRetry={catalog.reload} />
+        <LoadProblem state={catalog.state} what={a.theCatalogue} onRetry={catalog.reload} />
       )}
       {allowed && data && <NewPostForm permissions={permissions} query={query} catalog={data.catalog} templates={templates.state.data} />}
     </section>

@@ -1,9 +1,11 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { CatalogSeverity } from '../../../contract/catalog'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { sanitizeHtml } from '../../../widgets/core/sanitize'
 import { RecordArticle } from '../../../widgets/record-view/parts'
 import * as view from '../../../widgets/record-view/record-view.css'
 import * as styles from '../admin.css'
+import { adminMessages } from '../messages'
 import { markdownToHtml } from './markdown'
 import { previewRecord, type RecordDraft, statusLook, type TextFormat } from './model'
 
@@ -29,12 +31,14 @@ export function PostPreview({ id, draft, format, severities, zone }: PostPreview
   const body = useMemo(() => render(deferred.body), [render, deferred.body])
   const impact = useMemo(() => render(deferred.customer_impact), [render, deferred.customer_impact])
   const workaround = useMemo(() => render(deferred.available_workaround), [render, deferred.available_workaround])
-  const record = previewRecord(deferred, zone, { body, impact, workaround })
+  const a = useMessages(adminMessages)
+  const locale = useLocale()
+  const record = previewRecord(deferred, zone, { body, impact, workaround }, undefined, locale)
   const severity = severities.find((s) => String(s.tid) === deferred.severity)
   return (
     <section className={styles.preview} aria-labelledby={id} data-testid="post-preview">
       <h2 className={styles.previewTitle} id={id}>
-        Preview
+        {a.preview}
       </h2>
       <div className={view.root}>
         <RecordArticle

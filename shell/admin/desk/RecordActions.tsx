@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import type { DeskRecordDetail } from '../../../contract/desk'
 import type { PublishData } from '../../../contract/publishing'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TextArea } from '../controls'
@@ -10,8 +11,9 @@ import { useSave } from '../save'
 import { cancelRecord, postponeRecord, resolveRecord, updateRecord } from './api'
 import { DateTimeField } from './DateTimeField'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import { markdownToHtml } from './markdown'
-import { CLOSING_STATUS, mailsText, statusOptions } from './model'
+import { CLOSING_STATUS, mailsText, statusOptions, valueName } from './model'
 import { fromLocalInput, toLocalInput } from './zone'
 
 /** Props every action of a record shares. */
@@ -38,11 +40,12 @@ function ActionBox({ id, title, children }: { id: string; title: string; childre
 /** Runs an action with the save machinery, then reports its mails to the screen. */
 function useAction(onDone: (message: string) => void) {
   const save = useSave()
+  const locale = useLocale()
   const run = (done: string, action: () => Promise<PublishData>, after?: () => void) =>
     void save.run(async () => {
       const result = await action()
       after?.()
-      onDone(mailsText(done, result.mails))
+      onDone(mailsText(done, result.mails, locale))
       return undefined
     })
   // The screen says what happened; the form only shows refusals and progress.
@@ -60,14 +63,16 @@ export function UpdateForm({ detail, onDone }: ActionProps) {
   const [text, setText] = useState('')
   const [notify, setNotify] = useState(true)
   const { save, run, state } = useAction(onDone)
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!text.trim() && status === detail.status) {
-      save.setState({ kind: 'invalid', messages: ['update: write the update, or choose a new status.'] })
+      save.setState({ kind: 'invalid', messages: [`update: ${t.writeUpdate}`] })
       return
     }
     run(
-      'Update posted.',
+      t.updatePosted,
       () =>
         updateRecord(detail.id, {
           ...(status !== detail.status ? { status } : {}),
@@ -78,25 +83,25 @@ export function UpdateForm({ detail, onDone }: ActionProps) {
     )
   }
   return (
-    <ActionBox id="desk-update-title" title="Post an update">
+    <ActionBox id="desk-update-title" title={t.postAnUpdate}>
       <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-update-title">
         <Select
           id="desk-update-status"
-          label="New status"
+          label={t.newStatus}
           value={status}
           options={statusOptions(detail.type, detail.status).map((s) => ({
             value: s,
-            label: s === detail.status ? `${s} (unchanged)` : s,
+            label: s === detail.status ? t.unchanged({ status: valueName(s, locale) }) : valueName(s, locale),
           }))}
           onChange={setStatus}
         />
-        <TextArea id="desk-update-text" label="Update (Markdown)" rows={5} value={text} onChange={setText} />
-        {text.trim() && <HtmlPreview id="desk-update-preview" label="Update preview" html={markdownToHtml(text)} />}
-        <Checkbox label="Notify subscribers" checked={notify} onChange={setNotify} />
+        <TextArea id="desk-update-text" label={t.updateMarkdown} rows={5} value={text} onChange={setText} />
+        {text.trim() && <HtmlPreview id="desk-update-preview" label={t.updatePreview} html={markdownToHtml(text)} />}
+        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
         <SaveMessages state={state} />
         <p className={styles.actions}>
           <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            Post update
+            {t.postUpdate}
           </button>
         </p>
       </form>
@@ -109,20 +114,22 @@ export function ResolveForm({ detail, onDone }: ActionProps) {
   const [text, setText] = useState('')
   const [notify, setNotify] = useState(true)
   const { save, run, state } = useAction(onDone)
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    run('Resolved.', () => resolveRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
+    run(t.resolved, () => resolveRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
   }
   return (
-    <ActionBox id="desk-resolve-title" title="Resolve">
+    <ActionBox id="desk-resolve-title" title={t.resolve}>
       <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-resolve-title">
-        <p className={styles.hint}>Sets the status to {CLOSING_STATUS[detail.type]} now and marks the entry as the resolved update.</p>
-        <TextArea id="desk-resolve-text" label="Closing update (Markdown, optional)" rows={3} value={text} onChange={setText} />
-        <Checkbox label="Notify subscribers" checked={notify} onChange={setNotify} />
+        <p className={styles.hint}>{t.resolveHint({ status: valueName(CLOSING_STATUS[detail.type], locale) })}</p>
+        <TextArea id="desk-resolve-text" label={t.closingUpdate} rows={3} value={text} onChange={setText} />
+        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
         <SaveMessages state={state} />
         <p className={styles.actions}>
           <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            Resolve
+            {t.resolve}
           </button>
         </p>
       </form>
@@ -137,33 +144,34 @@ export function PostponeForm({ detail, zone, onDone }: ActionProps) {
   const [text, setText] = useState('')
   const [notify, setNotify] = useState(true)
   const { save, run, state } = useAction(onDone)
+  const t = useMessages(deskMessages)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const start = fromLocalInput(from, zone)
     const end = fromLocalInput(to, zone)
     const errors: string[] = []
-    if (!start) errors.push('from: enter the new start date and time.')
-    if (!end) errors.push('to: enter the new end date and time.')
-    if (start && end && end < start) errors.push('to: must not be before the start.')
+    if (!start) errors.push(`from: ${t.newFromRequired}`)
+    if (!end) errors.push(`to: ${t.newToRequired}`)
+    if (start && end && end < start) errors.push(`to: ${t.toBeforeFrom}`)
     if (errors.length || !start || !end) {
       save.setState({ kind: 'invalid', messages: errors })
       return
     }
-    run('Postponed.', () => postponeRecord(detail.id, { from: start, to: end, ...(text.trim() ? { update: text } : {}), notify }))
+    run(t.postponed, () => postponeRecord(detail.id, { from: start, to: end, ...(text.trim() ? { update: text } : {}), notify }))
   }
   return (
-    <ActionBox id="desk-postpone-title" title="Postpone">
+    <ActionBox id="desk-postpone-title" title={t.postpone}>
       <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-postpone-title">
         <div className={styles.grid}>
-          <DateTimeField id="desk-postpone-from" label="New start time" value={from} zone={zone} onChange={setFrom} />
-          <DateTimeField id="desk-postpone-to" label="New end time" value={to} zone={zone} onChange={setTo} />
+          <DateTimeField id="desk-postpone-from" label={t.newStart} value={from} zone={zone} onChange={setFrom} />
+          <DateTimeField id="desk-postpone-to" label={t.newEnd} value={to} zone={zone} onChange={setTo} />
         </div>
-        <TextArea id="desk-postpone-text" label="Reason (Markdown, optional)" rows={3} value={text} onChange={setText} />
-        <Checkbox label="Notify subscribers" checked={notify} onChange={setNotify} />
+        <TextArea id="desk-postpone-text" label={t.reason} rows={3} value={text} onChange={setText} />
+        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
         <SaveMessages state={state} />
         <p className={styles.actions}>
           <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            Postpone
+            {t.postpone}
           </button>
         </p>
       </form>
@@ -180,6 +188,7 @@ export function CancelForm({ detail, onDone }: ActionProps) {
   const warning = useRef<HTMLParagraphElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
   const asked = useRef(false)
+  const t = useMessages(deskMessages)
   useEffect(() => {
     if (confirming) warning.current?.focus()
     else if (asked.current) opener.current?.focus()
@@ -187,30 +196,30 @@ export function CancelForm({ detail, onDone }: ActionProps) {
   }, [confirming])
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    run('Maintenance cancelled.', () => cancelRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
+    run(t.maintenanceCancelled, () => cancelRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
   }
   return (
-    <ActionBox id="desk-cancel-title" title="Cancel maintenance">
+    <ActionBox id="desk-cancel-title" title={t.cancelMaintenance}>
       {!confirming ? (
         <p className={styles.actions}>
           <button ref={opener} type="button" className={forms.secondary} onClick={() => setConfirming(true)}>
-            Cancel maintenance
+            {t.cancelMaintenance}
           </button>
         </p>
       ) : (
         <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-cancel-title">
           <p ref={warning} tabIndex={-1} className={forms.warningBox} data-testid="desk-cancel-confirm">
-            Cancel this maintenance? It will show as cancelled, and subscribers are told it will not take place. This cannot be undone.
+            {t.cancelConfirm}
           </p>
-          <TextArea id="desk-cancel-text" label="Reason (Markdown, optional)" rows={3} value={text} onChange={setText} />
-          <Checkbox label="Notify subscribers" checked={notify} onChange={setNotify} />
+          <TextArea id="desk-cancel-text" label={t.reason} rows={3} value={text} onChange={setText} />
+          <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
           <SaveMessages state={state} />
           <p className={styles.actions}>
             <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              Yes, cancel maintenance
+              {t.yesCancel}
             </button>
             <button type="button" className={forms.secondary} onClick={() => setConfirming(false)}>
-              Keep the maintenance
+              {t.keepMaintenance}
             </button>
           </p>
         </form>

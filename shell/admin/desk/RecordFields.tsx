@@ -1,24 +1,28 @@
 import type { Catalog } from '../../../contract/catalog'
 import type { Permission } from '../../../contract/permissions'
 import type { NotificationType, RecordType } from '../../../contract/records'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TextArea } from '../controls'
+import { adminMessages, adminNavMessages } from '../messages'
 import type { FormChoices } from './choices'
 import { DateTimeField } from './DateTimeField'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import {
   allowedNotificationTypes,
   allowedTypes,
   EVENT_TYPES,
   INTERNAL_KEYS,
-  NOTIFICATION_TYPE_NAMES,
   LINK_KEYS,
+  notificationTypeName,
   type RecordDraft,
   statusOptions,
   type TextFormat,
-  TYPE_NAMES,
+  typeName,
+  valueName,
   withType,
 } from './model'
 import { TermPicker } from './TermPicker'
@@ -41,12 +45,12 @@ export interface RecordFieldsProps {
   invalid?: ReadonlySet<string>
 }
 
-const INTERNAL_LABELS = {
-  internal_note: 'Internal note',
-  slack_link: 'Slack link',
-  jira_link: 'Jira link',
-  sfdc_link: 'SFDC link',
-  severity_link: 'Severity link',
+/** The messages of the link fields' labels. */
+const LINK_LABELS = {
+  slack_link: 'slackLink',
+  jira_link: 'jiraLink',
+  sfdc_link: 'sfdcLink',
+  severity_link: 'severityLink',
 } as const
 
 /**
@@ -67,12 +71,16 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
   const fmt = format === 'markdown' ? 'Markdown' : 'HTML'
   const withTimes = mode !== 'template'
   const showEnd = draft.type === 'maintenance' || (mode === 'edit' && draft.type !== 'notification')
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   return (
     <>
       <Field
         id={id('title')}
-        label="Title"
+        label={a.title}
         value={draft.title}
         maxLength={300}
         required={mode !== 'template'}
@@ -83,59 +91,59 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
       <div className={styles.grid}>
         {mode === 'edit' ? (
           <div className={forms.field}>
-            <span className={forms.label}>Type</span>
-            <span>{TYPE_NAMES[draft.type]}</span>
+            <span className={forms.label}>{t.type}</span>
+            <span>{typeName(draft.type, locale)}</span>
           </div>
         ) : (
           <Select
             id={id('type')}
-            label="Type"
+            label={t.type}
             value={draft.type}
-            options={(types.includes(draft.type) ? types : [draft.type, ...types]).map((t) => ({ value: t, label: TYPE_NAMES[t] }))}
-            onChange={(t) => onChange(withType(draft, t as RecordType, permissions, catalog.severities, zone))}
+            options={(types.includes(draft.type) ? types : [draft.type, ...types]).map((x) => ({ value: x, label: typeName(x, locale) }))}
+            onChange={(x) => onChange(withType(draft, x as RecordType, permissions, catalog.severities, zone))}
           />
         )}
         {draft.type === 'notification' && (
           <Select
             id={id('notification-type')}
-            label="Notification type"
+            label={t.notificationType}
             value={draft.notification_type}
             options={(notificationTypes.includes(draft.notification_type as NotificationType) || !draft.notification_type
               ? notificationTypes
               : [draft.notification_type as NotificationType, ...notificationTypes]
-            ).map((n) => ({ value: n, label: NOTIFICATION_TYPE_NAMES[n] }))}
+            ).map((n) => ({ value: n, label: notificationTypeName(n, locale) }))}
             onChange={(n) => onChange({ ...draft, notification_type: n as NotificationType, terms: [] })}
           />
         )}
         <Select
           id={id('status')}
-          label="Status"
+          label={t.status}
           value={draft.status}
-          options={statusOptions(draft.type, draft.status).map((s) => ({ value: s, label: s }))}
+          options={statusOptions(draft.type, draft.status).map((s) => ({ value: s, label: valueName(s, locale) }))}
           onChange={(s) => set('status', s)}
         />
         {draft.type !== 'notification' && (
           <Select
             id={id('severity')}
-            label="Severity"
+            label={t.severity}
             value={draft.severity}
-            options={[{ value: '', label: 'None' }, ...catalog.severities.map((s) => ({ value: String(s.tid), label: s.name }))]}
+            options={[{ value: '', label: t.none }, ...catalog.severities.map((s) => ({ value: String(s.tid), label: s.name }))]}
             onChange={(s) => set('severity', s)}
           />
         )}
         {draft.type === 'advisory' && (
           <Select
             id={id('event-type')}
-            label="Event type"
+            label={t.eventType}
             value={draft.event_type}
-            options={EVENT_TYPES.map((e) => ({ value: e, label: e }))}
+            options={EVENT_TYPES.map((e) => ({ value: e, label: valueName(e, locale) }))}
             onChange={(e) => set('event_type', e)}
           />
         )}
       </div>
       <fieldset className={styles.fieldset} data-testid={id('clouds')}>
-        <legend className={styles.legend}>Clouds{mode === 'template' ? '' : ' (at least one)'}</legend>
-        {bad('clouds') && <p className={forms.fieldError}>Choose at least one cloud.</p>}
+        <legend className={styles.legend}>{mode === 'template' ? nav.clouds : t.cloudsAtLeastOne}</legend>
+        {bad('clouds') && <p className={forms.fieldError}>{t.chooseCloud}</p>}
         {catalog.clouds.map((c) => (
           <Checkbox
             key={c.machine_name}
@@ -164,7 +172,7 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
         <div className={styles.grid}>
           <DateTimeField
             id={id('from')}
-            label="Start time"
+            label={t.startTime}
             value={draft.from}
             zone={zone}
             error={bad('from')}
@@ -173,7 +181,7 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
           {showEnd && (
             <DateTimeField
               id={id('to')}
-              label={draft.type === 'maintenance' ? 'End time' : 'End time (optional)'}
+              label={draft.type === 'maintenance' ? t.endTime : t.endTimeOptional}
               value={draft.to}
               zone={zone}
               error={bad('to')}
@@ -184,24 +192,24 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
       )}
       <TextArea
         id={id('summary')}
-        label="Summary"
-        hint="Plain text, shown in the lists."
+        label={t.summary}
+        hint={t.summaryHint}
         rows={2}
         value={draft.summary}
         onChange={(v) => set('summary', v)}
       />
-      <TextArea id={id('body')} label={`Body (${fmt})`} rows={8} value={draft.body} onChange={(v) => set('body', v)} />
+      <TextArea id={id('body')} label={a.bodyFormat({ format: fmt })} rows={8} value={draft.body} onChange={(v) => set('body', v)} />
       <div className={styles.grid}>
         <TextArea
           id={id('impact')}
-          label={`Customer impact (${fmt})`}
+          label={t.impact({ format: fmt })}
           rows={3}
           value={draft.customer_impact}
           onChange={(v) => set('customer_impact', v)}
         />
         <TextArea
           id={id('workaround')}
-          label={`Workaround (${fmt})`}
+          label={t.workaround({ format: fmt })}
           rows={3}
           value={draft.available_workaround}
           onChange={(v) => set('available_workaround', v)}
@@ -209,19 +217,19 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
       </div>
       <Field
         id={id('next-update')}
-        label="Next update"
+        label={t.nextUpdate}
         value={draft.next_update}
         maxLength={300}
         onChange={(e) => set('next_update', e.target.value)}
       />
       {withTimes && (
         <details className={desk.disclosure} open={INTERNAL_KEYS.some((k) => bad(k)) || undefined}>
-          <summary>Internal use only</summary>
+          <summary>{t.internalOnly}</summary>
           <div className={styles.group}>
             <TextArea
               id={id('internal-note')}
-              label="Internal note"
-              hint="Staff only; never shown to visitors."
+              label={t.internalNote}
+              hint={t.internalNoteHint}
               rows={3}
               value={draft.internal_note}
               onChange={(v) => set('internal_note', v)}
@@ -231,7 +239,7 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
                 <Field
                   key={key}
                   id={id(key.replace('_', '-'))}
-                  label={INTERNAL_LABELS[key]}
+                  label={t[LINK_LABELS[key]]}
                   type="url"
                   value={draft[key]}
                   aria-invalid={bad(key)}
@@ -242,7 +250,7 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
           </div>
         </details>
       )}
-      {withTimes && <Checkbox label="Notify subscribers" checked={draft.notify} onChange={(on) => set('notify', on)} />}
+      {withTimes && <Checkbox label={t.notify} checked={draft.notify} onChange={(on) => set('notify', on)} />}
     </>
   )
 }

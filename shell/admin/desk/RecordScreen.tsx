@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import type { Catalog } from '../../../contract/catalog'
 import type { DeskRecordDetail } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
 import { formatTimestamp } from '../../../widgets/core/time'
 import * as forms from '../../accounts/accounts.css'
@@ -11,12 +12,14 @@ import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { HtmlPreview } from '../HtmlPreview'
 import { LoadProblem } from '../LoadProblem'
+import { adminMessages, adminNavMessages } from '../messages'
 import { SaveMessages } from '../SaveMessages'
 import { useSave } from '../save'
 import { useLoad } from '../use-load'
 import { fetchDeskRecord, updateRecord } from './api'
 import { useFormChoices } from './choices'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import {
   changesOf,
   detailDraft,
@@ -25,9 +28,10 @@ import {
   isClosed,
   mailsText,
   mayChange,
-  NOTIFICATION_TYPE_NAMES,
+  notificationTypeName,
   type RecordDraft,
-  TYPE_NAMES,
+  typeName,
+  valueName,
 } from './model'
 import { $deskNotice } from './notice'
 import { DESK_PATH } from './paths'
@@ -38,42 +42,45 @@ import { EventList, UpdateHistory } from './UpdateHistory'
 
 /** The record's fields in words (read-only roles, and the top of the screen). */
 function Facts({ detail, catalog, zone }: { detail: DeskRecordDetail; catalog?: Pick<Catalog, 'clouds' | 'severities'>; zone: string }) {
+  const t = useMessages(deskMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
   const severity =
-    catalog?.severities.find((s) => s.tid === detail.severity)?.name ?? (detail.severity === null ? 'None' : `#${detail.severity}`)
+    catalog?.severities.find((s) => s.tid === detail.severity)?.name ?? (detail.severity === null ? t.none : `#${detail.severity}`)
   const cloudName = (m: string) => catalog?.clouds.find((c) => c.machine_name === m)?.title ?? m
   return (
     <dl className={styles.definitions} data-testid="desk-facts">
-      <dt>Type</dt>
+      <dt>{t.type}</dt>
       <dd>
-        {TYPE_NAMES[detail.type]}
-        {detail.notification_type ? ` (${NOTIFICATION_TYPE_NAMES[detail.notification_type]})` : ''}
+        {typeName(detail.type, locale)}
+        {detail.notification_type ? ` (${notificationTypeName(detail.notification_type, locale)})` : ''}
       </dd>
-      <dt>Status</dt>
+      <dt>{t.status}</dt>
       <dd>
-        <span className={styles.state}>{detail.status}</span>
+        <span className={styles.state}>{valueName(detail.status, locale)}</span>
       </dd>
       {detail.type !== 'notification' && (
         <>
-          <dt>Severity</dt>
+          <dt>{t.severity}</dt>
           <dd>{severity}</dd>
         </>
       )}
       {detail.event_type && (
         <>
-          <dt>Event type</dt>
-          <dd>{detail.event_type}</dd>
+          <dt>{t.eventType}</dt>
+          <dd>{valueName(detail.event_type, locale)}</dd>
         </>
       )}
-      <dt>Clouds</dt>
-      <dd>{detail.clouds.map(cloudName).join(', ') || 'None'}</dd>
-      <dt>Start</dt>
-      <dd>{formatTimestamp(detail.from, zone)}</dd>
-      <dt>End</dt>
-      <dd>{detail.to ? formatTimestamp(detail.to, zone) : 'Ongoing'}</dd>
-      <dt>Public post</dt>
+      <dt>{nav.clouds}</dt>
+      <dd>{detail.clouds.map(cloudName).join(', ') || t.none}</dd>
+      <dt>{t.start}</dt>
+      <dd>{formatTimestamp(detail.from, zone, locale)}</dd>
+      <dt>{t.end}</dt>
+      <dd>{detail.to ? formatTimestamp(detail.to, zone, locale) : t.ongoing}</dd>
+      <dt>{t.publicPost}</dt>
       <dd>
         <a href={detail.href} data-testid="desk-public-link">
-          View the public post
+          {t.viewPublicPost}
         </a>
       </dd>
     </dl>
@@ -98,27 +105,30 @@ function EditForm({
   const choices = useFormChoices(draft)
   const save = useSave()
   const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = draftErrors(draft, zone)
+    const errors = draftErrors(draft, zone, { locale })
     if (errors.length) {
       save.setState({ kind: 'invalid', messages: errors })
       return
     }
     const body = changesOf(detail, { ...draft, terms: choices.prune(draft) }, zone)
     if (!body) {
-      save.setState({ kind: 'invalid', messages: ['Nothing changed: edit a field first.'] })
+      save.setState({ kind: 'invalid', messages: [t.nothingChanged] })
       return
     }
     void save.run(async () => {
       const done = await updateRecord(detail.id, body)
-      onDone(mailsText('Saved.', done.mails))
+      onDone(mailsText(a.saved, done.mails, locale))
       return undefined
     })
   }
   return (
     <div className={desk.split}>
-      <form className={styles.group} onSubmit={submit} noValidate aria-label="Edit the record">
+      <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editRecord}>
         <RecordFields
           prefix="desk-edit"
           draft={draft}
@@ -134,7 +144,7 @@ function EditForm({
         <SaveMessages state={save.state.kind === 'saved' ? { kind: 'idle' } : save.state} />
         <p className={styles.actions}>
           <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            Save changes
+            {t.saveChanges}
           </button>
         </p>
       </form>
@@ -180,25 +190,30 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
     ? JSON.stringify([detail.status, detail.from, detail.to, detail.events.length, detail.updates.length, detail.title])
     : ''
   const maintenance = detail?.type === 'maintenance' && open
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
 
   return (
     <section aria-labelledby="admin-title" data-testid="desk-record">
       <p className={styles.subNav}>
-        <a href={DESK_PATH}>← Incident desk</a>
+        <a href={DESK_PATH}>
+          <span className={desk.back}>←</span> {nav.desk}
+        </a>
       </p>
       <h1 className={shell.pageTitle} id="admin-title">
-        {detail?.title ?? `Record ${id}`}
+        {detail?.title ?? t.recordN({ id })}
       </h1>
       <div role="status" data-testid="desk-notice">
         {notice && <p className={forms.successBox}>{notice}</p>}
       </div>
-      {(!detail || record.state.status === 'error') && <LoadProblem state={record.state} what="the record" onRetry={record.reload} />}
+      {(!detail || record.state.status === 'error') && <LoadProblem state={record.state} what={t.theRecord} onRetry={record.reload} />}
       {detail && (
         <>
           <Facts detail={detail} catalog={catalogData} zone={zone} />
           {!canChange && (
             <p className={styles.note} data-testid="desk-read-only">
-              Your roles do not allow you to change this record; you can read it.
+              {t.mayNotChange}
             </p>
           )}
           {canChange && (
@@ -214,7 +229,7 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
           {canChange && (
             // Closed at first: the form asks for the services and data centers of every cloud of the record.
             <details className={desk.disclosure} data-testid="desk-edit" onToggle={(e) => setEditing(e.currentTarget.open)}>
-              <summary>Edit the record</summary>
+              <summary>{t.editRecord}</summary>
               {editing && catalogData && (
                 <EditForm
                   key={`edit-${version}`}
@@ -225,10 +240,10 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
                   onDone={done}
                 />
               )}
-              {editing && !catalogData && <LoadProblem state={catalog.state} what="the catalogue" onRetry={catalog.reload} />}
+              {editing && !catalogData && <LoadProblem state={catalog.state} what={a.theCatalogue} onRetry={catalog.reload} />}
             </details>
           )}
-          {!canChange && <HtmlPreview id="desk-body" label="Body" html={detail.body} />}
+          {!canChange && <HtmlPreview id="desk-body" label={t.body} html={detail.body} />}
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import type { RecordTemplate } from '../../../contract/desk'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import { Select } from '../controls'
@@ -7,7 +8,8 @@ import { SaveMessages } from '../SaveMessages'
 import { useSave } from '../save'
 import { saveTemplate } from './api'
 import * as desk from './desk.css'
-import { type RecordDraft, type TextFormat, templateFields, TYPE_NAMES } from './model'
+import { deskMessages } from './messages'
+import { type RecordDraft, type TextFormat, templateFields, typeName } from './model'
 
 /** "Start from template": a select of the templates the roles may use and Apply, which fills the form in (the window stays). */
 export function TemplatePicker({
@@ -18,22 +20,27 @@ export function TemplatePicker({
   onApply: (template: RecordTemplate) => void
 }) {
   const [choice, setChoice] = useState('')
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   if (!templates.length) return null
   const chosen = templates.find((t) => String(t.id) === choice)
   return (
     <div className={styles.chooser}>
       <Select
         id="desk-template"
-        label="Start from template"
+        label={t.startFromTemplate}
         value={choice}
         options={[
-          { value: '', label: 'Choose a template…' },
-          ...templates.map((t) => ({ value: String(t.id), label: `${t.name} (${TYPE_NAMES[t.fields.type]})` })),
+          { value: '', label: t.chooseTemplate },
+          ...templates.map((x) => ({
+            value: String(x.id),
+            label: t.templateOption({ name: x.name, type: typeName(x.fields.type, locale) }),
+          })),
         ]}
         onChange={setChoice}
       >
         <button type="button" className={styles.small} aria-disabled={!chosen || undefined} onClick={() => chosen && onApply(chosen)}>
-          Apply template
+          {t.applyTemplate}
         </button>
       </Select>
     </div>
@@ -44,27 +51,28 @@ export function TemplatePicker({
 export function SaveAsTemplate({ draft, format }: { draft: RecordDraft; format: TextFormat }) {
   const [name, setName] = useState('')
   const save = useSave()
+  const t = useMessages(deskMessages)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const trimmed = name.trim()
     if (!trimmed) {
-      save.setState({ kind: 'invalid', messages: ['name: give the template a name.'] })
+      save.setState({ kind: 'invalid', messages: [`name: ${t.nameTemplate}`] })
       return
     }
     void save.run(async () => {
       const saved = await saveTemplate({ name: trimmed, fields: templateFields(draft, format) })
       setName('')
-      return { message: `Template “${saved.name}” saved.` }
+      return { message: t.templateSaved({ name: saved.name }) }
     })
   }
   return (
     <details className={desk.disclosure}>
-      <summary>Save as template</summary>
-      <form className={styles.group} onSubmit={submit} noValidate aria-label="Save as template">
-        <p className={styles.hint}>Keeps every field of the form except the times, the internal-use fields and notify.</p>
+      <summary>{t.saveAsTemplate}</summary>
+      <form className={styles.group} onSubmit={submit} noValidate aria-label={t.saveAsTemplate}>
+        <p className={styles.hint}>{t.saveAsTemplateHint}</p>
         <Field
           id="desk-template-name"
-          label="Template name"
+          label={t.templateName}
           value={name}
           maxLength={200}
           aria-invalid={save.state.kind === 'invalid' || undefined}
@@ -73,7 +81,7 @@ export function SaveAsTemplate({ draft, format }: { draft: RecordDraft; format: 
         <SaveMessages state={save.state} />
         <p className={styles.actions}>
           <button type="submit" className={styles.small} aria-disabled={save.saving || undefined}>
-            Save template
+            {t.saveTemplate}
           </button>
         </p>
       </form>

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import type { Catalog } from '../../../contract/catalog'
 import type { RecordTemplate } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
 import { formatTimestamp } from '../../../widgets/core/time'
 import { Field } from '../../accounts/Field'
@@ -11,11 +12,14 @@ import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { LoadProblem } from '../LoadProblem'
+import { adminMessages, adminNavMessages } from '../messages'
 import { SaveMessages } from '../SaveMessages'
 import { useSave } from '../save'
 import { useLoad } from '../use-load'
 import { deleteTemplate, fetchTemplates, saveTemplate } from './api'
 import { useFormChoices } from './choices'
+import * as desk from './desk.css'
+import { deskMessages } from './messages'
 import {
   allowedTypes,
   applyTemplate,
@@ -25,7 +29,7 @@ import {
   newDraft,
   type RecordDraft,
   templateFields,
-  TYPE_NAMES,
+  typeName,
 } from './model'
 import { DESK_PATH, newPostPath } from './paths'
 import { RecordFields } from './RecordFields'
@@ -62,9 +66,11 @@ function TemplateForm({
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = [...(name.trim() ? [] : ['name: give the template a name.']), ...draftErrors(draft, zone, { template: true })]
+    const errors = [...(name.trim() ? [] : [`name: ${t.nameTemplate}`]), ...draftErrors(draft, zone, { template: true, locale })]
     if (errors.length) {
       save.setState({ kind: 'invalid', messages: errors })
       return
@@ -72,10 +78,10 @@ function TemplateForm({
     void save.run(async () => {
       const saved = await saveTemplate({ name: name.trim(), fields: templateFields({ ...draft, terms: choices.prune(draft) }) }, editing.id)
       onSaved(saved)
-      return { message: `Template “${saved.name}” saved.` }
+      return { message: t.templateSaved({ name: saved.name }) }
     })
   }
-  const title = editing.id === undefined ? 'New template' : `Edit template: ${editing.name}`
+  const title = editing.id === undefined ? t.newTemplate : t.editTemplate({ name: editing.name })
   return (
     <section className={styles.panel} aria-labelledby="desk-template-form">
       <h2 className={styles.subTitle} id="desk-template-form" ref={heading} tabIndex={-1}>
@@ -84,7 +90,7 @@ function TemplateForm({
       <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-template-form">
         <Field
           id="desk-template-edit-name"
-          label="Template name"
+          label={t.templateName}
           value={name}
           maxLength={200}
           aria-invalid={invalid?.has('name') || undefined}
@@ -105,10 +111,10 @@ function TemplateForm({
         <SaveMessages state={save.state} />
         <p className={styles.actions}>
           <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            Save template
+            {t.saveTemplate}
           </button>
           <button type="button" className={forms.secondary} onClick={onClose}>
-            Close
+            {t.close}
           </button>
         </p>
       </form>
@@ -119,15 +125,16 @@ function TemplateForm({
 /** "Delete “name”?" with Yes, delete and Keep it; focus moves to Keep it, the safe answer. */
 function ConfirmDelete({ name, busy, onYes, onNo }: { name: string; busy: boolean; onYes: () => void; onNo: () => void }) {
   const keep = useRef<HTMLButtonElement>(null)
+  const t = useMessages(deskMessages)
   useEffect(() => keep.current?.focus(), [])
   return (
     <span className={styles.actions}>
-      <span>Delete “{name}”?</span>
+      <span>{t.deleteConfirm({ name })}</span>
       <button type="button" className={styles.small} onClick={onYes} aria-disabled={busy || undefined}>
-        Yes, delete
+        {t.yesDelete}
       </button>
       <button ref={keep} type="button" className={styles.small} onClick={onNo}>
-        Keep it
+        {t.keepIt}
       </button>
     </span>
   )
@@ -150,6 +157,10 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
   const cat = catalog.state.data?.catalog
   const canCreate = allowedTypes(permissions).length > 0
   const mayEdit = (t: RecordTemplate) => mayChange(permissions, t.fields.type, t.fields.notification_type)
+  const m = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
 
   const edit = (t: RecordTemplate) => {
     if (!cat) return
@@ -168,7 +179,7 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
       await deleteTemplate(t.id)
       setConfirming(null)
       if (editing?.id === t.id) setEditing(null)
-      setMessage(`Template “${t.name}” deleted.`)
+      setMessage(m.templateDeleted({ name: t.name }))
       templates.reload()
       return undefined
     })
@@ -176,19 +187,21 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
   return (
     <section aria-labelledby="admin-title" data-testid="desk-templates">
       <p className={styles.subNav}>
-        <a href={DESK_PATH}>← Incident desk</a>
+        <a href={DESK_PATH}>
+          <span className={desk.back}>←</span> {nav.desk}
+        </a>
       </p>
       <h1 className={shell.pageTitle} id="admin-title">
-        Templates
+        {nav.templates}
       </h1>
-      <p className={styles.note}>Templates fill in the new post form; the times are always those of the moment of use.</p>
-      {!canCreate && <p className={styles.note}>Your roles do not allow you to change templates; you can read them.</p>}
+      <p className={styles.note}>{m.templatesIntro}</p>
+      {!canCreate && <p className={styles.note}>{m.mayNotChangeTemplates}</p>}
       <div role="status">{message && <p className={forms.successBox}>{message}</p>}</div>
       <SaveMessages state={removal.state.kind === 'saved' ? { kind: 'idle' } : removal.state} />
       {(!list || templates.state.status === 'error') && (
-        <LoadProblem state={templates.state} what="the templates" onRetry={templates.reload} />
+        <LoadProblem state={templates.state} what={m.theTemplates} onRetry={templates.reload} />
       )}
-      {list && list.length === 0 && <p className={styles.note}>No templates yet.</p>}
+      {list && list.length === 0 && <p className={styles.note}>{m.noTemplates}</p>}
       {list && list.length > 0 && (
         <ul className={styles.list} data-testid="desk-template-list">
           {list.map((t) => (
@@ -196,8 +209,12 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
               <span className={styles.itemText}>
                 <strong>{t.name}</strong>
                 <span className={styles.itemDetail}>
-                  {TYPE_NAMES[t.fields.type] ?? t.fields.type} · updated {formatTimestamp(t.updated, zone)} by {t.updated_by}
-                  {!mayEdit(t) && ' · read only'}
+                  {m.templateDetail({
+                    type: typeName(t.fields.type, locale),
+                    time: formatTimestamp(t.updated, zone, locale),
+                    user: t.updated_by,
+                  })}
+                  {!mayEdit(t) && m.readOnlyDetail}
                 </span>
               </span>
               {confirming === t.id ? (
@@ -205,18 +222,23 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
               ) : (
                 <span className={styles.actions}>
                   {mayEdit(t) && (
-                    <a className={styles.small} href={newPostPath(t.fields.type, t.id)} aria-label={`Use ${t.name}`}>
-                      Use
+                    <a className={styles.small} href={newPostPath(t.fields.type, t.id)} aria-label={m.pickName({ name: t.name })}>
+                      {m.pick}
                     </a>
                   )}
                   {mayEdit(t) && cat && (
-                    <button type="button" className={styles.small} aria-label={`Edit ${t.name}`} onClick={() => edit(t)}>
-                      Edit
+                    <button type="button" className={styles.small} aria-label={a.editItem({ name: t.name })} onClick={() => edit(t)}>
+                      {a.edit}
                     </button>
                   )}
                   {mayEdit(t) && (
-                    <button type="button" className={styles.small} aria-label={`Delete ${t.name}`} onClick={() => setConfirming(t.id)}>
-                      Delete
+                    <button
+                      type="button"
+                      className={styles.small}
+                      aria-label={m.deleteName({ name: t.name })}
+                      onClick={() => setConfirming(t.id)}
+                    >
+                      {m.delete}
                     </button>
                   )}
                 </span>
@@ -228,12 +250,12 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
       {canCreate && cat && !editing && (
         <p className={styles.actions}>
           <button type="button" className={forms.primary} onClick={create}>
-            New template
+            {m.newTemplate}
           </button>
         </p>
       )}
       {!cat && canCreate && catalog.state.status === 'error' && (
-        <LoadProblem state={catalog.state} what="the catalogue" onRetry={catalog.reload} />
+        <LoadProblem state={catalog.state} what={a.theCatalogue} onRetry={catalog.reload} />
       )}
       {editing && cat && (
         <TemplateForm

@@ -1,10 +1,13 @@
 import { useState } from 'react'
+import { useMessages } from '../../../widgets/core/i18n/react'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox } from '../controls'
+import { adminMessages, adminNavMessages } from '../messages'
 import type { TermChoice } from './api'
 import type { FormChoices } from './choices'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
 
 /** Props of {@link TermPicker}. */
 export interface TermPickerProps {
@@ -23,8 +26,6 @@ function visible(items: readonly TermChoice[], selected: ReadonlySet<number>): T
   return items.filter((i) => i.active || selected.has(i.tid))
 }
 
-const label = (item: TermChoice) => (item.active ? item.name : `${item.name} (decommissioned)`)
-
 /**
  * What a record concerns besides its clouds: checkboxes of the clouds' core services and of their
  * data centers, one disclosure per region (its summary counts the chosen ones) with a search by
@@ -32,6 +33,10 @@ const label = (item: TermChoice) => (item.active ? item.name : `${item.name} (de
  */
 export function TermPicker({ prefix, choices, notification, hasClouds, selected, onChange }: TermPickerProps) {
   const [search, setSearch] = useState('')
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const label = (item: TermChoice) => (item.active ? item.name : t.decommissionedItem({ name: item.name }))
   const chosen = new Set(selected)
   const toggle = (tid: number, on: boolean) =>
     onChange(on ? [...selected.filter((t) => t !== tid), tid] : selected.filter((t) => t !== tid))
@@ -41,14 +46,14 @@ export function TermPicker({ prefix, choices, notification, hasClouds, selected,
   const problem = (state: { status: string; error?: string }, what: string) =>
     state.status === 'error' ? (
       <p className={styles.hint} role="alert">
-        Could not load {what}: {state.error}{' '}
+        {a.loadFailed({ what, error: state.error ?? '' })}{' '}
         <button type="button" className={styles.small} onClick={choices.reload}>
-          Retry
+          {a.retry}
         </button>
       </p>
     ) : state.status === 'loading' ? (
       <p className={styles.hint} role="status">
-        Loading {what}…
+        {a.loadingWhat({ what })}
       </p>
     ) : null
 
@@ -56,11 +61,9 @@ export function TermPicker({ prefix, choices, notification, hasClouds, selected,
     const categories = choices.categories.data ?? []
     return (
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Categories</legend>
-        {problem(choices.categories, 'the categories')}
-        {choices.categories.status === 'ready' && !categories.length && (
-          <p className={styles.hint}>This notification type has no categories.</p>
-        )}
+        <legend className={styles.legend}>{t.categories}</legend>
+        {problem(choices.categories, t.theCategories)}
+        {choices.categories.status === 'ready' && !categories.length && <p className={styles.hint}>{t.noCategories}</p>}
         <div className={desk.choices}>{visible(categories, chosen).map(box)}</div>
       </fieldset>
     )
@@ -76,18 +79,18 @@ export function TermPicker({ prefix, choices, notification, hasClouds, selected,
   return (
     <>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Core services</legend>
-        {!hasClouds && <p className={styles.hint}>Choose a cloud to see its services.</p>}
-        {hasClouds && problem(choices.terms, 'the services and data centers')}
+        <legend className={styles.legend}>{t.coreServices}</legend>
+        {!hasClouds && <p className={styles.hint}>{t.chooseCloudServices}</p>}
+        {hasClouds && problem(choices.terms, t.theServices)}
         <div className={desk.choices}>{visible(terms.services, chosen).map(box)}</div>
       </fieldset>
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Data centers</legend>
-        {!hasClouds && <p className={styles.hint}>Choose a cloud to see its data centers.</p>}
+        <legend className={styles.legend}>{nav.dataCenters}</legend>
+        {!hasClouds && <p className={styles.hint}>{t.chooseCloudDataCenters}</p>}
         {terms.regions.length > 0 && (
           <div className={forms.field}>
             <label className={forms.label} htmlFor={searchId}>
-              Find a data center
+              {t.findDataCenter}
             </label>
             <input
               id={searchId}
@@ -101,7 +104,7 @@ export function TermPicker({ prefix, choices, notification, hasClouds, selected,
         )}
         {needle && regions.length === 0 && (
           <p className={styles.hint} role="status">
-            No data center matches “{search.trim()}”.
+            {t.noDataCenterMatches({ search: search.trim() })}
           </p>
         )}
         {regions.map((r) => {
@@ -109,9 +112,7 @@ export function TermPicker({ prefix, choices, notification, hasClouds, selected,
           return (
             // A search opens every region it matches in (a new element, so clearing it closes them again).
             <details key={`${r.region}:${needle ? 'search' : 'all'}`} className={desk.region} open={needle !== '' || undefined}>
-              <summary>
-                {r.region} ({count} of {r.items.length} chosen)
-              </summary>
+              <summary>{t.regionChosen({ region: r.region, count: String(count), total: String(r.items.length) })}</summary>
               <div className={desk.choices}>{r.shown.map(box)}</div>
             </details>
           )

@@ -1,19 +1,23 @@
 import type { DeskRecordDetail, RecordEventKind } from '../../../contract/desk'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { sanitizeHtml } from '../../../widgets/core/sanitize'
 import { formatTimestamp } from '../../../widgets/core/time'
 import * as styles from '../admin.css'
 import { TableWrap } from '../controls'
+import { adminMessages } from '../messages'
 import * as desk from './desk.css'
+import { deskMessages } from './messages'
+import { valueName } from './model'
 
-/** What each record event is called. */
-export const EVENT_NAMES: Readonly<Record<RecordEventKind, string>> = {
-  published: 'Published',
-  updated: 'Updated',
-  reminder: 'Reminder',
-  started: 'Started',
-  completed: 'Completed',
-  postponed: 'Postponed',
-  cancelled: 'Cancelled',
+/** The message of what each record event is called. */
+const EVENT_NAMES: Readonly<Record<RecordEventKind, keyof typeof deskMessages.base>> = {
+  published: 'eventPublished',
+  updated: 'eventUpdated',
+  reminder: 'eventReminder',
+  started: 'eventStarted',
+  completed: 'statusCompleted',
+  postponed: 'statusPostponed',
+  cancelled: 'eventCancelled',
 }
 
 /**
@@ -23,26 +27,28 @@ export const EVENT_NAMES: Readonly<Record<RecordEventKind, string>> = {
  */
 export function UpdateHistory({ updates, zone }: { updates: DeskRecordDetail['updates']; zone: string }) {
   const sorted = [...updates].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+  const t = useMessages(deskMessages)
+  const locale = useLocale()
   return (
     <section aria-labelledby="desk-history" data-testid="desk-history">
       <h2 className={styles.sectionTitle} id="desk-history">
-        Update history
+        {t.updateHistory}
       </h2>
       {sorted.length === 0 ? (
-        <p className={styles.note}>No updates yet.</p>
+        <p className={styles.note}>{t.noUpdates}</p>
       ) : (
         <ol className={desk.history}>
           {sorted.map((u, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; two may share an instant, and the list is only ever replaced whole
             <li key={`${u.at}-${i}`} className={desk.entry} data-resolved={u.resolved} data-testid="desk-update">
               <div className={desk.entryHead}>
-                <time dateTime={u.at}>{formatTimestamp(u.at, zone)}</time>
+                <time dateTime={u.at}>{formatTimestamp(u.at, zone, locale)}</time>
                 <span className={styles.state} data-status={u.statusClass}>
-                  {u.status}
+                  {valueName(u.status, locale)}
                 </span>
                 {u.resolved && (
                   <span className={desk.resolved} data-testid="desk-resolved-marker">
-                    <span aria-hidden="true">✓</span> Resolved update
+                    <span aria-hidden="true">✓</span> {t.resolvedUpdate}
                   </span>
                 )}
               </div>
@@ -61,28 +67,31 @@ export function UpdateHistory({ updates, zone }: { updates: DeskRecordDetail['up
 /** The record's events (published, updated, reminder, …) with the emails each queued, newest first. */
 export function EventList({ events, zone }: { events: DeskRecordDetail['events']; zone: string }) {
   const sorted = [...events].sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || b.id - a.id)
+  const t = useMessages(deskMessages)
+  const a = useMessages(adminMessages)
+  const locale = useLocale()
   return (
     <section aria-labelledby="desk-events" data-testid="desk-events">
       <h2 className={styles.sectionTitle} id="desk-events">
-        Events
+        {t.events}
       </h2>
       {sorted.length === 0 ? (
-        <p className={styles.note}>No events yet.</p>
+        <p className={styles.note}>{t.noEvents}</p>
       ) : (
-        <TableWrap label="Events">
+        <TableWrap label={t.events}>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Event</th>
-                <th scope="col">When</th>
-                <th scope="col">Emails</th>
+                <th scope="col">{t.event}</th>
+                <th scope="col">{a.when}</th>
+                <th scope="col">{t.emails}</th>
               </tr>
             </thead>
             <tbody>
               {sorted.map((e) => (
                 <tr key={e.id}>
-                  <td>{EVENT_NAMES[e.kind] ?? e.kind}</td>
-                  <td>{formatTimestamp(e.at, zone)}</td>
+                  <td>{EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
+                  <td>{formatTimestamp(e.at, zone, locale)}</td>
                   <td>{e.mails}</td>
                 </tr>
               ))}

@@ -47,7 +47,7 @@ globalStyle(`${disclosure} > summary`, { minHeight: '24px', cursor: 'pointer', f
 globalStyle(`${disclosure} > summary:focus-visible`, { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' })
 globalStyle(`${disclosure}[open] > summary`, { marginBottom: vars.space.md })
 
-/** The update history: newest first, a rule on the left (green on the resolving entry, whose marker also says so). */
+/** The update history: newest first, a rule at the start of the line (green on the resolving entry, whose marker also says so). */
 export const history = style({
   listStyle: 'none',
   margin: `0 0 ${vars.space.lg}`,
@@ -58,10 +58,10 @@ export const history = style({
 })
 
 export const entry = style({
-  paddingLeft: vars.space.md,
-  borderLeft: `3px solid ${vars.color.border}`,
+  paddingInlineStart: vars.space.md,
+  borderInlineStart: `3px solid ${vars.color.border}`,
   overflowWrap: 'anywhere',
-  selectors: { '&[data-resolved="true"]': { borderLeftColor: vars.severity.operational } },
+  selectors: { '&[data-resolved="true"]': { borderInlineStartColor: vars.severity.operational } },
 })
 
 export const entryHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.sm, fontSize: '14px' })
@@ -85,6 +85,12 @@ export const actionTitle = style({ margin: 0, fontSize: '17px' })
 
 /** Links to new posts of each type. */
 export const newLinks = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, margin: `0 0 ${vars.space.lg}` })
+
+/** The arrow of a link back to the desk: it points the way back, so right-to-left it mirrors. */
+export const back = style({
+  display: 'inline-block',
+  selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } },
+})
 
 /** The time fields' zone and UTC line. */
 export const utc = style({ margin: 0, color: vars.color.muted, fontSize: '13px', fontVariantNumeric: 'tabular-nums' })

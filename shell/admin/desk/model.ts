@@ -1,7 +1,10 @@
 import type { DeskRecordDetail, TemplateFields } from '../../../contract/desk'
+import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
 import { type Permission, recordPermission } from '../../../contract/permissions'
 import type { PublishRecordBody, UpdateRecordBody } from '../../../contract/publishing'
 import type { NotificationType, PrivilegedRecord, RecordStatus, RecordType } from '../../../contract/records'
+import { adminMessages } from '../messages'
+import { deskMessages } from './messages'
 import { fromLocalInput, toLocalInput } from './zone'
 
 /**
@@ -14,21 +17,59 @@ import { fromLocalInput, toLocalInput } from './zone'
 /** Every record type, in the order the type select offers them. */
 export const RECORD_TYPES: readonly RecordType[] = ['incident', 'maintenance', 'advisory', 'notification']
 
-/** The name of each type, e.g. in the type select and the desk's table. */
-export const TYPE_NAMES: Readonly<Record<RecordType, string>> = {
-  incident: 'Incident',
-  maintenance: 'Scheduled maintenance',
-  advisory: 'Security advisory',
-  notification: 'Notification',
+/** The message (`admin` group) of each type's name, e.g. in the type select and the desk's table. */
+const TYPE_NAMES: Readonly<Record<RecordType, keyof typeof adminMessages.base>> = {
+  incident: 'typeIncident',
+  maintenance: 'typeScheduledMaintenance',
+  advisory: 'typeAdvisory',
+  notification: 'typeNotification',
+}
+
+/** The name of a record type in `locale` (`Incident`, `Scheduled maintenance`); an unknown type as it is. */
+export function typeName(type: RecordType, locale: Locale = DEFAULT_LOCALE): string {
+  const key = TYPE_NAMES[type]
+  return key ? (adminMessages.in(locale).get()[key] as string) : type
 }
 
 /** Every notification type (contract `NotificationType`), URL categories first (the default). */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
 
-export const NOTIFICATION_TYPE_NAMES: Readonly<Record<NotificationType, string>> = {
-  url_change_notification: 'URL category',
-  cloud_app: 'Cloud application',
-  privacy_notification: 'Privacy',
+type DeskText = keyof typeof deskMessages.base
+
+const NOTIFICATION_TYPE_NAMES: Readonly<Record<NotificationType, DeskText>> = {
+  url_change_notification: 'notificationUrl',
+  cloud_app: 'notificationCloudApp',
+  privacy_notification: 'notificationPrivacy',
+}
+
+/** The name of a notification type in `locale` (`URL category`). */
+export function notificationTypeName(type: NotificationType, locale: Locale = DEFAULT_LOCALE): string {
+  const key = NOTIFICATION_TYPE_NAMES[type]
+  return key ? (deskMessages.in(locale).get()[key] as string) : type
+}
+
+/** The messages of the statuses' and event types' names (the values stay the contract's English). */
+const VALUE_NAMES: Readonly<Record<string, DeskText>> = {
+  'In Progress': 'statusInProgress',
+  Monitoring: 'statusMonitoring',
+  Resolved: 'statusResolved',
+  Scheduled: 'statusScheduled',
+  Completed: 'statusCompleted',
+  Remediated: 'statusRemediated',
+  Archived: 'statusArchived',
+  Postponed: 'statusPostponed',
+  'Under Investigation': 'eventUnderInvestigation',
+  'Service Disruption': 'eventServiceDisruption',
+  'Service Degradation': 'eventServiceDegradation',
+  Informational: 'eventInformational',
+  'No Service Impact': 'eventNoServiceImpact',
+  'Security Advisory': 'eventSecurityAdvisory',
+}
+
+/** A status or an advisory event type as the console shows it in `locale`; an unknown one as it is. */
+export function valueName(value: string, locale: Locale = DEFAULT_LOCALE): string {
+  const key = VALUE_NAMES[value]
+  return key ? (deskMessages.in(locale).get()[key] as string) : value
 }
 
 /** The statuses a record of each type may be given, its default first. */
@@ -259,26 +300,31 @@ export function invalidFields(messages: readonly string[]): Set<string> {
  * it checks everything again): title, at least one cloud, status, the times, the advisory's event
  * type, the notification's type, and http(s) links.
  */
-export function draftErrors(draft: RecordDraft, zone: string, { template = false } = {}): string[] {
+export function draftErrors(
+  draft: RecordDraft,
+  zone: string,
+  { template = false, locale = DEFAULT_LOCALE }: { template?: boolean; locale?: Locale } = {},
+): string[] {
+  const t = deskMessages.in(locale).get()
   const errors: string[] = []
   if (!template) {
-    if (!draft.title.trim()) errors.push('title: the title is required.')
-    if (!draft.clouds.length) errors.push('clouds: choose at least one cloud.')
+    if (!draft.title.trim()) errors.push(`title: ${adminMessages.in(locale).get().titleRequired}`)
+    if (!draft.clouds.length) errors.push(`clouds: ${t.cloudsRequired}`)
   }
-  if (draft.title.trim().length > 300) errors.push('title: at most 300 characters.')
-  if (!draft.status) errors.push('status: choose a status.')
-  if (draft.type === 'advisory' && !draft.event_type) errors.push('event_type: choose an event type.')
-  if (draft.type === 'notification' && !draft.notification_type) errors.push('notification_type: choose a notification type.')
+  if (draft.title.trim().length > 300) errors.push(`title: ${t.titleTooLong}`)
+  if (!draft.status) errors.push(`status: ${t.statusRequired}`)
+  if (draft.type === 'advisory' && !draft.event_type) errors.push(`event_type: ${t.eventTypeRequired}`)
+  if (draft.type === 'notification' && !draft.notification_type) errors.push(`notification_type: ${t.notificationTypeRequired}`)
   if (!template) {
     const from = fromLocalInput(draft.from, zone)
     const to = draft.to ? fromLocalInput(draft.to, zone) : null
-    if (!from) errors.push('from: enter the start date and time.')
-    if (to === undefined) errors.push('to: enter a valid end date and time, or none.')
-    if (from && to && to < from) errors.push('to: must not be before the start.')
-    if (draft.type === 'maintenance' && !draft.to) errors.push('to: a maintenance window needs an end.')
+    if (!from) errors.push(`from: ${t.fromRequired}`)
+    if (to === undefined) errors.push(`to: ${t.toInvalid}`)
+    if (from && to && to < from) errors.push(`to: ${t.toBeforeFrom}`)
+    if (draft.type === 'maintenance' && !draft.to) errors.push(`to: ${t.maintenanceNeedsEnd}`)
     for (const key of LINK_KEYS) {
       const link = draft[key].trim()
-      if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push(`${key}: must be an http(s) URL.`)
+      if (link && !/^https?:\/\/\S+$/i.test(link)) errors.push(`${key}: ${t.linkInvalid}`)
     }
   }
   return errors
@@ -437,6 +483,7 @@ export function previewRecord(
   zone: string,
   html: { body: string; impact: string; workaround: string },
   now: Date = new Date(),
+  locale: Locale = DEFAULT_LOCALE,
 ): PrivilegedRecord {
   const from = fromLocalInput(draft.from, zone) ?? ''
   const to = draft.to ? (fromLocalInput(draft.to, zone) ?? null) : null
@@ -444,7 +491,7 @@ export function previewRecord(
   return {
     id: 0,
     type: draft.type,
-    title: draft.title.trim() || '(not named yet)',
+    title: draft.title.trim() || deskMessages.in(locale).get().notNamedYet,
     alias: '',
     summary: draft.summary,
     body: html.body,
@@ -473,7 +520,7 @@ export function previewRecord(
   }
 }
 
-/** "Published. 3 emails queued." and the like: what a change did, with its mail count. */
-export function mailsText(done: string, mails: number): string {
-  return `${done} ${mails} ${mails === 1 ? 'email' : 'emails'} queued.`
+/** "Published. 3 emails queued." and the like: what a change did (`done`, in `locale`), with its mail count. */
+export function mailsText(done: string, mails: number, locale: Locale = DEFAULT_LOCALE): string {
+  return deskMessages.in(locale).get().mails({ done })(mails)
 }

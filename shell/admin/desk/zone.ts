@@ -6,12 +6,19 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
-/** One cached formatter per zone (building one costs ~100 µs). */
-function wallFormatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone)
+/**
+ * One cached formatter per locale and zone (building one costs ~100 µs). Its parts are read as
+ * numbers, so whatever the locale it counts in Latin digits on the Gregorian calendar (Arabic
+ * would otherwise give Arabic-Indic digits): the wall time is the same in every language.
+ *
+ * @param locale the page's locale (contract/locale.ts) @default 'en-US'
+ */
+function wallFormatter(zone: string, locale = 'en-US'): Intl.DateTimeFormat {
+  const key = `${locale} ${zone}`
+  let f = formatters.get(key)
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat('en-US', {
+      f = new Intl.DateTimeFormat(locale, {
         timeZone: zone,
         year: 'numeric',
         month: '2-digit',
@@ -20,11 +27,13 @@ function wallFormatter(zone: string): Intl.DateTimeFormat {
         minute: '2-digit',
         second: '2-digit',
         hourCycle: 'h23',
+        numberingSystem: 'latn',
+        calendar: 'gregory',
       })
     } catch {
-      f = wallFormatter('UTC')
+      f = wallFormatter('UTC', locale)
     }
-    formatters.set(zone, f)
+    formatters.set(key, f)
   }
   return f
 }

@@ -1,16 +1,19 @@
 import { useState } from 'react'
 import type { CatalogCloud, CatalogCloudStatus } from '../../../contract/catalog'
+import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TableWrap, TextArea } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { moveItem, nowInstant, replaceAt, withDecommissioned } from '../model'
+import { adminMessages, adminNavMessages } from '../messages'
 import { KeyHint } from './KeyHint'
+import { adminFormsMessages } from './messages'
 
-const STATUS_FLAGS: ReadonlyArray<[keyof CatalogCloudStatus, string]> = [
-  ['core_cloud_services', 'Core cloud services'],
-  ['datacenter', 'Data centers'],
-  ['premium_datacenter', 'Premium data centers'],
+const STATUS_FLAGS: ReadonlyArray<[keyof CatalogCloudStatus, 'coreCloudServices' | 'dataCenters' | 'premiumDataCenters']> = [
+  ['core_cloud_services', 'coreCloudServices'],
+  ['datacenter', 'dataCenters'],
+  ['premium_datacenter', 'premiumDataCenters'],
 ]
 
 /**
@@ -24,72 +27,74 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
   const choice = unused.some((s) => s.name === adding) ? adding : (unused[0]?.name ?? '')
   const set = <K extends keyof CatalogCloud>(key: K, v: CatalogCloud[K]) => onChange({ ...value, [key]: v })
   const services = value.services
+  const t = useMessages(adminFormsMessages)
+  const a = useMessages(adminMessages)
+  const nav = useMessages(adminNavMessages)
+  const flagLabel = (key: (typeof STATUS_FLAGS)[number][1]) => (key === 'dataCenters' ? nav.dataCenters : t[key])
 
   return (
     <div className={styles.group}>
       <div className={styles.grid}>
         <Field
           id={`${idPrefix}-machine-name`}
-          label="Machine name"
+          label={t.machineName}
           value={value.machine_name}
           readOnly={!isNew}
           aria-describedby={`${idPrefix}-key-hint`}
           onChange={(e) => set('machine_name', e.target.value)}
         />
-        <Field id={`${idPrefix}-domain`} label="Domain" value={value.domain} onChange={(e) => set('domain', e.target.value)} />
-        <Field id={`${idPrefix}-title`} label="Title" value={value.title} onChange={(e) => set('title', e.target.value)} />
+        <Field id={`${idPrefix}-domain`} label={t.domain} value={value.domain} onChange={(e) => set('domain', e.target.value)} />
+        <Field id={`${idPrefix}-title`} label={a.title} value={value.title} onChange={(e) => set('title', e.target.value)} />
         <Select
           id={`${idPrefix}-product`}
-          label="Product"
+          label={t.product}
           value={value.product}
           options={[
-            ...(catalog.products.some((p) => p.machine_name === value.product)
-              ? []
-              : [{ value: value.product, label: 'Choose a product' }]),
+            ...(catalog.products.some((p) => p.machine_name === value.product) ? [] : [{ value: value.product, label: t.chooseProduct }]),
             ...catalog.products.map((p) => ({ value: p.machine_name, label: p.title })),
           ]}
           onChange={(product) => set('product', product)}
         />
         <Field
           id={`${idPrefix}-default-page`}
-          label="Default page (menu route; empty for the home page)"
+          label={t.defaultPage}
           value={value.default_page}
           onChange={(e) => set('default_page', e.target.value)}
         />
         <Field
           id={`${idPrefix}-banner-title`}
-          label="Banner title"
+          label={t.bannerTitle}
           value={value.banner_title}
           onChange={(e) => set('banner_title', e.target.value)}
         />
       </div>
-      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machine name" />
+      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machineName" />
       <TextArea
         id={`${idPrefix}-banner-description`}
-        label="Banner description (plain text)"
+        label={t.bannerDescription}
         rows={3}
         value={value.banner_description}
         onChange={(v) => set('banner_description', v)}
       />
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Blocks of the status page</legend>
+        <legend className={styles.legend}>{t.statusBlocks}</legend>
         {STATUS_FLAGS.map(([key, label]) => (
           <Checkbox
             key={key}
-            label={label}
+            label={flagLabel(label)}
             checked={value.cloud_status[key]}
             onChange={(on) => set('cloud_status', { ...value.cloud_status, [key]: on })}
           />
         ))}
       </fieldset>
-      <TableWrap label="Core services, in row order">
+      <TableWrap label={t.servicesInOrder}>
         <table className={styles.table}>
-          <caption className={styles.caption}>Core services, in row order</caption>
+          <caption className={styles.caption}>{t.servicesInOrder}</caption>
           <thead>
             <tr>
-              <th scope="col">Service</th>
-              <th scope="col">Decommissioned</th>
-              <th scope="col">Order</th>
+              <th scope="col">{t.service}</th>
+              <th scope="col">{t.decommissioned}</th>
+              <th scope="col">{t.order}</th>
             </tr>
           </thead>
           <tbody>
@@ -99,30 +104,30 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
                 <td>
                   <Checkbox
                     hiddenLabel
-                    label={`${s.service} decommissioned`}
+                    label={t.serviceDecommissioned({ service: s.service })}
                     checked={s.decommissioned}
                     onChange={(on) => set('services', replaceAt(services, i, withDecommissioned(s, on, nowInstant())))}
-                  />
-                  {s.decommissioned ? ' Yes' : ' No'}
+                  />{' '}
+                  {s.decommissioned ? a.yes : a.no}
                 </td>
                 <td className={styles.actions}>
                   <button
                     type="button"
                     className={styles.small}
-                    aria-label={`Move ${s.service} up`}
+                    aria-label={a.moveUp({ name: s.service })}
                     disabled={i === 0}
                     onClick={() => set('services', moveItem(services, i, -1))}
                   >
-                    Up
+                    {a.up}
                   </button>
                   <button
                     type="button"
                     className={styles.small}
-                    aria-label={`Move ${s.service} down`}
+                    aria-label={a.moveDown({ name: s.service })}
                     disabled={i === services.length - 1}
                     onClick={() => set('services', moveItem(services, i, 1))}
                   >
-                    Down
+                    {a.down}
                   </button>
                 </td>
               </tr>
@@ -133,7 +138,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
       {unused.length > 0 && (
         <Select
           id={`${idPrefix}-add-service`}
-          label="Add a core service"
+          label={t.addCoreService}
           value={choice}
           options={unused.map((s) => ({ value: s.name, label: s.name }))}
           onChange={setAdding}
@@ -143,7 +148,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
             className={styles.small}
             onClick={() => set('services', [...services, { service: choice, decommissioned: false, since: nowInstant(), until: null }])}
           >
-            Add service
+            {t.addService}
           </button>
         </Select>
       )}
@@ -153,12 +158,16 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
 
 /** The clouds section. */
 export const CLOUDS: ListSpec<CatalogCloud> = {
-  noun: 'cloud',
+  noun: 'nounCloud',
   fromCatalog: (c) => c.clouds,
   toValue: (value) => ({ value, errors: [] }),
   label: (c) => c.title || c.machine_name,
-  detail: (c, catalog) =>
-    [c.domain, catalog.products.find((p) => p.machine_name === c.product)?.title ?? c.product, `${c.services.length} services`]
+  detail: (c, catalog, locale) =>
+    [
+      c.domain,
+      catalog.products.find((p) => p.machine_name === c.product)?.title ?? c.product,
+      adminFormsMessages.in(locale).get().servicesCount(c.services.length),
+    ]
       .filter(Boolean)
       .join(' · '),
   blank: (catalog) => ({

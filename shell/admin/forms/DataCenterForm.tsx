@@ -1,18 +1,21 @@
 import { useState } from 'react'
 import type { Catalog, CatalogDataCenter, CatalogDataCenterCloud } from '../../../contract/catalog'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TableWrap } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { coordinateError, dataCenterErrors, decommissionAll, nowInstant, parseNumber, withDecommissioned } from '../model'
+import { adminMessages } from '../messages'
 import { KeyHint } from './KeyHint'
+import { adminFormsMessages } from './messages'
 
 type Flag = 'regional_surcharge' | 'premium' | 'decommissioned'
-const FLAGS: ReadonlyArray<[Flag, string]> = [
-  ['regional_surcharge', 'Regional surcharge'],
-  ['premium', 'Premium'],
-  ['decommissioned', 'Decommissioned'],
+const FLAGS: ReadonlyArray<[Flag, 'regionalSurcharge' | 'premium' | 'decommissioned']> = [
+  ['regional_surcharge', 'regionalSurcharge'],
+  ['premium', 'premium'],
+  ['decommissioned', 'decommissioned'],
 ]
 
 /** A coordinate typed as text (an unfinished `-4.` stays on screen); the draft gets the number. */
@@ -29,17 +32,19 @@ function Coordinate({
 }) {
   const [text, setText] = useState(Number.isFinite(value) ? String(value) : '')
   const limit = kind === 'latitude' ? 90 : 180
+  const t = useMessages(adminFormsMessages)
+  const locale = useLocale()
   return (
     <Field
       id={id}
-      label={kind === 'latitude' ? 'Latitude (degrees north, -90 to 90)' : 'Longitude (degrees east, -180 to 180)'}
+      label={kind === 'latitude' ? t.latitude : t.longitude}
       type="number"
       inputMode="decimal"
       min={-limit}
       max={limit}
       step="any"
       value={text}
-      error={coordinateError(kind, parseNumber(text)) || undefined}
+      error={coordinateError(kind, parseNumber(text), locale) || undefined}
       onChange={(e) => {
         setText(e.target.value)
         onChange(parseNumber(e.target.value))
@@ -60,19 +65,20 @@ function CloudRow({
   entry: CatalogDataCenterCloud | undefined
   onChange: (entry: CatalogDataCenterCloud | null) => void
 }) {
+  const t = useMessages(adminFormsMessages)
   const serve = (on: boolean) =>
     onChange(on ? { cloud, regional_surcharge: false, premium: false, decommissioned: false, since: nowInstant(), until: null } : null)
   return (
     <tr>
       <th scope="row">{title}</th>
       <td>
-        <Checkbox hiddenLabel label={`Serves ${title}`} checked={!!entry} onChange={serve} />
+        <Checkbox hiddenLabel label={t.servesCloud({ cloud: title })} checked={!!entry} onChange={serve} />
       </td>
       {FLAGS.map(([flag, label]) => (
         <td key={flag}>
           <Checkbox
             hiddenLabel
-            label={`${label} on ${title}`}
+            label={t.flagOn({ flag: t[label], cloud: title })}
             checked={entry?.[flag] ?? false}
             disabled={!entry}
             onChange={(on) => {
@@ -101,22 +107,24 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
     set('clouds', at < 0 ? [...value.clouds, entry] : value.clouds.map((c) => (c.cloud === cloud ? entry : c)))
   }
   const serving = value.clouds.filter((c) => !c.decommissioned).length
+  const t = useMessages(adminFormsMessages)
+  const a = useMessages(adminMessages)
 
   return (
     <div className={styles.group}>
       <div className={styles.grid}>
         <Field
           id={`${idPrefix}-name`}
-          label="Name"
+          label={t.name}
           value={value.name}
           readOnly={!isNew}
           aria-describedby={`${idPrefix}-key-hint`}
           onChange={(e) => set('name', e.target.value)}
         />
-        <Field id={`${idPrefix}-city`} label="City" value={value.city} onChange={(e) => set('city', e.target.value)} />
+        <Field id={`${idPrefix}-city`} label={t.city} value={value.city} onChange={(e) => set('city', e.target.value)} />
         <Field
           id={`${idPrefix}-country`}
-          label="Country (ISO code, e.g. NL)"
+          label={t.country}
           value={value.country}
           maxLength={2}
           autoCapitalize="characters"
@@ -124,10 +132,10 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
         />
         <Select
           id={`${idPrefix}-region`}
-          label="Region"
+          label={t.region}
           value={value.region}
           options={[
-            ...(catalog.regions.includes(value.region) ? [] : [{ value: value.region, label: 'Choose a region' }]),
+            ...(catalog.regions.includes(value.region) ? [] : [{ value: value.region, label: t.chooseRegion }]),
             ...catalog.regions.map((r) => ({ value: r, label: r })),
           ]}
           onChange={(region) => set('region', region)}
@@ -136,16 +144,16 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
         <Coordinate id={`${idPrefix}-longitude`} kind="longitude" value={value.longitude} onChange={(v) => set('longitude', v)} />
       </div>
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
-      <TableWrap label="Clouds it serves">
+      <TableWrap label={t.cloudsItServes}>
         <table className={styles.table}>
-          <caption className={styles.caption}>Clouds it serves</caption>
+          <caption className={styles.caption}>{t.cloudsItServes}</caption>
           <thead>
             <tr>
-              <th scope="col">Cloud</th>
-              <th scope="col">Serves</th>
+              <th scope="col">{a.cloud}</th>
+              <th scope="col">{t.serves}</th>
               {FLAGS.map(([flag, label]) => (
                 <th key={flag} scope="col">
-                  {label}
+                  {t[label]}
                 </th>
               ))}
             </tr>
@@ -171,10 +179,10 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
           disabled={serving === 0}
           onClick={() => onChange(decommissionAll(value, nowInstant()))}
         >
-          Decommission
+          {t.decommission}
         </button>
         <span className={styles.hint} id={`${idPrefix}-decommission-hint`}>
-          {serving === 0 ? 'Decommissioned on every cloud.' : `Marks it decommissioned on every cloud (${serving} now); its history stays.`}
+          {serving === 0 ? t.decommissionedEverywhere : t.decommissionHint({ count: String(serving) })}
         </span>
       </p>
     </div>
@@ -185,13 +193,14 @@ const served = (dc: CatalogDataCenter) => dc.clouds.filter((c) => !c.decommissio
 
 /** The data centers section. */
 export const DATA_CENTERS: ListSpec<CatalogDataCenter> = {
-  noun: 'data center',
+  noun: 'nounDataCenter',
   fromCatalog: (c: Catalog) => c.data_centers,
-  toValue: (value) => ({ value, errors: dataCenterErrors(value) }),
+  toValue: (value, locale) => ({ value, errors: dataCenterErrors(value, locale) }),
   label: (dc) => dc.name,
-  detail: (dc) => {
+  detail: (dc, _catalog, locale) => {
+    const t = adminFormsMessages.in(locale).get()
     const n = served(dc)
-    return [`${dc.city}, ${dc.country}`, dc.region, n ? `serves ${n} cloud${n === 1 ? '' : 's'}` : 'decommissioned'].join(' · ')
+    return [`${dc.city}, ${dc.country}`, dc.region, n ? t.servesClouds(n) : t.decommissionedDetail].join(' · ')
   },
   blank: (catalog) => ({
     name: '',

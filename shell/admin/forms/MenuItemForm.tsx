@@ -1,48 +1,46 @@
 import type { Catalog } from '../../../contract/catalog'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { adminCatalogMessages, adminMessages } from '../messages'
 import { blankMenuItem, menuDraft, menuOf, moveItem, parseRoute, removeAt, replaceAt, type MenuDraft } from '../model'
-
-const ROUTE_HINT =
-  'A route under the cloud (cloud-status) when deep-linked, else a path or URL; one route per cloud as JSON: {"commercial": "https://…", "cloud_name": "https://…"}.'
+import { adminFormsMessages } from './messages'
 
 /** The fields every menu item has: label, route, component, deep link, clouds it is hidden from. */
 function MenuFields({ value, onChange, catalog, idPrefix }: Omit<ItemFormProps<MenuDraft>, 'isNew'>) {
   const set = <K extends keyof MenuDraft>(key: K, v: MenuDraft[K]) => onChange({ ...value, [key]: v })
-  const parsed = parseRoute(value.route)
-  const routeError = 'error' in parsed ? `The route: ${parsed.error}` : undefined
+  const t = useMessages(adminFormsMessages)
+  const locale = useLocale()
+  const parsed = parseRoute(value.route, locale)
+  const routeError = 'error' in parsed ? t.routeError({ error: parsed.error }) : undefined
   return (
     <>
       <div className={styles.grid}>
-        <Field id={`${idPrefix}-label`} label="Label" value={value.label} onChange={(e) => set('label', e.target.value)} />
+        <Field id={`${idPrefix}-label`} label={t.label} value={value.label} onChange={(e) => set('label', e.target.value)} />
         <Field
           id={`${idPrefix}-component`}
-          label="Component (home, dc-map, external, …)"
+          label={t.component}
           value={value.component}
           onChange={(e) => set('component', e.target.value)}
         />
       </div>
       <Field
         id={`${idPrefix}-route`}
-        label="Route"
+        label={t.route}
         value={value.route}
         aria-describedby={`${idPrefix}-route-hint${routeError ? ` ${idPrefix}-route-error` : ''}`}
         error={routeError}
         onChange={(e) => set('route', e.target.value)}
       />
       <p className={styles.hint} id={`${idPrefix}-route-hint`}>
-        {ROUTE_HINT}
+        {t.routeHint}
       </p>
-      <Checkbox
-        label="Deep link (the route lives under the cloud's domain)"
-        checked={value.deep_link}
-        onChange={(on) => set('deep_link', on)}
-      />
+      <Checkbox label={t.deepLink} checked={value.deep_link} onChange={(on) => set('deep_link', on)} />
       <fieldset className={styles.fieldset}>
-        <legend className={styles.legend}>Hidden from clouds</legend>
+        <legend className={styles.legend}>{t.hiddenFrom}</legend>
         {catalog.clouds.map((c) => (
           <Checkbox
             key={c.machine_name}
@@ -68,19 +66,20 @@ function MenuFields({ value, onChange, catalog, idPrefix }: Omit<ItemFormProps<M
 export function MenuItemForm({ value, onChange, catalog, idPrefix }: ItemFormProps<MenuDraft>) {
   const subs = value.sub_menus
   const setSubs = (sub_menus: MenuDraft[]) => onChange({ ...value, sub_menus })
+  const t = useMessages(adminFormsMessages)
+  const c = useMessages(adminCatalogMessages)
+  const a = useMessages(adminMessages)
   return (
     <div className={styles.group}>
       <MenuFields value={value} onChange={onChange} catalog={catalog} idPrefix={idPrefix} />
-      <h3 className={styles.subTitle}>Sub-menus</h3>
-      {subs.length === 0 && <p className={styles.note}>No sub-menus.</p>}
+      <h3 className={styles.subTitle}>{t.subMenus}</h3>
+      {subs.length === 0 && <p className={styles.note}>{t.noSubMenus}</p>}
       {subs.map((sub, i) => {
-        const name = sub.label || `sub-menu ${i + 1}`
+        const name = sub.label || c.subMenuN({ n: String(i + 1) })
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: sub-menus have no key of their own; the position is the identity while editing
           <fieldset key={i} className={styles.panel}>
-            <legend className={styles.legend}>
-              Sub-menu {i + 1}: {sub.label || 'new'}
-            </legend>
+            <legend className={styles.legend}>{t.subMenuLegend({ n: String(i + 1), label: sub.label || t.newLabel })}</legend>
             <MenuFields
               value={sub}
               onChange={(next) => setSubs(replaceAt(subs, i, next))}
@@ -91,23 +90,23 @@ export function MenuItemForm({ value, onChange, catalog, idPrefix }: ItemFormPro
               <button
                 type="button"
                 className={styles.small}
-                aria-label={`Move ${name} up`}
+                aria-label={a.moveUp({ name })}
                 disabled={i === 0}
                 onClick={() => setSubs(moveItem(subs, i, -1))}
               >
-                Up
+                {a.up}
               </button>
               <button
                 type="button"
                 className={styles.small}
-                aria-label={`Move ${name} down`}
+                aria-label={a.moveDown({ name })}
                 disabled={i === subs.length - 1}
                 onClick={() => setSubs(moveItem(subs, i, 1))}
               >
-                Down
+                {a.down}
               </button>
-              <button type="button" className={styles.small} aria-label={`Remove ${name}`} onClick={() => setSubs(removeAt(subs, i))}>
-                Remove
+              <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => setSubs(removeAt(subs, i))}>
+                {a.remove}
               </button>
             </p>
           </fieldset>
@@ -115,7 +114,7 @@ export function MenuItemForm({ value, onChange, catalog, idPrefix }: ItemFormPro
       })}
       <p className={styles.actions}>
         <button type="button" className={forms.secondary} onClick={() => setSubs([...subs, blankMenuItem()])}>
-          Add sub-menu
+          {t.addSubMenu}
         </button>
       </p>
     </div>
@@ -124,12 +123,14 @@ export function MenuItemForm({ value, onChange, catalog, idPrefix }: ItemFormPro
 
 function menuSpec(key: 'main_menu' | 'top_menu'): ListSpec<MenuDraft> {
   return {
-    noun: 'menu item',
+    noun: 'nounMenuItem',
     fromCatalog: (c: Catalog) => c[key].map(menuDraft),
     toValue: menuOf,
     label: (d) => d.label,
-    detail: (d) =>
-      [d.route || '(home)', d.component, d.sub_menus.length ? `${d.sub_menus.length} sub-menus` : ''].filter(Boolean).join(' · '),
+    detail: (d, _catalog, locale) => {
+      const t = adminFormsMessages.in(locale).get()
+      return [d.route || t.home, d.component, d.sub_menus.length ? t.subMenusCount(d.sub_menus.length) : ''].filter(Boolean).join(' · ')
+    },
     blank: blankMenuItem,
     removable: true,
     Form: MenuItemForm,

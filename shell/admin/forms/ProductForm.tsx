@@ -1,30 +1,35 @@
 import type { CatalogProduct } from '../../../contract/catalog'
+import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { adminMessages } from '../messages'
 import { KeyHint } from './KeyHint'
+import { adminFormsMessages } from './messages'
 
 /** A product's fields: machine name (only while new) and title. */
 export function ProductForm({ value, onChange, isNew, idPrefix }: ItemFormProps<CatalogProduct>) {
+  const t = useMessages(adminFormsMessages)
+  const a = useMessages(adminMessages)
   return (
     <div className={styles.grid}>
       <Field
         id={`${idPrefix}-machine-name`}
-        label="Machine name"
+        label={t.machineName}
         value={value.machine_name}
         readOnly={!isNew}
         aria-describedby={`${idPrefix}-key-hint`}
         onChange={(e) => onChange({ ...value, machine_name: e.target.value })}
       />
-      <Field id={`${idPrefix}-title`} label="Title" value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
-      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machine name" />
+      <Field id={`${idPrefix}-title`} label={a.title} value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
+      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machineName" />
     </div>
   )
 }
 
 /** The products section. */
 export const PRODUCTS: ListSpec<CatalogProduct> = {
-  noun: 'product',
+  noun: 'nounProduct',
   fromCatalog: (c) => c.products,
   toValue: (value) => ({ value, errors: [] }),
   label: (p) => p.title || p.machine_name,

@@ -1,15 +1,19 @@
+import type { Locale } from '../../../contract/locale'
+import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { KeyHint } from './KeyHint'
+import { adminFormsMessages } from './messages'
 
 /** A region's name (only while new: data centers refer to it by name). */
 export function RegionForm({ value, onChange, isNew, idPrefix }: ItemFormProps<string>) {
+  const t = useMessages(adminFormsMessages)
   return (
     <div className={styles.group}>
       <Field
         id={`${idPrefix}-name`}
-        label="Region name"
+        label={t.regionName}
         value={value}
         readOnly={!isNew}
         aria-describedby={`${idPrefix}-key-hint`}
@@ -22,13 +26,13 @@ export function RegionForm({ value, onChange, isNew, idPrefix }: ItemFormProps<s
 
 /** The regions section (names in display order). */
 export const REGIONS: ListSpec<string> = {
-  noun: 'region',
+  noun: 'nounRegion',
   fromCatalog: (c) => c.regions,
   toValue: (value) => ({ value: value.map((r) => r.trim()), errors: [] }),
   label: (r) => r,
-  detail: (r, c) => {
+  detail: (r, c, locale: Locale) => {
     const n = c.data_centers.filter((dc) => dc.region === r).length
-    return `${n} data center${n === 1 ? '' : 's'}`
+    return adminFormsMessages.in(locale).get().dataCentersCount(n)
   },
   blank: () => '',
   Form: RegionForm,

@@ -3,20 +3,22 @@
  * and the emails is a message of a {@link defineMessages} group, whose English (the spec's exact
  * texts) is written in the code and whose translations come from one catalogue per locale.
  *
- * Built on `@nanostores/i18n` (its `params` for `{name}` placeholders and `count` for plurals by
- * `Intl.PluralRules`). Unlike the library's usual single page-wide locale, every locale has its own
- * instance here, because two drop-ins on one page may speak different languages (each follows its
- * own `lang` attribute). A group's messages for a locale are an atom, {@link MessageGroup.in}.
+ * The messages are `@nanostores/i18n`'s: its `params` fills `{name}` placeholders and its `count`
+ * picks a plural form by `Intl.PluralRules` of the locale, and catalogues are its flat JSON. Its
+ * `createI18n` store is not used: it keeps one locale per page, while two drop-ins on one page may
+ * speak different languages (each follows its own `lang`), and it costs about 0.6 KB gzip in every
+ * drop-in, which their budgets do not have (README "Locales"). Here a group's messages in a locale
+ * are composed once from the English and the locale's catalogue ({@link MessageGroup.in}), and a
+ * locale renders only once its catalogue has arrived ({@link loadLocale}), so nothing changes under
+ * a rendered text.
  *
  * Catalogues are plain JSON, `{ "<group>": { "<key>": "text" | { "one": …, "other": … } } }`.
  * Sources live beside each `messages.ts` in `locales/<code>.json`; the build merges them into one
  * catalogue per locale for the site (`site`), one for the console (`console`) and one per drop-in
- * holding only the groups it uses (rollup.config.mjs `catalogues`). English needs none.
+ * holding only the groups it uses (rollup.config.mjs `bundleCatalogues`). English needs none.
  */
-import { type Components, createI18n, type I18n, type Messages, type Translations } from '@nanostores/i18n'
-import { atom } from 'nanostores'
+import type { Translations } from '@nanostores/i18n'
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
-import { shared } from '../shared'
 
 export { count, params } from '@nanostores/i18n'
 export type { Locale }
@@ -27,34 +29,32 @@ export type Catalogue = Record<string, Record<string, string | Record<string, st
 /** Loads the catalogue of a locale for the running bundle; rejects when it cannot. */
 export type CatalogueLoader = (locale: Locale) => Promise<Catalogue>
 
-/** The catalogues loaded so far on this page, per locale (shared by every bundle of the page). */
-const catalogues = shared('catalogues', () => ({}) as Partial<Record<Locale, Catalogue>>)
-/** The locales whose catalogue has arrived on this page. */
-const arrived = shared('cataloguesArrived', () => new Set<Locale>())
+/**
+ * The catalogues arrived, per locale. Per bundle, not per page: two drop-in scripts on one page
+ * each load their own catalogue, which holds their own groups only.
+ */
+const catalogues: Partial<Record<Locale, Catalogue>> = {}
 
 let loader: CatalogueLoader = () => Promise.reject(new Error('No catalogue loader is set.'))
 const loads = new Map<Locale, Promise<void>>()
-const instances = new Map<Locale, I18n<Locale>>()
+/** Bumped by every catalogue added: composed messages older than it are composed again. */
+let version = 0
 
 /** Sets how this bundle loads a catalogue (the shell: its fingerprinted file; a drop-in: the file beside its script). */
 export function setCatalogueLoader(load: CatalogueLoader): void {
   loader = load
 }
 
-/**
- * Adds translations for a locale (the server's renderer, which holds every catalogue, and the
- * loaders). Groups already turned into messages keep theirs: add a catalogue before rendering.
- */
+/** Adds translations for a locale (the server, which holds every catalogue, and the loaders). */
 export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
-  const kept = catalogues[locale] ?? {}
-  catalogues[locale] = kept
+  const kept = (catalogues[locale] ??= {})
   for (const [group, messages] of Object.entries(catalogue)) kept[group] = { ...kept[group], ...messages }
-  arrived.add(locale)
+  version++
 }
 
 /** Whether a locale can render now: English always, another once its catalogue has arrived. */
 export function isLocaleReady(locale: Locale): boolean {
-  return locale === DEFAULT_LOCALE || arrived.has(locale)
+  return locale === DEFAULT_LOCALE || catalogues[locale] !== undefined
 }
 
 /**
@@ -77,24 +77,18 @@ export function loadLocale(locale: Locale): Promise<void> {
   return load
 }
 
-function instance(locale: Locale): I18n<Locale> {
-  let i18n = instances.get(locale)
-  if (!i18n) {
-    const cache = (catalogues[locale] ??= locale === DEFAULT_LOCALE ? undefined : {})
-    i18n = createI18n(atom(locale), {
-      baseLocale: DEFAULT_LOCALE,
-      ...(cache && { cache: { [locale]: cache } as unknown as Record<Locale, Components> }),
-      // A group missing from the loaded catalogue: fetch the catalogue (again) for it; a failure
-      // leaves the group in English (never an unhandled rejection, which would end a server).
-      get: (code) =>
-        loader(code).then(
-          (c): Catalogue => (addCatalogue(code, c), c),
-          (): Catalogue => ({}),
-        ),
-    })
-    instances.set(locale, i18n)
-  }
-  return i18n
+/** A `params()` / `count()` message as `@nanostores/i18n` makes it: its English and how it is applied. */
+interface Transformed {
+  input: unknown
+  transform: (locale: string, translation: unknown, args: unknown[]) => unknown
+}
+
+const isTransformed = (value: unknown): value is Transformed => typeof value === 'object' && value !== null && 'transform' in value
+
+/** A group's messages in one locale. */
+export interface LocaleMessages<Body extends Translations> {
+  /** The messages: strings, and functions for `params` and `count` messages. */
+  get(): Body
 }
 
 /** A group of messages: its name (unique across the project), its English, and its messages per locale. */
@@ -104,14 +98,14 @@ export interface MessageGroup<Body extends Translations> {
   /** The English messages, as written in the code. */
   readonly base: Body
   /**
-   * The group's messages in a locale: an atom whose value has the shape of `base` (strings, and
-   * functions for `params` and `count` messages). Created once per locale.
+   * The group's messages in a locale: each key's translation from the locale's catalogue, the
+   * English where the catalogue has none (or has not arrived).
    */
-  in(locale: Locale): Messages<Body>
+  in(locale: Locale): LocaleMessages<Body>
 }
 
 /**
- * Declares a group of messages (at module level, once).
+ * Declares a group of messages (at module level, once, in a `messages.ts`).
  *
  * @param name unique name, e.g. `'records'`; the catalogues' key
  * @param base the English texts, wrapped in `params()` / `count()` where they take values
@@ -123,18 +117,30 @@ export interface MessageGroup<Body extends Translations> {
  * })
  * messages.in('de').get().shown(3) // '3 Einträge'
  */
+// No side effects: a bundle that never reads a group drops it (and its texts).
+/* @__NO_SIDE_EFFECTS__ */
 export function defineMessages<Body extends Translations>(name: string, base: Body): MessageGroup<Body> {
-  const atoms = new Map<Locale, Messages<Body>>()
+  const made = new Map<Locale, { version: number; messages: Body }>()
+  const compose = (locale: Locale): Body => {
+    const own = catalogues[locale]?.[name] ?? {}
+    const messages: Record<string, unknown> = {}
+    for (const [key, value] of Object.entries(base as Record<string, unknown>)) {
+      if (isTransformed(value)) {
+        const text = own[key] ?? value.input
+        messages[key] = (...args: unknown[]) => value.transform(locale, text, args)
+      } else messages[key] = own[key] ?? value
+    }
+    return messages as Body
+  }
   return {
     name,
     base,
-    in(locale) {
-      let messages = atoms.get(locale)
-      if (!messages) {
-        messages = instance(locale)(name, base)
-        atoms.set(locale, messages)
-      }
-      return messages
-    },
+    in: (locale) => ({
+      get() {
+        let entry = made.get(locale)
+        if (entry?.version !== version) made.set(locale, (entry = { version, messages: compose(locale) }))
+        return entry.messages
+      },
+    }),
   }
 }

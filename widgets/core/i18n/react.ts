@@ -2,7 +2,6 @@
  * The React side of the message catalogues (issue 25): the locale a subtree renders in and the
  * hook that gives a component its messages in it.
  */
-import { useStore } from '@nanostores/react'
 import type { Translations } from '@nanostores/i18n'
 import { createContext, useContext } from 'react'
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
@@ -16,7 +15,11 @@ export function useLocale(): Locale {
   return useContext(LocaleContext)
 }
 
-/** A group's messages in the calling component's locale; re-renders when a catalogue arrives. */
+/**
+ * A group's messages in the calling component's locale. A locale renders once its catalogue has
+ * arrived (the shell, the console and every element wait for it), so the messages do not change
+ * under a mounted component; a change of locale re-renders from the provider.
+ */
 export function useMessages<Body extends Translations>(group: MessageGroup<Body>): Body {
-  return useStore(group.in(useLocale()))
+  return group.in(useLocale()).get()
 }

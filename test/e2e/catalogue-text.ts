@@ -1,0 +1,61 @@
+/**
+ * What a translated page must not show (issue 25, "no English left"): every English message of
+ * the catalogues whose translation in the locale differs, as a pattern matching a whole text node
+ * (placeholders match anything). Built from the `messages.ts` groups and their `locales/*.json`,
+ * as the unit test `i18n-catalogues` reads them.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Locale } from '../../contract/locale'
+import { root } from './harness'
+
+type Base = Record<string, string | { input: string | Record<string, string> }>
+
+function messageFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) return []
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return messageFiles(path)
+    return entry.name === 'messages.ts' ? [path] : []
+  })
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A text as a whole-node pattern source: `{x}` matches anything. */
+function pattern(text: string): string {
+  return `^${text
+    .split(/\{\w+\}/)
+    .map(escape)
+    .join('.+')}$`
+}
+
+/**
+ * The English messages a page in `locale` must not show: pattern sources (for `new RegExp`) of
+ * each English text whose translation differs, longer than two characters.
+ */
+export async function englishLeftovers(locale: Locale): Promise<string[]> {
+  const found = new Set<string>()
+  for (const file of ['widgets', 'shell'].flatMap((d) => messageFiles(join(root, d)))) {
+    const path = join(dirname(file), 'locales', `${locale}.json`)
+    const catalogue = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>>) : {}
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+    for (const group of Object.values(module)) {
+      if (typeof group !== 'object' || group === null || !('base' in group) || !('name' in group)) continue
+      const { name, base } = group as { name: string; base: Base }
+      for (const [key, value] of Object.entries(base)) {
+        const source = typeof value === 'string' ? value : value.input
+        const translated = catalogue[name]?.[key]
+        const english = typeof source === 'string' ? [source] : Object.values(source)
+        const local = typeof translated === 'string' ? [translated] : Object.values((translated ?? {}) as Record<string, string>)
+        for (const text of english) {
+          const trimmed = text.trim()
+          if (trimmed.replace(/\{\w+\}/g, '').trim().length < 3 || local.some((l) => l.trim() === trimmed)) continue
+          found.add(pattern(trimmed))
+        }
+      }
+    }
+  }
+  return [...found]
+}

@@ -1,0 +1,189 @@
+/**
+ * The site's languages (issue 25): each locale's home, cloud status, incidents and sign-in pages
+ * at 375 and 1280 px carry `<html lang dir>`, show none of the catalogues' English texts (names of
+ * records and places are data and stay), scroll no wider than the window and pass axe; Arabic is
+ * mirrored (`dir=rtl`, the header's logo on the right) while the timeline's time axis still runs
+ * left to right. The header's language picker switches the page at once and is remembered in the
+ * `trust_lang` cookie; `?lang=` beats the cookie, which beats `Accept-Language`. Screenshots
+ * `locale-{code}-{page}-{width}.png` of every locale.
+ */
+import type { Page } from 'playwright-core'
+import * as assert from 'uvu/assert'
+import { LANG_COOKIE, LOCALES, type Locale, textDirection } from '../../contract/locale'
+import { englishLeftovers } from './catalogue-text'
+import { axeViolations, browser, newPage, screenshot, siteSuite, type SiteContext } from './harness'
+import { CLOUD } from './pages'
+
+const locales = siteSuite('locales: six languages, the picker, no English left, right-to-left Arabic')
+
+locales.before(async () => {
+  await (await browser()).clearCookies()
+})
+locales.after(async () => {
+  await (await browser()).clearCookies()
+})
+
+/** The pages the issue names, each with what shows its content has loaded (no English selectors). */
+const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
+  {
+    name: 'home',
+    path: `/${CLOUD}`,
+    ready: async (p) => {
+      await p.getByTestId('cloud-banner').waitFor()
+      await p.locator('trust-speedometer li').nth(2).waitFor()
+    },
+  },
+  { name: 'cloud-status', path: `/${CLOUD}/cloud-status`, ready: (p) => p.getByTestId('status-row').first().waitFor() },
+  {
+    name: 'incidents',
+    path: `/${CLOUD}/incidents`,
+    ready: async (p) => {
+      await p.locator('main [data-testid="record"], main [data-testid="records-empty"]').first().waitFor()
+      await p.getByTestId('calendar-day').first().waitFor()
+    },
+  },
+  { name: 'sign-in', path: '/sign-in', ready: (p) => p.locator('main input[type="password"]').waitFor() },
+]
+
+/**
+ * Visible texts of the page (text nodes, `aria-label`s and placeholders, open shadow roots
+ * included) matching a pattern. Plain JavaScript source: the test runner's transpiler would add
+ * helpers the page does not have to a function passed to `evaluate`.
+ */
+const LEFTOVERS_SCRIPT = `(sources) => {
+  const regexps = sources.map((s) => new RegExp(s))
+  const found = new Set()
+  const check = (text) => {
+    const t = (text || '').replace(/\\s+/g, ' ').trim()
+    if (t && regexps.some((r) => r.test(t))) found.add(t)
+  }
+  const visit = (root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const parent = node.parentElement
+        if (parent && parent.tagName !== 'SCRIPT' && parent.tagName !== 'STYLE' && parent.checkVisibility()) check(node.textContent)
+        continue
+      }
+      if (node.shadowRoot) visit(node.shadowRoot)
+      if (!node.checkVisibility()) continue
+      check(node.getAttribute('aria-label'))
+      check(node.getAttribute('placeholder'))
+    }
+  }
+  visit(document)
+  return [...found]
+}`
+
+function leftovers(page: Page, patterns: string[]): Promise<string[]> {
+  return page.evaluate(`(${LEFTOVERS_SCRIPT})(${JSON.stringify(patterns)})`) as Promise<string[]>
+}
+
+async function openIn(ctx: SiteContext, path: string, locale: Locale, width: number) {
+  const tp = await newPage(ctx.server, width)
+  ctx.pages.push(tp)
+  await tp.page.goto(`${ctx.server.url}${path}${path.includes('?') ? '&' : '?'}lang=${locale}`)
+  return tp
+}
+
+for (const locale of LOCALES.filter((l) => l !== 'en')) {
+  locales(`${locale}: home, cloud status, incidents and sign-in at 375 and 1280 px`, async (ctx) => {
+    const patterns = await englishLeftovers(locale)
+    assert.ok(patterns.length > 100, 'the catalogues were read')
+    const problems: string[] = []
+    for (const width of [1280, 375]) {
+      for (const visit of PAGES) {
+        const { page } = await openIn(ctx, visit.path, locale, width)
+        await visit.ready(page)
+        await page.waitForLoadState('networkidle')
+        const where = `${visit.name} ${width}px`
+        const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
+        assert.equal(html, [locale, textDirection(locale)], `${where}: <html lang dir>`)
+        for (const text of await leftovers(page, patterns)) problems.push(`${where}: English text "${text}"`)
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        if (overflow > 0) problems.push(`${where}: scrolls ${overflow} px sideways`)
+        for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
+        await screenshot(page, `locale-${locale}-${visit.name}-${width}`)
+        await page.close()
+      }
+    }
+    assert.equal(problems, [], problems.slice(0, 30).join('\n'))
+  })
+}
+
+locales('Arabic is mirrored, with the time axis left to right', async (ctx) => {
+  const { page } = await openIn(ctx, `/${CLOUD}/cloud-status`, 'ar', 1280)
+  await page.getByTestId('status-row').first().waitFor()
+  const logo = await page.locator('header a').first().boundingBox()
+  assert.ok(logo && logo.x > 640, `the logo sits on the right in Arabic (x = ${logo?.x})`)
+  // The week's day columns still run from the oldest on the left to today on the right.
+  const xs = await page.locator('[data-testid="day-header"]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().x))
+  assert.is(xs.length, 7, 'seven day headers')
+  assert.equal(
+    xs,
+    [...xs].sort((a, b) => a - b),
+    'the days ascend from left to right',
+  )
+  await screenshot(page, 'locale-ar-timeline-axis-1280')
+})
+
+locales('the picker switches at once and is remembered; ?lang= beats the cookie, which beats Accept-Language', async (ctx) => {
+  const context = await browser()
+  await context.clearCookies()
+  const tp = await newPage(ctx.server, 1280)
+  ctx.pages.push(tp)
+  const { page } = tp
+  await page.goto(`${ctx.server.url}/${CLOUD}`)
+  await page.getByTestId('cloud-banner').waitFor()
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en')
+  const nav = page.getByRole('navigation', { name: 'Main menu' })
+  await nav.getByRole('link', { name: 'Incidents', exact: true }).waitFor()
+  // No reload: a marker on the window survives the switch.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+  await page.getByTestId('language-picker-header').getByRole('combobox').selectOption('de')
+  await page.getByRole('navigation', { name: 'Hauptmenü' }).getByRole('link', { name: 'Störungen', exact: true }).waitFor()
+  assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['de', 'ltr'])
+  assert.ok(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), 'switched without a reload')
+  assert.is(await page.getByTestId('language-picker-header').getByRole('combobox').getAttribute('aria-label'), null)
+  assert.is((await context.cookies()).find((c) => c.name === LANG_COOKIE)?.value, 'de')
+  await screenshot(page, 'locale-picker-de-1280')
+
+  // The next page the server sends is German from its first byte.
+  const html = await (await page.request.get(`${ctx.server.url}/${CLOUD}/incidents`, { headers: { accept: 'text/html' } })).text()
+  assert.match(html, /<html lang="de" dir="ltr"/)
+  assert.match(html, /Störungen/)
+
+  // ?lang= beats the cookie.
+  const ja = await (await page.request.get(`${ctx.server.url}/${CLOUD}?lang=ja`, { headers: { accept: 'text/html' } })).text()
+  assert.match(ja, /<html lang="ja" dir="ltr"/)
+
+  // Without a cookie, Accept-Language decides; an unsupported language falls back to English.
+  await context.clearCookies()
+  const fr = await (
+    await page.request.get(`${ctx.server.url}/${CLOUD}`, {
+      headers: { accept: 'text/html', 'accept-language': 'pt-BR, fr;q=0.8, en;q=0.5' },
+    })
+  ).text()
+  assert.match(fr, /<html lang="fr" dir="ltr"/)
+  const pt = await (
+    await page.request.get(`${ctx.server.url}/${CLOUD}`, { headers: { accept: 'text/html', 'accept-language': 'pt-BR' } })
+  ).text()
+  assert.match(pt, /<html lang="en" dir="ltr"/)
+})
+
+locales('at 375 px the picker is in the menu, and the footer has one too', async (ctx) => {
+  await (await browser()).clearCookies()
+  const tp = await newPage(ctx.server, 375)
+  ctx.pages.push(tp)
+  const { page } = tp
+  await page.goto(`${ctx.server.url}/${CLOUD}?lang=es`)
+  await page.getByTestId('cloud-banner').waitFor()
+  await page.getByRole('button', { name: 'Menú' }).click()
+  await page.getByTestId('language-picker-menu').getByRole('combobox').selectOption('ar')
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+  await page.getByTestId('language-picker-footer').getByRole('combobox').selectOption('en')
+  await page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dir === 'ltr')
+  assert.ok(!new URL(page.url()).searchParams.has('lang'), 'a choice drops ?lang= from the address')
+})
+
+locales.run()

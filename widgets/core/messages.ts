@@ -1,0 +1,32 @@
+/**
+ * Texts every widget shares (issue 25): load states, failures, the degraded-mode notice and the
+ * subscription toasts (spec §8, exact English). In every drop-in's catalogue, so kept short.
+ */
+import { defineMessages, params } from './i18n/index'
+
+export const coreMessages = /* @__PURE__ */ defineMessages('core', {
+  loading: 'Loading…',
+  loadFailed: params('Could not load this information: {error}'),
+  retry: 'Retry',
+  unreachable: 'The service could not be reached.',
+  unreadable: 'The service sent an answer that could not be read.',
+  notFound: 'The requested information was not found.',
+  tooMany: 'Too many requests; please try again in a minute.',
+  failedStatus: params('The request failed (HTTP {status}).'),
+  failed: 'Something went wrong.',
+})
+
+/** The degraded-mode notice (issue 21). */
+export const liveMessages = /* @__PURE__ */ defineMessages('core.live', {
+  liveNotice: params('Live updates are unavailable; showing status as of {time}'),
+})
+
+/** The subscription toasts (spec §8, exact English). */
+export const toastMessages = /* @__PURE__ */ defineMessages('core.toasts', {
+  subscribedAll: 'You have successfully subscribed to all the services.',
+  unsubscribedAll: 'You have successfully unsubscribed from all the services.',
+  subscribedAllNotifications: 'You have successfully subscribed to all the service notifications.',
+  unsubscribedAllNotifications: 'You have successfully unsubscribed from all the service notifications.',
+  subscribed: params('You have successfully subscribed to the {name} notifications.'),
+  unsubscribed: params('You have successfully unsubscribed from the {name} notifications.'),
+})

@@ -1,0 +1,48 @@
+/**
+ * Texts of the record lists and their calendar (spec §2 lists and Calendar, §4; issue 25). The
+ * list headings are keyed by list type; `records.status` by the calendar's style classes (spec §4).
+ */
+import { defineMessages, params } from '../core/i18n/index'
+
+export const recordsMessages = /* @__PURE__ */ defineMessages('records', {
+  incident: 'Incidents',
+  maintenance: 'Maintenance',
+  advisory: 'Security Advisories',
+  addCal: 'Add to calendar',
+  ics: 'Download .ics',
+  showing: params('Showing {day}.'),
+  clear: 'Clear date',
+  loading: 'Loading records…',
+  loadingCalendar: 'Loading calendar…',
+  aside: 'Calendar and filters',
+  empty: 'There are no records',
+  schedule: 'Maintenance schedule (days and times in UTC)',
+  region: 'Region',
+  none: 'None',
+  prevMonth: 'Previous month',
+  nextMonth: 'Next month',
+  today: 'Today',
+  isToday: '(today)',
+  zone: params('All times are displayed in your timezone ({zone})'),
+  dcs: 'Data Centers',
+  selectDcs: 'Select Data Centers',
+  allDcs: 'All Data Centers',
+  selected: params('{count} selected'),
+  search: 'Search...',
+  searchDcs: 'Search data centers',
+  all: 'Select All',
+  noDcs: 'No data centers match.',
+})
+
+/** The calendar's status names by style class, camelCased (`service_disruption` → `serviceDisruption`). */
+export const recordStatusMessages = /* @__PURE__ */ defineMessages('records.status', {
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  postponed: 'Postponed',
+  serviceDisruption: 'Service Disruption',
+  serviceDegradation: 'Service Degradation',
+  underInvestigation: 'Under Investigation',
+  securityAdvisory: 'Security Advisory',
+  informational: 'Informational',
+  noServiceImpact: 'No Service Impact',
+})

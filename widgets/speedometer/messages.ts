@@ -1,0 +1,11 @@
+/** Texts of `<trust-speedometer>` (spec §2 Home; issue 25). Counts and shares come formatted (model.ts). */
+import { defineMessages, params } from '../core/i18n/index'
+
+export const speedometerMessages = /* @__PURE__ */ defineMessages('speedometer', {
+  label: 'Speedometer',
+  loading: 'Loading gauges…',
+  gauges: 'Cloud activity in the last 24 hours',
+  meter: params("{value}, {percent} of the year's peak of {max}"),
+  peak: params('{percent} of the 365-day peak ({max})'),
+  period: params('24 hours to {time}'),
+})
