@@ -91,14 +91,17 @@ export const TRANSLATED_LOCALES = ['de', 'fr', 'es', 'ja', 'ar']
 /**
  * The catalogues of the code a bundle holds (issue 25, widgets/core/i18n): the translations of
  * every `messages.ts` among the bundle's modules (its folder's `locales/<code>.json`), merged per
- * locale. So a drop-in's catalogue holds only the groups the drop-in can show.
+ * locale, keeping the groups whose name the bundle's code still holds (tree-shaking drops the
+ * others). So a drop-in's catalogue holds only the groups the drop-in can show.
  *
  * @returns locale → group → messages
  */
 export function bundleCatalogues(bundle) {
   const folders = new Set()
+  let bundled = ''
   for (const file of Object.values(bundle)) {
     if (file.type !== 'chunk') continue
+    bundled += file.code
     for (const id of file.moduleIds) if (/[\\/]messages\.tsx?$/.test(id)) folders.add(dirname(id))
   }
   const catalogues = {}
@@ -106,7 +109,10 @@ export function bundleCatalogues(bundle) {
     const merged = {}
     for (const folder of [...folders].sort()) {
       const file = join(folder, 'locales', `${code}.json`)
-      if (existsSync(file)) Object.assign(merged, JSON.parse(readFileSync(file, 'utf8')))
+      if (!existsSync(file)) continue
+      // Only the groups the bundle kept (a group its code never reads is tree-shaken, name and all).
+      for (const [group, messages] of Object.entries(JSON.parse(readFileSync(file, 'utf8'))))
+        if (bundled.includes(`"${group}"`) || bundled.includes(`'${group}'`)) merged[group] = messages
     }
     catalogues[code] = merged
   }

@@ -41,7 +41,8 @@ function messageFolders(dir: string): string[] {
 export function loadServerCatalogues(): void {
   if (loaded) return
   loaded = true
-  for (const folder of messageFolders(SERVER_DIR)) {
+  // The server's own groups, and the shared names of statuses and severities (widgets/core/terms.ts).
+  for (const folder of [...messageFolders(SERVER_DIR), join(SERVER_DIR, '../widgets/core')]) {
     for (const locale of LOCALES) {
       if (locale === DEFAULT_LOCALE) continue
       const file = join(folder, 'locales', `${locale}.json`)

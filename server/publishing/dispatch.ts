@@ -18,6 +18,7 @@
  * subscriptions the mail generates (`All notifications`, `Core Cloud Services`, …; the names of
  * services, data centers and topics are data and stay as stored) and the unsubscribe text.
  */
+import { termName } from '../../widgets/core/terms.js'
 import { recordHref } from '../../contract/links.js'
 import { type Locale, toLocale } from '../../contract/locale.js'
 import type { Transaction } from 'kysely'
@@ -343,9 +344,9 @@ export function eventSubject(
   const time = () => formatInZone(event.from_time, zone, locale)
   switch (event.kind) {
     case 'published':
-      return `${t[event.type]({ title })} (${event.status})`
+      return `${t[event.type]({ title })} (${termName(event.status, locale)})`
     case 'updated':
-      return `${t[UPDATE_KEYS[event.type]]({ title })} (${event.status})`
+      return `${t[UPDATE_KEYS[event.type]]({ title })} (${termName(event.status, locale)})`
     case 'reminder':
       return t.reminderSubject({ title, time: time() })
     case 'postponed':
@@ -385,7 +386,7 @@ function eventMail(o: {
   const link = recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl)
   const unsubscribeLink = `${publicUrl}/unsubscribe/${token}`
   const lines: Array<[string, string]> = [
-    [t.status, event.status],
+    [t.status, termName(event.status, locale)],
     [t.start, at(event.from_time)],
     [t.end, event.to_time === null ? t.ongoing : at(event.to_time)],
   ]

@@ -41,10 +41,13 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
       <LoadState state={banner} loadingLabel={t.loading}>
         {(data) => (
           <section className={styles.banner} aria-labelledby="banner-title" data-testid="cloud-banner">
-            <h1 className={styles.bannerTitle} id="banner-title">
+            {/* The operator's words, in whatever language they wrote them: dir="auto" sets them the right way round. */}
+            <h1 className={styles.bannerTitle} id="banner-title" dir="auto">
               {data.title}
             </h1>
-            <p className={styles.bannerText}>{data.description}</p>
+            <p className={styles.bannerText} dir="auto">
+              {data.description}
+            </p>
           </section>
         )}
       </LoadState>

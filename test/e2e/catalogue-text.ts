@@ -21,13 +21,22 @@ function messageFiles(dir: string): string[] {
   })
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A message too general to look for: one whose words outside its placeholders are fewer than two
+ * (`{a} and {b}`, `New {name}` would match names of places and records).
+ */
+function tooGeneric(text: string): boolean {
+  const words = text.replace(/\{\w+\}/g, ' ').match(/\p{L}{3,}/gu) ?? []
+  return text.includes('{') ? words.length < 2 : words.length < 1
+}
 
 /** A text as a whole-node pattern source: `{x}` matches anything. */
 function pattern(text: string): string {
   return `^${text
     .split(/\{\w+\}/)
-    .map(escape)
+    .map(escapeRegExp)
     .join('.+')}$`
 }
 
@@ -37,6 +46,9 @@ function pattern(text: string): string {
  */
 export async function englishLeftovers(locale: Locale): Promise<string[]> {
   const found = new Set<string>()
+  // Every text of the locale: an English text that is also one of these is the locale's word too
+  // (French "Incidents", German "Status").
+  const local = new Set<string>()
   for (const file of ['widgets', 'shell'].flatMap((d) => messageFiles(join(root, d)))) {
     const path = join(dirname(file), 'locales', `${locale}.json`)
     const catalogue = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>>) : {}
@@ -48,14 +60,11 @@ export async function englishLeftovers(locale: Locale): Promise<string[]> {
         const source = typeof value === 'string' ? value : value.input
         const translated = catalogue[name]?.[key]
         const english = typeof source === 'string' ? [source] : Object.values(source)
-        const local = typeof translated === 'string' ? [translated] : Object.values((translated ?? {}) as Record<string, string>)
-        for (const text of english) {
-          const trimmed = text.trim()
-          if (trimmed.replace(/\{\w+\}/g, '').trim().length < 3 || local.some((l) => l.trim() === trimmed)) continue
-          found.add(pattern(trimmed))
-        }
+        for (const text of typeof translated === 'string' ? [translated] : Object.values((translated ?? {}) as Record<string, string>))
+          local.add(text.trim())
+        for (const text of english) if (!tooGeneric(text.trim())) found.add(text.trim())
       }
     }
   }
-  return [...found]
+  return [...found].filter((text) => !local.has(text)).map(pattern)
 }

@@ -11,8 +11,10 @@ import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { LANG_COOKIE, LOCALES, type Locale, textDirection } from '../../contract/locale'
 import { englishLeftovers } from './catalogue-text'
-import { axeViolations, browser, newPage, screenshot, siteSuite, type SiteContext } from './harness'
-import { CLOUD } from './pages'
+import { request as playwrightRequest } from 'playwright-core'
+import { startExamplesServer } from '../../examples/serve'
+import { addAccount, axeViolations, browser, newPage, queryDb, screenshot, signInTo, siteSuite, type SiteContext } from './harness'
+import { ADMIN, CLOUD } from './pages'
 
 const locales = siteSuite('locales: six languages, the picker, no English left, right-to-left Arabic')
 
@@ -95,7 +97,8 @@ for (const locale of LOCALES.filter((l) => l !== 'en')) {
       for (const visit of PAGES) {
         const { page } = await openIn(ctx, visit.path, locale, width)
         await visit.ready(page)
-        await page.waitForLoadState('networkidle')
+        // Whatever loads after the content (the calendar's days, the week's rows) has settled.
+        await page.waitForTimeout(600)
         const where = `${visit.name} ${width}px`
         const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
         assert.equal(html, [locale, textDirection(locale)], `${where}: <html lang dir>`)
@@ -117,7 +120,8 @@ locales('Arabic is mirrored, with the time axis left to right', async (ctx) => {
   const logo = await page.locator('header a').first().boundingBox()
   assert.ok(logo && logo.x > 640, `the logo sits on the right in Arabic (x = ${logo?.x})`)
   // The week's day columns still run from the oldest on the left to today on the right.
-  const xs = await page.locator('[data-testid="day-header"]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().x))
+  const block = page.getByTestId('status-block-core').or(page.locator('[data-testid^="status-block-"]').first()).first()
+  const xs = await block.locator('[data-testid="day-header"]').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().x))
   assert.is(xs.length, 7, 'seven day headers')
   assert.equal(
     xs,
@@ -184,6 +188,104 @@ locales('at 375 px the picker is in the menu, and the footer has one too', async
   await page.getByTestId('language-picker-footer').getByRole('combobox').selectOption('en')
   await page.waitForFunction(() => document.documentElement.lang === 'en' && document.documentElement.dir === 'ltr')
   assert.ok(!new URL(page.url()).searchParams.has('lang'), 'a choice drops ?lang= from the address')
+})
+
+locales('drop-ins follow their own lang, else the host page’s, and fetch only their catalogue', async (ctx) => {
+  const examples = await startExamplesServer({ siteOrigin: ctx.server.url })
+  try {
+    await (await browser()).clearCookies()
+    const tp = await newPage(ctx.server, 1280, [examples.url])
+    ctx.pages.push(tp)
+    const { page } = tp
+    const catalogues: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/widgets/i18n/')) catalogues.push(new URL(request.url()).pathname)
+    })
+    await page.goto(`${examples.url}/languages.html`)
+    const gauges = page.locator('trust-speedometer li')
+    await gauges.nth(2).waitFor()
+    const badge = page.locator('section[lang="ar"] trust-status-badge')
+    await page.locator('trust-cloud-status').getByTestId('status-row').first().waitFor()
+    // The speedometer follows the page (Japanese), the timeline its own lang (German), the badge Arabic.
+    const speedometer = await page
+      .locator('trust-speedometer')
+      .evaluate((e) => e.shadowRoot?.querySelector('[part~="root"]')?.getAttribute('lang'))
+    assert.is(speedometer, 'ja')
+    const timeline = page.locator('trust-cloud-status')
+    assert.is(await timeline.evaluate((e) => e.shadowRoot?.querySelector('[part~="root"]')?.getAttribute('lang')), 'de')
+    await timeline
+      .getByRole('button', { name: /Nächste 7 Tage|Vorherige 7 Tage/ })
+      .first()
+      .waitFor()
+    await badge.waitFor()
+    const badgeRoot = await badge.evaluate((e) => [
+      e.shadowRoot?.querySelector('[lang]')?.getAttribute('lang'),
+      e.shadowRoot?.querySelector('[dir]')?.getAttribute('dir'),
+    ])
+    assert.equal(badgeRoot, ['ar', 'rtl'])
+    assert.equal([...new Set(catalogues)].sort(), [
+      '/widgets/i18n/cloud-status.de.json',
+      '/widgets/i18n/speedometer.ja.json',
+      '/widgets/i18n/status-badge.ar.json',
+    ])
+    assert.equal(await axeViolations(page), [])
+    await screenshot(page, 'locale-drop-ins-1280')
+  } finally {
+    await examples.close()
+  }
+})
+
+locales('a subscriber who chose German on the settings page gets the notification email in German', async (ctx) => {
+  const mail = `leser-${Date.now()}@example.org`
+  await addAccount(ctx, mail, 'Leser2026Passwort', [], 'auroraedge')
+  const { page } = await signInTo(ctx, mail, 'Leser2026Passwort', '/subscribe')
+  await page
+    .getByRole('link', { name: mail })
+    .or(page.getByRole('button', { name: mail }))
+    .first()
+    .click()
+  await page.getByRole('menuitem', { name: 'Settings' }).click()
+  await page.locator('#settings-language').selectOption('de')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.waitForFunction(() => document.documentElement.lang === 'de')
+  const uid = queryDb<{ uid: number; locale: string }>(ctx, 'SELECT uid, locale FROM users WHERE mail = ?', mail)[0]
+  assert.is(uid.locale, 'de')
+
+  const api = await playwrightRequest.newContext({ baseURL: ctx.server.url })
+  try {
+    await api.post('/api/user/before-login')
+    const login = await api.post('/api/user/login', { data: ADMIN })
+    const { csrf_token } = (await login.json()).data as { csrf_token: string }
+    const title = `Langsame Anmeldungen ${Date.now()}`
+    const res = await api.post('/api/admin/records', {
+      data: {
+        type: 'incident',
+        title,
+        summary: 'Anmeldungen dauern länger als üblich.',
+        status: 'In Progress',
+        severity: 19,
+        clouds: ['auroraedge'],
+        terms: [],
+        from: new Date(Date.now() - 5 * 60_000).toISOString(),
+      },
+      headers: { 'X-CSRF-Token': csrf_token },
+    })
+    assert.is(res.status(), 201, await res.text())
+    const sent = queryDb<{ subject: string; text: string }>(
+      ctx,
+      'SELECT subject, text FROM outbox WHERE to_address = ? AND subject LIKE ? ORDER BY id',
+      mail,
+      `%${title}%`,
+    )
+    assert.is(sent.length, 1, 'one email')
+    assert.is(sent[0].subject, `[auroraedge.net] Störung: ${title} (In Bearbeitung)`)
+    assert.match(sent[0].text, /Aktueller Status/)
+    assert.match(sent[0].text, /In Bearbeitung/)
+    assert.match(sent[0].text, /Diese Benachrichtigungen abbestellen/)
+    assert.not.match(sent[0].text, /Unsubscribe|Current status/)
+  } finally {
+    await api.dispose()
+  }
 })
 
 locales.run()

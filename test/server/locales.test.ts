@@ -170,7 +170,7 @@ test('a notification email comes in the subscriber’s saved language; without o
   const de = rows.find((r) => r.to_address === 'de@example.com')!
   const en = rows.find((r) => r.to_address === 'en@example.com')!
 
-  assert.is(de.subject, '[auroraedge.net] Störung: Packet loss in Amsterdam (In Progress)')
+  assert.is(de.subject, '[auroraedge.net] Störung: Packet loss in Amsterdam (In Bearbeitung)')
   assert.match(de.text, /^Störung: Packet loss in Amsterdam\n/)
   assert.match(de.text, 'Beginn: So., 15. März 2026, 09:00:00 UTC (UTC)')
   assert.match(de.text, 'Ende: Andauernd')

@@ -25,14 +25,17 @@ test('every drop-in and the kit have a gzip budget; the figures are the kit cont
     assert.ok(entry, `no budget for ${name}`)
     assert.is(entry!.gzip, true, name)
   }
+  // Issue 25 raised the four tight budgets and the kit's by the measured cost of speaking six
+  // languages (the message layer, the English texts as messages, the locale-aware formatting):
+  // 1.6–2.5 KB each, the kit 4.4 KB (README "Size budgets"). Translations are never bundled.
   const expected: Record<string, string> = {
-    speedometer: '12 KB',
-    'cloud-status': '32 KB',
-    records: '36 KB',
-    'dc-map': '72 KB',
+    speedometer: '14 KB',
+    'cloud-status': '35 KB',
+    records: '39 KB',
+    'dc-map': '73 KB',
     // Issue 24: "a small `<trust-status-badge>` drop-in shows just this line, a few KB".
     'status-badge': '5 KB',
-    kit: '120 KB',
+    kit: '125 KB',
   }
   for (const [file, entry] of byFile) assert.is(entry.limit, expected[file] ?? '30 KB', file)
 })

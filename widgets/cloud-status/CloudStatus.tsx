@@ -624,7 +624,7 @@ function Timeline(props: TimelineProps) {
             <div className={styles.headerName} />
             <div className={styles.days}>
               {headers.map((h) => (
-                <div key={h.date} className={styles.day}>
+                <div key={h.date} className={styles.day} data-testid="day-header">
                   <span className={styles.dayText}>{h.label}</span>
                 </div>
               ))}

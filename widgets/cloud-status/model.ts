@@ -5,6 +5,7 @@
  * Units: timeline positions are minutes from the week's start (0…10080) or percent of the
  * week's width (0…100); instants are ISO 8601 UTC strings.
  */
+import { termName } from '../core/terms'
 import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
 import type { Locale } from '../../contract/locale'
 import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
@@ -267,7 +268,7 @@ export function legendEntries(
   const t = cloudStatusMessages.in(locale).get()
   const entries: LegendEntry[] = severities
     .filter((s) => s.show_legend)
-    .map((s) => ({ key: s.tid, label: s.name, kind: barKind(s.tid), color: s.color_code }))
+    .map((s) => ({ key: s.tid, label: termName(s.name, locale), kind: barKind(s.tid), color: s.color_code }))
   entries.push({ key: 'live', label: t.ongoing, kind: 'live' })
   if (block === 'datacenter' && hasPremium && !isGov) entries.push({ key: 'premium', label: t.premDc, kind: 'premium' })
   return entries
@@ -278,7 +279,8 @@ export function legendEntries(
  * ('Service Disruption', 'Service Degradation', 'Informational') when the answer lacks it.
  */
 export function severityName(severities: readonly StatusSeverity[], tid: string, locale: Locale = 'en'): string {
-  return severities.find((s) => s.tid === tid)?.name ?? cloudStatusMessages.in(locale).get()[barKind(tid)]
+  const name = severities.find((s) => s.tid === tid)?.name
+  return name === undefined ? cloudStatusMessages.in(locale).get()[barKind(tid)] : termName(name, locale)
 }
 
 /**

@@ -30,3 +30,25 @@ export const toastMessages = /* @__PURE__ */ defineMessages('core.toasts', {
   subscribed: params('You have successfully subscribed to the {name} notifications.'),
   unsubscribed: params('You have successfully unsubscribed from the {name} notifications.'),
 })
+
+/**
+ * The default names of severities, record statuses and advisory event types (spec §4; the seed's
+ * catalogue): the API sends them as data, in English; a page in another language shows these
+ * translated (`termName`, ./terms.ts; the emails too), and any name an operator wrote as it is.
+ */
+export const termMessages = /* @__PURE__ */ defineMessages('core.terms', {
+  serviceDisruption: 'Service Disruption',
+  serviceDegradation: 'Service Degradation',
+  informational: 'Informational',
+  scheduled: 'Scheduled',
+  inProgress: 'In Progress',
+  completed: 'Completed',
+  resolved: 'Resolved',
+  postponed: 'Postponed',
+  archived: 'Archived',
+  monitoring: 'Monitoring',
+  remediated: 'Remediated',
+  underInvestigation: 'Under Investigation',
+  noServiceImpact: 'No Service Impact',
+  securityAdvisory: 'Security Advisory',
+})

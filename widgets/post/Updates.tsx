@@ -1,3 +1,4 @@
+import { termName } from '../core/terms'
 import { useId } from 'react'
 import type { RecordUpdate } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
@@ -55,7 +56,7 @@ export function Updates({ updates, timezone, level, part }: UpdatesProps) {
               </time>
               <span className={`${styles.pill} ${styles.status}`} data-status={u.statusClass}>
                 <span className={styles.hidden}>{v.status}: </span>
-                {u.status}
+                {termName(u.status, locale)}
               </span>
               {u.resolved && (
                 <span className={`${styles.pill} ${styles.resolved}`} data-testid="update-resolved">

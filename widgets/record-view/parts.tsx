@@ -1,3 +1,4 @@
+import { termName } from '../core/terms'
 import { type HTMLAttributes, useId, type ReactNode } from 'react'
 import { feedHref } from '../../contract/links'
 import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
@@ -50,6 +51,7 @@ export interface StatusFilterProps {
 /** The labelled 'Status' dropdown: 'All Statuses' plus the answer's statuses (spec §2). */
 export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilterProps) {
   const t = useMessages(recordViewMessages)
+  const locale = useLocale()
   const id = useId()
   // A selected status missing from the answer (e.g. still loading) keeps an option so the
   // select shows it rather than silently jumping to All Statuses.
@@ -71,7 +73,7 @@ export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilt
         {!known && <option value={value}>{value}</option>}
         {statuses.map((s) => (
           <option key={s.id} value={s.id}>
-            {s.name}
+            {termName(s.name, locale)}
           </option>
         ))}
       </select>
@@ -213,7 +215,7 @@ export function RecordArticle({
         {severity && (
           <span className={`${styles.pill} ${styles.severity[kind]}`} data-testid="record-severity" data-kind={kind}>
             <SeverityIcon kind={kind} className={styles.icon} />
-            <span>{severity.name}</span>
+            <span>{termName(severity.name, locale)}</span>
           </span>
         )}
         {record.status && (
@@ -221,13 +223,13 @@ export function RecordArticle({
             <StatusIcon icon={status?.icon ?? ''} className={styles.icon} />
             <span>
               <span className={styles.hidden}>{t.status}: </span>
-              {record.status}
+              {termName(record.status, locale)}
             </span>
           </span>
         )}
         {record.event_type && (
           <span className={styles.pill} data-testid="record-event-type">
-            {record.event_type}
+            {termName(record.event_type, locale)}
           </span>
         )}
         {record.resolved && (

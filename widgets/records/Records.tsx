@@ -9,7 +9,7 @@ import { LoadState } from '../core/ui'
 import { fetchCalendar, fetchRecordList } from './api'
 import { Calendar, DataCenterSelect } from './Calendar'
 import { Icon, STATUS_ICON_PATHS } from '../record-view/icons'
-import { CALENDAR_TYPES, dayLabel, icsUrl, LIST_SEGMENTS, scheduleTable, webcalHref } from './model'
+import { CALENDAR_TYPES, dayLabel, icsUrl, LIST_SEGMENTS, scheduleTable, topMessageText, webcalHref } from './model'
 import { recordsMessages } from './messages'
 import { postHref, trimBase } from '../../contract/links'
 import { filtersReducer, INITIAL_FILTERS, type FilterAction, type RecordFilters } from '../record-view/model'
@@ -203,12 +203,13 @@ interface ListBodyProps {
 function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }: ListBodyProps) {
   const t = useMessages(recordsMessages)
   const v = useMessages(recordViewMessages)
+  const locale = useLocale()
   const list = t[type]
   return (
     <>
       {data.topMessage.trim() !== '' && (
         <p className={styles.topMessage} data-testid="top-message">
-          {data.topMessage}
+          {topMessageText(data.topMessage, locale)}
         </p>
       )}
       {type === 'maintenance' && <ScheduleTable data={data} />}

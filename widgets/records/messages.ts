@@ -2,7 +2,7 @@
  * Texts of the record lists and their calendar (spec §2 lists and Calendar, §4; issue 25). The
  * list headings are keyed by list type; `records.status` by the calendar's style classes (spec §4).
  */
-import { defineMessages, params } from '../core/i18n/index'
+import { count, defineMessages, params } from '../core/i18n/index'
 
 export const recordsMessages = /* @__PURE__ */ defineMessages('records', {
   incident: 'Incidents',
@@ -45,4 +45,15 @@ export const recordStatusMessages = /* @__PURE__ */ defineMessages('records.stat
   securityAdvisory: 'Security Advisory',
   informational: 'Informational',
   noServiceImpact: 'No Service Impact',
+})
+
+/**
+ * The list's top message, which the server words in English (server/repo/records.ts
+ * `topMessage`): a page in another language shows it in these words (`topMessageText`).
+ */
+export const topMessages = /* @__PURE__ */ defineMessages('records.top', {
+  incident: params('We are working on an ongoing incident: {title}.'),
+  incidents: count({ one: 'We are working on {count} ongoing incident.', other: 'We are working on {count} ongoing incidents.' }),
+  maintenance: params('Maintenance is in progress: {title}.'),
+  maintenances: count({ one: '{count} maintenance window is in progress.', other: '{count} maintenance windows are in progress.' }),
 })

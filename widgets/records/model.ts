@@ -10,7 +10,7 @@
 import { trimBase } from '../../contract/links'
 import type { Locale } from '../../contract/locale'
 import type { CalendarDataCenterGroup, CalendarType, MaintenanceSchedule, RecordListType } from '../../contract/records'
-import { recordsMessages, recordStatusMessages } from './messages'
+import { recordsMessages, recordStatusMessages, topMessages } from './messages'
 
 // ---------------------------------------------------------------------------------------------
 // Names and paths
@@ -302,4 +302,24 @@ export function toggleIds(ids: readonly string[], toggle: readonly string[], on:
   if (on) return [...new Set([...ids, ...toggle])]
   const drop = new Set(toggle)
   return ids.filter((id) => !drop.has(id))
+}
+
+/**
+ * The list's top message in `locale` (issue 25): the server's four sentences (an ongoing incident
+ * or several, maintenance in progress or several windows) in the locale's words, with the record's
+ * title as it is; anything else as the server sent it. English: the server's text unchanged.
+ *
+ * @example topMessageText('We are working on 2 ongoing incidents.', 'de') // 'Wir arbeiten an 2 andauernden Störungen.'
+ */
+export function topMessageText(text: string, locale: Locale): string {
+  if (locale === 'en') return text
+  const t = topMessages.in(locale).get()
+  let m = /^We are working on an ongoing incident: (.+)\.$/s.exec(text)
+  if (m) return t.incident({ title: m[1] })
+  m = /^We are working on (\d+) ongoing incidents\.$/.exec(text)
+  if (m) return t.incidents(Number(m[1]))
+  m = /^Maintenance is in progress: (.+)\.$/s.exec(text)
+  if (m) return t.maintenance({ title: m[1] })
+  m = /^(\d+) maintenance windows are in progress\.$/.exec(text)
+  return m ? t.maintenances(Number(m[1])) : text
 }

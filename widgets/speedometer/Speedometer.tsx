@@ -9,6 +9,9 @@ import { speedometerMessages } from './messages'
 import { arcPath, DIAL, formatCompact, formatLong, formatPercent, needleAngle, percentOfPeak, polar } from './model'
 import * as styles from './speedometer.css'
 
+const GAUGE_NAMES = { transactions: 1, threats_blocked: 1, policy_enforcements: 1 } as const
+type GaugeId = keyof typeof GAUGE_NAMES
+
 /** One dial: a half-circle scale from 0 to the year's peak with the last 24 hours' count. */
 export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?: string }) {
   const angle = needleAngle(gauge.value, gauge.max)
@@ -40,7 +43,8 @@ export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?
         {formatCompact(gauge.value, locale)}
       </p>
       <p className={styles.label} part="label" id={labelId}>
-        {gauge.label}
+        {/* The three gauges' names are the server's (server/repo/traffic.ts), known by id: in another language its words. */}
+        {locale !== 'en' && Object.hasOwn(GAUGE_NAMES, gauge.id) ? t[gauge.id as GaugeId] : gauge.label}
       </p>
       <p className={styles.detail}>{t.peak({ percent, max: formatCompact(gauge.max, locale) })}</p>
       <p className={styles.detail}>{t.period({ time: formatTimestamp(gauge.to, timezone, locale) })}</p>

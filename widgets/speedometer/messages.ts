@@ -8,4 +8,7 @@ export const speedometerMessages = /* @__PURE__ */ defineMessages('speedometer',
   meter: params("{value}, {percent} of the year's peak of {max}"),
   peak: params('{percent} of the 365-day peak ({max})'),
   period: params('24 hours to {time}'),
+  transactions: 'Transactions per day',
+  threats_blocked: 'Threats blocked per day',
+  policy_enforcements: 'Policies enforced per day',
 })

@@ -47,7 +47,8 @@ export function setCatalogueLoader(load: CatalogueLoader): void {
 
 /** Adds translations for a locale (the server, which holds every catalogue, and the loaders). */
 export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
-  const kept = (catalogues[locale] ??= {})
+  const kept = catalogues[locale] ?? {}
+  catalogues[locale] = kept
   for (const [group, messages] of Object.entries(catalogue)) kept[group] = { ...kept[group], ...messages }
   version++
 }
@@ -137,9 +138,11 @@ export function defineMessages<Body extends Translations>(name: string, base: Bo
     base,
     in: (locale) => ({
       get() {
-        let entry = made.get(locale)
-        if (entry?.version !== version) made.set(locale, (entry = { version, messages: compose(locale) }))
-        return entry.messages
+        const entry = made.get(locale)
+        if (entry?.version === version) return entry.messages
+        const messages = compose(locale)
+        made.set(locale, { version, messages })
+        return messages
       },
     }),
   }
