@@ -4,7 +4,7 @@
  * `export const XxxElement = createWidgetElement({...})`, or `export class XxxElement extends
  * HTMLElement` with its `observedAttributes`) in every `widgets/<name>/element.ts`,
  * written with the standard tags `@element`, `@attr`, `@fires`, `@csspart` and `@cssprop`. Every
- * element also gets the kit-wide `theme` attribute and the theme's custom properties
+ * element also gets the kit-wide `lang` (issue 25) and `theme` attributes and the theme's custom properties
  * (styles/palette.ts).
  *
  * Checks, each failing the run with exit code 1 and a message naming the file:
@@ -76,6 +76,14 @@ const THEME_ATTRIBUTE: ManifestAttribute = {
   type: { text: '"light" | "dark"' },
   description:
     "Forces the light or the dark theme. Without it the widget follows the visitor's `prefers-color-scheme`. Not observed: a change restyles through CSS.",
+}
+
+/** The kit-wide `lang` attribute (issue 25): every element observes it. */
+const LANG_ATTRIBUTE: ManifestAttribute = {
+  name: 'lang',
+  type: { text: '"en" | "de" | "fr" | "es" | "ja" | "ar"' },
+  description:
+    "The widget's language. Without it the widget speaks its nearest ancestor's `lang`, else the host page's `<html lang>`, else English; `ar` is right to left. A drop-in script loads the language's catalogue from beside itself (`i18n/{script}.{lang}.json`).",
 }
 
 /** `{type} [name=default] - description` → its pieces; `name` may be `--custom-prop` or `trust-x`. */
@@ -244,7 +252,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
 
     const attrs = sameSet(
       declaration.attributes.map((a) => a.name),
-      element.attributes,
+      element.attributes.filter((name) => name !== 'lang'),
     )
     if (attrs.missing.length || attrs.extra.length) {
       throw new ManifestError(
@@ -260,7 +268,7 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
         `${where}: @csspart tags and part="…" in the markup differ (undocumented: ${parts.missing.join(', ') || '-'}; not in the markup: ${parts.extra.join(', ') || '-'})`,
       )
     }
-    declaration.attributes.push(THEME_ATTRIBUTE)
+    declaration.attributes.push(LANG_ATTRIBUTE, THEME_ATTRIBUTE)
     declaration.cssProperties.push(...THEME_PROPERTIES)
     return { declaration }
   }

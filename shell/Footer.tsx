@@ -18,7 +18,10 @@ export function Footer({ links, year }: { links: SiteLinks; year: number }) {
         {/* A site whose catalogue names no feedback address shows no feedback line (no empty mailto link). */}
         {links.feedback_email && (
           <span>
-            {t.feedback} <a href={`mailto:${links.feedback_email}`}>{links.feedback_email}</a>
+            {t.feedback} {/* An address reads left to right on a right-to-left page too. */}
+            <a href={`mailto:${links.feedback_email}`} dir="ltr">
+              {links.feedback_email}
+            </a>
           </span>
         )}
       </div>

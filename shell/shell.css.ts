@@ -265,6 +265,19 @@ globalStyle(`${cloudStatusPage} [data-testid="status-block-core"] ${loading}`, {
 })
 globalStyle(`${cloudStatusPage} [data-testid^="status-block-datacenter"] ${loading}`, { minHeight: '100vh', boxSizing: 'border-box' })
 
+/**
+ * The data-center map page: while the map's data loads, its place keeps the loaded widget's
+ * height (the disclaimer, the map — 380 px below 576 px, 650 px above — and the legend), so the
+ * footer does not move when the map comes (issue "front-end speed"; the footer grew with the
+ * language picker in issue 25).
+ */
+export const dcMapPage = style({})
+globalStyle(`${dcMapPage} ${loading}`, {
+  minHeight: '740px',
+  boxSizing: 'border-box',
+  '@media': { 'screen and (max-width: 575.98px)': { minHeight: '490px' } },
+})
+
 /** A directional glyph (‹ ›) that points the other way in a right-to-left page (issue 25). */
 export const mirrored = style({
   display: 'inline-block',

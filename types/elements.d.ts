@@ -7,17 +7,17 @@ type TrustElementProps<A> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLE
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      'trust-cloud-picker': TrustElementProps<{ 'api-base'?: string; label?: string; theme?: "light" | "dark" }>
-      'trust-cloud-status': TrustElementProps<{ cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
-      'trust-compliance': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
-      'trust-dc-map': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
-      'trust-faq': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
-      'trust-notifications': TrustElementProps<{ type?: "url_change_notification" | "cloud_app" | "privacy_notification"; cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
-      'trust-post': TrustElementProps<{ 'post-id'?: string; kind?: "post" | "notification"; cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
-      'trust-records': TrustElementProps<{ type?: "incident" | "maintenance" | "advisory"; cloud?: string; 'api-base'?: string; timezone?: string; theme?: "light" | "dark" }>
-      'trust-speedometer': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
-      'trust-status-badge': TrustElementProps<{ cloud?: string; 'api-base'?: string; theme?: "light" | "dark" }>
-      'trust-subscriptions': TrustElementProps<{ cloud?: string; 'api-base'?: string; 'faq-href'?: string; theme?: "light" | "dark" }>
+      'trust-cloud-picker': TrustElementProps<{ 'api-base'?: string; label?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-cloud-status': TrustElementProps<{ cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-compliance': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-dc-map': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-faq': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-notifications': TrustElementProps<{ type?: "url_change_notification" | "cloud_app" | "privacy_notification"; cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-post': TrustElementProps<{ 'post-id'?: string; kind?: "post" | "notification"; cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-records': TrustElementProps<{ type?: "incident" | "maintenance" | "advisory"; cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-speedometer': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-status-badge': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-subscriptions': TrustElementProps<{ cloud?: string; 'api-base'?: string; 'faq-href'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
     }
   }
 }

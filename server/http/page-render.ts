@@ -107,11 +107,16 @@ function fileByMtime<T>(path: string, read: (path: string, mtimeMs: number) => T
   }
 }
 
-/** The page with the visitor's theme and the page's language on its `<html>` element (see the module comment). */
+/**
+ * The page with the visitor's theme and the page's language on its `<html>` element (see the
+ * module comment). An English page in the system theme is `index.html` unchanged (its
+ * `<html lang="en">`), the page most visitors get; another language replaces `lang` and adds `dir`.
+ */
 function withDocumentAttributes(page: string, theme: Theme, locale: Locale): string {
+  if (locale === 'en' && theme === 'system') return page
   return page.replace(/<html\b([^>]*)>/, (_m, attributes: string) => {
-    const rest = attributes.replace(/\s(?:lang|dir)="[^"]*"/g, '')
-    return `<html ${htmlLangAttributes(locale)}${rest}${htmlThemeAttributes(theme)}>`
+    const language = locale === 'en' ? attributes : ` ${htmlLangAttributes(locale)}${attributes.replace(/\s(?:lang|dir)="[^"]*"/g, '')}`
+    return `<html${language}${htmlThemeAttributes(theme)}>`
   })
 }
 

@@ -8,6 +8,7 @@ import * as styles from '../shell.css'
 import { CloudSelector, MobileCloudSelector } from './CloudSelector'
 import { MainMenu } from './MainMenu'
 import { ThemeSwitch } from './ThemeSwitch'
+import { HeaderLanguage } from './HeaderLanguage'
 import { LanguagePicker } from './LanguagePicker'
 import { headerMessages } from './messages'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
@@ -95,7 +96,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
           <nav aria-label={t.topMenu} style={{ display: 'flex', gap: 16 }}>
             {topLinks}
           </nav>
-          <LanguagePicker place="header" onChoose={saveLocaleToAccount} />
+          <HeaderLanguage />
           <HeaderTimezone />
           <ThemeSwitch />
           <AccountMenu isTrustDR={global.isTrustDR} />

@@ -15,4 +15,6 @@ export const headerMessages = /* @__PURE__ */ defineMessages('shell.header', {
   themeLight: 'Light',
   themeDark: 'Dark',
   language: 'Language',
+  languageButton: params('Language: {language}. Change language'),
+  languagePanel: 'Choose a language',
 })

@@ -1,5 +1,6 @@
 import { COOKIE } from '../../widgets/core/cookies'
 import { SESSION_COOKIE } from '../../contract/constants'
+import { LANG_COOKIE } from '../../contract/locale'
 import { THEME_COOKIE } from '../../contract/theme'
 import { useMessages } from '../../widgets/core/i18n/react'
 import * as shell from '../shell.css'
@@ -23,6 +24,7 @@ export const SITE_COOKIES: readonly CookieRow[] = [
   { name: COOKIE.machineName, purpose: 'purposeCloud', lifetime: 'day', kind: 'necessary' },
   { name: TIMEZONE_COOKIE, purpose: 'purposeTimezone', lifetime: 'year', kind: 'chosen' },
   { name: THEME_COOKIE, purpose: 'purposeTheme', lifetime: 'year', kind: 'chosen' },
+  { name: LANG_COOKIE, purpose: 'purposeLanguage', lifetime: 'year', kind: 'chosen' },
   { name: SESSION_COOKIE, purpose: 'purposeSession', lifetime: 'untilSignOut', kind: 'necessary' },
   { name: COOKIE.csrfToken, purpose: 'purposeCsrf', lifetime: 'day', kind: 'necessary' },
   { name: COOKIE.logoutToken, purpose: 'purposeLogout', lifetime: 'day', kind: 'necessary' },
@@ -84,6 +86,7 @@ export default function CookiePolicyPage() {
           cloud: code(COOKIE.machineName),
           timezone: code(TIMEZONE_COOKIE),
           theme: code(THEME_COOKIE),
+          language: code(LANG_COOKIE),
         })}
       </p>
 

@@ -12,7 +12,7 @@ import { dcMapPageMessages } from './status/messages'
 export default function DcMapPage({ cloud }: { cloud: Cloud }) {
   const t = useMessages(dcMapPageMessages)
   return (
-    <section aria-labelledby="map-title">
+    <section aria-labelledby="map-title" className={styles.dcMapPage}>
       <h1 className={styles.pageTitle} id="map-title">
         {t.title}
       </h1>

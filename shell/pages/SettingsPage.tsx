@@ -1,7 +1,8 @@
+import { LanguageOptions } from '../header/LanguagePicker'
 import { useStore } from '@nanostores/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { fieldValue, saveSettings } from '../accounts/account'
-import { LOCALE_NAMES, LOCALES, toLocale } from '../../contract/locale'
+import { toLocale } from '../../contract/locale'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { accountError } from '../accounts/errors'
 import { accountMessages } from '../accounts/messages'
@@ -102,11 +103,7 @@ export default function SettingsPage() {
             onChange={(e) => setLanguage(e.target.value)}
             data-testid="settings-language"
           >
-            {LOCALES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LOCALE_NAMES[code]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
         <button type="submit" className={styles.primary} aria-disabled={busy || undefined}>

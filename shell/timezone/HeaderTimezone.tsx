@@ -1,21 +1,8 @@
 import { useMessages } from '../../widgets/core/i18n/react'
 import { timezoneMessages } from './messages'
-import {
-  autoUpdate,
-  FloatingFocusManager,
-  flip,
-  offset,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react'
 import { useStore } from '@nanostores/react'
-import { useState } from 'react'
 import { $session } from '../../widgets/core/session'
-import * as shell from '../shell.css'
+import { HeaderPanelButton } from '../header/HeaderPanelButton'
 import { TimezonePicker } from './TimezonePicker'
 import * as styles from './timezone.css'
 import { zonePlace } from './zones'
@@ -32,53 +19,25 @@ import { zonePlace } from './zones'
 export function HeaderTimezone() {
   const zone = useStore($session).timezone
   const t = useMessages(timezoneMessages)
-  const [open, setOpen] = useState(false)
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-  })
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'dialog' }),
-  ])
   return (
-    <div className={shell.selectorWrap}>
-      <button
-        type="button"
-        ref={refs.setReference}
-        className={`${shell.headerButton} ${styles.zoneButton}`}
-        aria-label={t.button({ zone })}
-        title={t.title({ zone })}
-        data-testid="timezone-button"
-        {...getReferenceProps()}
-      >
-        <svg className={styles.clock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-        </svg>
-        <span className={styles.zoneText}>{zonePlace(zone)}</span>
-        <span aria-hidden="true">▾</span>
-      </button>
-      {open && (
-        <FloatingFocusManager context={context} modal={false} initialFocus={0}>
-          <div
-            ref={refs.setFloating}
-            style={floatingStyles}
-            className={styles.panel}
-            role="dialog"
-            aria-label={t.panel}
-            data-testid="timezone-panel"
-            {...getFloatingProps()}
-          >
-            <TimezonePicker place="header" />
-            <p className={styles.panelNote}>{t.note}</p>
-          </div>
-        </FloatingFocusManager>
-      )}
-    </div>
+    <HeaderPanelButton
+      label={t.button({ zone })}
+      title={t.title({ zone })}
+      testId="timezone-button"
+      panelLabel={t.panel}
+      panelTestId="timezone-panel"
+      panel={
+        <>
+          <TimezonePicker place="header" />
+          <p className={styles.panelNote}>{t.note}</p>
+        </>
+      }
+    >
+      <svg className={styles.clock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      </svg>
+      <span className={styles.zoneText}>{zonePlace(zone)}</span>
+    </HeaderPanelButton>
   )
 }

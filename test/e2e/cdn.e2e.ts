@@ -303,15 +303,44 @@ function defineSuite() {
     )
     const keys = cachedKeys(ctx.nginx)
     assert.equal(
-      keys.filter((key) => key.includes('/api/') && /\b(light|dark)$/.test(key)),
+      keys.filter((key) => key.includes('/api/') && /\b(light|dark)\b/.test(key)),
       [],
       'no API answer is kept per theme',
     )
     assert.ok(
-      keys.some((key) => key.split(' ')[0].endsWith(path) && key.endsWith(' dark')),
+      // The key ends with the theme and the page's language (issue 25): `… br dark en`.
+      keys.some((key) => key.split(' ')[0].endsWith(path) && key.endsWith(' dark en')),
       `the dark page is kept under its own key: ${keys.filter((k) => k.includes(path)).join(' | ')}`,
     )
   })
+
+  cdn(
+    'pages are kept once per language (?lang=, trust_lang, Accept-Language); another visitor never gets a stranger’s language',
+    async (ctx) => {
+      const path = '/auroraedge.net/faq'
+      const untilHit = async (headers: Record<string, string>, query = '') => {
+        const seen: string[] = []
+        let body = ''
+        for (let i = 0; i < 20 && seen.at(-1) !== 'HIT'; i++) {
+          const res = await fetch(ctx.nginx.url + path + query, { headers: { ...BROWSER_ENCODINGS, accept: 'text/html', ...headers } })
+          body = await res.text()
+          seen.push(res.headers.get('x-cache-status') ?? '')
+          if (seen.at(-1) !== 'HIT') await sleep(100)
+        }
+        return { seen, lang: /<html lang="(\w+)"/.exec(body)?.[1] }
+      }
+      const german = await untilHit({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })
+      assert.equal([german.seen.at(-1), german.lang], ['HIT', 'de'])
+      // The first supported language the header lists, as the origin chooses it.
+      assert.is((await untilHit({ 'accept-language': 'pt-BR, ja;q=0.7, de;q=0.5' })).lang, 'ja')
+      // The cookie beats Accept-Language; ?lang= beats the cookie.
+      assert.is((await untilHit({ 'accept-language': 'de', cookie: 'trust_lang=fr' })).lang, 'fr')
+      assert.is((await untilHit({ 'accept-language': 'de', cookie: 'trust_lang=fr' }, '?lang=es')).lang, 'es')
+      // A visitor asking for nothing gets the English page, kept apart from the others.
+      const plain = await untilHit({})
+      assert.equal([plain.seen.at(-1), plain.lang], ['HIT', 'en'])
+    },
+  )
 
   cdn('origin stopped: the pages, the timeline and the drop-ins keep answering from nginx with what they showed', async (ctx) => {
     await ctx.origin.app.close()

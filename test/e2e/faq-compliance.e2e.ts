@@ -155,6 +155,7 @@ site('cookie policy: static text naming every cookie the site sets and the conse
   const names = await page.locator('[data-testid="cookie-table"] tbody th').allTextContents()
   assert.equal(names.sort(), [
     'machineName',
+    'trust_lang',
     'trust_session',
     'trust_theme',
     'trust_tz',

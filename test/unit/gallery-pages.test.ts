@@ -38,6 +38,8 @@ test('each widget page uses every documented attribute and every enumerated valu
     for (const attribute of d.attributes) {
       // post-id is set by gallery.js from the newest record (<template data-post>).
       if (attribute.name === 'post-id') continue
+      // lang is kit-wide (issue 25): languages.html shows drop-ins speaking other languages.
+      if (attribute.name === 'lang') continue
       const uses = tags.filter((t) => new RegExp(`(^|\\s)${attribute.name}="`).test(t))
       assert.ok(uses.length > 0, `${page}: no example sets ${attribute.name}`)
       for (const value of enumValues(attribute.type?.text)) {
@@ -50,6 +52,14 @@ test('each widget page uses every documented attribute and every enumerated valu
       }
     }
   }
+})
+
+test('languages.html: a page in Japanese whose drop-ins follow it or their own lang (German, Arabic)', () => {
+  const page = readFileSync(join(root, 'examples/languages.html'), 'utf8')
+  assert.match(page, /<html lang="ja">/)
+  assert.ok(startTags(page, 'trust-speedometer').every((t) => !/\slang="/.test(t)), 'the speedometer follows the page')
+  assert.ok(startTags(page, 'trust-cloud-status').some((t) => t.includes('lang="de"')))
+  assert.ok(startTags(page, 'trust-status-badge').some((t) => t.includes('lang="ar"')))
 })
 
 test.run()

@@ -70,7 +70,7 @@ test('readElement turns the docblock into a declaration with the kit-wide theme 
     assert.match(declaration.description, 'a demo widget')
     assert.equal(
       declaration.attributes.map((a) => a.name),
-      ['cloud', 'api-base', 'theme'],
+      ['cloud', 'api-base', 'lang', 'theme'],
     )
     assert.equal(declaration.events, [
       { name: 'trust-demo-change', type: { text: 'DemoEvent' }, description: 'Bubbles, composed; detail `{ id }`.' },
@@ -98,7 +98,7 @@ test('readElement reads the class form: export class … extends createWidgetEle
     assert.is(declaration.tagName, 'trust-demo')
     assert.equal(
       declaration.attributes.map((a) => a.name),
-      ['cloud', 'api-base', 'theme'],
+      ['cloud', 'api-base', 'lang', 'theme'],
     )
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -133,7 +133,7 @@ test('the kit manifest: one declaration per widget, each with parts, theme and i
     assert.ok(tags.includes(tag), tag)
   }
   const records = manifest.modules.find((m) => m.declarations[0].tagName === 'trust-records')!.declarations[0]
-  assert.equal(records.attributes.map((a) => a.name).sort(), ['api-base', 'cloud', 'theme', 'timezone', 'type'])
+  assert.equal(records.attributes.map((a) => a.name).sort(), ['api-base', 'cloud', 'lang', 'theme', 'timezone', 'type'])
   assert.ok(records.cssParts.length >= 3, 'records names its major parts')
   const picker = manifest.modules.find((m) => m.declarations[0].tagName === 'trust-cloud-picker')!.declarations[0]
   assert.ok(picker.events.some((e) => e.name === 'trust-cloud-change'))

@@ -27,9 +27,8 @@ import * as styles from './status-badge.css'
  */
 export class StatusBadgeElement extends HTMLElement {
   static get observedAttributes(): string[] {
-    // And `lang`, a global attribute: like the React widgets' (core/element.ts), not one of the
-    // element's own documented @attr (scripts/manifest.ts reads the string literals only).
-    return ['cloud', 'api-base', ...['lang']]
+    // `lang` is the kit-wide language attribute (issue 25), like the React widgets' (core/element.ts).
+    return ['cloud', 'api-base', 'lang']
   }
 
   private root?: HTMLDivElement

@@ -28,7 +28,7 @@ import {
   notificationsView,
   NOTIFICATIONS_TAB,
   starCall,
-  subscriptionToastIn,
+  subscriptionToast,
   type GroupMode,
   type IndividualChoices,
   type StarView,
@@ -252,7 +252,7 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
       () => subscribe(cloud, tid, action, { apiBase }),
       (answer) => {
         setTree(answer.subscriptions)
-        showToast(subscriptionToastIn('cloud', tid, action, answer.name, locale))
+        showToast(subscriptionToast('cloud', tid, action, answer.name, locale))
       },
     )
   const onStar = (s: StarView) => {
@@ -331,7 +331,7 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
       () => manageNotification(tid, action, { apiBase }),
       (answer) => {
         setTree(answer.notifications)
-        showToast(subscriptionToastIn('notifications', tid, action, answer.name, locale))
+        showToast(subscriptionToast('notifications', tid, action, answer.name, locale))
       },
     )
   const onStar = (s: StarView) => {

@@ -38,10 +38,4 @@ export const subscriptionsMessages = defineMessages('subscriptions', {
   signInBefore: 'Please',
   signIn: 'sign in',
   signInAfter: 'to manage your subscriptions.',
-  toastSubscribed: params('You have successfully subscribed to the {name} notifications.'),
-  toastUnsubscribed: params('You have successfully unsubscribed from the {name} notifications.'),
-  toastSubscribedAll: 'You have successfully subscribed to all the services.',
-  toastUnsubscribedAll: 'You have successfully unsubscribed from all the services.',
-  toastSubscribedAllNotifications: 'You have successfully subscribed to all the service notifications.',
-  toastUnsubscribedAllNotifications: 'You have successfully unsubscribed from all the service notifications.',
 })

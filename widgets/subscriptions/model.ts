@@ -206,28 +206,6 @@ export function countLabel(count: number, locale: Locale = 'en'): string {
   return textsIn(locale).count(count)
 }
 
-/**
- * The success toast after a change (spec §8, exact English texts; core's `subscriptionToast`) in
- * the widget's language: "…all the services." on a cloud tab's `all`, "…all the service
- * notifications." on the Notifications tab's, else "…the {name} notifications."
- * @param locale the widget's language @default 'en'
- */
-export function subscriptionToastIn(
-  scope: ToastScope,
-  tid: unknown,
-  action: SubscriptionAction,
-  name: string,
-  locale: Locale = 'en',
-): string {
-  const t = textsIn(locale)
-  const on = action === 'subscribe'
-  if (tid === 'all') {
-    if (scope === 'cloud') return on ? t.toastSubscribedAll : t.toastUnsubscribedAll
-    return on ? t.toastSubscribedAllNotifications : t.toastUnsubscribedAllNotifications
-  }
-  return on ? t.toastSubscribed({ name }) : t.toastUnsubscribed({ name })
-}
-
 /** The tab key of the Notifications tab (cloud tabs use the cloud's machine name). */
 export const NOTIFICATIONS_TAB = '#notifications'
 

@@ -42,6 +42,7 @@ export const cookiePolicyMessages = /* @__PURE__ */ defineMessages('shell.pages.
   purposeCloud: 'Remembers the cloud you selected, so every page shows that cloud.',
   purposeTimezone: 'Remembers the time zone you chose in the Time zone picker, so every time is shown in it. Set only when you choose one.',
   purposeTheme: 'Remembers the colour theme you chose in the header (light, dark or your system setting). Set only when you choose one.',
+  purposeLanguage: 'Remembers the language you chose in the header or the footer. Set only when you choose one.',
   purposeSession: 'Keeps you signed in. HttpOnly: scripts on the page cannot read it.',
   purposeCsrf: 'Protects your changes (subscriptions, settings) against cross-site request forgery.',
   purposeLogout: 'Lets the site sign you out securely.',
@@ -53,7 +54,7 @@ export const cookiePolicyMessages = /* @__PURE__ */ defineMessages('shell.pages.
   necessary: 'Strictly necessary',
   chosen: 'Strictly necessary (a setting you chose)',
   signInText: params(
-    'The sign-in cookies ({session}, {csrf}, {logout}, {security} and {timeout}) exist only while you are signed in and are removed when you sign out. Visitors who never sign in receive only {cloud}, {timezone} once they choose a time zone and {theme} if they choose a theme.',
+    'The sign-in cookies ({session}, {csrf}, {logout}, {security} and {timeout}) exist only while you are signed in and are removed when you sign out. Visitors who never sign in receive only {cloud}, {timezone} once they choose a time zone, {theme} if they choose a theme and {language} if they choose a language.',
   ),
   bannerHeading: 'The cookie-consent banner',
   bannerText:
