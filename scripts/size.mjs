@@ -75,7 +75,7 @@ const TRANSLATED = ['de', 'fr', 'es', 'ja', 'ar']
  */
 export function localeTable(results, config) {
   const rows = [
-    '| drop-in | English | ' + TRANSLATED.map((l) => `+ ${l}`).join(' | ') + ' |',
+    `| drop-in | English | ${TRANSLATED.map((l) => `+ ${l}`).join(' | ')} |`,
     `|---|---:|${TRANSLATED.map(() => '---:').join('|')}|`,
   ]
   for (const entry of config) {

@@ -57,7 +57,10 @@ test('each widget page uses every documented attribute and every enumerated valu
 test('languages.html: a page in Japanese whose drop-ins follow it or their own lang (German, Arabic)', () => {
   const page = readFileSync(join(root, 'examples/languages.html'), 'utf8')
   assert.match(page, /<html lang="ja">/)
-  assert.ok(startTags(page, 'trust-speedometer').every((t) => !/\slang="/.test(t)), 'the speedometer follows the page')
+  assert.ok(
+    startTags(page, 'trust-speedometer').every((t) => !/\slang="/.test(t)),
+    'the speedometer follows the page',
+  )
   assert.ok(startTags(page, 'trust-cloud-status').some((t) => t.includes('lang="de"')))
   assert.ok(startTags(page, 'trust-status-badge').some((t) => t.includes('lang="ar"')))
 })
