@@ -159,9 +159,12 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
 
   // The site catalogue of each locale, read from the build once per file.
   const catalogues = new Map<string, unknown>()
-  function siteCatalogue(page: string, locale: Locale): unknown {
-    const url = catalogueUrls(page)[locale]?.site
-    if (locale === 'en' || !url || !/^\/assets\/[\w.-]+\.json$/.test(url)) return undefined
+  // The catalogue addresses the built page lists, read once per build of index.html.
+  const catalogueList = fileByMtime(join(siteDir, 'index.html'), (path) => catalogueUrls(readFileSync(path, 'utf8')))
+  function siteCatalogue(locale: Locale): unknown {
+    if (locale === 'en') return undefined
+    const url = catalogueList()?.[locale]?.site
+    if (!url || !/^\/assets\/[\w.-]+\.json$/.test(url)) return undefined
     if (!catalogues.has(url)) catalogues.set(url, JSON.parse(readFileSync(join(siteDir, url), 'utf8')))
     return catalogues.get(url)
   }
@@ -182,7 +185,7 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     if (kept !== undefined) return kept
     const origin = documentOrigin(request, publicUrl)
     const answerData = Object.fromEntries(needs.map((url, i) => [url, answers[i].data]))
-    const catalogue = siteCatalogue(page, locale)
+    const catalogue = siteCatalogue(locale)
     const result = await shell.renderPage(request.url, global.data, answerData, origin, theme, locale, catalogue)
     if (!result) return page
     const head: string[] = []
