@@ -15,6 +15,8 @@ import { vanillaExtractPlugin } from '@vanilla-extract/rollup-plugin'
 import { transform as esbuildTransform } from 'esbuild'
 import terser from '@rollup/plugin-terser'
 import { minify } from 'rollup-plugin-esbuild'
+import { purgeWidgetCss } from './scripts/purge-widget-css.mjs'
+import { shortenMapPaths } from './scripts/svgmap-paths.mjs'
 import { widgetNames } from './scripts/widgets.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -65,7 +67,8 @@ function plainCss() {
  * svgmap keeps country names, emoji flags and continents in class fields that no tree-shaking
  * can drop. The map never shows svgmap's country tooltips, flags or continent zoom
  * (widgets/dc-map/map-view.ts), so the build empties those three tables (about 3.5 KB gzip).
- * The world's paths stay. Fails the build if an svgmap upgrade renames a table.
+ * The world's paths stay, written shorter by svgo at their own precision (about 7 KB gzip;
+ * scripts/svgmap-paths.mjs). Fails the build if an svgmap upgrade renames a table or the paths.
  */
 export function stripSvgmapTables() {
   const tables = ['countries', 'emojiFlags', 'continents']
@@ -80,7 +83,7 @@ export function stripSvgmapTables() {
         if (end < 0) this.error(`svgmap: table "${table}" not found; check stripSvgmapTables after an upgrade`)
         out = `${out.slice(0, start)}\n  ${table} = {};${out.slice(end + '\n  };'.length)}`
       }
-      return { code: out, map: null }
+      return { code: shortenMapPaths(out), map: null }
     },
   }
 }
@@ -132,7 +135,11 @@ function dropInCatalogues(name) {
   }
 }
 
-/** Drop-in flavour: moves the extracted CSS, minified, into the script (adopted by each shadow root). */
+/**
+ * Drop-in flavour: moves the extracted CSS, minified, into the script (adopted by each shadow
+ * root). A drop-in script keeps only the CSS it can use (scripts/purge-widget-css.mjs); the npm
+ * package (`keepAsset`) keeps all of it, for hosts that compose its exports.
+ */
 function inlineWidgetCss({ keepAsset = false } = {}) {
   return {
     name: 'trust-inline-css',
@@ -141,7 +148,13 @@ function inlineWidgetCss({ keepAsset = false } = {}) {
       async handler(_options, bundle) {
         const assets = Object.values(bundle).filter((f) => f.type === 'asset' && f.fileName.endsWith('.css'))
         const source = assets.map((a) => String(a.source)).join('\n')
-        const css = source ? (await esbuildTransform(source, { loader: 'css', minify: true, target: 'chrome100' })).code.trim() : ''
+        let css = source
+          ? (await esbuildTransform(source, { loader: 'css', minify: true, target: ['chrome123', 'firefox120', 'safari17.5'] })).code.trim()
+          : ''
+        if (css && !keepAsset) {
+          const scripts = Object.values(bundle).filter((f) => f.type === 'chunk')
+          css = await purgeWidgetCss(css, scripts.map((f) => f.code).join('\n'))
+        }
         for (const file of Object.values(bundle)) {
           if (file.type === 'chunk') file.code = file.code.replace(CSS_PLACEHOLDER, () => JSON.stringify(css))
         }
@@ -196,10 +209,11 @@ function htmlShell() {
 
 /**
  * Drop-ins built against Preact core and hooks without preact/compat (widgets/core/lean/): their
- * widgets use no React-only feature, and compat's option hooks (~1.3 KB gzip) do not fit the
- * speedometer's 12 KB budget. The e2e gallery and partner pages run these builds in Chromium.
+ * widgets use no React-only feature, and compat (1.3–3.7 KB gzip) does not fit the budgets of
+ * the speedometer (12 KB), the cloud status (32 KB) and the records with their calendar (36 KB).
+ * The e2e gallery and partner pages run these builds in Chromium.
  */
-export const LEAN_DROP_INS = new Set(['speedometer'])
+export const LEAN_DROP_INS = new Set(['speedometer', 'cloud-status', 'records'])
 
 const leanAliases = alias({
   entries: [
@@ -207,6 +221,7 @@ const leanAliases = alias({
     { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
     { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
     { find: /^react$/, replacement: join(root, 'widgets/core/lean/react.ts') },
+    { find: /^react-dom$/, replacement: join(root, 'widgets/core/lean/react-dom.ts') },
   ],
 })
 

@@ -373,6 +373,117 @@ gallery('partner.html: one script and one tag; the gauges show the API values', 
   assert.equal(errors, [])
 })
 
+gallery(
+  'records.html: the drop-in (Preact core, no compat) filters data centers as one types, closes when focus leaves, draws its icons',
+  async (ctx) => {
+    const { page, errors } = await openGallery(ctx, 'records.html')
+    await widgetsReady(page)
+    const widget = page.locator('trust-records[type="maintenance"]')
+    const button = widget.getByTestId('datacenter-button')
+    await button.click()
+    const panel = widget.getByRole('dialog', { name: 'Select Data Centers' })
+    await panel.waitFor()
+    const search = panel.getByRole('searchbox', { name: 'Search data centers' })
+    assert.ok(
+      await search.evaluate((el) => el.getRootNode() instanceof ShadowRoot && (el.getRootNode() as ShadowRoot).activeElement === el),
+    )
+    const options = panel.getByTestId('datacenter-option')
+    const all = await options.count()
+    const first = (await options.first().locator('xpath=..').textContent())!.trim()
+    // Key by key, as a person types: each keystroke filters (Preact core's onChange waits for a commit).
+    await search.pressSequentially(first.slice(0, 4), { delay: 20 })
+    await page.waitForFunction(
+      ([n]) => {
+        const root = document.querySelector('trust-records[type="maintenance"]')!.shadowRoot!
+        return root.querySelectorAll('[data-testid="datacenter-option"]').length < n
+      },
+      [all],
+    )
+    assert.ok((await options.count()) >= 1, `"${first.slice(0, 4)}" keeps ${first}`)
+    await options.first().check()
+    await page.waitForFunction(() => {
+      const root = document.querySelector('trust-records[type="maintenance"]')!.shadowRoot!
+      return root.querySelector('[data-testid="datacenter-button"]')?.textContent === '1 selected▾'
+    })
+    await screenshot(page, 'gallery-records-datacenter-1280')
+    // Focus leaving the button-and-panel pair closes the panel: back from the search box to the
+    // button (still inside), then out of the pair.
+    await search.focus()
+    await page.keyboard.press('Shift+Tab')
+    assert.ok(await panel.isVisible(), 'the button is inside the pair: the panel stays')
+    await page.keyboard.press('Shift+Tab')
+    await panel.waitFor({ state: 'detached' })
+    // Escape closes it and gives the focus back to the button.
+    await button.click()
+    await panel.waitFor()
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+    assert.ok(await button.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el), 'focus back on the button')
+    // The status icons' stroke comes from CSS (no camelCase SVG props without compat).
+    const strokes = await widget.locator('svg[data-icon]').evaluateAll((icons) => icons.map((i) => getComputedStyle(i).strokeWidth))
+    assert.ok(strokes.length > 0 && strokes.every((w) => w === '1.6px'), strokes.join())
+    assert.equal(errors, [])
+  },
+)
+
+gallery(
+  'cloud-status.html: the drop-in (Preact core, no compat) shows the popover on a focused bar, the modal on Enter, the name tooltip on focus',
+  async (ctx) => {
+    const { page, errors } = await openGallery(ctx, 'cloud-status.html')
+    await widgetsReady(page)
+    // Focus events fire in the page that has the focus (the run shares one browser).
+    await page.bringToFront()
+    const widget = page.locator('trust-cloud-status').first()
+    const block = widget.getByTestId('status-block-core')
+    /** The `data-testid` of what has the focus inside the widget's shadow root. */
+    const focused = () =>
+      widget.evaluate(
+        (host) => host.shadowRoot?.activeElement?.getAttribute('data-testid') ?? host.shadowRoot?.activeElement?.localName ?? '',
+      )
+    // Focus reaches the grid as bubbling focusin: the bar's popover opens and the bar is the tab stop.
+    await block.locator('[data-testid="issue-bar"][tabindex="0"]').focus()
+    const popover = widget.getByTestId('issue-popover')
+    await popover.waitFor()
+    assert.is(await block.locator('[data-testid="issue-bar"][aria-describedby]').count(), 1, 'the focused bar is described by the popover')
+    await page.keyboard.press('Enter')
+    const modal = widget.getByTestId('issue-modal')
+    await modal.waitFor()
+    assert.ok(await modal.evaluate((el) => el.contains((el.getRootNode() as ShadowRoot).activeElement)), 'focus moves into the modal')
+    // The severity icon's stroke comes from CSS (no camelCase SVG props without compat).
+    assert.is(
+      await modal
+        .locator('svg')
+        .first()
+        .evaluate((svg) => getComputedStyle(svg).strokeWidth),
+      '2.2px',
+    )
+    await screenshot(page, 'gallery-cloud-status-modal-1280')
+    await page.keyboard.press('Escape')
+    await modal.waitFor({ state: 'detached' })
+    assert.is(await focused(), 'issue-bar', 'focus returns to the bar')
+    await popover.waitFor()
+    // Escape closes the popover and the bar keeps the focus; focus leaving the bars (focusout on
+    // the grid) closes it too.
+    await page.keyboard.press('Escape')
+    await popover.waitFor({ state: 'detached' })
+    assert.is(await focused(), 'issue-bar')
+    await page.keyboard.press('Shift+Tab')
+    await block.locator('[data-testid="issue-bar"][tabindex="0"]').focus()
+    await popover.waitFor()
+    await page.keyboard.press('Tab')
+    await popover.waitFor({ state: 'detached' })
+    // A name with an info tooltip shows it while focused.
+    const name = block.locator('[data-info]').first()
+    if ((await name.count()) > 0) {
+      await name.focus()
+      await widget.getByTestId('item-info').waitFor()
+      await page.keyboard.press('Escape')
+      await widget.getByTestId('item-info').waitFor({ state: 'detached' })
+    }
+    assert.equal(errors, [])
+  },
+)
+
 gallery('kit.html: the one kit.js script defines every tag', async (ctx) => {
   const { page, errors } = await openGallery(ctx, 'kit.html')
   await widgetsReady(page)

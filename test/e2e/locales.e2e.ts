@@ -7,13 +7,15 @@
  * `trust_lang` cookie; `?lang=` beats the cookie, which beats `Accept-Language`. Screenshots
  * `locale-{code}-{page}-{width}.png` of every locale.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { LANG_COOKIE, LOCALES, type Locale, textDirection } from '../../contract/locale'
 import { englishLeftovers } from './catalogue-text'
 import { request as playwrightRequest } from 'playwright-core'
 import { startExamplesServer } from '../../examples/serve'
-import { addAccount, axeViolations, browser, newPage, queryDb, screenshot, signInTo, siteSuite, type SiteContext } from './harness'
+import { addAccount, axeViolations, browser, newPage, queryDb, root, screenshot, signInTo, siteSuite, type SiteContext } from './harness'
 import { ADMIN, CLOUD } from './pages'
 
 const locales = siteSuite('locales: six languages, the picker, no English left, right-to-left Arabic')
@@ -236,6 +238,17 @@ locales('drop-ins follow their own lang, else the host page’s, and fetch only 
     )
     assert.equal(await axeViolations(page), [])
     await screenshot(page, 'locale-drop-ins-1280')
+    // The German timeline's full post names the record's status in German (the API sends the
+    // default names in English; core.terms translates them).
+    await page.bringToFront()
+    await timeline.getByTestId('issue-bar').first().click()
+    const status = timeline.getByTestId('modal-status')
+    await status.waitFor()
+    const terms: Record<string, string> = JSON.parse(readFileSync(join(root, 'widgets/core/locales/de.json'), 'utf8'))['core.terms']
+    const shown = (await status.textContent()) ?? ''
+    assert.ok(Object.values(terms).includes(shown), `"${shown}" is a German status name`)
+    await page.keyboard.press('Escape')
+    await timeline.getByTestId('issue-modal').waitFor({ state: 'detached' })
   } finally {
     await examples.close()
   }

@@ -9,12 +9,10 @@ import {
   useRef,
   useState,
   type CSSProperties,
-  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type ReactElement,
 } from 'react'
-import { createPortal } from 'react-dom'
 import type { CloudStatusFlags } from '../../contract/global'
 import { aliasHref } from '../../contract/links'
 import type { CloudStatusData, StatusIssue, StatusItem } from '../../contract/status'
@@ -25,9 +23,10 @@ import { LiveNotice } from '../core/LiveNotice'
 import { apiUrl } from '../core/request'
 import { errorMessage } from '../core/resource'
 import { showToast } from '../core/toast'
-import { starCall, subscriptionToast } from '../core/subscribe'
+import { itemToast, starCall } from '../core/subscribe'
 import { useResource, useWidgetContext } from '../core/react'
 import { safeHtml } from '../core/safe-html'
+import { termName } from '../core/terms'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus, subscribeStar } from './api'
@@ -111,7 +110,6 @@ type BlockKind = 'core' | 'datacenter'
  */
 export function CloudStatus(props: CloudStatusProps) {
   const { flags, liveNotice = true, statusBadge = true } = props
-  const [portal, setPortal] = useState<HTMLElement | null>(null)
   // The URL of the week each block shows: the notice speaks for these answers only.
   const [shownUrls, setShownUrls] = useState<Partial<Record<BlockKind, string>>>({})
   const onShownUrl = useCallback(
@@ -122,21 +120,14 @@ export function CloudStatus(props: CloudStatusProps) {
   const showDc = flags.datacenter === '1'
   const t = useMessages(cloudStatusMessages)
   return (
-    <section ref={setPortal} className={styles.root} aria-label={t.label} data-testid="cloud-status">
+    <section className={styles.root} aria-label={t.label} data-testid="cloud-status">
       {liveNotice && <LiveNotice timezone={props.timezone} urls={Object.values(shownUrls)} />}
       {statusBadge && (showCore || showDc) && (
         <trust-status-badge cloud={props.cloud} api-base={props.apiBase || undefined} className={styles.badge} />
       )}
-      {showCore && <StatusBlock {...props} kind="core" title={t.core} hasPremium={false} portal={portal} onShownUrl={onShownUrl} />}
+      {showCore && <StatusBlock {...props} kind="core" title={t.core} hasPremium={false} onShownUrl={onShownUrl} />}
       {showDc && (
-        <StatusBlock
-          {...props}
-          kind="datacenter"
-          title={t.dcs}
-          hasPremium={flags.premium_datacenter === '1'}
-          portal={portal}
-          onShownUrl={onShownUrl}
-        />
+        <StatusBlock {...props} kind="datacenter" title={t.dcs} hasPremium={flags.premium_datacenter === '1'} onShownUrl={onShownUrl} />
       )}
       {!showCore && !showDc && <p role="status">{t.none}</p>}
     </section>
@@ -153,7 +144,6 @@ interface BlockProps extends CloudStatusProps {
   kind: BlockKind
   title: string
   hasPremium: boolean
-  portal: HTMLElement | null
   /** Reports the URL of the week the block asks for (the degraded-mode notice's scope). */
   onShownUrl: (kind: BlockKind, url: string) => void
 }
@@ -321,7 +311,7 @@ function focusedIn(node: Node): Element | null {
  * those elements after each render. One popover, one name tooltip and one modal serve the block.
  */
 function Timeline(props: TimelineProps) {
-  const { data, timezone = 'UTC', isGov, hasPremium, kind, portal, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
+  const { data, timezone = 'UTC', isGov, hasPremium, kind, premiumRows, isLoggedIn, isTrustDR = false, apiBase = '' } = props
   const locale = useLocale()
   const t = useMessages(cloudStatusMessages)
   const rows = useMemo(() => timelineRows(data.category), [data])
@@ -452,14 +442,14 @@ function Timeline(props: TimelineProps) {
     if (left(el) && focusedIn(el!) !== el) scheduleClose()
     if (left(closest(e.target, '[data-info]'))) setTip(null)
   }
-  const onFocus = (e: FocusEvent) => {
+  const onFocusIn = (e: FocusEvent) => {
     showTip(closest(e.target, '[data-info]'))
     const el = barOf(e.target)
     if (!el) return
     setTabStop(positionOf(el))
     show(el)
   }
-  const onBlur = (e: FocusEvent) => {
+  const onFocusOut = (e: FocusEvent) => {
     if (closest(e.target, '[data-info]')) setTip(null)
     const el = barOf(e.target)
     const to = e.relatedTarget
@@ -493,6 +483,22 @@ function Timeline(props: TimelineProps) {
       onStar(item, isSubscribed(item), star)
     }
   }
+  // Focus moving among the bars and names reaches the grid as the DOM's bubbling `focusin` and
+  // `focusout` (React's onFocus and onBlur bubble; Preact core's, in the lean drop-in, do not).
+  const focusHandlers = useRef({ onFocusIn, onFocusOut })
+  focusHandlers.current = { onFocusIn, onFocusOut }
+  useEffect(() => {
+    const grid = gridRef.current
+    if (!grid) return
+    const focusIn = (e: FocusEvent) => focusHandlers.current.onFocusIn(e)
+    const focusOut = (e: FocusEvent) => focusHandlers.current.onFocusOut(e)
+    grid.addEventListener('focusin', focusIn)
+    grid.addEventListener('focusout', focusOut)
+    return () => {
+      grid.removeEventListener('focusin', focusIn)
+      grid.removeEventListener('focusout', focusOut)
+    }
+  }, [])
 
   // Escape anywhere, or a press outside the bar and the popover, closes the popover.
   useEffect(() => {
@@ -544,7 +550,7 @@ function Timeline(props: TimelineProps) {
       () => {
         if (!alive.current) return
         setStarState((s) => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
-        showToast(subscriptionToast('cloud', call.tid, call.action, item.name))
+        showToast(itemToast(call.action, item.name, locale))
       },
       (error) => {
         if (alive.current)
@@ -610,13 +616,12 @@ function Timeline(props: TimelineProps) {
       )}
       <div className={styles.scroller} part="timeline" ref={scrollerRef}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: delegates the events of the bars, stars and names inside, which are the focusable elements (roving tabindex for the bars) */}
+        {/* biome-ignore lint/a11y/useKeyWithMouseEvents: focus is delegated too, by the grid's `focusin` listener (above) */}
         <div
           className={styles.grid}
           ref={gridRef}
           onMouseOver={onMouseOver}
           onMouseOut={onMouseOut}
-          onFocus={onFocus}
-          onBlur={onBlur}
           onKeyDown={onKeyDown}
           onClick={onClick}
         >
@@ -662,45 +667,38 @@ function Timeline(props: TimelineProps) {
         </div>
       )}
       <Legend entries={legend} />
-      {popIssue &&
-        active &&
-        portal &&
-        createPortal(
-          <IssuePopover
-            id={popoverId}
-            anchor={active.el}
-            issue={popIssue}
-            timezone={timezone}
-            popoverRef={popoverRef}
-            onEnter={cancelClose}
-            onLeave={scheduleClose}
-            onFullPost={() => openModal(active.el)}
-          />,
-          portal,
-        )}
-      {modal &&
-        modalIssue &&
-        portal &&
-        createPortal(
-          <IssueModal
-            issue={modalIssue}
-            itemName={rowName(modal.pos)}
-            severity={severityName(data.severity, modalIssue.severityTid, locale)}
-            timezone={timezone}
-            href={aliasHref(props.cloudDomain, modalIssue.alias, apiBase)}
-            refresh={props.refresh}
-            onRefreshed={props.onRefreshed}
-            onClose={() => {
-              const { opener, pos } = modal
-              setModal(null)
-              const target = opener.isConnected
-                ? opener
-                : gridRef.current?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`)
-              target?.focus()
-            }}
-          />,
-          portal,
-        )}
+      {/* One popover and one modal for the block, after its rows: both are fixed to the viewport. */}
+      {popIssue && active && (
+        <IssuePopover
+          id={popoverId}
+          anchor={active.el}
+          issue={popIssue}
+          timezone={timezone}
+          popoverRef={popoverRef}
+          onEnter={cancelClose}
+          onLeave={scheduleClose}
+          onFullPost={() => openModal(active.el)}
+        />
+      )}
+      {modal && modalIssue && (
+        <IssueModal
+          issue={modalIssue}
+          itemName={rowName(modal.pos)}
+          severity={severityName(data.severity, modalIssue.severityTid, locale)}
+          timezone={timezone}
+          href={aliasHref(props.cloudDomain, modalIssue.alias, apiBase)}
+          refresh={props.refresh}
+          onRefreshed={props.onRefreshed}
+          onClose={() => {
+            const { opener, pos } = modal
+            setModal(null)
+            const target = opener.isConnected
+              ? opener
+              : gridRef.current?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`)
+            target?.focus()
+          }}
+        />
+      )}
     </>
   )
 }
@@ -834,6 +832,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
   const titleId = useId()
   const kind = barKind(issue.severityTid)
   const t = useMessages(cloudStatusMessages)
+  const locale = useLocale()
 
   useLayoutEffect(() => {
     dialogRef.current?.focus()
@@ -907,7 +906,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
           <strong>{itemName}</strong>
         </p>
         <p className={styles.popoverText}>
-          <strong>{t.status}</strong> <span data-testid="modal-status">{issue.status}</span>
+          <strong>{t.status}</strong> <span data-testid="modal-status">{termName(issue.status, locale)}</span>
         </p>
         <div className={styles.body}>{safeHtml(issue.description)}</div>
         <Times issue={issue} timezone={timezone} modal />

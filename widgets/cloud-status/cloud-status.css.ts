@@ -31,6 +31,12 @@ export const root = style([widgetRoot, { position: 'relative' }])
 globalStyle(`${root}, ${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
 globalStyle(`${root} *`, { fontFamily: 'inherit', fontSize: 'inherit', lineHeight: 'inherit', letterSpacing: 'normal' })
 
+/**
+ * The stroke of the severity icon (icons.tsx), in CSS rather than camelCase SVG props, which the
+ * lean drop-in (built without preact/compat) would not map to attributes.
+ */
+export const severityIconStroke = style({ strokeWidth: '2.2', strokeLinecap: 'round' })
+
 export const block = style({
   margin: `0 0 ${vars.space.xl}`,
   padding: vars.space.lg,
@@ -228,10 +234,6 @@ const maskIcon = (url: string, size: string) =>
     maskRepeat: 'no-repeat',
     maskPosition: 'center',
     maskSize: 'contain',
-    WebkitMaskImage: url,
-    WebkitMaskRepeat: 'no-repeat',
-    WebkitMaskPosition: 'center',
-    WebkitMaskSize: 'contain',
     forcedColorAdjust: 'none',
     pointerEvents: 'none',
   }) as const
@@ -255,7 +257,6 @@ export const star = style({
     '&[aria-pressed="true"]': { color: STAR_PRESSED },
     '&[aria-pressed="true"]::before': {
       maskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
-      WebkitMaskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
     },
     '&:hover': { color: vars.color.accent },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },

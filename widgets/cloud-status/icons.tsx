@@ -1,4 +1,5 @@
 import { PREMIUM_PATH, SEVERITY_PATHS } from './icon-paths'
+import { severityIconStroke } from './cloud-status.css'
 import type { BarKind } from './model'
 
 /**
@@ -8,12 +9,10 @@ import type { BarKind } from './model'
 export function SeverityIcon({ kind, className }: { kind: BarKind; className?: string }) {
   return (
     <svg
-      className={className}
+      className={className ? `${severityIconStroke} ${className}` : severityIconStroke}
       viewBox="0 0 16 16"
       fill="none"
       stroke="currentColor"
-      strokeWidth="2.2"
-      strokeLinecap="round"
       aria-hidden="true"
       focusable="false"
     >

@@ -21,14 +21,18 @@ export const liveMessages = /* @__PURE__ */ defineMessages('core.live', {
   liveNotice: params('Live updates are unavailable; showing status as of {time}'),
 })
 
-/** The subscription toasts (spec §8, exact English). */
+/** The toasts of one subscription (spec §8, exact English): a star, a checkbox. */
 export const toastMessages = /* @__PURE__ */ defineMessages('core.toasts', {
+  subscribed: params('You have successfully subscribed to the {name} notifications.'),
+  unsubscribed: params('You have successfully unsubscribed from the {name} notifications.'),
+})
+
+/** The toasts of 'all' (spec §8, exact English), which only the subscription panel has. */
+export const allToastMessages = /* @__PURE__ */ defineMessages('core.toasts.all', {
   subscribedAll: 'You have successfully subscribed to all the services.',
   unsubscribedAll: 'You have successfully unsubscribed from all the services.',
   subscribedAllNotifications: 'You have successfully subscribed to all the service notifications.',
   unsubscribedAllNotifications: 'You have successfully unsubscribed from all the service notifications.',
-  subscribed: params('You have successfully subscribed to the {name} notifications.'),
-  unsubscribed: params('You have successfully unsubscribed from the {name} notifications.'),
 })
 
 /**

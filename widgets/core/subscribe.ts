@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../contract/locale'
 import type { NotificationManageBody, SubscriptionAction, SubscriptionTarget } from '../../contract/subscriptions'
-import { toastMessages } from './messages'
+import { allToastMessages, toastMessages } from './messages'
 
 /** A server call the page makes. */
 export interface SubscriptionCall<T = SubscriptionTarget | NotificationManageBody['tid']> {
@@ -36,11 +36,21 @@ export function subscriptionToast(
   name: string,
   locale: Locale = 'en',
 ): string {
-  const t = toastMessages.in(locale).get()
   const on = action === 'subscribe'
   if (tid === 'all') {
+    const t = allToastMessages.in(locale).get()
     if (scope === 'cloud') return on ? t.subscribedAll : t.unsubscribedAll
     return on ? t.subscribedAllNotifications : t.unsubscribedAllNotifications
   }
-  return on ? t.subscribed({ name }) : t.unsubscribed({ name })
+  return itemToast(action, name, locale)
+}
+
+/**
+ * The toast of one subscription changed (spec §8): 'You have successfully subscribed to the
+ * {name} notifications.' or its unsubscribe twin, in `locale`. What a star says (a timeline row,
+ * which is never 'all').
+ */
+export function itemToast(action: SubscriptionAction, name: string, locale: Locale = 'en'): string {
+  const t = toastMessages.in(locale).get()
+  return action === 'subscribe' ? t.subscribed({ name }) : t.unsubscribed({ name })
 }

@@ -1,4 +1,5 @@
 import type { SeverityKind } from './model'
+import { strokeIcon } from './record-view.css'
 
 /**
  * Stroke paths (16 × 16 viewBox) of the status icons by the icon name the API sends (spec §4
@@ -32,15 +33,12 @@ export const SEVERITY_ICON_PATHS: Record<SeverityKind, string> = {
 export function Icon({ path, className, name }: { path: string; className?: string; name?: string }) {
   return (
     <svg
-      className={className}
+      className={className ? `${strokeIcon} ${className}` : strokeIcon}
       width="16"
       height="16"
       viewBox="0 0 16 16"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
       data-icon={name}

@@ -24,6 +24,12 @@ globalStyle(`${root} a:focus-visible, ${root} button:focus-visible, ${root} sele
 
 export const hidden = visuallyHidden
 
+/**
+ * The stroke of the 16 × 16 icons (icons.tsx), in CSS rather than camelCase SVG props, which the
+ * lean drop-ins (built without preact/compat) would not map to attributes.
+ */
+export const strokeIcon = style({ strokeWidth: '1.6', strokeLinecap: 'round', strokeLinejoin: 'round' })
+
 export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.md, marginBottom: vars.space.md })
 
 export const heading = style({ margin: 0, fontSize: '24px', lineHeight: 1.25, fontWeight: 700, color: vars.color.text })

@@ -1,5 +1,5 @@
 import { autoUpdate, flip, offset, shift, size, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
-import { useEffect, useId, useMemo, useRef, useState, type FocusEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { Heading } from '../record-view/parts'
@@ -214,20 +214,27 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   useEffect(() => {
     if (open) searchRef.current?.focus()
   }, [open])
-  // Tabbing out of the button-and-panel pair closes the panel.
-  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
-    const to = e.relatedTarget
-    if (open && to instanceof Node && !e.currentTarget.contains(to)) {
-      setOpen(false)
-      setQuery('')
+  // Tabbing out of the button-and-panel pair closes the panel. A `focusout` listener of its own:
+  // React's `onBlur` bubbles, the DOM's `blur` (Preact core's, in the lean drop-in) does not.
+  const pairRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const pair = pairRef.current
+    if (!open || !pair) return
+    const onFocusOut = (e: FocusEvent) => {
+      const to = e.relatedTarget
+      if (to instanceof Node && !pair.contains(to)) {
+        setOpen(false)
+        setQuery('')
+      }
     }
-  }
+    pair.addEventListener('focusout', onFocusOut)
+    return () => pair.removeEventListener('focusout', onFocusOut)
+  }, [open])
   const shownIds = shown.flatMap((g) => g.options.map((o) => o.value))
   const allShownSelected = shownIds.length > 0 && shownIds.every((v) => selected.includes(v))
   const label = dataCenterButtonLabel(selected.length, all.length, locale)
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: catches focus leaving the button-and-panel pair, whose controls are the focusable ones
-    <div part="datacenters" data-testid="datacenter-select" onBlur={onBlur}>
+    <div part="datacenters" data-testid="datacenter-select" ref={pairRef}>
       <span className={styles.dcLabel} id={`${id}-label`}>
         {t.dcs}
       </span>
@@ -259,6 +266,8 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
             placeholder={t.search}
             aria-label={t.searchDcs}
             value={query}
+            // Each keystroke filters: `onInput` in Preact core (the lean drop-in), whose `onChange` waits for a commit.
+            onInput={(e) => setQuery(e.currentTarget.value)}
             onChange={(e) => setQuery(e.currentTarget.value)}
             data-testid="datacenter-search"
           />

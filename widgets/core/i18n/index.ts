@@ -35,8 +35,8 @@ export type CatalogueLoader = (locale: Locale) => Promise<Catalogue>
  */
 const catalogues: Partial<Record<Locale, Catalogue>> = {}
 
-let loader: CatalogueLoader = () => Promise.reject(new Error('No catalogue loader is set.'))
-const loads = new Map<Locale, Promise<void>>()
+let loader: CatalogueLoader = () => Promise.reject(new Error('no catalogue loader'))
+const loads: Partial<Record<Locale, Promise<void>>> = {}
 /** Bumped by every catalogue added: composed messages older than it are composed again. */
 let version = 0
 
@@ -49,32 +49,32 @@ export function setCatalogueLoader(load: CatalogueLoader): void {
 export function addCatalogue(locale: Locale, catalogue: Catalogue): void {
   const kept = catalogues[locale] ?? {}
   catalogues[locale] = kept
-  for (const [group, messages] of Object.entries(catalogue)) kept[group] = { ...kept[group], ...messages }
+  for (const group in catalogue) kept[group] = { ...kept[group], ...catalogue[group] }
   version++
 }
 
 /** Whether a locale can render now: English always, another once its catalogue has arrived. */
 export function isLocaleReady(locale: Locale): boolean {
-  return locale === DEFAULT_LOCALE || catalogues[locale] !== undefined
+  return locale === DEFAULT_LOCALE || !!catalogues[locale]
 }
 
 /**
  * Loads a locale's catalogue once per page (English needs none). A failure is logged and
- * resolves all the same: the texts then show in English rather than not at all.
+ * resolves all the same: the texts then show in English rather than not at all (and the next
+ * call tries again).
  */
 export function loadLocale(locale: Locale): Promise<void> {
   if (isLocaleReady(locale)) return Promise.resolve()
-  let load = loads.get(locale)
-  if (!load) {
-    load = loader(locale).then(
+  const load =
+    loads[locale] ??
+    loader(locale).then(
       (catalogue) => addCatalogue(locale, catalogue),
       (error: unknown) => {
-        loads.delete(locale)
+        delete loads[locale]
         console.error(`The ${locale} texts could not be loaded; they show in English.`, error)
       },
     )
-    loads.set(locale, load)
-  }
+  loads[locale] = load
   return load
 }
 
@@ -83,8 +83,6 @@ interface Transformed {
   input: unknown
   transform: (locale: string, translation: unknown, args: unknown[]) => unknown
 }
-
-const isTransformed = (value: unknown): value is Transformed => typeof value === 'object' && value !== null && 'transform' in value
 
 /** A group's messages in one locale. */
 export interface LocaleMessages<Body extends Translations> {
@@ -121,28 +119,26 @@ export interface MessageGroup<Body extends Translations> {
 // No side effects: a bundle that never reads a group drops it (and its texts).
 /* @__NO_SIDE_EFFECTS__ */
 export function defineMessages<Body extends Translations>(name: string, base: Body): MessageGroup<Body> {
-  const made = new Map<Locale, { version: number; messages: Body }>()
-  const compose = (locale: Locale): Body => {
-    const own = catalogues[locale]?.[name] ?? {}
-    const messages: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(base as Record<string, unknown>)) {
-      if (isTransformed(value)) {
-        const text = own[key] ?? value.input
-        messages[key] = (...args: unknown[]) => value.transform(locale, text, args)
-      } else messages[key] = own[key] ?? value
-    }
-    return messages as Body
-  }
+  /** Per locale: the catalogue version the messages were composed at, and the messages. */
+  const made: Partial<Record<Locale, [number, Body]>> = {}
   return {
     name,
     base,
     in: (locale) => ({
       get() {
-        const entry = made.get(locale)
-        if (entry?.version === version) return entry.messages
-        const messages = compose(locale)
-        made.set(locale, { version, messages })
-        return messages
+        let entry = made[locale]
+        if (entry?.[0] !== version) {
+          const own = catalogues[locale]?.[name] ?? {}
+          const messages: Record<string, unknown> = {}
+          for (const key in base) {
+            const value = base[key] as unknown as Transformed | string
+            const text = own[key] ?? (typeof value === 'object' ? value.input : value)
+            messages[key] = typeof value === 'object' ? (...args: unknown[]) => value.transform(locale, text, args) : text
+          }
+          entry = [version, messages as Body]
+          made[locale] = entry
+        }
+        return entry[1]
       },
     }),
   }

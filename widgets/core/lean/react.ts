@@ -2,14 +2,27 @@
  * The lean Preact flavour of `react` (README §Size budgets): Preact core and hooks without
  * `preact/compat`, for drop-ins whose widgets use nothing React-specific (rollup.config.mjs
  * `LEAN_DROP_INS`). It saves compat's option hooks, about 1.3 KB gzip, which the speedometer's
- * 12 KB budget needs. Widgets built this way write SVG attributes the DOM way (`stroke-width`
- * in CSS, not the `strokeWidth` prop) because compat's camelCase mapping is absent.
+ * 12 KB budget needs, and the records drop-in's 36 KB. Widgets built this way stay away from
+ * what only compat maps: SVG attributes are written the DOM way (`stroke-width` in CSS, not the
+ * `strokeWidth` prop), a text field's `onChange` is paired with `onInput` (Preact core's
+ * `onChange` is the DOM's `change`, on commit), and a container that follows the focus of its
+ * descendants listens to `focusout` itself (React's `onBlur` bubbles; the DOM's `blur` does not).
+ * The calendar's @floating-ui/react hooks run on what this module exports.
  */
-import { createContext, createElement, Fragment } from 'preact'
+import { cloneElement, createContext, createElement, Fragment } from 'preact'
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
 
-export { createContext, createElement, Fragment }
-export { useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
+export { cloneElement, createContext, createElement, Fragment }
+export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks'
+
+/**
+ * Not in the lean flavour: @floating-ui/react wraps its components (`FloatingArrow`,
+ * `FloatingPortal`, …) in `forwardRef`; the drop-ins use only its hooks, so the build drops those
+ * components. Using one in a lean drop-in fails loudly when its script loads.
+ */
+export function forwardRef(): never {
+  throw new Error('forwardRef needs preact/compat: this drop-in is built without it (rollup.config.mjs LEAN_DROP_INS)')
+}
 
 /**
  * React's `useSyncExternalStore` for Preact core, as preact/compat implements it: renders the

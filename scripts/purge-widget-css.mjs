@@ -1,0 +1,32 @@
+// A drop-in's CSS without what its script can never use (issue 25: the English drop-ins keep
+// their byte budgets). Every drop-in carries the shared recipes and theme tokens, and each uses
+// only some: PurgeCSS drops the rules of vanilla-extract classes the script never names (the
+// build writes every class it sets as a string in the script, composed ones included), the
+// custom properties nothing reads and the unused keyframes. What the script cannot tell is kept:
+// element selectors (server HTML brings its own tags), attribute selectors (values come from
+// data), `:host`, and every custom property the script names (inline `var(--…)` styles).
+import { PurgeCSS } from 'purgecss'
+
+/** Element names, lower case (`li`, `h3`): never purged, server HTML may bring any. */
+const ELEMENT = /^([a-z]+|h[1-6])$/
+
+/**
+ * The CSS a drop-in script can use.
+ *
+ * @param {string} css the drop-in's CSS, minified or not
+ * @param {string} script the drop-in's script, without the CSS
+ * @returns {Promise<string>} the CSS without the rules, custom properties and keyframes the script cannot use
+ */
+export async function purgeWidgetCss(css, script) {
+  const attributes = [...new Set([...css.matchAll(/\[([a-zA-Z-]+)/g)].map((m) => m[1]))]
+  const variables = [...new Set(script.match(/--[a-zA-Z][\w-]*/g) ?? [])]
+  const [result] = await new PurgeCSS().purge({
+    content: [{ raw: script, extension: 'js' }],
+    css: [{ raw: css }],
+    variables: true,
+    keyframes: true,
+    dynamicAttributes: attributes,
+    safelist: { standard: [ELEMENT, /^:?host/, /^:?root/], variables },
+  })
+  return result?.css ?? css
+}
