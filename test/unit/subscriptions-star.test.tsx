@@ -2,6 +2,9 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { CloudStatus, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
 import { COOKIE, removeCookie, writeCookie } from '../../widgets/core/cookies'
+import { addCatalogue, type Catalogue } from '../../widgets/core/i18n/index'
+import { LocaleContext } from '../../widgets/core/i18n/react'
+import germanCore from '../../widgets/core/locales/de.json'
 import { $toast } from '../../widgets/core/toast'
 import { week } from '../fixtures/cloud-status'
 import { mount, serve, waitFor } from '../fixtures/dom'
@@ -63,6 +66,28 @@ test('cloud-status star signed in: posts /api/subscribe with the CSRF header, is
   restore()
   removeCookie(COOKIE.csrfToken)
   removeCookie(COOKIE.logoutToken)
+})
+
+test('cloud-status star on a German page: the toast is German (spec §8 toast, core.toasts)', async () => {
+  addCatalogue('de', germanCore as Catalogue)
+  const { restore } = serve((call) =>
+    call.path === '/api/cloud-status'
+      ? { data: week('core_cloud_services' as 'public', 0) }
+      : { data: { tid: '101', action: 'subscribe', name: 'Web Proxy', subscriptions: {} } },
+  )
+  $toast.set(null)
+  const { container, root, unmount } = mount()
+  root.render(
+    <LocaleContext.Provider value="de">
+      <CloudStatus {...props()} />
+    </LocaleContext.Provider>,
+  )
+  await waitFor(() => container.querySelector('[data-tid="101"] [data-testid="subscribe-star"]') !== null, 'rows')
+  starOf(container, 101).click()
+  await waitFor(() => $toast.get() !== null, 'toast')
+  assert.is($toast.get()?.text, 'Sie haben die Benachrichtigungen für Web Proxy erfolgreich abonniert.')
+  unmount()
+  restore()
 })
 
 test('cloud-status star signed in: a failed call shows an alert and keeps the state', async () => {
