@@ -4,11 +4,20 @@
 // build writes every class it sets as a string in the script, composed ones included), the
 // custom properties nothing reads and the unused keyframes. What the script cannot tell is kept:
 // element selectors (server HTML brings its own tags), attribute selectors (values come from
-// data), `:host`, and every custom property the script names (inline `var(--…)` styles).
+// data), `:host`, every custom property the script names (inline `var(--…)` styles), and every
+// class that is not one of vanilla-extract's: a package's own stylesheet may style classes its
+// code builds at run time (svgmap's `'svgMap-zoom-' + direction + '-button'`).
 import { PurgeCSS } from 'purgecss'
 
 /** Element names, lower case (`li`, `h3`): never purged, server HTML may bring any. */
 const ELEMENT = /^([a-z]+|h[1-6])$/
+
+/**
+ * Names that are not vanilla-extract's short class names (rollup.config.mjs `identifiers:
+ * 'short'`: lower-case letters and digits, perhaps after `_`), such as `svgMap-zoom-in-button`
+ * or `trust-root`: never purged.
+ */
+const NOT_GENERATED = /^(?!_?[a-z0-9]+$)/
 
 /**
  * The CSS a drop-in script can use.
@@ -26,7 +35,7 @@ export async function purgeWidgetCss(css, script) {
     variables: true,
     keyframes: true,
     dynamicAttributes: attributes,
-    safelist: { standard: [ELEMENT, /^:?host/, /^:?root/], variables },
+    safelist: { standard: [ELEMENT, NOT_GENERATED, /^:?host/, /^:?root/], variables },
   })
   return result?.css ?? css
 }

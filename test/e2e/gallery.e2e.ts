@@ -484,6 +484,26 @@ gallery(
   },
 )
 
+gallery('dc-map.html: the drop-in keeps svgmap’s own styles for the classes svgmap builds at run time (the zoom-in plus)', async (ctx) => {
+  const { page, errors } = await openGallery(ctx, 'dc-map.html')
+  await widgetsReady(page)
+  const controls = await page
+    .locator('trust-dc-map')
+    .first()
+    .evaluate((host) => {
+      const root = host.shadowRoot!
+      const zoomIn = root.querySelector('.svgMap-zoom-in-button')
+      return {
+        // '+' is the minus bar and a 3 px wide post.
+        plus: zoomIn ? getComputedStyle(zoomIn, '::after').width : null,
+        // The controls sit 10 px inside svgmap's default corner, bottom left (svgMap-controls-position-bottomLeft).
+        corner: ((style) => [style.left, style.bottom])(getComputedStyle(root.querySelector('.svgMap-map-controls-wrapper')!)),
+      }
+    })
+  assert.equal(controls, { plus: '3px', corner: ['10px', '10px'] })
+  assert.equal(errors, [])
+})
+
 gallery('kit.html: the one kit.js script defines every tag', async (ctx) => {
   const { page, errors } = await openGallery(ctx, 'kit.html')
   await widgetsReady(page)
