@@ -13,11 +13,17 @@ const FIELD_END = '\n  };'
 /** Decimal places of svgmap's coordinates (its paths are written with one). */
 export const MAP_PATH_PRECISION = 1
 
+/** Where the `mapPaths` field starts and ends in svgmap's source; `undefined` when it is missing. */
+function fieldBounds(source) {
+  const start = source.indexOf(FIELD)
+  return start < 0 ? undefined : [start, source.indexOf(FIELD_END, start)]
+}
+
 /** Each country's path data in svgmap's source, by ISO 3166-1 alpha-2 code; `undefined` when the field is missing. */
 export function mapPathsOf(source) {
-  const start = source.indexOf(FIELD)
-  if (start < 0) return undefined
-  const block = source.slice(start, source.indexOf(FIELD_END, start))
+  const bounds = fieldBounds(source)
+  if (!bounds) return undefined
+  const block = source.slice(...bounds)
   const paths = {}
   for (const m of block.matchAll(/'([A-Z0-9]{2})': \{\s*d: '([^']*)'/g)) paths[m[1]] = m[2]
   return paths
@@ -48,9 +54,9 @@ const done = new Map()
 export function shortenMapPaths(source) {
   const cached = done.get(source)
   if (cached) return cached
-  const start = source.indexOf(FIELD)
-  if (start < 0) throw new Error('svgmap: the mapPaths field was not found; check scripts/svgmap-paths.mjs after an upgrade')
-  const end = source.indexOf(FIELD_END, start)
+  const bounds = fieldBounds(source)
+  if (!bounds) throw new Error('svgmap: the mapPaths field was not found; check scripts/svgmap-paths.mjs after an upgrade')
+  const [start, end] = bounds
   const block = source.slice(start, end).replace(/(d: ')([^']*)(')/g, (_, open, d, close) => open + shortenPath(d) + close)
   const out = source.slice(0, start) + block + source.slice(end)
   done.set(source, out)

@@ -65,16 +65,17 @@ export function isLocaleReady(locale: Locale): boolean {
  */
 export function loadLocale(locale: Locale): Promise<void> {
   if (isLocaleReady(locale)) return Promise.resolve()
-  const load =
-    loads[locale] ??
-    loader(locale).then(
+  let load = loads[locale]
+  if (!load) {
+    load = loader(locale).then(
       (catalogue) => addCatalogue(locale, catalogue),
       (error: unknown) => {
         delete loads[locale]
         console.error(`The ${locale} texts could not be loaded; they show in English.`, error)
       },
     )
-  loads[locale] = load
+    loads[locale] = load
+  }
   return load
 }
 
