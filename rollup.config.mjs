@@ -225,9 +225,24 @@ const leanAliases = alias({
   ],
 })
 
+/**
+ * In the lean drop-ins, @nanostores/react imports `nanostores` through widgets/core/lean/nanostores.ts,
+ * which leaves out `listenKeys` (about 0.4 KB gzip with the deep-map path helpers it brings): no
+ * lean widget passes `useStore` a `keys` option.
+ */
+const leanStoreBinding = {
+  name: 'lean-store-binding',
+  resolveId(source, importer) {
+    if (source === 'nanostores' && importer && /[\\/]@nanostores[\\/]react[\\/]/.test(importer))
+      return join(root, 'widgets/core/lean/nanostores.ts')
+    return null
+  },
+}
+
 function plugins({ preact, lean = false, cssName, minified = true }) {
   return [
     preact && (lean ? leanAliases : preactAliases),
+    lean && leanStoreBinding,
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     // `ignoreSideEffectsForRoot`: package.json's `sideEffects` globs describe the *built* files
     // (dist/pkg/*/define.js); applied to the sources they would let rollup drop `import './x/define'`.

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
-import { $cloud, $cloudName, chooseCloud } from './cloud'
+import { $cloudName, chooseCloud } from './cloud'
 import { COOKIE, readCookie } from './cookies'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
@@ -19,6 +19,10 @@ export function useResource<T>(
 ): ResourceState<T> & { reload: () => void } {
   // biome-ignore lint/correctness/useExhaustiveDependencies: like useMemo itself, the caller's deps list decides when to load anew
   const $resource = useMemo(() => createResource(load), deps)
+  useEffect(() => {
+    $resource.reload()
+    return $resource.stop
+  }, [$resource])
   const state = useStore($resource)
   return { ...state, reload: $resource.reload }
 }
@@ -30,8 +34,9 @@ export function useResource<T>(
  * @returns the cloud key for API calls, or `undefined` while it is not known yet
  */
 export function useCloudKey(cloudAttribute: string | undefined, apiBase = ''): string | undefined {
-  const cloud = useStore($cloud)
+  const name = useStore($cloudName)
   const global = useStore($global)
+  const cloud = global.data?.clouds.find((c) => c.machine_name === name)
   useEffect(() => {
     if (!cloudAttribute) void loadGlobal(apiBase)
   }, [cloudAttribute, apiBase])

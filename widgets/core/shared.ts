@@ -13,9 +13,14 @@ type Bag = Record<string, unknown>
 /**
  * Returns the page-wide singleton named `name`, creating it with `create` on first use.
  *
+ * Marked free of side effects for the bundler: a bundle that never reads a singleton leaves out
+ * its creation (and what only that needs, such as nanostores' `computed` for `$cloud`); the
+ * bundle that reads it first creates it, as on a page with no other script.
+ *
  * @example
  * export const $cloudName = shared('cloudName', () => atom<string | null>(null))
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function shared<T>(name: string, create: () => T): T {
   const g = globalThis as unknown as Record<string, Bag | undefined>
   const bag = g[KEY] ?? {}
