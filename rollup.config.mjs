@@ -270,6 +270,13 @@ function plugins({ preact, lean = false, cssName, minified = true }) {
 // side-effect free so the minified output never imports a file that does not exist.
 const treeshake = { moduleSideEffects: (id) => !id.endsWith('.vanilla.css') }
 
+/**
+ * The lean drop-ins: Preact's hooks module counts as free of side effects, so a script whose
+ * widgets call no hook (the speedometer) leaves it out; one that calls a hook gets the whole
+ * module, its option hooks included, as before.
+ */
+const leanTreeshake = { moduleSideEffects: (id) => treeshake.moduleSideEffects(id) && !/[\\/]preact[\\/]hooks[\\/]/.test(id) }
+
 const onwarn = (warning, warn) => {
   if (warning.code === 'CIRCULAR_DEPENDENCY' && /node_modules/.test(warning.message)) return
   if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return
@@ -280,7 +287,7 @@ const onwarn = (warning, warn) => {
 export function dropInConfig(name, input = join(root, 'widgets', name, 'define.ts')) {
   return {
     input,
-    treeshake,
+    treeshake: LEAN_DROP_INS.has(name) ? leanTreeshake : treeshake,
     onwarn,
     plugins: [
       ...plugins({ preact: true, lean: LEAN_DROP_INS.has(name), cssName: `${name}.css` }),

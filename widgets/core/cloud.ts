@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores'
 import type { Cloud } from '../../contract/global'
 import { COOKIE, readCookie, writeCookie } from './cookies'
-import { $global } from './global'
+import { $global, type GlobalState } from './global'
 import { shared } from './shared'
 
 /** Machine name of the chosen cloud (spec §4 Cloud choice); `null` until one is chosen. */
@@ -87,4 +87,26 @@ export function selectCloudFromPage(clouds: readonly Cloud[]): Cloud | undefined
   })
   if (chosen) selectCloud(chosen)
   return chosen
+}
+
+/**
+ * The cloud a widget shows (spec §4 Cloud choice): its `cloud` attribute when set (machine name
+ * or domain), otherwise the page's chosen cloud (`name`, from `$cloudName`) once `global`
+ * lists it; `undefined` while neither is known.
+ */
+export function cloudKeyOf(cloudAttribute: string | undefined, global: GlobalState, name: string | null): string | undefined {
+  return cloudAttribute || global.data?.clouds.find((c) => c.machine_name === name)?.machine_name
+}
+
+/**
+ * For a widget without a `cloud` attribute on a page where nobody chose a cloud yet (an embed
+ * without the shell): once the global data is there, applies the spec's rules (the path, the
+ * `machineName` cookie, else the first cloud) to `$cloudName`, without writing a cookie on the
+ * host's site. Does nothing while the data is missing or when a cloud is chosen.
+ */
+export function chooseCloudForEmbed(): void {
+  const data = $global.get().data
+  if (!data || $cloudName.get()) return
+  const chosen = chooseCloud(data.clouds, { pathname: location.pathname, cookie: readCookie(COOKIE.machineName) })
+  if (chosen) $cloudName.set(chosen.machine_name)
 }

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
-import { $cloudName, chooseCloud } from './cloud'
-import { COOKIE, readCookie } from './cookies'
+import { $cloudName, chooseCloudForEmbed } from './cloud'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
 import type { Cloud } from '../../contract/global'
@@ -36,21 +35,16 @@ export function useResource<T>(
 export function useCloudKey(cloudAttribute: string | undefined, apiBase = ''): string | undefined {
   const name = useStore($cloudName)
   const global = useStore($global)
-  const cloud = global.data?.clouds.find((c) => c.machine_name === name)
   useEffect(() => {
     if (!cloudAttribute) void loadGlobal(apiBase)
   }, [cloudAttribute, apiBase])
+  // An embedded widget on a page without the shell: once the global data is there, nobody
+  // having chosen a cloud, the spec's rules choose one (no cookie written on the host's site).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chooseCloudForEmbed reads the global data from its store; it runs again when that data arrives
   useEffect(() => {
-    // An embedded widget on a page without the shell: nobody chose a cloud yet, so apply the
-    // spec's rules (cookie, else first cloud) without writing a cookie on the host's site.
-    if (cloudAttribute || !global.data || $cloudName.get()) return
-    const chosen = chooseCloud(global.data.clouds, {
-      pathname: location.pathname,
-      cookie: readCookie(COOKIE.machineName),
-    })
-    if (chosen) $cloudName.set(chosen.machine_name)
+    if (!cloudAttribute) chooseCloudForEmbed()
   }, [cloudAttribute, global.data])
-  return cloudAttribute || cloud?.machine_name
+  return cloudAttribute || global.data?.clouds.find((c) => c.machine_name === name)?.machine_name
 }
 
 /** The global data and variant flags, loading them when needed. */

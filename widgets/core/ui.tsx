@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { useLocale, useMessages } from './i18n/react'
+import type { Locale } from '../../contract/locale'
+import { useLocale } from './i18n/react'
 import { coreMessages } from './messages'
 import { errorMessage, type ResourceState } from './resource'
 import * as styles from './ui.css'
@@ -18,9 +19,16 @@ export interface LoadStateProps<T> {
  * button (never a blank block; spec §8), or the content. While reloading, the previous data
  * stays on screen.
  */
-export function LoadState<T>({ state, loadingLabel, children }: LoadStateProps<T>) {
-  const t = useMessages(coreMessages)
-  const locale = useLocale()
+export function LoadState<T>(props: LoadStateProps<T>) {
+  return loadStateView(props, useLocale())
+}
+
+/**
+ * What {@link LoadState} renders, in `locale`, for a component that calls no hook (the
+ * speedometer's class components, whose drop-in carries no Preact hooks).
+ */
+export function loadStateView<T>({ state, loadingLabel, children }: LoadStateProps<T>, locale: Locale): ReactNode {
+  const t = coreMessages.in(locale).get()
   if (state.status === 'error') {
     return (
       <div className={styles.error} role="alert">

@@ -1,8 +1,13 @@
-import type { Gauge } from '../../contract/global'
+import { Component } from 'react'
+import type { Gauge, SpeedometerData } from '../../contract/global'
+import type { Locale } from '../../contract/locale'
+import { $cloudName, chooseCloudForEmbed, cloudKeyOf } from '../core/cloud'
 import type { HostProps } from '../core/element'
-import { useLocale, useMessages } from '../core/i18n/react'
-import { LoadState } from '../core/ui'
-import { useCloudKey, useResource, useTimezone } from '../core/react'
+import { $global, loadGlobal } from '../core/global'
+import { LocaleContext } from '../core/i18n/react'
+import { createResource, type Resource } from '../core/resource'
+import { $session } from '../core/session'
+import { loadStateView } from '../core/ui'
 import { formatTimestamp } from '../core/time'
 import { fetchSpeedometer } from './api'
 import { speedometerMessages } from './messages'
@@ -13,12 +18,11 @@ const GAUGE_NAMES = { transactions: 1, threats_blocked: 1, policy_enforcements: 
 type GaugeId = keyof typeof GAUGE_NAMES
 
 /** One dial: a half-circle scale from 0 to the year's peak with the last 24 hours' count. */
-export function GaugeDial({ gauge, timezone = 'UTC' }: { gauge: Gauge; timezone?: string }) {
+export function GaugeDial({ gauge, timezone = 'UTC', locale = 'en' }: { gauge: Gauge; timezone?: string; locale?: Locale }) {
   const angle = needleAngle(gauge.value, gauge.max)
   const tip = polar(angle, DIAL.r - 14)
   const labelId = `gauge-${gauge.id}-label`
-  const locale = useLocale()
-  const t = useMessages(speedometerMessages)
+  const t = speedometerMessages.in(locale).get()
   const percent = formatPercent(percentOfPeak(gauge), locale)
   return (
     <li className={styles.gauge} part="gauge">
@@ -59,16 +63,27 @@ export interface SpeedometerProps {
   timezone?: string
 }
 
-/** The three gauges of the home page (spec §2 Home), from data already loaded. */
-export function Speedometer({ gauges, timezone }: SpeedometerProps) {
-  const t = useMessages(speedometerMessages)
-  return (
-    <ul className={styles.gauges} aria-label={t.gauges}>
-      {gauges.map((g) => (
-        <GaugeDial key={g.id} gauge={g} timezone={timezone} />
-      ))}
-    </ul>
-  )
+/*
+ * The speedometer's components are hook-free (classes reading the locale context, a dial taking
+ * the locale as a prop): its drop-in then carries no Preact hooks, which its 12 KB budget has
+ * no room for (README "Drop-in flavours").
+ */
+
+/** The three gauges of the home page (spec §2 Home), from data already loaded, in the context's language. */
+export class Speedometer extends Component<SpeedometerProps> {
+  static contextType = LocaleContext
+  declare context: Locale
+
+  render() {
+    const { gauges, timezone } = this.props
+    return (
+      <ul className={styles.gauges} aria-label={speedometerMessages.in(this.context).get().gauges}>
+        {gauges.map((g) => (
+          <GaugeDial key={g.id} gauge={g} timezone={timezone} locale={this.context} />
+        ))}
+      </ul>
+    )
+  }
 }
 
 /** Props of {@link SpeedometerWidget} (and attributes of `<trust-speedometer>`). */
@@ -79,17 +94,69 @@ export interface SpeedometerWidgetProps extends HostProps {
   apiBase?: string
 }
 
-/** Loads `GET /api/speedometer` for the cloud and shows the three gauges, or a retryable error. */
-export function SpeedometerWidget({ cloud, apiBase = '' }: SpeedometerWidgetProps) {
-  const key = useCloudKey(cloud, apiBase)
-  const timezone = useTimezone()
-  const state = useResource((signal) => (key ? fetchSpeedometer(key, { apiBase, signal }) : new Promise<never>(() => {})), [key, apiBase])
-  const t = useMessages(speedometerMessages)
-  return (
-    <section className={styles.root} aria-label={t.label}>
-      <LoadState state={state} loadingLabel={t.loading}>
-        {(data) => <Speedometer gauges={data.gauges} timezone={timezone} />}
-      </LoadState>
-    </section>
-  )
+/**
+ * Loads `GET /api/speedometer` for the cloud and shows the three gauges, or a retryable error.
+ * The cloud is its `cloud` attribute, else the page's chosen cloud (spec §4: the global data
+ * loaded when needed, the embed's choice made by the spec's rules, as `useCloudKey` does); the
+ * period line follows the session's time zone. A new cloud or API origin loads anew; unmounting
+ * aborts the load under way.
+ */
+export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
+  static contextType = LocaleContext
+  declare context: Locale
+  private stops: (() => void)[] = []
+  private gauges?: Resource<SpeedometerData>
+  /** Cloud key and API origin of {@link gauges}. */
+  private loaded?: string
+
+  componentDidMount() {
+    const update = () => this.update()
+    this.stops = [$global.listen(update), $cloudName.listen(update), $session.listen(update)]
+    this.update(true)
+  }
+
+  componentDidUpdate(previous: SpeedometerWidgetProps) {
+    if (previous.cloud !== this.props.cloud || previous.apiBase !== this.props.apiBase) this.update(true)
+  }
+
+  componentWillUnmount() {
+    for (const stop of this.stops) stop()
+    this.gauges?.stop()
+  }
+
+  /** After a store or an attribute changed (`attributes`): the cloud, then the gauges' load. */
+  private update(attributes = false) {
+    const { cloud, apiBase = '' } = this.props
+    if (!cloud) {
+      if (attributes) void loadGlobal(apiBase)
+      chooseCloudForEmbed()
+    }
+    const key = cloudKeyOf(cloud, $global.get(), $cloudName.get())
+    const wanted = key && `${key} ${apiBase}`
+    if (wanted !== this.loaded) {
+      this.loaded = wanted
+      this.gauges?.stop()
+      this.gauges = key ? createResource((signal) => fetchSpeedometer(key, { apiBase, signal })) : undefined
+      this.stops.push(this.gauges?.listen(() => this.forceUpdate()) ?? (() => {}))
+      this.gauges?.reload()
+    }
+    this.forceUpdate()
+  }
+
+  render() {
+    const t = speedometerMessages.in(this.context).get()
+    const gauges = this.gauges
+    return (
+      <section className={styles.root} aria-label={t.label}>
+        {loadStateView(
+          {
+            state: { ...(gauges?.get() ?? { status: 'loading' }), reload: () => gauges?.reload() },
+            loadingLabel: t.loading,
+            children: (data) => <Speedometer gauges={data.gauges} timezone={$session.get().timezone} />,
+          },
+          this.context,
+        )}
+      </section>
+    )
+  }
 }

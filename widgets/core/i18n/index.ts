@@ -17,11 +17,27 @@
  * catalogue per locale for the site (`site`), one for the console (`console`) and one per drop-in
  * holding only the groups it uses (rollup.config.mjs `bundleCatalogues`). English needs none.
  */
-import type { Translations } from '@nanostores/i18n'
+import { count as countOf, params as paramsOf, type Translations } from '@nanostores/i18n'
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
 
-export { count, params } from '@nanostores/i18n'
 export type { Locale }
+
+/**
+ * `@nanostores/i18n`'s `params`, marked free of side effects for the bundler: a group a script
+ * never reads leaves no `params('…')` call (and its English) behind in that script.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function pureParams(input: never) {
+  return paramsOf(input)
+}
+export const params = pureParams as typeof paramsOf
+
+/** `@nanostores/i18n`'s `count`, marked like {@link params}. */
+/* @__NO_SIDE_EFFECTS__ */
+function pureCount(input: never) {
+  return countOf(input)
+}
+export const count = pureCount as typeof countOf
 
 /** A catalogue: group name → message key → translation (a string, or plural forms). */
 export type Catalogue = Record<string, Record<string, string | Record<string, string>>>

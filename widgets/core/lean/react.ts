@@ -9,10 +9,10 @@
  * descendants listens to `focusout` itself (React's `onBlur` bubbles; the DOM's `blur` does not).
  * The calendar's @floating-ui/react hooks run on what this module exports.
  */
-import { cloneElement, createContext, createElement, Fragment } from 'preact'
+import { cloneElement, Component, createContext, createElement, Fragment } from 'preact'
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
 
-export { cloneElement, createContext, createElement, Fragment }
+export { cloneElement, Component, createContext, createElement, Fragment }
 export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks'
 
 /**
