@@ -2,12 +2,11 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { CloudChangeEvent, CloudPicker, CloudPickerElement } from '../../widgets/cloud-picker'
 import { $cloud, $cloudName } from '../../widgets/core/cloud'
-import type { GlobalData } from '../../contract/global'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import { defineElement, TrustEvent } from '../../widgets/core/element'
 import { $global } from '../../widgets/core/global'
 import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
-import { cloud, menu, products } from '../fixtures/global'
+import { cloud, globalDataOf } from '../fixtures/global'
 
 const clouds = [
   { ...cloud('alpha', 'alpha.net', 'internet_access'), title: 'Alpha Cloud' },
@@ -15,15 +14,7 @@ const clouds = [
   { ...cloud('gamma', 'private.gamma.com', 'private_access', ''), title: 'Gamma Private' },
 ]
 
-const globalData = {
-  menu,
-  clouds,
-  products,
-  sso: {},
-  isGov: false,
-  isTrustDR: false,
-  links: {},
-} as unknown as GlobalData
+const globalData = globalDataOf(clouds)
 
 function reset() {
   $global.set({ loading: false })

@@ -3,7 +3,6 @@
 // load when the cloud changes, the retryable error, the session's time zone, the locale context.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { GlobalData } from '../../contract/global'
 import { $cloudName } from '../../widgets/core/cloud'
 import { COOKIE, removeCookie } from '../../widgets/core/cookies'
 import { $global } from '../../widgets/core/global'
@@ -12,17 +11,9 @@ import { LocaleContext } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { SpeedometerWidget } from '../../widgets/speedometer'
 import { mount, quietly, serve, settle, waitFor } from '../fixtures/dom'
-import { cloud, menu, products } from '../fixtures/global'
+import { cloud, globalDataOf } from '../fixtures/global'
 
-const globalData = {
-  menu,
-  clouds: [cloud('alpha', 'alpha.net', 'internet_access'), cloud('beta', 'beta.net', 'internet_access')],
-  products,
-  sso: {},
-  isGov: false,
-  isTrustDR: false,
-  links: {},
-} as unknown as GlobalData
+const globalData = globalDataOf([cloud('alpha', 'alpha.net', 'internet_access'), cloud('beta', 'beta.net', 'internet_access')])
 
 const gauges = (n: number) => ({
   data: {
@@ -52,10 +43,21 @@ test('without a cloud attribute: the global data, the first cloud by the spec, i
   const { calls, restore } = serve((call) =>
     call.path === '/api/global' ? { data: globalData } : gauges(call.query.cloud === 'alpha' ? 1_200_000_000 : 3_400_000),
   )
+  // Answers wait until the loading status has been seen.
+  let release = () => {}
+  const gate = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const answer = globalThis.fetch
+  globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+    await gate
+    return answer(...args)
+  }) as typeof fetch
   const { container, root, unmount } = mount()
   try {
     root.render(<SpeedometerWidget />)
     await waitFor(() => container.querySelector('[role="status"]')?.textContent === 'Loading gauges…', 'the loading status')
+    release()
     await waitFor(() => text(container, 'gauge-value') === '1.2B', 'the first cloud’s gauge')
     assert.equal(
       calls.map((c) => [c.path, c.query.cloud]),
