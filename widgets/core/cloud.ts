@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores'
 import type { Cloud } from '../../contract/global'
 import { COOKIE, readCookie, writeCookie } from './cookies'
-import { $global, type GlobalState } from './global'
+import { $global } from './global'
 import { shared } from './shared'
 
 /** Machine name of the chosen cloud (spec §4 Cloud choice); `null` until one is chosen. */
@@ -87,15 +87,6 @@ export function selectCloudFromPage(clouds: readonly Cloud[]): Cloud | undefined
   })
   if (chosen) selectCloud(chosen)
   return chosen
-}
-
-/**
- * The cloud a widget shows (spec §4 Cloud choice): its `cloud` attribute when set (machine name
- * or domain), otherwise the page's chosen cloud (`name`, from `$cloudName`) once `global`
- * lists it; `undefined` while neither is known.
- */
-export function cloudKeyOf(cloudAttribute: string | undefined, global: GlobalState, name: string | null): string | undefined {
-  return cloudAttribute || global.data?.clouds.find((c) => c.machine_name === name)?.machine_name
 }
 
 /**

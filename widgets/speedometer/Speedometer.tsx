@@ -1,7 +1,7 @@
 import { Component } from 'react'
 import type { Gauge, SpeedometerData } from '../../contract/global'
 import type { Locale } from '../../contract/locale'
-import { $cloudName, chooseCloudForEmbed, cloudKeyOf } from '../core/cloud'
+import { $cloudName, chooseCloudForEmbed } from '../core/cloud'
 import type { HostProps } from '../core/element'
 import { $global, loadGlobal } from '../core/global'
 import { LocaleContext } from '../core/i18n/react'
@@ -106,6 +106,7 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
   declare context: Locale
   private stops: (() => void)[] = []
   private gauges?: Resource<SpeedometerData>
+  private unlisten?: () => void
   /** Cloud key and API origin of {@link gauges}. */
   private loaded?: string
 
@@ -121,6 +122,7 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
 
   componentWillUnmount() {
     for (const stop of this.stops) stop()
+    this.unlisten?.()
     this.gauges?.stop()
   }
 
@@ -131,13 +133,15 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
       if (attributes) void loadGlobal(apiBase)
       chooseCloudForEmbed()
     }
-    const key = cloudKeyOf(cloud, $global.get(), $cloudName.get())
+    const name = $cloudName.get()
+    const key = cloud || $global.get().data?.clouds.find((c) => c.machine_name === name)?.machine_name
     const wanted = key && `${key} ${apiBase}`
     if (wanted !== this.loaded) {
       this.loaded = wanted
+      this.unlisten?.()
       this.gauges?.stop()
       this.gauges = key ? createResource((signal) => fetchSpeedometer(key, { apiBase, signal })) : undefined
-      this.stops.push(this.gauges?.listen(() => this.forceUpdate()) ?? (() => {}))
+      this.unlisten = this.gauges?.listen(() => this.forceUpdate())
       this.gauges?.reload()
     }
     this.forceUpdate()
