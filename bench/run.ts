@@ -115,6 +115,19 @@ console.log(`  first data-center rows on screen after ${ms(median.firstRowsMs)},
 console.log(`  long tasks (> 50 ms): ${median.longTasks.length ? median.longTasks.map((d) => `${d.toFixed(0)} ms`).join(', ') : 'none'}`)
 console.log(`  all runs, script ms: ${runs.map((r) => r.scriptMs.toFixed(1)).join(', ')}`)
 console.log(`  all runs, long tasks: ${runs.map((r) => r.longTasks.length).join(', ')}`)
+// The same renders traced: the script's main-thread CPU time, without the time the thread waited
+// for a core (this machine has 2; the browser's other processes and the harness share them, so
+// the wall-clock figures above vary by a factor of two from run to run).
+const traced = []
+for (let i = 0; i < 5; i++) traced.push(await measureCloudStatusRender(base, 150, 500, { trace: true }))
+traced.sort((a, b) => (a.scriptCpuMs ?? 0) - (b.scriptCpuMs ?? 0))
+const cpuLong = traced.flatMap((r) => r.longTasksCpu ?? [])
+console.log(
+  `  script CPU time (traced runs) ${ms(traced[2].scriptCpuMs ?? 0)} (median; runs ${traced.map((r) => (r.scriptCpuMs ?? 0).toFixed(1)).join(', ')})`,
+)
+console.log(
+  `  tasks over 50 ms wall in the traced runs: ${cpuLong.length ? `${cpuLong.length}, CPU time ${cpuLong.map((d) => `${d.toFixed(0)} ms`).join(', ')}` : 'none'}`,
+)
 // The same render of a week of 8 locations with 12 issues: what the drop-in costs besides the
 // timeline's rows (the global data, both weeks' requests, the first render, this harness).
 const fixed = []

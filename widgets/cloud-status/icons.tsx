@@ -14,7 +14,6 @@ export function SeverityIcon({ kind, className }: { kind: BarKind; className?: s
       fill="none"
       stroke="currentColor"
       aria-hidden="true"
-      focusable="false"
     >
       <path d={SEVERITY_PATHS[kind]} />
     </svg>
@@ -24,7 +23,7 @@ export function SeverityIcon({ kind, className }: { kind: BarKind; className?: s
 /** The premium data center mark: a diamond (legend and premium rows). */
 export function PremiumIcon({ className }: { className?: string }) {
   return (
-    <svg className={className} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <svg className={className} width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
       <path d={PREMIUM_PATH} fill="currentColor" />
     </svg>
   )

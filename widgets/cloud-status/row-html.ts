@@ -86,7 +86,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     } data-testid="subscribe-star" part="star"></button>`
   }
   if (premium) {
-    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">${escapeHtml(t.premDc)}: </span>`
+    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">${escapeHtml(t.premDc)}: </span>`
   }
   const info = item.info.trim() !== ''
   html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${

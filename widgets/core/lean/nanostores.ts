@@ -7,5 +7,5 @@
 export * from 'nanostores'
 
 export function listenKeys(): never {
-  throw new Error('listenKeys: not in lean drop-ins')
+  throw new Error('listenKeys')
 }
