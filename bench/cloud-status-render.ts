@@ -98,7 +98,7 @@ export interface RenderFigures {
    * the browser's other processes and the harness ran). Only with `trace`.
    */
   scriptCpuMs?: number
-  /** The CPU time of each long task (> 50 ms wall), ms, in the order of `longTasks`. Only with `trace`. */
+  /** The CPU time of each task of the trace's window over 50 ms wall, ms. Only with `trace`. */
   longTasksCpu?: number[]
 }
 
@@ -205,7 +205,7 @@ export async function measureCloudStatusRender(
     // after the last bar to note when it is on screen.
     const { firstRowsMs, allBarsMs, bars } = await page.evaluate(
       (expected) =>
-        new Promise<{ firstRowsMs: number; allBarsMs: number; bars: number }>((resolve) => {
+        new Promise<{ firstRowsMs: number; allBarsMs: number; bars: number }>((resolve, reject) => {
           const el = document.createElement('trust-cloud-status')
           el.setAttribute('cloud', 'auroraedgethree')
           const start = performance.now()
@@ -220,9 +220,17 @@ export async function measureCloudStatusRender(
             const bars = root.querySelectorAll('[data-issue-id]').length
             if (bars < expected) return
             observer.disconnect()
-            requestAnimationFrame(() => resolve({ firstRowsMs, allBarsMs: performance.now() - start, bars }))
+            clearTimeout(timer)
+            requestAnimationFrame(() => {
+              performance.mark('trust-bench-end')
+              resolve({ firstRowsMs, allBarsMs: performance.now() - start, bars })
+            })
           })
           observer.observe(root, { childList: true, subtree: true })
+          const timer = setTimeout(() => {
+            observer.disconnect()
+            reject(new Error(`the widget rendered ${root.querySelectorAll('[data-issue-id]').length} of ${expected} bars in 30 s`))
+          }, 30_000)
         }),
       issues + 12, // the data-center week plus the core services' 12
     )
@@ -240,11 +248,12 @@ export async function measureCloudStatusRender(
     const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
     await cdp.send('Tracing.end')
     await complete
-    // The page's main thread is the one that marked the start; the window ends with the last event.
+    // The page's main thread is the one that marked the start; the window ends with the last bar's frame.
     const start = events.find((e) => e.name === 'trust-bench-start')
-    if (!start) throw new Error('the trace has no start mark')
+    const end = events.find((e) => e.name === 'trust-bench-end')
+    if (!start || !end) throw new Error('the trace has no start or end mark')
     const main = events
-      .filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts)
+      .filter((e) => e.ph === 'X' && e.pid === start.pid && e.tid === start.tid && e.ts >= start.ts && e.ts <= end.ts)
       .sort((a, b) => a.ts - b.ts)
     let cpu = 0
     let until = 0
