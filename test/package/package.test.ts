@@ -180,4 +180,12 @@ test('npm pack ships the kit and nothing of the server or the tests', () => {
   )
 })
 
+test("every drop-in but the kit starts with V8's compile hint; the kit does not", () => {
+  // A drop-in runs most of its code in its first render: compiled with the script instead of
+  // lazily inside that render (rollup.config.mjs `compileHint`). The kit's pages use a few of its widgets.
+  const first = (name: string) => readFileSync(join(root, 'dist/site/widgets', `${name}.js`), 'utf8').split('\n', 1)[0]
+  for (const name of widgets) assert.is(first(name), '//# allFunctionsCalledOnLoad', name)
+  assert.not.match(first('kit'), /allFunctionsCalledOnLoad/)
+})
+
 test.run()
