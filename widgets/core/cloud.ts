@@ -7,9 +7,13 @@ import { shared } from './shared'
 /** Machine name of the chosen cloud (spec §4 Cloud choice); `null` until one is chosen. */
 export const $cloudName = shared('cloudName', () => atom<string | null>(null))
 
+/** The cloud of `clouds` named `name` (machine name); `undefined` without the clouds or such a cloud. */
+export const cloudNamed = (clouds: readonly Cloud[] | undefined, name: string | null | undefined): Cloud | undefined =>
+  clouds?.find((c) => c.machine_name === name)
+
 /** The chosen cloud, resolved against the loaded clouds; `null` before the global load. */
 export const $cloud = shared('cloud', () =>
-  computed([$global, $cloudName], (global, name) => global.data?.clouds.find((c) => c.machine_name === name) ?? null),
+  computed([$global, $cloudName], (global, name) => cloudNamed(global.data?.clouds, name) ?? null),
 )
 
 /** Strips an optional `trust.` prefix from a `cloud` query value: `trust.auroraedge.net` → `auroraedge.net`. */

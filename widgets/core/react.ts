@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useMemo } from 'react'
-import { $cloudName, chooseCloudForEmbed } from './cloud'
+import { $cloudName, chooseCloudForEmbed, cloudNamed } from './cloud'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
 import type { Cloud } from '../../contract/global'
@@ -44,7 +44,7 @@ export function useCloudKey(cloudAttribute: string | undefined, apiBase = ''): s
   useEffect(() => {
     if (!cloudAttribute) chooseCloudForEmbed()
   }, [cloudAttribute, global.data])
-  return cloudAttribute || global.data?.clouds.find((c) => c.machine_name === name)?.machine_name
+  return cloudAttribute || cloudNamed(global.data?.clouds, name)?.machine_name
 }
 
 /** The global data and variant flags, loading them when needed. */

@@ -1,7 +1,7 @@
 import { Component } from 'react'
 import type { Gauge, SpeedometerData } from '../../contract/global'
 import type { Locale } from '../../contract/locale'
-import { $cloudName, chooseCloudForEmbed } from '../core/cloud'
+import { $cloudName, chooseCloudForEmbed, cloudNamed } from '../core/cloud'
 import type { HostProps } from '../core/element'
 import { $global, loadGlobal } from '../core/global'
 import { LocaleContext } from '../core/i18n/react'
@@ -133,8 +133,7 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
       if (attributes) void loadGlobal(apiBase)
       chooseCloudForEmbed()
     }
-    const name = $cloudName.get()
-    const key = cloud || $global.get().data?.clouds.find((c) => c.machine_name === name)?.machine_name
+    const key = cloud || cloudNamed($global.get().data?.clouds, $cloudName.get())?.machine_name
     const wanted = key && `${key} ${apiBase}`
     if (wanted !== this.loaded) {
       this.loaded = wanted
