@@ -511,6 +511,12 @@ status('at 375 px the current week opens with now in view, right of the names co
     const box = (await today.boundingBox())!
     assert.ok(box.x >= 0 && box.x + box.width <= 375, `today's header at x=${Math.round(box.x)}`)
   }
+  // A region's title stays put with the names: where the names column starts, not scrolled away.
+  const title = dataCenters(page).getByTestId('category-row').first().locator('span')
+  const titleBox = (await title.boundingBox())!
+  const nameCell = (await dataCenters(page).getByTestId('status-row').first().locator('div').first().boundingBox())!
+  assert.ok((await title.textContent())!.trim() !== '', 'the region has a title')
+  assert.is(Math.round(titleBox.x), Math.round(nameCell.x), `the region title at x=${Math.round(titleBox.x)}`)
   await screenshot(page, 'cloud-status-375-now')
   assert.equal(errors, [])
 })
@@ -524,12 +530,17 @@ embed.after(async () => {
   await examples?.close()
 })
 
-/** Per row: its text and height, and per bar its place as fractions of the lane. */
+/**
+ * Per row: its text and height, and per bar its place as fractions of the lane. Rows off screen
+ * are measured as they show once scrolled to (the browser skips their layout until then).
+ */
 async function rowsOf(block: Locator) {
   return block.getByTestId('status-row').evaluateAll((rows) =>
     rows.map((r) => {
+      const { style } = r as HTMLElement
+      style.contentVisibility = 'visible'
       const lane = r.querySelector('[data-testid="issue-bar"]')?.parentElement?.getBoundingClientRect()
-      return {
+      const geometry = {
         name: r.querySelector('span')?.textContent,
         height: Math.round(r.getBoundingClientRect().height),
         bars: [...r.querySelectorAll('[data-testid="issue-bar"]')].map((b) => {
@@ -537,6 +548,8 @@ async function rowsOf(block: Locator) {
           return { id: b.getAttribute('data-issue-id'), left: (box.left - lane!.left) / lane!.width, top: Math.round(box.top - lane!.top) }
         }),
       }
+      style.contentVisibility = ''
+      return geometry
     }),
   )
 }

@@ -14,6 +14,7 @@ import {
   axeViolations,
   browser,
   newPage,
+  renderSkipped,
   root,
   screenshot,
   siteSuite,
@@ -254,9 +255,13 @@ gallery('two-scripts.html: the tags register once and the picker drives the spee
   await (await browser()).clearCookies({ name: 'machineName' })
 })
 
-/** Per widget of `#widgets`: its id, box relative to the container, text, and styles for a report. */
+/**
+ * Per widget of `#widgets`: its id, box relative to the container, text, and styles for a report;
+ * parts skipped off screen are drawn first, so both pages compare everything they show.
+ */
 async function widgetSnapshot(page: Page) {
-  return page.evaluate(() => {
+  const undo = await renderSkipped(page)
+  const snapshot = await page.evaluate(() => {
     const container = document.getElementById('widgets')!.getBoundingClientRect()
     const STYLES = [
       'font-family',
@@ -303,6 +308,8 @@ async function widgetSnapshot(page: Page) {
       }
     })
   })
+  await undo()
+  return snapshot
 }
 
 gallery('hostile.html: every widget has the same box and text as on plain.html', async (ctx) => {

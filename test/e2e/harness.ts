@@ -117,11 +117,45 @@ export async function newPage(server: Pick<TestServer, 'url'>, width = 1280, als
   return { page, errors }
 }
 
-/** Saves a full-page screenshot as test-results/screenshots/{name}.png. */
+/**
+ * Draws what the browser skips while off screen (`content-visibility: auto`, as the timeline's
+ * rows) as it shows once scrolled to, in the document and every shadow root. Returns the undo.
+ */
+export async function renderSkipped(page: Page): Promise<() => Promise<void>> {
+  const shown = await page.evaluateHandle(() => {
+    // No named functions here: tsx would wrap them in a helper the page does not have.
+    const skipped: HTMLElement[] = []
+    const roots: Array<Document | ShadowRoot> = [document]
+    for (let root = roots.pop(); root; root = roots.pop()) {
+      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+        if (getComputedStyle(el).contentVisibility === 'auto') skipped.push(el)
+        if (el.shadowRoot) roots.push(el.shadowRoot)
+      }
+    }
+    for (const el of skipped) el.style.contentVisibility = 'visible'
+    return skipped
+  })
+  return async () => {
+    await shown.evaluate((skipped) => {
+      for (const el of skipped) el.style.contentVisibility = ''
+    })
+    await shown.dispose()
+  }
+}
+
+/**
+ * Saves a full-page screenshot as test-results/screenshots/{name}.png, with what the browser
+ * skips off screen drawn ({@link renderSkipped}).
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true })
   const path = join(screenshotDir, `${name}.png`)
-  await page.screenshot({ path, fullPage: true })
+  const undo = await renderSkipped(page)
+  try {
+    await page.screenshot({ path, fullPage: true })
+  } finally {
+    await undo()
+  }
   return path
 }
 

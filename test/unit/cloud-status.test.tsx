@@ -247,7 +247,7 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
     assert.is(b.style.width, `${bars0[i].width}%`)
     assert.is(b.style.top, `${barTop(bars0[i].lane)}px`)
   }
-  assert.is(proxy.querySelector<HTMLElement>('[data-testid="issue-bar"]')!.parentElement!.style.height, '30px')
+  assert.is(proxy.querySelector<HTMLElement>('[data-testid="issue-bar"]')!.parentElement!.style.minHeight, '30px')
 
   const dns = parse(rowHtml(core[1], options))
   assert.is(dns.textContent, 'DNSNo issues')

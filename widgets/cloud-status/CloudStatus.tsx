@@ -178,22 +178,20 @@ function StatusBlock(props: BlockProps) {
   const shown = fresh?.key === requestKey && state.status === 'ready' ? { ...state, data: fresh.data } : state
 
   const id = useId()
-  const tabIds = { public: `${id}-tab-public`, premium: `${id}-tab-premium` }
   const panelId = `${id}-panel`
   const tabsRef = useRef<HTMLDivElement>(null)
+  // Two tabs: either arrow moves to the other one, Home to the first and End to the last.
   const onTabKey = (e: KeyboardEvent) => {
-    const order: DataCenterTab[] = ['public', 'premium']
-    const i = order.indexOf(tab)
-    const next =
-      e.key === 'ArrowRight'
-        ? order[(i + 1) % 2]
-        : e.key === 'ArrowLeft'
-          ? order[(i + 1) % 2]
-          : e.key === 'Home'
-            ? 'public'
-            : e.key === 'End'
-              ? 'premium'
-              : undefined
+    const next: DataCenterTab | undefined =
+      e.key === 'ArrowRight' || e.key === 'ArrowLeft'
+        ? tab === 'public'
+          ? 'premium'
+          : 'public'
+        : e.key === 'Home'
+          ? 'public'
+          : e.key === 'End'
+            ? 'premium'
+            : undefined
     if (!next) return
     e.preventDefault()
     dispatch({ type: 'tab', tab: next })
@@ -253,7 +251,7 @@ function StatusBlock(props: BlockProps) {
                 key={k}
                 type="button"
                 role="tab"
-                id={tabIds[k]}
+                id={`${id}-tab-${k}`}
                 className={styles.tab}
                 aria-selected={tab === k}
                 aria-controls={panelId}
@@ -265,7 +263,7 @@ function StatusBlock(props: BlockProps) {
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={panelId} aria-labelledby={tabIds[tab]}>
+          <div role="tabpanel" id={panelId} aria-labelledby={`${id}-tab-${tab}`}>
             {content}
           </div>
         </>
@@ -342,7 +340,7 @@ function Timeline(props: TimelineProps) {
       />
     ) : (
       <li key={row.key} className={styles.categoryRow} data-testid="category-row">
-        {row.title}
+        <span className={styles.headerName}>{row.title}</span>
       </li>
     ))
 

@@ -123,7 +123,7 @@ export const headerRow = style([
 ])
 globalStyle(`${root} ${headerRow}`, { fontSize: '12px' })
 
-/** The header's cell above the names: stays put like them, so scrolled day names pass under it. */
+/** The header's cell above the names, and a region's title: stays put like the names, so scrolled day names pass under it. */
 export const headerName = style({ position: 'sticky', left: 0, zIndex: 4, background: vars.color.surface })
 
 export const days = style({ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', position: 'relative' })
@@ -170,15 +170,34 @@ export const nowLabel = style({
 })
 globalStyle(`${root} ${nowLabel}`, { fontSize: '11px', lineHeight: 1.6 })
 
+/**
+ * A region's row (a heading over its data centers). Its title stays put like the names when the
+ * week scrolls sideways: the title, not the row, sticks (a row as wide as the week has no room
+ * to move), over the current-time line ({@link headerName}).
+ */
 export const categoryRow = style({
   padding: `${vars.space.sm} 0 ${vars.space.xs}`,
   fontWeight: 700,
   borderBottom: `1px solid ${vars.color.border}`,
-  position: 'sticky',
-  left: 0,
 })
 
-export const row = style([rowBase, { borderBottom: `1px solid ${vars.color.border}`, margin: 0, padding: 0 }])
+/**
+ * An item row. Off screen the browser skips its style, layout and paint (`content-visibility:
+ * auto`), so a week of 150 rows costs the first frame the rows in view, not all of them (`npm run
+ * bench`); its star, name and bars stay in the accessibility tree, the tab order and find in page.
+ * Until first shown it counts as one line high (`contain-intrinsic-size`), then as high as it
+ * last was. Its containment clips 4 px outside its padding box: a focused bar's outline and the
+ * current-time line over its bottom border ({@link withNow}) stay.
+ */
+export const row = style([
+  rowBase,
+  {
+    borderBottom: `1px solid ${vars.color.border}`,
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 32px',
+    overflowClipMargin: '4px',
+  },
+])
 
 export const rowList = style({ listStyle: 'none', margin: 0, padding: 0 })
 
@@ -281,31 +300,29 @@ globalStyle(`${tooltip} a`, { color: 'inherit' })
 globalStyle(`${tooltip} p`, { margin: 0 })
 
 /**
- * The bar area of a row: day grid lines drawn as a background. Its height is set (lanes), so off
- * screen the browser skips its bars' style, layout and paint (`content-visibility: auto`); they
- * stay in the accessibility tree and the tab order. It holds no text, so the row's rendered text
- * does not depend on where the row is. The clip margin keeps a focused bar's outline.
+ * The bar area of a row: day grid lines drawn as a background, as high as its lanes (`min-height`,
+ * set per row) or its row if the name takes more lines. Its own stacking context keeps a focused
+ * bar under the names column, which stays put over the days on a phone.
  */
 export const lane = style({
   position: 'relative',
-  contentVisibility: 'auto',
-  overflowClipMargin: '4px',
-  minHeight: `${LANE_PX + 2 * ROW_PAD_PX}px`,
+  zIndex: 0,
   backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
   backgroundSize: 'calc(100% / 7) 100%',
 })
 
 /**
- * The row list of a week with a current-time marker. A lane's containment makes it paint over
- * {@link nowLine}, so each lane draws its stretch of the line itself at `--now` (% of the week):
- * above its bars and below a focused one, as the one line would.
+ * The row list of a week with a current-time marker. A row's containment makes it paint over
+ * {@link nowLine}, so each lane draws its stretch of the line itself at `--now` (% of the week),
+ * over its row's bottom border too (the lane fills its row's height): above its bars and below a
+ * focused one, as the one line would.
  */
 export const withNow = style({})
 globalStyle(`${withNow} ${lane}::after`, {
   content: '""',
   position: 'absolute',
   top: 0,
-  bottom: 0,
+  bottom: '-1px',
   left: 'var(--now)',
   borderLeft: `2px solid ${vars.color.text}`,
   zIndex: 2,

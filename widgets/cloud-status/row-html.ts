@@ -91,7 +91,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
   const info = item.info.trim() !== ''
   html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
     item.status ? '' : `<span class="${styles.decommissioned}">${escapeHtml(t.decommissioned)}</span>`
-  }</span>${uptimeHtml(item, locale)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">${escapeHtml(t.noIssues)}</span>`}</div><div class="${styles.lane}" style="height:${laneHeight(lanes)}px">`
+  }</span>${uptimeHtml(item, locale)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">${escapeHtml(t.noIssues)}</span>`}</div><div class="${styles.lane}" style="min-height:${laneHeight(lanes)}px">`
   bars.forEach((bar, col) => {
     const { issue } = bar
     const k = barKind(issue.severityTid)
