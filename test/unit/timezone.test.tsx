@@ -21,7 +21,7 @@ import { dayHeaders, weekRangeLabel } from '../../widgets/cloud-status/model'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import { $session } from '../../widgets/core/session'
 import { formatTimestamp, formatter } from '../../widgets/core/time'
-import { choose, mount, serve, waitFor } from '../fixtures/dom'
+import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
 
 /** Writes the raw cookie header value, as a tampering visitor or another app might. */
 function rawCookie(value: string): void {
@@ -302,6 +302,33 @@ test('picker markup: labelled "Time zone", the current zone alone until mounted,
     assert.is(readCookie(TIMEZONE_COOKIE), 'Pacific/Kiritimati')
     await waitFor(() => select.value === 'Pacific/Kiritimati', 'the select shows it')
   } finally {
+    unmount()
+    reset()
+  }
+})
+
+test('picker: the full list waits for the browser to be idle; a visitor who reaches the select first has it at once', async () => {
+  reset()
+  // The page's idle callbacks are held: the list must not depend on them when the select is used.
+  const held: Array<() => void> = []
+  const g = globalThis as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown }
+  g.requestIdleCallback = (callback: () => void) => held.push(callback)
+  g.cancelIdleCallback = () => {}
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 }))
+    const select = () => container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')
+    await waitFor(() => select() !== null, 'the picker')
+    await settle()
+    assert.is(select()!.options.length, 1, 'the current zone alone until the browser is idle')
+    assert.ok(held.length > 0, 'the list waits for an idle moment')
+    select()!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
+    await waitFor(() => select()!.options.length > 100, 'the full list once the select has the focus')
+    assert.is(select()!.options[0].value, browserTimezone())
+    assert.is(select()!.value, 'UTC')
+  } finally {
+    delete g.requestIdleCallback
+    delete g.cancelIdleCallback
     unmount()
     reset()
   }
