@@ -375,6 +375,40 @@ status('keyboard: the bars are one tab stop, arrows move, Enter opens the modal,
   assert.is.not(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'issue-bar', 'one Tab leaves the bars')
 })
 
+status('the arrow keys reach a bar that was off screen: it scrolls into view, with its popover', async (ctx) => {
+  const { page, errors } = await openCloudStatus(ctx, 'auroraedgethree.net')
+  const block = dataCenters(page)
+  const bars = block.getByTestId('issue-bar')
+  const last = bars.last()
+  const lastId = await last.getAttribute('data-issue-id')
+  // The last bar is far below the fold: the browser skips its lane's rendering until it is needed.
+  assert.is(await last.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true })), false, 'the last bar starts skipped')
+  await block.locator('[data-testid="issue-bar"][tabindex="0"]').focus()
+  const active = () => page.evaluate(() => document.activeElement?.getAttribute('data-row') ?? '')
+  for (let i = 0, row = await active(); i < 200; i++) {
+    await page.keyboard.press('ArrowDown')
+    const next = await active()
+    if (next === row) break
+    row = next
+  }
+  await page.keyboard.press('End')
+  assert.is(await page.evaluate(() => document.activeElement?.getAttribute('data-issue-id')), lastId, 'the keys reach the last bar')
+  const box = (await last.boundingBox())!
+  const viewport = page.viewportSize()!
+  assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the bar is in view at y=${Math.round(box.y)}`)
+  assert.ok(await last.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true })), 'it is rendered')
+  const popover = page.getByTestId('issue-popover')
+  await popover.waitFor()
+  await page.waitForTimeout(500)
+  const pop = (await popover.boundingBox())!
+  const bar2 = (await last.boundingBox())!
+  assert.ok(
+    Math.abs(pop.y - (bar2.y + bar2.height)) < 40 || Math.abs(pop.y + pop.height - bar2.y) < 40,
+    `the popover sits at the bar: bar ${JSON.stringify(bar2)} popover ${JSON.stringify(pop)}`,
+  )
+  assert.equal(errors, [])
+})
+
 status('decommissioned services and data centers say so in text', async (ctx) => {
   // The seed decommissions data centers and one service on auroraedgetwo.
   const { page } = await openCloudStatus(ctx, 'auroraedgetwo.net')

@@ -331,6 +331,7 @@ function Timeline(props: TimelineProps) {
       <li
         key={row.key}
         className={styles.row}
+        style={{ '--n': row.layout!.lanes } as CSSProperties}
         data-testid="status-row"
         data-tid={row.item.tid}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: rowHtml's markup, every text in it escaped

@@ -25,6 +25,12 @@ export const LANE_PX = 18
 export const LANE_GAP_PX = 4
 export const ROW_PAD_PX = 6
 
+/**
+ * Height of a row's lanes, from the row's lane count (`--n`, set on the row): what
+ * `laneHeight` (row-html.ts) computes, for the lane's least height and the row's estimated one.
+ */
+const LANES_HEIGHT = `calc(var(--n) * ${LANE_PX + LANE_GAP_PX}px + ${2 * ROW_PAD_PX - LANE_GAP_PX}px)`
+
 export const root = style([widgetRoot, { position: 'relative' }])
 
 // Font, line height and box model set on every element of the widget, whatever the host says.
@@ -185,8 +191,9 @@ export const categoryRow = style({
  * An item row. Off screen the browser skips its style, layout and paint (`content-visibility:
  * auto`), so a week of 150 rows costs the first frame the rows in view, not all of them (`npm run
  * bench`); its star, name and bars stay in the accessibility tree, the tab order and find in page.
- * Until first shown it counts as one line high (`contain-intrinsic-size`), then as high as it
- * last was. Its containment clips 4 px outside its padding box: a focused bar's outline and the
+ * Until first shown it counts as high as its lanes or one line (`contain-intrinsic-size` from its
+ * lane count, `--n`): exact unless its name wraps, so moving through the bars with the keys
+ * scrolls to where a bar really is. Once shown it counts as high as it last was. Its containment clips 4 px outside its padding box: a focused bar's outline and the
  * current-time line over its bottom border ({@link withNow}) stay.
  */
 export const row = style([
@@ -194,7 +201,7 @@ export const row = style([
   {
     borderBottom: `1px solid ${vars.color.border}`,
     contentVisibility: 'auto',
-    containIntrinsicSize: 'auto 32px',
+    containIntrinsicSize: `auto max(32px, ${LANES_HEIGHT})`,
     overflowClipMargin: '4px',
   },
 ])
@@ -300,13 +307,14 @@ globalStyle(`${tooltip} a`, { color: 'inherit' })
 globalStyle(`${tooltip} p`, { margin: 0 })
 
 /**
- * The bar area of a row: day grid lines drawn as a background, as high as its lanes (`min-height`,
- * set per row) or its row if the name takes more lines. Its own stacking context keeps a focused
+ * The bar area of a row: day grid lines drawn as a background, as high as its lanes (`min-height`
+ * from the row's `--n`) or its row if the name takes more lines. Its own stacking context keeps a focused
  * bar under the names column, which stays put over the days on a phone.
  */
 export const lane = style({
   position: 'relative',
   zIndex: 0,
+  minHeight: LANES_HEIGHT,
   backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
   backgroundSize: 'calc(100% / 7) 100%',
 })

@@ -30,7 +30,7 @@ export interface RowHtmlOptions {
 /** Top of a bar in lane `lane` of its row, px. */
 export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * (styles.LANE_PX + styles.LANE_GAP_PX)
 
-/** Height of a row's lane area with `lanes` lanes, px. */
+/** Height of a row's lane area with `lanes` lanes, px: what the lane's CSS computes from its row's `--n` (cloud-status.css.ts). */
 export const laneHeight = (lanes: number): number => lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
 
 const percents = new Map<Locale, Intl.NumberFormat>()
@@ -76,7 +76,7 @@ function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem,
  */
 export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar, locale = 'en' }: RowHtmlOptions): string {
   const item = row.item!
-  const { bars, lanes } = row.layout!
+  const { bars } = row.layout!
   const t = cloudStatusMessages.in(locale).get()
   const name = escapeHtml(item.name)
   let html = `<div class="${styles.nameCell}">`
@@ -91,7 +91,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
   const info = item.info.trim() !== ''
   html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
     item.status ? '' : `<span class="${styles.decommissioned}">${escapeHtml(t.decommissioned)}</span>`
-  }</span>${uptimeHtml(item, locale)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">${escapeHtml(t.noIssues)}</span>`}</div><div class="${styles.lane}" style="min-height:${laneHeight(lanes)}px">`
+  }</span>${uptimeHtml(item, locale)}</span>${bars.length ? '' : `<span class="${styles.noIssues}">${escapeHtml(t.noIssues)}</span>`}</div><div class="${styles.lane}">`
   bars.forEach((bar, col) => {
     const { issue } = bar
     const k = barKind(issue.severityTid)
