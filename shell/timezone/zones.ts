@@ -3,11 +3,19 @@
  * picker (issue 25) share {@link timeZoneOptions}.
  */
 
-/** The zones of a select: 'UTC' first, then every IANA zone the platform knows. */
-export function timeZoneOptions(): string[] {
-  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] }
-  const zones = intl.supportedValuesOf?.('timeZone') ?? []
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')]
+let known: readonly string[] | undefined
+
+/**
+ * The zones of a select: 'UTC' first, then every IANA zone the platform knows. Read once per
+ * page: the header's, the menu's and the footer's pickers and the settings page share the list.
+ */
+export function timeZoneOptions(): readonly string[] {
+  if (!known) {
+    const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] }
+    const zones = intl.supportedValuesOf?.('timeZone') ?? []
+    known = ['UTC', ...zones.filter((z) => z !== 'UTC')]
+  }
+  return known
 }
 
 /** The browser's own zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`); `undefined` when it names none. */

@@ -24,12 +24,16 @@ const DAYS_MIN = '560px'
 export const LANE_PX = 18
 export const LANE_GAP_PX = 4
 export const ROW_PAD_PX = 6
+/** What each lane adds to a row's lane area (a bar and a gap), px. */
+export const LANE_STEP_PX = LANE_PX + LANE_GAP_PX
+/** What a row's lane area has besides its lanes' steps (the paddings, less the last lane's gap), px. */
+export const LANES_EXTRA_PX = 2 * ROW_PAD_PX - LANE_GAP_PX
 
 /**
- * Height of a row's lanes, from the row's lane count (`--n`, set on the row): what
- * `laneHeight` (row-html.ts) computes, for the lane's least height and the row's estimated one.
+ * Height of a row's lanes, from the row's lane count (`--n`, set on the row), for the lane's
+ * least height and the row's estimated one: `laneHeight` (row-html.ts) in CSS.
  */
-const LANES_HEIGHT = `calc(var(--n) * ${LANE_PX + LANE_GAP_PX}px + ${2 * ROW_PAD_PX - LANE_GAP_PX}px)`
+const LANES_HEIGHT = `calc(var(--n) * ${LANE_STEP_PX}px + ${LANES_EXTRA_PX}px)`
 
 export const root = style([widgetRoot, { position: 'relative' }])
 

@@ -28,10 +28,10 @@ export interface RowHtmlOptions {
 }
 
 /** Top of a bar in lane `lane` of its row, px. */
-export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * (styles.LANE_PX + styles.LANE_GAP_PX)
+export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * styles.LANE_STEP_PX
 
 /** Height of a row's lane area with `lanes` lanes, px: what the lane's CSS computes from its row's `--n` (cloud-status.css.ts). */
-export const laneHeight = (lanes: number): number => lanes * styles.LANE_PX + (lanes - 1) * styles.LANE_GAP_PX + 2 * styles.ROW_PAD_PX
+export const laneHeight = (lanes: number): number => lanes * styles.LANE_STEP_PX + styles.LANES_EXTRA_PX
 
 const percents = new Map<Locale, Intl.NumberFormat>()
 
