@@ -1,5 +1,5 @@
 import { readCookie, writeCookie } from '../../widgets/core/cookies'
-import { isTimeZone, setTimezone } from '../../widgets/core/session'
+import { $session, isTimeZone } from '../../widgets/core/session'
 
 /**
  * The visitor's time-zone choice (issue 25: any visitor picks a timezone) and the rule that
@@ -62,7 +62,8 @@ export function chosenTimezone(): string | undefined {
  * @param saved the signed-in user's saved zone, if any
  */
 export function applyTimezone(saved?: string | null): void {
-  setTimezone(effectiveTimezone(chosenTimezone(), saved))
+  // Each zone is checked once, by `effectiveTimezone`: the public `setTimezone` would check its result again.
+  $session.setKey('timezone', effectiveTimezone(readCookie(TIMEZONE_COOKIE), saved))
 }
 
 /**
@@ -77,7 +78,7 @@ export function chooseTimezone(zone: string): boolean {
   const valid = validZone(zone)
   if (!valid) return false
   writeCookie(TIMEZONE_COOKIE, valid, TIMEZONE_COOKIE_MAX_AGE_S)
-  setTimezone(valid)
+  $session.setKey('timezone', valid)
   return true
 }
 

@@ -19,7 +19,7 @@ import { HeaderTimezone } from '../../shell/timezone/HeaderTimezone'
 import { browserTimezone, pickerOptions, timeZoneOptions, withZone, zonePlace } from '../../shell/timezone/zones'
 import { dayHeaders, weekRangeLabel } from '../../widgets/cloud-status/model'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
-import { $session } from '../../widgets/core/session'
+import { $session, isTimeZone, setTimezone } from '../../widgets/core/session'
 import { formatTimestamp, formatter } from '../../widgets/core/time'
 import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
 
@@ -64,6 +64,36 @@ test('validZone: known IANA names pass; empty, unknown, over-long or non-string-
   assert.is(validZone('UTC'), 'UTC')
   for (const bad of [undefined, null, '', '   ', 'Mars/Olympus', 'Europe/Berlin; Path=/', `${'A'.repeat(70)}`, '<script>']) {
     assert.is(validZone(bad), undefined, String(bad))
+  }
+})
+
+test('zone checks: UTC is known without an Intl.DateTimeFormat; the shell checks a chosen zone once; setTimezone still rejects an unknown zone', () => {
+  reset()
+  const Original = Intl.DateTimeFormat
+  const zones: unknown[] = []
+  const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    zones.push(args[1]?.timeZone)
+    return new Original(...args)
+  } as unknown as typeof Intl.DateTimeFormat
+  Intl.DateTimeFormat = Counting
+  try {
+    assert.ok(isTimeZone('UTC'))
+    setTimezone('UTC')
+    rawCookie('UTC')
+    applyTimezone('UTC')
+    assert.equal(zones, [], 'UTC asks Intl nothing')
+    rawCookie('Asia%2FTokyo')
+    applyTimezone()
+    assert.is($session.get().timezone, 'Asia/Tokyo')
+    assert.equal(zones, ['Asia/Tokyo'], 'the cookie’s zone is checked once')
+    zones.length = 0
+    assert.ok(chooseTimezone('Europe/Paris'))
+    assert.equal(zones, ['Europe/Paris'], 'a choice is checked once')
+    setTimezone('Mars/Olympus')
+    assert.is($session.get().timezone, 'UTC')
+  } finally {
+    Intl.DateTimeFormat = Original
+    reset()
   }
 })
 
@@ -327,9 +357,10 @@ test('picker: the full list waits for the browser to be idle; a visitor who reac
     assert.is(select()!.options[0].value, browserTimezone())
     assert.is(select()!.value, 'UTC')
   } finally {
+    // Unmounted while the page's idle callbacks exist: its clean-up cancels the one it asked for.
+    unmount()
     delete g.requestIdleCallback
     delete g.cancelIdleCallback
-    unmount()
     reset()
   }
 })

@@ -427,16 +427,16 @@ export function timelineRows(categories: readonly StatusCategory[]): TimelineRow
 export const RENDER_BUDGET_PER_TASK = 300
 
 /**
- * The row count to render after the first `from` rows are on screen: at least one more row,
- * then rows while their cost fits in `budget` (see {@link RENDER_BUDGET_PER_TASK}). Returns
+ * The row count to render after the first `from` rows (≥ 0) are on screen: at least one more
+ * row, then rows while their cost fits in `budget` (see {@link RENDER_BUDGET_PER_TASK}). Returns
  * `rows.length` when everything fits.
  */
 export function nextRowLimit(rows: readonly TimelineRow[], from: number, budget = RENDER_BUDGET_PER_TASK): number {
-  let limit = Math.max(0, from)
+  let limit = from
   let spent = 0
   while (limit < rows.length) {
     const cost = 1 + (rows[limit].layout?.bars.length ?? 0)
-    if (spent > 0 && spent + cost > budget) break
+    if (spent && spent + cost > budget) break
     spent += cost
     limit++
   }

@@ -56,19 +56,20 @@ export const SIGNED_OUT: Omit<SessionState, 'timezone'> = {
 /** The shared session store; timezone defaults to UTC (spec §3, §9). */
 export const $session = shared('session', () => map<SessionState>({ timezone: 'UTC', ...SIGNED_OUT }))
 
-/**
- * Sets the time zone timestamps are shown in; an unknown zone falls back to UTC. UTC, every
- * visitor's default, is taken without asking `Intl`: a page's first `Intl.DateTimeFormat` costs
- * some 15–20 ms, which the shell would otherwise spend in the task that hydrates the page.
- */
+/** Sets the time zone timestamps are shown in (spec §3 Session, §9); a zone {@link isTimeZone} rejects falls back to UTC. */
 export function setTimezone(timezone: string): void {
-  $session.setKey('timezone', timezone === 'UTC' || isTimeZone(timezone) ? timezone : 'UTC')
+  $session.setKey('timezone', isTimeZone(timezone) ? timezone : 'UTC')
 }
 
-/** True when the platform knows the IANA zone `tz`. */
+/**
+ * True when the platform knows the IANA zone `tz`. UTC, every visitor's default, is taken without
+ * asking `Intl`: a page's first `Intl.DateTimeFormat` costs some 15–20 ms, which a page would
+ * otherwise spend in the task that hydrates it.
+ */
 export function isTimeZone(tz: string): boolean {
+  if (tz === 'UTC') return true
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz })
+    new Intl.DateTimeFormat('en', { timeZone: tz })
     return true
   } catch {
     return false
