@@ -22,6 +22,7 @@ import {
   legendEntries,
   MIN_BAR_PERCENT,
   moveFocus,
+  FIRST_RENDER_BUDGET,
   nextRowLimit,
   nowPercent,
   pagingReducer,
@@ -374,6 +375,9 @@ test('slices: each task renders rows while rows plus bars fit the budget, at lea
     if (to < rows.length) assert.ok(cost(from, to + 1) > RENDER_BUDGET_PER_TASK, 'a slice is as full as the budget allows')
     from = to
   }
+  // The first slice, on screen, has the smaller budget.
+  const first = nextRowLimit(rows, 0, FIRST_RENDER_BUDGET)
+  assert.ok(cost(0, first) <= FIRST_RENDER_BUDGET && cost(0, first + 1) > FIRST_RENDER_BUDGET)
   // A row costlier than the budget still renders, alone.
   assert.is(nextRowLimit(rows, 3, 2), 4)
   // Short weeks render at once.
@@ -513,12 +517,22 @@ test('a long week renders in slices: the list is aria-busy until every row and b
   const long = longWeek(150)
   serve((call) => (call.requestType === 'public' ? new Response(JSON.stringify({ data: long })) : undefined))
   const { container, root, unmount } = mount()
+  // The rows of the first render that shows data-center rows, noted before the next slice's task.
+  let firstRows = 0
+  const observer = new MutationObserver(() => {
+    firstRows ||= block(container, 'datacenter')?.querySelectorAll('[data-testid="status-row"]').length ?? 0
+  })
+  observer.observe(container, { childList: true, subtree: true })
   root.render(<CloudStatus {...props()} />)
   await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+  observer.disconnect()
   const dc = block(container, 'datacenter')!
   const list = dc.querySelector('ul[aria-label^="Individual Data Centers"]')!
   const expectedBars = long.category[0].subCategory.reduce((n, i) => n + i.issues.length, 0)
   assert.is(list.getAttribute('aria-busy'), 'true', 'first slice only')
+  // The first slice is the smaller one (the region's title row is one of its rows).
+  assert.is(firstRows, nextRowLimit(timelineRows(long.category), 0, FIRST_RENDER_BUDGET) - 1)
+  assert.ok(firstRows < nextRowLimit(timelineRows(long.category), 0) - 1)
   assert.ok(dc.querySelectorAll('[data-testid="status-row"]').length < 150)
   const first = dc.querySelector('[data-testid="status-row"]')!
   const firstBar = bars(first)[0]

@@ -40,6 +40,7 @@ import {
   INITIAL_PAGING,
   legendEntries,
   moveFocus,
+  FIRST_RENDER_BUDGET,
   nextRowLimit,
   nowPercent,
   pagingReducer,
@@ -369,7 +370,7 @@ function Timeline(props: TimelineProps) {
 
   // A long week first renders in slices of rows, one task each, so the page never stalls on a
   // long task; once every row is there, later weeks update in place. `aria-busy` marks the gap.
-  const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0))
+  const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0, FIRST_RENDER_BUDGET))
   useEffect(() => {
     if (rowLimit >= rows.length) return
     const timer = setTimeout(() => setRowLimit((limit) => nextRowLimit(rows, limit)), 0)

@@ -67,10 +67,8 @@ export function setTimezone(timezone: string): void {
  * otherwise spend in the task that hydrates it.
  */
 export function isTimeZone(tz: string): boolean {
-  if (tz === 'UTC') return true
   try {
-    new Intl.DateTimeFormat('en', { timeZone: tz })
-    return true
+    return tz === 'UTC' || !!new Intl.DateTimeFormat('en', { timeZone: tz })
   } catch {
     return false
   }
