@@ -200,7 +200,10 @@ export async function measureCloudStatusRender(
       cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])))
       await cdp.send('Tracing.start', {
         transferMode: 'ReportEvents',
-        traceConfig: { includedCategories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'v8'] },
+        // The devtools panel's categories: the disabled-by-default one has the tasks (`RunTask`).
+        traceConfig: {
+          includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'v8'],
+        },
       })
     }
     const before = await metric()
