@@ -429,8 +429,8 @@ export const RENDER_BUDGET_PER_TASK = 300
  * The budget of the first slice, in the same units: smaller, as its rows are the ones on screen,
  * which the frame after it styles, lays out and paints; the rows of later slices start mostly
  * below the fold, where `content-visibility` skips them. For 150 data centers with 500 issues
- * (3 slices either way) the costliest frame went from 37–48 to 21–22 ms of main-thread CPU time,
- * medians of 10 traced renders (`npm run bench`), at no cost in script.
+ * (3 slices either way) the costliest frame went from a median 37 to 21 ms of main-thread CPU
+ * time over 10 traced renders each, at no cost in script (README, "Budgets and figures").
  */
 export const FIRST_RENDER_BUDGET = 100
 
