@@ -6,7 +6,18 @@ import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusData } from '../../contract/status'
 import { weekRangeLabel } from '../../widgets/cloud-status/model'
 import { formatTimestamp } from '../../widgets/core/time'
-import { apiData, axeViolations, newPage, open, queryDb, screenshot, screenshotDir, siteSuite, type SiteContext } from './harness'
+import {
+  apiData,
+  axeViolations,
+  newPage,
+  open,
+  queryDb,
+  renderSkipped,
+  screenshot,
+  screenshotDir,
+  siteSuite,
+  type SiteContext,
+} from './harness'
 
 const status = siteSuite('cloud status timeline')
 
@@ -566,26 +577,32 @@ embed.after(async () => {
 
 /**
  * Per row: its text and height, and per bar its place as fractions of the lane. Rows off screen
- * are measured as they show once scrolled to (the browser skips their layout until then).
+ * are measured as they show once scrolled to ({@link renderSkipped}: the browser skips their
+ * layout until then).
  */
 async function rowsOf(block: Locator) {
-  return block.getByTestId('status-row').evaluateAll((rows) =>
-    rows.map((r) => {
-      const { style } = r as HTMLElement
-      style.contentVisibility = 'visible'
-      const lane = r.querySelector('[data-testid="issue-bar"]')?.parentElement?.getBoundingClientRect()
-      const geometry = {
-        name: r.querySelector('span')?.textContent,
-        height: Math.round(r.getBoundingClientRect().height),
-        bars: [...r.querySelectorAll('[data-testid="issue-bar"]')].map((b) => {
-          const box = b.getBoundingClientRect()
-          return { id: b.getAttribute('data-issue-id'), left: (box.left - lane!.left) / lane!.width, top: Math.round(box.top - lane!.top) }
-        }),
-      }
-      style.contentVisibility = ''
-      return geometry
-    }),
-  )
+  const undo = await renderSkipped(block.page())
+  try {
+    return await block.getByTestId('status-row').evaluateAll((rows) =>
+      rows.map((r) => {
+        const lane = r.querySelector('[data-testid="issue-bar"]')?.parentElement?.getBoundingClientRect()
+        return {
+          name: r.querySelector('span')?.textContent,
+          height: Math.round(r.getBoundingClientRect().height),
+          bars: [...r.querySelectorAll('[data-testid="issue-bar"]')].map((b) => {
+            const box = b.getBoundingClientRect()
+            return {
+              id: b.getAttribute('data-issue-id'),
+              left: (box.left - lane!.left) / lane!.width,
+              top: Math.round(box.top - lane!.top),
+            }
+          }),
+        }
+      }),
+    )
+  } finally {
+    await undo()
+  }
 }
 
 type RowGeometry = Awaited<ReturnType<typeof rowsOf>>

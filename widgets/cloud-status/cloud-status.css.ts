@@ -197,8 +197,9 @@ export const categoryRow = style({
  * bench`); its star, name and bars stay in the accessibility tree, the tab order and find in page.
  * Until first shown it counts as high as its lanes or one line (`contain-intrinsic-size` from its
  * lane count, `--n`): exact unless its name wraps, so moving through the bars with the keys
- * scrolls to where a bar really is. Once shown it counts as high as it last was. Its containment clips 4 px outside its padding box: a focused bar's outline and the
- * current-time line over its bottom border ({@link withNow}) stay.
+ * scrolls to where a bar really is. Once shown it counts as high as it last was. Its containment
+ * clips 4 px outside its padding box: a focused bar's outline and the current-time line over its
+ * bottom border ({@link withNow}) stay.
  */
 export const row = style([
   rowBase,
@@ -312,8 +313,8 @@ globalStyle(`${tooltip} p`, { margin: 0 })
 
 /**
  * The bar area of a row: day grid lines drawn as a background, as high as its lanes (`min-height`
- * from the row's `--n`) or its row if the name takes more lines. Its own stacking context keeps a focused
- * bar under the names column, which stays put over the days on a phone.
+ * from the row's `--n`) or its row if the name takes more lines. Its own stacking context keeps a
+ * focused bar under the names column, which stays put over the days on a phone.
  */
 export const lane = style({
   position: 'relative',
