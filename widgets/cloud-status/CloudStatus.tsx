@@ -164,17 +164,15 @@ function StatusBlock(props: BlockProps) {
   // The same URL fetchCloudStatus asks for (same query order), so the notice matches its answer.
   const url = apiUrl('/api/cloud-status', apiBase, { cloud, requestType, dateOffset: offset, tz })
   useEffect(() => onShownUrl(kind, url), [onShownUrl, kind, url])
-  const state = useResource(
-    (signal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal }).catch(logFailure),
-    [cloud, requestType, offset, tz, apiBase],
-  )
-  // A week fetched again while the full-post modal is open replaces the loaded one.
-  const requestKey = `${cloud}|${requestType}|${offset}|${tz}|${apiBase}`
-  const [fresh, setFresh] = useState<{ key: string; data: CloudStatusData }>()
+  // The block's week: loaded here, and fetched again by the full-post modal.
   const refresh = useCallback(
     (signal: AbortSignal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal }),
     [cloud, requestType, offset, tz, apiBase],
   )
+  const state = useResource((signal) => refresh(signal).catch(logFailure), [refresh])
+  // A week fetched again while the full-post modal is open replaces the loaded one.
+  const requestKey = `${cloud}|${requestType}|${offset}|${tz}|${apiBase}`
+  const [fresh, setFresh] = useState<{ key: string; data: CloudStatusData }>()
   const onRefreshed = useCallback((data: CloudStatusData) => setFresh({ key: requestKey, data }), [requestKey])
   const shown = fresh?.key === requestKey && state.status === 'ready' ? { ...state, data: fresh.data } : state
 
@@ -526,13 +524,6 @@ function Timeline(props: TimelineProps) {
     pending: null,
     error: '',
   })
-  const alive = useRef(true)
-  useEffect(() => {
-    alive.current = true
-    return () => {
-      alive.current = false
-    }
-  }, [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new week's data is the trigger: its server flags replace the kept ones
   useEffect(() => setStarState((s) => (Object.keys(s.flags).length ? { ...s, flags: {} } : s)), [data])
   const isSubscribed = (item: StatusItem) => starState.flags[item.tid] ?? item.subscribed === '1'
@@ -546,16 +537,14 @@ function Timeline(props: TimelineProps) {
     }
     const call = starCall(item.tid, subscribed)
     setStarState((s) => ({ ...s, pending: item.tid, error: '' }))
+    // Settled after the timeline is gone (another week or page shown), the state update does
+    // nothing and the toast still says what the press did.
     subscribeStar(props.cloud, call.tid, call.action, apiBase).then(
       () => {
-        if (!alive.current) return
         setStarState((s) => ({ flags: { ...s.flags, [item.tid]: call.action === 'subscribe' }, pending: null, error: '' }))
         showToast(itemToast(call.action, item.name, locale))
       },
-      (error) => {
-        if (alive.current)
-          setStarState((s) => ({ ...s, pending: null, error: t.starError({ name: item.name, error: errorMessage(error) }) }))
-      },
+      (error) => setStarState((s) => ({ ...s, pending: null, error: t.starError({ name: item.name, error: errorMessage(error) }) })),
     )
   }
 
@@ -692,9 +681,8 @@ function Timeline(props: TimelineProps) {
           onClose={() => {
             const { opener, pos } = modal
             setModal(null)
-            const target = opener.isConnected
-              ? opener
-              : gridRef.current?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`)
+            // The bar that opened it, or the one now in its place when the week was fetched again.
+            const target = opener.isConnected ? opener : barAt(pos)
             target?.focus()
           }}
         />
