@@ -2,7 +2,9 @@
  * Render cost of `<trust-cloud-status>` in Chromium (issue budget: ≤ 50 ms script, no long task):
  * the drop-in renders one data-center week of 150 locations with 500 issues spread over 7 days.
  * The page and the status answers are synthetic (served through request interception on the
- * site's origin); the script and `/api/global` come from the real server.
+ * site's origin) with the headers the origin sends an anonymous visitor (`Cache-Control` of
+ * `/api/cloud-status`, `Last-Modified`), so the drop-in judges and keeps them as it does the
+ * real ones; the script and `/api/global` come from the real server.
  */
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS } from '../test/e2e/chromium'
@@ -10,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { WEEK_MINUTES } from '../contract/constants'
+import { cacheControlOf, DEFAULT_PUBLIC_CACHE_SECONDS, PUBLIC_NOW_PER_VIEWER } from '../server/http/public-api'
 import type { CloudStatusData, StatusIssue, StatusItem } from '../contract/status'
 
 /** A week of `locations` data centers in `regions` regions with `issues` issues, deterministic. */
@@ -169,7 +172,11 @@ export async function measureCloudStatusRender(
     )
     await page.route(`${siteUrl}/api/cloud-status*`, (route) =>
       route.fulfill({
-        contentType: 'application/json',
+        headers: {
+          'content-type': 'application/json',
+          'cache-control': cacheControlOf(PUBLIC_NOW_PER_VIEWER.publicApi, DEFAULT_PUBLIC_CACHE_SECONDS),
+          'last-modified': new Date().toUTCString(),
+        },
         body: new URL(route.request().url()).searchParams.get('requestType') === 'public' ? big : small,
       }),
     )

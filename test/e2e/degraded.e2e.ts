@@ -92,12 +92,19 @@ async function noticeText(page: Page, scope: string): Promise<string> {
 /** Errors other than the failed requests the outage itself makes Chromium log. */
 const beyondTheOutage = (errors: string[]) => errors.filter((e) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(e))
 
+/**
+ * Waits until the page keeps a copy of each of `urls` (the live fetch writes a copy once the page
+ * is idle after handing the answer over, within `KEEP_WITHIN_MS`).
+ */
+async function keptAll(page: Page, urls: Iterable<string>): Promise<void> {
+  const keys = [...urls].map((u) => ANSWER_KEY_PREFIX + u)
+  assert.ok(keys.length > 0, 'answers to keep')
+  await page.waitForFunction((all) => all.every((k) => localStorage.getItem(k) !== null), keys, { timeout: 10_000 })
+}
+
 const coreRows = (page: Page) => page.locator('[data-testid="status-block-core"] [data-testid="status-row"]')
 
-/**
- * Waits until both blocks of the timeline show rows: their answers are in (and kept: the live
- * fetch stores an answer before handing it over).
- */
+/** Waits until both blocks of the timeline show rows: their answers are in. */
 async function timelineShown(page: Page, scope = 'main'): Promise<void> {
   for (const kind of ['core', 'datacenter']) {
     await page.locator(`${scope} [data-testid="status-block-${kind}"] [data-testid="status-row"]`).first().waitFor()
@@ -146,10 +153,12 @@ degraded('the API unreachable: home and cloud status show the last status kept, 
   const generated = recordGenerated(first.page)
   await first.page.goto(`${ctx.server.url}/auroraedge.net`)
   await first.page.locator('trust-speedometer li').nth(2).waitFor()
+  await keptAll(first.page, generated.keys())
   // A key of someone else in the same localStorage: never touched.
   await first.page.evaluate(() => localStorage.setItem('host-key', 'keep me'))
   await first.page.goto(`${ctx.server.url}/auroraedge.net/cloud-status`)
   await timelineShown(first.page)
+  await keptAll(first.page, generated.keys())
   const liveRows = await coreRows(first.page).allTextContents()
 
   for (const width of [1280, 375]) {
@@ -217,6 +226,11 @@ degraded('the timeline drop-in on another origin: the stale notice in its own bo
   const statusLine = (page: typeof live.page) => page.locator('trust-cloud-status trust-status-badge [data-testid="overall-status"]')
   await statusLine(live.page).locator('svg').waitFor()
   const liveLine = await statusLine(live.page).innerText()
+  // The drop-in keeps the timeline's answers (its weeks, the status line's summary).
+  await keptAll(
+    live.page,
+    [...generated.keys()].filter((u) => /\/api\/(?:cloud-status|v2\/status\.json)/.test(u)),
+  )
 
   for (const width of [1280, 375]) {
     const { page, errors } = await tab(ctx, width)

@@ -6,13 +6,21 @@ import { cloudStatusProps } from '../fixtures/cloud-status-props'
 import * as assert from 'uvu/assert'
 import { CloudStatus, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
 import { ANSWER_KEY_PREFIX, ANSWER_LIMITS, readAnswer, storeAnswer, type StoredAnswer } from '../../widgets/core/answer-store'
-import { $staleAnswers, clearStaleAnswers, createLiveFetch, installLiveFetch, liveNoticeText, staleAsOf } from '../../widgets/core/live'
+import {
+  $staleAnswers,
+  clearStaleAnswers,
+  createLiveFetch,
+  installLiveFetch,
+  KEEP_WITHIN_MS,
+  liveNoticeText,
+  staleAsOf,
+} from '../../widgets/core/live'
 import { LiveNotice } from '../../widgets/core/LiveNotice'
 import { ApiError, apiUrl, request, type NetHook } from '../../widgets/core/request'
 import { shared } from '../../widgets/core/shared'
 import { formatClock, formatTimestamp } from '../../widgets/core/time'
 import { week } from '../fixtures/cloud-status'
-import { mount, quietly, waitFor } from '../fixtures/dom'
+import { mount, quietly, settle, waitFor } from '../fixtures/dom'
 
 /** A Storage in memory that refuses writes past `quota` characters (keys + values), like a browser. */
 class MemoryStorage implements Storage {
@@ -79,6 +87,9 @@ function live(respond: (url: string) => Promise<Response> | Response, storage: S
 }
 
 const reset = () => clearStaleAnswers()
+
+/** Waits until `storage` keeps a copy of `url` (written once the page is idle, after the answer is handed over). */
+const kept = (storage: Storage, url: string) => waitFor(() => storage.getItem(ANSWER_KEY_PREFIX + url) !== null, `the copy of ${url}`)
 
 // ---------------------------------------------------------------------------------------------
 // the notice
@@ -189,9 +200,12 @@ test('live fetch: a public 200 answer is stored; a network error then returns th
   let down = false
   const { liveFetch, storage } = live(() => (down ? networkError() : answer({ data: 'week' })))
   const first = await liveFetch(URL_A)
+  // The answer is handed over first, its body unread: the copy is written after, when idle.
+  assert.is(storage.getItem(ANSWER_KEY_PREFIX + URL_A), null, 'not kept before the answer is handed over')
   assert.equal(await first.json(), { data: 'week' })
   assert.is($staleAnswers.get()[URL_A], undefined, 'fresh: no notice')
-  assert.ok(storage.getItem(ANSWER_KEY_PREFIX + URL_A), 'stored')
+  await kept(storage, URL_A)
+  assert.equal(readAnswer(storage, URL_A, GENERATED + 2000)?.body, JSON.stringify({ data: 'week' }), 'the whole body')
   down = true
   const second = await liveFetch(URL_A)
   assert.is(second.status, 200)
@@ -209,8 +223,9 @@ test('live fetch: a public 200 answer is stored; a network error then returns th
 test('live fetch: a 5xx answer to a GET is replaced by the stored copy; without one the 5xx stands', async () => {
   reset()
   let status = 200
-  const { liveFetch } = live(() => (status === 200 ? answer({ data: 1 }) : new Response('down', { status })))
+  const { liveFetch, storage } = live(() => (status === 200 ? answer({ data: 1 }) : new Response('down', { status })))
   await liveFetch(URL_A)
+  await kept(storage, URL_A)
   status = 503
   const served = await liveFetch(URL_A)
   assert.is(served.status, 200)
@@ -227,6 +242,7 @@ test('live fetch: answers marked private or no-store (signed-in views), or not p
   for (const cc of ['private, no-store', 'no-store', 'public, private', 'max-age=30', '']) {
     const { liveFetch, storage } = live(() => answer({ data: 'mine' }, { cc }))
     await liveFetch(URL_A)
+    await settle(KEEP_WITHIN_MS / 20)
     assert.is(storage.length, 0, `not stored with Cache-Control: ${cc}`)
   }
 })
@@ -275,6 +291,7 @@ test('request() goes through the installed hook; uninstalling restores the platf
   const uninstall = installLiveFetch({ storage, now: () => GENERATED + 2000 })
   try {
     assert.equal(await request('/api/global'), { data: { ok: true } })
+    await kept(storage, apiUrl('/api/global'))
     down = true
     assert.equal(await request('/api/global'), { data: { ok: true } }, 'served from the stored copy')
     assert.is($staleAnswers.get()[apiUrl('/api/global')], GENERATED)
@@ -296,8 +313,8 @@ test('the real localStorage: our key only, other keys untouched', async () => {
   localStorage.setItem('host-key', 'keep me')
   const { liveFetch } = live(() => answer({ data: 1 }), localStorage)
   await liveFetch(URL_A)
+  await kept(localStorage, URL_A)
   assert.is(localStorage.getItem('host-key'), 'keep me')
-  assert.ok(localStorage.getItem(ANSWER_KEY_PREFIX + URL_A))
   localStorage.removeItem(ANSWER_KEY_PREFIX + URL_A)
   localStorage.removeItem('host-key')
 })

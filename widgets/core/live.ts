@@ -26,7 +26,8 @@ import { formatClock } from './time'
  *   answer clears its URL);
  * - keeps the answer in `localStorage` (`answer-store.ts`) when its `Cache-Control` says
  *   `public` and neither `private` nor `no-store` (signed-in and per-viewer answers are never
- *   kept), usable until its `Last-Modified` + `stale-if-error` (a day);
+ *   kept), usable until its `Last-Modified` + `stale-if-error` (a day), written once the page is
+ *   idle (within {@link KEEP_WITHIN_MS}) so the answer's render does not wait for it;
  * - on a network error or a 5xx answer returns the kept copy of the same URL instead, as a 200
  *   answer, and records it as stale with its generation time; without a copy the error stands.
  *
@@ -87,6 +88,18 @@ export function clearStaleAnswers(keep: (url: string) => boolean = () => false):
   for (const url of Object.keys($staleAnswers.get())) if (!keep(url)) mark(url, undefined)
 }
 
+/** How long a kept copy may wait for the page to be idle before it is written anyway, ms. */
+export const KEEP_WITHIN_MS = 2000
+
+/**
+ * Runs `task` when the page is next idle, within {@link KEEP_WITHIN_MS}; on the next timer where
+ * the platform has no `requestIdleCallback` (Safari, Node).
+ */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: KEEP_WITHIN_MS })
+  else setTimeout(task)
+}
+
 /** Options of {@link createLiveFetch}. */
 export interface LiveFetchOptions {
   /** The fetch to wrap. @default the platform's `fetch`, looked up at each call */
@@ -121,13 +134,23 @@ export function createLiveFetch(options: LiveFetchOptions = {}): typeof fetch {
     return new Response(copy.body, { status: 200, headers: { 'content-type': 'application/json' } })
   }
 
-  const keep = async (url: string, response: Response): Promise<void> => {
+  // The copy is written when the page is next idle, not before the answer is handed over: reading
+  // the body a second time, checking it and writing it (a week of 150 data centers is ~215 000
+  // characters, and the store first reads the copies it already holds) would delay the render
+  // the visitor waits for.
+  const keep = (url: string, response: Response): void => {
     const cc = parseFreshness(response.headers.get('cache-control'))
     if (!cc.public || cc.personal || !storage) return
     const headers = response.headers
     const generated = httpDate(headers.get('last-modified')) ?? httpDate(headers.get('date')) ?? now()
-    const body = await response.clone().text()
-    storeAnswer(storage, url, { storedAt: now(), generated, until: generated + (cc.staleIfError ?? DEFAULT_KEEP_S) * 1000, body })
+    const copy = response.clone()
+    whenIdle(() =>
+      copy.text().then(
+        (body) =>
+          storeAnswer(storage, url, { storedAt: now(), generated, until: generated + (cc.staleIfError ?? DEFAULT_KEEP_S) * 1000, body }),
+        () => undefined,
+      ),
+    )
   }
 
   return async (input, init) => {
@@ -146,7 +169,7 @@ export function createLiveFetch(options: LiveFetchOptions = {}): typeof fetch {
     if (response.status >= 500) return keptCopy(url) ?? response
     if (response.status === 200) {
       mark(url, staleSince(response.headers, now()))
-      await keep(url, response).catch(() => undefined)
+      keep(url, response)
     }
     return response
   }
