@@ -90,6 +90,37 @@ test('cloud-status star on a German page: the toast is German (spec §8 toast, c
   restore()
 })
 
+test('cloud-status star signed in: a call that settles after the timeline is gone still toasts what it did', async () => {
+  let release: () => void = () => {}
+  const gate = new Promise<void>((r) => (release = r))
+  const { restore } = serve((call) =>
+    call.path === '/api/cloud-status'
+      ? { data: week('core_cloud_services' as 'public', 0) }
+      : { data: { tid: '101', action: 'subscribe', name: 'Web Proxy', subscriptions: {} } },
+  )
+  const served = globalThis.fetch
+  globalThis.fetch = (async (input: string, init?: RequestInit) => {
+    if (String(input).includes('/api/subscribe')) await gate
+    return served(input, init)
+  }) as typeof fetch
+  $toast.set(null)
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props()} />)
+  await waitFor(() => container.querySelector('[data-tid="101"] [data-testid="subscribe-star"]') !== null, 'rows')
+  starOf(container, 101).click()
+  await waitFor(() => starOf(container, 101).disabled, 'pending')
+  // The visitor moves on (another page of the site) before the server answers.
+  root.render(<p>elsewhere</p>)
+  await waitFor(() => container.querySelector('[data-testid="subscribe-star"]') === null, 'the timeline gone')
+  release()
+  await waitFor(() => $toast.get() !== null, 'the toast')
+  assert.is($toast.get()?.text, 'You have successfully subscribed to the Web Proxy notifications.')
+  assert.is(container.textContent, 'elsewhere')
+  unmount()
+  globalThis.fetch = served
+  restore()
+})
+
 test('cloud-status star signed in: a failed call shows an alert and keeps the state', async () => {
   const { restore } = serve((call) =>
     call.path === '/api/cloud-status'
