@@ -1,13 +1,13 @@
 import { useMessages } from '../../widgets/core/i18n/react'
 import { timezoneMessages } from './messages'
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { $session } from '../../widgets/core/session'
 import { pickTimezone } from './pick'
 import * as styles from './timezone.css'
-import { browserTimezone, pickerOptions, withZone, type ZoneOption } from './zones'
+import { browserTimezone, pickerOptions, withZone } from './zones'
 
-/** The longest the full zone list waits for the browser to be idle after mounting, ms. */
+/** The longest the zone list waits for the browser to be idle after mounting, ms. */
 export const FILL_WITHIN_MS = 2000
 
 /** Props of {@link TimezonePicker}. */
@@ -23,31 +23,36 @@ export interface TimezonePickerProps {
  * A choice applies at once and is remembered in the `trust_tz` cookie (shell/timezone/pick.ts).
  *
  * The server renders the select with the current zone alone, and so does the first browser
- * render that hydrates it (the browser's zone is unknown on the server); the full list of some
- * 400 zones is filled in once mounted and the browser idle (within {@link FILL_WITHIN_MS}), or
- * when the select is focused or pressed, whichever comes first.
+ * render that hydrates it (the browser's zone is unknown on the server). The list of some 400
+ * zones is filled in once the browser is idle (within {@link FILL_WITHIN_MS}), and the browser's
+ * zone is put first when a visitor reaches the select (focus or a press), or at once if they
+ * reach it before the list. Naming the browser's zone takes an `Intl.DateTimeFormat`, and a
+ * page's first one costs 30–100 ms in Chromium on the bench machine (README "Budgets and
+ * figures"): a page pays that only when it shows a time formatted by `Intl`, or when a visitor
+ * opens the picker, never in the tasks that load it.
  */
 export function TimezonePicker({ place }: TimezonePickerProps) {
   const zone = useStore($session).timezone
   const id = useId()
   const t = useMessages(timezoneMessages)
-  const [all, setAll] = useState<readonly ZoneOption[]>()
-  const fill = useCallback(() => setAll(pickerOptions(browserTimezone(), undefined, (z) => t.browser({ zone: z }))), [t])
-  // The list (some 400 options, and the browser's zone: the page's first default
-  // `Intl.DateTimeFormat`, about 15 ms) is filled in once the browser is idle after the page
-  // hydrates, in a task of its own rather than in hydration's; a visitor who reaches the select
-  // before then has it filled on the spot.
+  // Every zone once the browser is idle; the browser's own first once a visitor reaches the select.
+  const [listed, setListed] = useState(false)
+  const [reached, setReached] = useState(false)
   useEffect(() => {
+    const list = () => setListed(true)
     if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(fill, 0)
+      const timer = setTimeout(list, 0)
       return () => clearTimeout(timer)
     }
-    const idle = requestIdleCallback(fill, { timeout: FILL_WITHIN_MS })
+    const idle = requestIdleCallback(list, { timeout: FILL_WITHIN_MS })
     return () => cancelIdleCallback(idle)
-  }, [fill])
-  const fillNow = () => {
-    if (!all) fill()
-  }
+  }, [])
+  const reach = () => setReached(true)
+  const all = useMemo(
+    () =>
+      listed || reached ? pickerOptions(reached ? browserTimezone() : undefined, undefined, (z) => t.browser({ zone: z })) : undefined,
+    [listed, reached, t],
+  )
   const options = all ? withZone(all, zone) : [{ value: zone, label: zone }]
   return (
     <span className={styles.picker} data-testid={`timezone-picker-${place}`}>
@@ -58,8 +63,8 @@ export function TimezonePicker({ place }: TimezonePickerProps) {
         id={id}
         className={styles.selectOn[place === 'menu' ? 'dark' : 'light']}
         value={zone}
-        onFocus={fillNow}
-        onPointerDown={fillNow}
+        onFocus={reach}
+        onPointerDown={reach}
         onChange={(event) => void pickTimezone(event.target.value)}
       >
         {options.map((o) => (

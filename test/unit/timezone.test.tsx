@@ -307,12 +307,14 @@ test('timeline days in a zone: the week the server made of that zone’s days is
   assert.is(dayHeaders('2026-11-16T00:00:00.000Z', 'Mars/Olympus')[0].label, 'Mon 16 Nov')
 })
 
-test('picker markup: labelled "Time zone", the current zone alone until mounted, then browser zone, UTC and the full list; a choice applies', async () => {
+test('picker markup: labelled "Time zone", the current zone alone until reached, then browser zone, UTC and the full list; a choice applies', async () => {
   reset()
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 }))
     // The footer's language picker is a select too (issue 25): ask for the time zone's.
+    await waitFor(() => container.querySelector('[data-testid="timezone-picker-footer"] select') !== null, 'the picker')
+    container.querySelector('[data-testid="timezone-picker-footer"] select')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     await waitFor(
       () => (container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')?.options.length ?? 0) > 100,
       'the full list',
@@ -337,28 +339,63 @@ test('picker markup: labelled "Time zone", the current zone alone until mounted,
   }
 })
 
-test('picker: the full list waits for the browser to be idle; a visitor who reaches the select first has it at once', async () => {
+test('picker: the current zone alone until the browser is idle, then every zone; the browser zone (an Intl object) only once a visitor reaches it', async () => {
   reset()
-  // The page's idle callbacks are held: the list must not depend on them when the select is used.
+  // A page's first Intl.DateTimeFormat costs 30–100 ms in Chromium (its locale data loads): the
+  // picker must not make one while the page loads, idle or not.
+  const made: string[] = []
+  const real = Intl.DateTimeFormat
+  Intl.DateTimeFormat = new Proxy(real, {
+    construct(target, args) {
+      made.push('DateTimeFormat')
+      return Reflect.construct(target, args)
+    },
+    apply(target, self, args) {
+      made.push('DateTimeFormat')
+      return Reflect.apply(target, self, args)
+    },
+  })
+  // The page's idle callbacks are held, to run when the test says.
   const held: Array<() => void> = []
   const g = globalThis as { requestIdleCallback?: unknown; cancelIdleCallback?: unknown }
   g.requestIdleCallback = (callback: () => void) => held.push(callback)
   g.cancelIdleCallback = () => {}
-  const { container, root, unmount } = mount()
+  const footer = () => createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 })
+  const first = mount()
   try {
-    root.render(createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 }))
-    const select = () => container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')
+    first.root.render(footer())
+    const select = () => first.container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')
     await waitFor(() => select() !== null, 'the picker')
     await settle()
     assert.is(select()!.options.length, 1, 'the current zone alone until the browser is idle')
+    assert.is(select()!.options[0].textContent, 'UTC')
     assert.ok(held.length > 0, 'the list waits for an idle moment')
+    for (const run of held.splice(0)) run()
+    await waitFor(() => select()!.options.length > 100, 'every zone once idle')
+    assert.is(select()!.options[0].textContent, 'UTC', 'UTC first: the browser zone is not named yet')
+    assert.equal(made, [], 'no Intl.DateTimeFormat while the page loads')
     select()!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
-    await waitFor(() => select()!.options.length > 100, 'the full list once the select has the focus')
+    await waitFor(() => select()!.options[0].textContent!.startsWith('Your browser: '), 'the browser zone first once reached')
     assert.is(select()!.options[0].value, browserTimezone())
     assert.is(select()!.value, 'UTC')
+    assert.ok(made.length > 0)
+  } finally {
+    first.unmount()
+  }
+  // Reached before the browser is idle (the idle callback still held): every zone at once, the
+  // browser's first; a press does it as well as the focus.
+  const second = mount()
+  try {
+    second.root.render(footer())
+    const select = () => second.container.querySelector<HTMLSelectElement>('[data-testid="timezone-picker-footer"] select')
+    await waitFor(() => select() !== null, 'the picker')
+    select()!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }))
+    await waitFor(() => select()!.options.length > 100, 'the full list once the select is pressed')
+    assert.is(select()!.options[0].value, browserTimezone())
   } finally {
     // Unmounted while the page's idle callbacks exist: its clean-up cancels the one it asked for.
-    unmount()
+    second.unmount()
+    Intl.DateTimeFormat = real
     delete g.requestIdleCallback
     delete g.cancelIdleCallback
     reset()
