@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import '../styles/global.css'
 import { $cloudName, chooseCloud } from '../widgets/core/cloud'
@@ -34,8 +34,10 @@ if (data && isGlobalData(data.global) && container.firstElementChild) {
   $cloudName.set(cloud?.machine_name ?? null)
   const pages = data.pages.flatMap((name) => lazyPages.get(name) ?? [])
   // The page's texts arrive with its chunks, so the hydrating render says what the server's said.
+  // Hydrated as a transition: React works through the page in slices of a few milliseconds and
+  // lets the browser run between them, instead of one task as long as the whole page.
   void Promise.all([...pages.map((page) => page.preload()), loadLocale($locale.get())]).then(
-    () => hydrateRoot(container, <Hydrated />),
+    () => startTransition(() => void hydrateRoot(container, <Hydrated />)),
     () => {
       // A page chunk failed to load: render in the browser, whose lazy page shows the failure.
       container.textContent = ''
