@@ -28,8 +28,8 @@ export interface TimezonePickerProps {
  * zone is put first when a visitor reaches the select (focus or a press), or at once if they
  * reach it before the list. Naming the browser's zone takes an `Intl.DateTimeFormat`, and a
  * page's first one costs 30–100 ms in Chromium on the bench machine (README "Budgets and
- * figures"): a page pays that only when it shows a time formatted by `Intl`, or when a visitor
- * opens the picker, never in the tasks that load it.
+ * figures"). The picker never makes one while the page loads: a page pays that cost only when
+ * it shows something formatted by `Intl`, or once a visitor opens the picker.
  */
 export function TimezonePicker({ place }: TimezonePickerProps) {
   const zone = useStore($session).timezone
