@@ -2,6 +2,7 @@ import { useMessages } from '../../widgets/core/i18n/react'
 import { timezoneMessages } from './messages'
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useMemo, useState } from 'react'
+import { whenIdle } from '../../widgets/core/idle'
 import { $session } from '../../widgets/core/session'
 import { pickTimezone } from './pick'
 import * as styles from './timezone.css'
@@ -38,15 +39,7 @@ export function TimezonePicker({ place }: TimezonePickerProps) {
   // Every zone once the browser is idle; the browser's own first once a visitor reaches the select.
   const [listed, setListed] = useState(false)
   const [reached, setReached] = useState(false)
-  useEffect(() => {
-    const list = () => setListed(true)
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(list, 0)
-      return () => clearTimeout(timer)
-    }
-    const idle = requestIdleCallback(list, { timeout: FILL_WITHIN_MS })
-    return () => cancelIdleCallback(idle)
-  }, [])
+  useEffect(() => whenIdle(() => setListed(true), FILL_WITHIN_MS), [])
   const reach = () => setReached(true)
   const all = useMemo(
     () =>

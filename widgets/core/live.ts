@@ -4,6 +4,7 @@ import { atom, type ReadableAtom } from 'nanostores'
 import { pageStorage, readAnswer, storeAnswer } from './answer-store'
 import type { NetHook } from './request'
 import { shared } from './shared'
+import { whenIdle } from './idle'
 import { httpDate, parseFreshness, staleSince } from './staleness'
 import { formatClock } from './time'
 
@@ -91,15 +92,6 @@ export function clearStaleAnswers(keep: (url: string) => boolean = () => false):
 /** How long a kept copy may wait for the page to be idle before it is written anyway, ms. */
 export const KEEP_WITHIN_MS = 2000
 
-/**
- * Runs `task` when the page is next idle, within {@link KEEP_WITHIN_MS}; on the next timer where
- * the platform has no `requestIdleCallback` (Safari, Node).
- */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: KEEP_WITHIN_MS })
-  else setTimeout(task)
-}
-
 /** Options of {@link createLiveFetch}. */
 export interface LiveFetchOptions {
   /** The fetch to wrap. @default the platform's `fetch`, looked up at each call */
@@ -144,12 +136,14 @@ export function createLiveFetch(options: LiveFetchOptions = {}): typeof fetch {
     const headers = response.headers
     const generated = httpDate(headers.get('last-modified')) ?? httpDate(headers.get('date')) ?? now()
     const copy = response.clone()
-    whenIdle(() =>
-      copy.text().then(
-        (body) =>
-          storeAnswer(storage, url, { storedAt: now(), generated, until: generated + (cc.staleIfError ?? DEFAULT_KEEP_S) * 1000, body }),
-        () => undefined,
-      ),
+    whenIdle(
+      () =>
+        copy.text().then(
+          (body) =>
+            storeAnswer(storage, url, { storedAt: now(), generated, until: generated + (cc.staleIfError ?? DEFAULT_KEEP_S) * 1000, body }),
+          () => undefined,
+        ),
+      KEEP_WITHIN_MS,
     )
   }
 
