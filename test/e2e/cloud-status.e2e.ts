@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { startExamplesServer, type ExamplesServer } from '../../examples/serve'
-import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
+import { MAX_WEEK_OFFSET, SESSION_COOKIE, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusData } from '../../contract/status'
 import { weekRangeLabel } from '../../widgets/cloud-status/model'
 import { formatTimestamp } from '../../widgets/core/time'
@@ -566,6 +566,91 @@ status('at 375 px the current week opens with now in view, right of the names co
   assert.equal(errors, [])
 })
 
+/**
+ * The server's clock for the phone test: yesterday, 12:00 UTC. The week shown is the seven days
+ * up to today, so now is 6.5 days in, and the day cannot turn between publishing and looking.
+ */
+const NOON = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 12 * 3_600_000)
+const phone = siteSuite('cloud status on a phone', { now: () => new Date(NOON) })
+
+phone(
+  "at 375 px the bars' tab stop is a bar in view clear of the names; a bar reached with the keys scrolls clear of them",
+  async (ctx) => {
+    const week = await apiData<CloudStatusData>(ctx, '/api/cloud-status?cloud=auroraedgetwo&requestType=core_cloud_services&dateOffset=0')
+    const start = Date.parse(week.start_date)
+    const first = items(week)[0]
+    // The first row gets a short issue at the very start of the week and one three days ago, both
+    // scrolled away or under the names column once the week opens scrolled to now, and an ongoing
+    // one that started half an hour ago.
+    const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
+    const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
+    const headers = { cookie, 'x-csrf-token': JSON.parse(login.body).data.csrf_token }
+    const publish = async (title: string, from: number, to: number | null) => {
+      const res = await ctx.server.app.inject({
+        method: 'POST',
+        url: '/api/admin/records',
+        headers,
+        payload: {
+          type: 'incident',
+          title,
+          status: to === null ? 'In Progress' : 'Resolved',
+          severity: week.severity[0].tid,
+          clouds: ['auroraedgetwo'],
+          terms: [first.tid],
+          from: new Date(from).toISOString(),
+          to: to === null ? null : new Date(to).toISOString(),
+          notify: false,
+        },
+      })
+      assert.is(res.statusCode, 201, res.body)
+      return String(JSON.parse(res.body).data.id)
+    }
+    const early = await publish('Slow sign-ins at the start of the week', start + 10 * 60_000, start + 50 * 60_000)
+    const earlier = await publish('Slow sign-ins three days ago', NOON.getTime() - 84 * 3_600_000, NOON.getTime() - 83 * 3_600_000)
+    const ongoing = await publish('Slow sign-ins now', NOON.getTime() - 30 * 60_000, null)
+
+    const { page, errors } = await openCloudStatus(ctx, 'auroraedgetwo.net', 375)
+    const block = core(page)
+    await settled(block)
+    const row = block.getByTestId('status-row').first()
+    assert.is(await row.getAttribute('data-tid'), String(first.tid))
+    const names = (await row.locator('div').first().boundingBox())!
+    const edge = names.x + names.width
+    const centre = (box: { x: number; width: number }) => box.x + box.width / 2
+    const scroller = (await block.locator('[part="timeline"]').boundingBox())!
+    // The row's first bar (the keyboard's stop before) lies under the names column or left of it.
+    const firstBar = row.locator('[data-col="0"]')
+    assert.is(await firstBar.getAttribute('data-issue-id'), early)
+    assert.ok(centre((await firstBar.boundingBox())!) < edge, 'the first bar is hidden under the names')
+    // The one tab stop is a bar in view, at least 12 px right of the names (half a 24 px target).
+    const stop = block.locator('[data-testid="issue-bar"][tabindex="0"]')
+    assert.is(await stop.count(), 1, 'one tab stop')
+    const box = (await stop.boundingBox())!
+    assert.ok(
+      centre(box) >= edge + 12 - 0.5 && centre(box) <= scroller.x + scroller.width,
+      `the tab stop's centre at x=${centre(box)}, names end at ${edge}`,
+    )
+    assert.ok((await block.locator(`[data-issue-id="${ongoing}"]`).boundingBox())!.x > edge, 'the ongoing issue is in view')
+    assert.equal(await axeViolations(page, '[data-testid="status-block-core"]'), [], 'axe, target size included')
+    await screenshot(page, 'cloud-status-375-tab-stop')
+    // The arrow keys reach a bar left of the shown days: it scrolls out from under the names
+    // column, with room. Home then reaches the row's first bar, as far left as the week goes.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-issue-id'))
+    await stop.focus()
+    for (let i = 0; i < 20 && (await focused()) !== earlier; i++) await page.keyboard.press('ArrowLeft')
+    assert.is(await focused(), earlier, 'ArrowLeft reaches the bar of three days ago')
+    const left = (await block.locator(`[data-issue-id="${earlier}"]`).boundingBox())!
+    assert.ok(left.x >= edge + 12 - 0.5, `the focused bar at x=${left.x}, names end at ${edge}`)
+    await page.keyboard.press('Home')
+    assert.is(await focused(), early)
+    await page.getByTestId('issue-popover').waitFor()
+    const reached = (await firstBar.boundingBox())!
+    assert.ok(reached.x >= edge - 0.5, `the first bar at x=${reached.x}, names end at ${edge}`)
+    await screenshot(page, 'cloud-status-375-home')
+    assert.equal(errors, [])
+  },
+)
+
 let examples: ExamplesServer
 const embed = siteSuite('cloud status embedded in a vendor console')
 embed.before(async (ctx) => {
@@ -674,4 +759,5 @@ embed('the console page with hostile CSS renders the same rows as the site, and 
 })
 
 status.run()
+phone.run()
 embed.run()

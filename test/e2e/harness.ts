@@ -61,6 +61,8 @@ export async function startServer(
     | 'schedulerIntervalMs'
     | 'maintenanceReminderMinutes'
     | 'publicCacheSeconds'
+    // The server's clock (the seed, "now" of the status answers), for a test that needs a given time of the week.
+    | 'now'
     // The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): receivers on loopback, over http://.
     | 'webhookAllowLoopback'
   > = {},

@@ -16,6 +16,7 @@ import {
   canGoNext,
   canGoPrevious,
   dayHeaders,
+  firstBarIn,
   INITIAL_PAGING,
   isLive,
   layoutRow,
@@ -322,6 +323,16 @@ test('keyboard model: along a row, to the nearest bar of the next/previous row w
   assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'End'), { row: 0, col: 2 })
   assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'Home'), { row: 0, col: 0 })
   assert.is(moveFocus(rows, { row: 0, col: 0 }, 'a'), null)
+})
+
+test('tab stop in view: the first bar, row by row, whose centre lies within the shown range', () => {
+  const rows = [[2, 40], [], [55, 70], [60]]
+  assert.equal(firstBarIn(rows, 0, 100), { row: 0, col: 0 }, 'the whole week: the first bar of all')
+  assert.equal(firstBarIn(rows, 30, 60), { row: 0, col: 1 }, 'the first row with a bar in range, its first such bar')
+  assert.equal(firstBarIn(rows, 50, 100), { row: 2, col: 0 }, 'rows without a bar in range are passed over')
+  assert.equal(firstBarIn(rows, 56, 65), { row: 3, col: 0 })
+  assert.is(firstBarIn(rows, 80, 100), null, 'none in range')
+  assert.is(firstBarIn([], 0, 100), null)
 })
 
 test('rows: a title row per region, none for the core services; items keep their bars', () => {

@@ -40,6 +40,7 @@ import {
   FIRST_RENDER_BUDGET,
   INITIAL_PAGING,
   legendEntries,
+  firstBarIn,
   moveFocus,
   nextRowLimit,
   nowPercent,
@@ -170,11 +171,10 @@ function StatusBlock(props: BlockProps) {
     [cloud, requestType, offset, tz, apiBase],
   )
   const state = useResource((signal) => refresh(signal).catch(logFailure), [refresh])
-  // A week fetched again while the full-post modal is open replaces the loaded one.
-  const requestKey = `${cloud}|${requestType}|${offset}|${tz}|${apiBase}`
+  // A week fetched again while the full-post modal is open replaces the loaded one (of the same URL).
   const [fresh, setFresh] = useState<{ key: string; data: CloudStatusData }>()
-  const onRefreshed = useCallback((data: CloudStatusData) => setFresh({ key: requestKey, data }), [requestKey])
-  const shown = fresh?.key === requestKey && state.status === 'ready' ? { ...state, data: fresh.data } : state
+  const onRefreshed = useCallback((data: CloudStatusData) => setFresh({ key: url, data }), [url])
+  const shown = fresh?.key === url && state.status === 'ready' ? { ...state, data: fresh.data } : state
 
   const id = useId()
   const panelId = `${id}-panel`
@@ -360,7 +360,16 @@ function Timeline(props: TimelineProps) {
       observer.disconnect()
       const layer = nowRef.current
       if (!layer || scroller.scrollWidth <= scroller.clientWidth) return
-      scroller.scrollLeft = ((now ?? 0) / 100) * layer.offsetWidth - 0.5 * (scroller.clientWidth - layer.offsetLeft)
+      const week = layer.offsetWidth
+      const shown = scroller.clientWidth - layer.offsetLeft
+      scroller.scrollLeft = ((now ?? 0) / 100) * week - 0.5 * shown
+      // Until the visitor moves it, the tab stop is the first bar in view, its centre at least
+      // `TARGET_CLEARANCE_PX` right of the names column (the first bar of all may be under them),
+      // else the first one scrolled away to the left of the names, else the first of all.
+      const at = (px: number) => ((scroller.scrollLeft + px) / week) * 100
+      setTabStop(
+        (s) => s ?? firstBarIn(centres, at(styles.TARGET_CLEARANCE_PX), at(shown)) ?? firstBarIn(centres, 0, at(-layer.offsetLeft)),
+      )
     })
     observer.observe(scroller)
     return () => observer.disconnect()
@@ -376,12 +385,8 @@ function Timeline(props: TimelineProps) {
   }, [rowLimit, rows])
   const shown = Math.min(rowLimit, rows.length)
 
-  const firstBar = useMemo<BarPosition | null>(() => {
-    const row = centres.findIndex((c) => c.length > 0)
-    return row === -1 ? null : { row, col: 0 }
-  }, [centres])
   const [tabStopState, setTabStop] = useState<BarPosition | null>(null)
-  const tabStop = tabStopState && centres[tabStopState.row]?.[tabStopState.col] !== undefined ? tabStopState : firstBar
+  const tabStop = tabStopState && centres[tabStopState.row]?.[tabStopState.col] !== undefined ? tabStopState : firstBarIn(centres, 0, 100)
 
   const [active, setActive] = useState<{ pos: BarPosition; el: HTMLElement } | null>(null)
   const [open, setOpen] = useState(false)
@@ -482,21 +487,17 @@ function Timeline(props: TimelineProps) {
     }
   }
   // Focus moving among the bars and names reaches the grid as the DOM's bubbling `focusin` and
-  // `focusout` (React's onFocus and onBlur bubble; Preact core's, in the lean drop-in, do not).
-  const focusHandlers = useRef({ onFocusIn, onFocusOut })
-  focusHandlers.current = { onFocusIn, onFocusOut }
-  useEffect(() => {
-    const grid = gridRef.current
-    if (!grid) return
-    const focusIn = (e: FocusEvent) => focusHandlers.current.onFocusIn(e)
-    const focusOut = (e: FocusEvent) => focusHandlers.current.onFocusOut(e)
-    grid.addEventListener('focusin', focusIn)
-    grid.addEventListener('focusout', focusOut)
+  // `focusout` (React's onFocus and onBlur bubble; Preact core's, in the lean drop-in, do not):
+  // this render's handlers, in place as soon as it is committed.
+  useLayoutEffect(() => {
+    const grid = gridRef.current!
+    grid.addEventListener('focusin', onFocusIn)
+    grid.addEventListener('focusout', onFocusOut)
     return () => {
-      grid.removeEventListener('focusin', focusIn)
-      grid.removeEventListener('focusout', focusOut)
+      grid.removeEventListener('focusin', onFocusIn)
+      grid.removeEventListener('focusout', onFocusOut)
     }
-  }, [])
+  })
 
   // Escape anywhere, or a press outside the bar and the popover, closes the popover.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
+import { createVar, globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 import { STAR_PRESSED } from '../../styles/palette'
 import { button, errorAlert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
@@ -15,15 +15,23 @@ import { SEVERITY_PATHS } from './icon-paths'
 
 const NARROW = 'screen and (max-width: 575.98px)'
 
-/** Name column width, px (narrower on phones). */
+/** Name column width, px (narrower on phones): set on the scroller as {@link nameCol}. */
 const NAME_COL = '220px'
 const NAME_COL_NARROW = '144px'
+/** The timeline's name column width, for its rows, its current-time layer and its scroll padding. */
+const nameCol = createVar()
 /** Smallest width of the 7 day columns together, px: below it the timeline scrolls inside its block. */
 const DAYS_MIN = '560px'
 /** Height of one lane of bars and the gap between lanes, px (the component mirrors these). */
 export const LANE_PX = 18
 export const LANE_GAP_PX = 4
 export const ROW_PAD_PX = 6
+/**
+ * Room between a bar's centre and the names column, px: half the 24 px least target size of WCAG
+ * 2.5.8, so a bar in the keyboard's path is never crowded against (or hidden under) the stars and
+ * names when the week scrolls sideways.
+ */
+export const TARGET_CLEARANCE_PX = 12
 /** What each lane adds to a row's lane area (a bar and a gap), px. */
 export const LANE_STEP_PX = LANE_PX + LANE_GAP_PX
 /** What a row's lane area has besides its lanes' steps (the paddings, less the last lane's gap), px. */
@@ -110,18 +118,26 @@ export const range = style({ gridArea: 'range', margin: 0, fontWeight: 600, text
  * and runs left to right in every locale (names column first, then the days), so everything in it
  * is placed with physical `left`/`right`.
  */
-export const scroller = style({ direction: 'ltr', overflowX: 'auto', overflowY: 'hidden', maxWidth: '100%' })
+export const scroller = style({
+  vars: { [nameCol]: NAME_COL },
+  direction: 'ltr',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  maxWidth: '100%',
+  // A bar focused with the keys is scrolled clear of the names column, which stays put over the
+  // days: the browser counts the padding out of the view when it decides whether to scroll.
+  scrollPaddingLeft: `calc(${nameCol} + ${TARGET_CLEARANCE_PX}px)`,
+  '@media': { [NARROW]: { vars: { [nameCol]: NAME_COL_NARROW } } },
+})
 
 export const grid = style({
   position: 'relative',
-  minWidth: `calc(${NAME_COL} + ${DAYS_MIN})`,
-  '@media': { [NARROW]: { minWidth: `calc(${NAME_COL_NARROW} + ${DAYS_MIN})` } },
+  minWidth: `calc(${nameCol} + ${DAYS_MIN})`,
 })
 
 const rowBase = {
   display: 'grid',
-  gridTemplateColumns: `${NAME_COL} minmax(0, 1fr)`,
-  '@media': { [NARROW]: { gridTemplateColumns: `${NAME_COL_NARROW} minmax(0, 1fr)` } },
+  gridTemplateColumns: `${nameCol} minmax(0, 1fr)`,
 } as const
 
 /** Room above the day names for the 'Now' label, px. */
@@ -149,9 +165,8 @@ export const nowLayer = style({
   top: 0,
   bottom: 0,
   right: 0,
-  left: NAME_COL,
+  left: nameCol,
   pointerEvents: 'none',
-  '@media': { [NARROW]: { left: NAME_COL_NARROW } },
 })
 
 /**
@@ -253,15 +268,17 @@ export const decommissioned = style({ color: vars.color.muted, fontStyle: 'itali
 
 export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
 
-/** A 16 × 16 mask icon painted in the text colour, drawn by CSS so a row costs no SVG elements. */
-const maskIcon = (url: string, size: string) =>
+/**
+ * A `size` × `size` mask icon painted in the text colour, drawn by CSS so a row costs no SVG
+ * elements; its picture is the `maskImage` set beside it.
+ */
+const maskIcon = (size: string) =>
   ({
     content: '""',
     flex: 'none',
     width: size,
     height: size,
     backgroundColor: 'currentColor',
-    maskImage: url,
     maskRepeat: 'no-repeat',
     maskPosition: 'center',
     maskSize: 'contain',
@@ -284,7 +301,7 @@ export const star = style({
   color: vars.color.muted,
   cursor: 'pointer',
   selectors: {
-    '&::before': maskIcon(maskUrl(STAR_PATH, STAR_STROKE), '16px'),
+    '&::before': { ...maskIcon('16px'), maskImage: maskUrl(STAR_PATH, STAR_STROKE) },
     '&[aria-pressed="true"]': { color: STAR_PRESSED },
     '&[aria-pressed="true"]::before': {
       maskImage: maskUrl(STAR_PATH, STAR_STROKE.replace("fill='none'", "fill='black'")),
@@ -361,13 +378,15 @@ export const bar = style({
   color: vars.color.surface,
   cursor: 'pointer',
   selectors: {
+    // The severity icon; its picture comes with the bar's kind.
+    '&::before': { ...maskIcon('12px'), margin: '0 3px' },
     '&:focus-visible, &[aria-expanded="true"]': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px', zIndex: 4 },
   },
 })
 
 const SEVERITY_STROKE = "fill='none' stroke='black' stroke-width='2.2' stroke-linecap='round'"
 const severityIcon = (k: keyof typeof SEVERITY_PATHS) => ({
-  selectors: { '&::before': { ...maskIcon(maskUrl(SEVERITY_PATHS[k], SEVERITY_STROKE), '12px'), margin: '0 3px' } },
+  selectors: { '&::before': { maskImage: maskUrl(SEVERITY_PATHS[k], SEVERITY_STROKE) } },
 })
 
 /** Fill, pattern and icon (a `::before` mask) per severity kind. */

@@ -379,6 +379,21 @@ export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition,
   }
 }
 
+/**
+ * The first bar, row by row, whose horizontal centre lies within `from`…`to` (% of the week):
+ * where the timeline's tab stop goes when the week opens scrolled (a phone), so the key lands on
+ * a bar in view rather than one scrolled away or under the names column. `null` when none is.
+ *
+ * @param rows per row, the horizontal centres (%) of its bars in keyboard order
+ */
+export function firstBarIn(rows: readonly (readonly number[])[], from: number, to: number): BarPosition | null {
+  for (let row = 0; row < rows.length; row++) {
+    const col = rows[row].findIndex((x) => x >= from && x <= to)
+    if (col !== -1) return { row, col }
+  }
+  return null
+}
+
 /** One timeline row of a block, flattened from the answer's categories. */
 export interface TimelineRow {
   /** `'category'` rows are region titles (data-center block only). */
