@@ -2,11 +2,12 @@ import { join } from 'node:path'
 import type { Locator, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { startExamplesServer, type ExamplesServer } from '../../examples/serve'
-import { MAX_WEEK_OFFSET, SESSION_COOKIE, WEEK_MINUTES } from '../../contract/constants'
+import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusData } from '../../contract/status'
 import { weekRangeLabel } from '../../widgets/cloud-status/model'
 import { formatTimestamp } from '../../widgets/core/time'
 import {
+  adminHeaders,
   apiData,
   axeViolations,
   newPage,
@@ -582,9 +583,7 @@ phone(
     // The first row gets a short issue at the very start of the week and one three days ago, both
     // scrolled away or under the names column once the week opens scrolled to now, and an ongoing
     // one that started half an hour ago.
-    const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
-    const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
-    const headers = { cookie, 'x-csrf-token': JSON.parse(login.body).data.csrf_token }
+    const headers = await adminHeaders(ctx)
     const publish = async (title: string, from: number, to: number | null) => {
       const res = await ctx.server.app.inject({
         method: 'POST',

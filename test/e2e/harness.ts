@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
+import { SESSION_COOKIE } from '../../contract/constants'
 import { hashPassword } from '../../server/accounts/passwords'
 import { type BuildAppOptions, buildApp } from '../../server/app'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium'
@@ -233,6 +234,17 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
     },
     [selector, [...AXE_TAGS]] as const,
   )
+}
+
+/**
+ * Signs the demo administrator in through the suite server's API, without a browser, and returns
+ * the headers an admin API call needs: the session cookie and `x-csrf-token`.
+ */
+export async function adminHeaders(ctx: SiteContext): Promise<{ cookie: string; 'x-csrf-token': string }> {
+  const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
+  if (login.statusCode !== 200) throw new Error(`admin sign-in: ${login.statusCode} ${login.body.slice(0, 200)}`)
+  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
+  return { cookie, 'x-csrf-token': JSON.parse(login.body).data.csrf_token }
 }
 
 /**

@@ -11,8 +11,17 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import * as assert from 'uvu/assert'
-import { SESSION_COOKIE } from '../../contract/constants'
-import { axeViolations, newPage, queryDb, screenshot, siteSuite, type SiteContext, type TestPage, withoutBrowserCache } from './harness'
+import {
+  adminHeaders,
+  axeViolations,
+  newPage,
+  queryDb,
+  screenshot,
+  siteSuite,
+  type SiteContext,
+  type TestPage,
+  withoutBrowserCache,
+} from './harness'
 
 // The package's published entry. Babel's "use strict" on top of it makes its Parcel loader assign
 // an undeclared global `parcelRequire` (a ReferenceError at load): the page declares it first, as
@@ -23,7 +32,7 @@ let partner: Server
 let partnerUrl = ''
 /** The core-service disruption the first test publishes, and the admin session that did. */
 let outage = 0
-let admin = { cookie: '', csrf: '' }
+let admin = { cookie: '', 'x-csrf-token': '' }
 
 const test = siteSuite("Atlassian's status widget on a partner page")
 
@@ -149,10 +158,7 @@ test('both appearances show the live site-wide status, and the new one after a c
   }
 
   // A core service of the first cloud goes down, published through the desk.
-  const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
-  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
-  const csrf = JSON.parse(login.body).data.csrf_token
-  admin = { cookie, csrf }
+  admin = await adminHeaders(ctx)
   const [service] = queryDb<{ tid: number }>(
     ctx,
     `select cs.service_tid as tid from cloud_services cs join clouds c on c.id = cs.cloud_id
@@ -161,7 +167,7 @@ test('both appearances show the live site-wide status, and the new one after a c
   const published = await ctx.server.app.inject({
     method: 'POST',
     url: '/api/admin/records',
-    headers: { cookie, 'x-csrf-token': csrf },
+    headers: admin,
     payload: {
       type: 'incident',
       title: 'Authentication unavailable',
@@ -229,7 +235,7 @@ test('the overall status line of the home and cloud-status pages follows the sam
   const resolved = await ctx.server.app.inject({
     method: 'POST',
     url: `/api/admin/records/${outage}/resolve`,
-    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf },
+    headers: admin,
     payload: { notify: false },
   })
   assert.is(resolved.statusCode, 200, resolved.body)
