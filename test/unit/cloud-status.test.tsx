@@ -168,6 +168,16 @@ test('accessible bar names: row, severity, start and end in the time zone; live 
   assert.ok(barLabel('Frankfurt II', live, 'Service Disruption').endsWith('UTC to ongoing'))
 })
 
+test('accessible bar names keep a data-center name as it is: no replacement patterns, no placeholders filled in it', () => {
+  const frankfurt = week('public').category[0].subCategory[0].issues[0]
+  for (const name of ["Cost $& Co $' $1 $$", 'Site {severity} {start}', '{name}']) {
+    assert.is(
+      barLabel(name, frankfurt, 'Service Disruption'),
+      `${name}: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to Mon, 16 Nov 2026 12:30:00 UTC`,
+    )
+  }
+})
+
 test('bar name timestamps: the text of formatTimestamp in every zone, without formatToParts', () => {
   const zones = [
     'UTC',
