@@ -194,13 +194,14 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     for (const file of result.pages.flatMap((name) => clientPages()?.[name] ?? []))
       head.push(`<link rel="modulepreload" href="${escapeHtml(file)}">`)
     const data = { global: global.data, answers: answerData, pages: result.pages }
+    // Every replacement is a function: a text holding `$&` or `$'` goes in as it is, not as a pattern.
     const html = page
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(result.meta.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.meta.title)}</title>`)
       .replace(
         /(<meta name="description" content=")[^"]*(">)/,
         (_m, a: string, b: string) => `${a}${escapeHtml(result.meta.description)}${b}`,
       )
-      .replace('</head>', `    ${head.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
       .replace(
         '<div id="app"></div>',
         () =>

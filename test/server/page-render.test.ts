@@ -36,7 +36,7 @@ export async function renderPage(url, global, answers, origin, theme) {
   const noindex = url.startsWith('/sign-in')
   return {
     html: '<main><h1>' + (banner ? banner.title : 'Page') + '</h1><p>' + global.clouds.length + ' clouds</p><p>switch: ' + theme + '</p></main>',
-    meta: { title: 'Home | "x" <y>', description: 'About & more', noindex },
+    meta: { title: url.includes('dollar') ? "Cost $& Co $' $1 $$" : 'Home | "x" <y>', description: 'About & more', noindex },
     pages: url.includes('cloud-status') ? ['CloudStatusPage'] : [],
   }
 }
@@ -108,6 +108,15 @@ test("the page's chunks are preloaded; noindex pages carry robots noindex and no
   const signIn = await page('/sign-in?destination=%2Fsubscribe')
   assert.ok(signIn.body.includes('<meta name="robots" content="noindex">'))
   assert.not.ok(signIn.body.includes('rel="canonical"'))
+})
+
+test('a title and a path holding $ patterns go into the page as they are', async () => {
+  const res = await page("/auroraedge.net/dollar$'$&$`")
+  assert.is(res.statusCode, 200)
+  assert.ok(res.body.includes('<title>Cost $&amp; Co $&#39; $1 $$</title>'), res.body)
+  assert.ok(res.body.includes('<link rel="canonical" href="http://trust.example/auroraedge.net/dollar$&#39;$&amp;$%60">'), res.body)
+  assert.is(res.body.match(/<\/head>/g)?.length, 1)
+  assert.is(res.body.match(/<title>/g)?.length, 1)
 })
 
 test('JSON in the page data cannot close its script element', async () => {
