@@ -37,6 +37,8 @@ export interface RenderedPage {
   meta: PageMeta
   /** Names of the lazy pages rendered (their chunks are preloaded; shell/lazy-page.ts). */
   pages: string[]
+  /** False for the 'Page not found' page (no route matched): the server answers it with 404. */
+  found: boolean
 }
 
 let ready: Promise<unknown> | undefined
@@ -47,13 +49,26 @@ const withCatalogue = new Set<Locale>()
 // browser loads the data. A request that never settles changes no store and logs no failure.
 shared<NetHook>('net', () => ({})).fetch = () => new Promise<Response>(() => undefined)
 
+/**
+ * Resolves `url` as the browser's router would. For its duration `globalThis.location` is the
+ * address (on a placeholder origin): a path no route pattern matches is resolved from
+ * `location.pathname`, as in the browser (shell/site.ts `$resolution`).
+ */
 function route(url: string, global: GlobalData): Resolution | undefined {
-  $global.set({ loading: false, data: global })
   const parsed = new URL(url, 'http://localhost')
-  $router.open(parsed.pathname + parsed.search)
-  const cloud = chooseCloud(global.clouds, { pathname: parsed.pathname, query: parsed.searchParams.get('cloud'), cookie: null })
-  $cloudName.set(cloud?.machine_name ?? null)
-  return $resolution.get()
+  const scope = globalThis as { location?: unknown }
+  const outer = scope.location
+  scope.location = parsed
+  try {
+    // The stores derived from these recompute as each is set, with the new address already in place.
+    $global.set({ loading: false, data: global })
+    $router.open(parsed.pathname + parsed.search)
+    const cloud = chooseCloud(global.clouds, { pathname: parsed.pathname, query: parsed.searchParams.get('cloud'), cookie: null })
+    $cloudName.set(cloud?.machine_name ?? null)
+    return $resolution.get()
+  } finally {
+    scope.location = outer
+  }
 }
 
 /**
@@ -112,7 +127,12 @@ export async function renderPage(
   try {
     const html = renderToString(<App />)
     const cloud = global.clouds.find((c) => c.machine_name === $cloudName.get())
-    return { html, meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale), pages: takeRenderedPages() }
+    return {
+      html,
+      meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale),
+      pages: takeRenderedPages(),
+      found: resolution.component !== 'fallback',
+    }
   } finally {
     setAnswers({})
     scope.location = undefined

@@ -25,8 +25,9 @@
  *
  * Rendered pages are kept in memory per Host, address, theme and the ETags of the answers they
  * were made from, so a change of the global data or the banner renders anew and nothing else does.
- * Whatever fails (no server build, an API answer other than 200, a render that throws) sends the
- * unrendered `index.html`, which the browser renders as before: a page is never lost to this.
+ * A path no route matches renders the 'Page not found' page and goes out as 404. Whatever fails
+ * (no server build, an API answer other than 200, a render that throws) sends the unrendered
+ * `index.html`, as 200, which the browser renders as before: a page is never lost to this.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createHash } from 'node:crypto'
@@ -52,7 +53,13 @@ interface ShellRenderer {
     theme: Theme,
     locale: Locale,
     catalogue: unknown,
-  ): Promise<{ html: string; meta: { title: string; description: string; noindex: boolean }; pages: string[] } | undefined>
+  ): Promise<{ html: string; meta: { title: string; description: string; noindex: boolean }; pages: string[]; found?: boolean } | undefined>
+}
+
+/** A page to send: its HTML and status, 404 for the rendered 'Page not found' page. */
+export interface PageAnswer {
+  html: string
+  status: 200 | 404
 }
 
 /**
@@ -86,10 +93,12 @@ export interface PageRendererOptions {
 /** Renders page navigations; see the module comment. */
 export interface PageRenderer {
   /**
-   * The HTML of the page at `request.url`: `index.html` with the page rendered into it, or as it
-   * is when the page cannot be rendered. `undefined` when `index.html` is missing (not built).
+   * The page at `request.url`: `index.html` with the page rendered into it, status 404 when that
+   * is the 'Page not found' page (no route of the site matched); `index.html` as it is, status
+   * 200, when the page cannot be rendered (the browser then tells). `undefined` when `index.html`
+   * is missing (not built).
    */
-  html(request: FastifyRequest): Promise<string | undefined>
+  html(request: FastifyRequest): Promise<PageAnswer | undefined>
 }
 
 /** A file read again only when its modification time changes (the site may be rebuilt while the server runs). */
@@ -149,7 +158,7 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
         import(`${pathToFileURL(path).href}?v=${mtimeMs}`).then((m) => m as ShellRenderer),
       )
     : () => undefined
-  const rendered = new LRUCache<string, string>({ max: RENDERED_PAGES_KEPT })
+  const rendered = new LRUCache<string, PageAnswer>({ max: RENDERED_PAGES_KEPT })
 
   async function answer(request: FastifyRequest, url: string): Promise<{ data: unknown; etag: string }> {
     const res = await app.inject({ method: 'GET', url, headers: { host: request.headers.host ?? 'localhost', accept: 'application/json' } })
@@ -175,7 +184,7 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     load: Promise<ShellRenderer>,
     theme: Theme,
     locale: Locale,
-  ): Promise<string> {
+  ): Promise<PageAnswer> {
     const shell = await load
     const global = await answer(request, '/api/global')
     const needs = shell.answersFor(request.url, global.data)
@@ -187,7 +196,7 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
     const answerData = Object.fromEntries(needs.map((url, i) => [url, answers[i].data]))
     const catalogue = siteCatalogue(locale)
     const result = await shell.renderPage(request.url, global.data, answerData, origin, theme, locale, catalogue)
-    if (!result) return page
+    if (!result) return { html: page, status: 200 }
     const head: string[] = []
     if (result.meta.noindex) head.push('<meta name="robots" content="noindex">')
     else head.push(`<link rel="canonical" href="${escapeHtml(origin + request.url.split(/[?#]/)[0])}">`)
@@ -207,8 +216,9 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
         () =>
           `<div id="app">${result.html}</div>\n    <script>${CONSENT_SCRIPT}</script>\n    <script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
       )
-    rendered.set(key, html)
-    return html
+    const sent: PageAnswer = { html, status: result.found === false ? 404 : 200 }
+    rendered.set(key, sent)
+    return sent
   }
 
   return {
@@ -220,12 +230,12 @@ export function createPageRenderer(app: FastifyInstance, { siteDir, ssrDir, publ
       const locale = requestLocale(request.headers, request.url)
       const page = withDocumentAttributes(plain, theme, locale)
       const load = renderer()
-      if (!load) return page
+      if (!load) return { html: page, status: 200 }
       try {
         return await render(request, page, load, theme, locale)
       } catch (error) {
         request.log.warn({ err: error, url: request.url }, 'page not rendered on the server; sent for the browser to render')
-        return page
+        return { html: page, status: 200 }
       }
     },
   }

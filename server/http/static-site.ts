@@ -134,8 +134,8 @@ async function serveShell(
   pages: PageRenderer | undefined,
   cacheSeconds: number,
 ): Promise<FastifyReply> {
-  const html = await pages?.html(request)
-  if (html === undefined) {
+  const answer = await pages?.html(request)
+  if (answer === undefined) {
     return reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(BUILD_MISSING_PAGE)
   }
   // A page carries the visitor's theme and shared caches key it on the theme cookie's value: a
@@ -145,5 +145,12 @@ async function serveShell(
   // `Accept-Language` says so to shared caches (`Vary`), which the CDN example normalises.
   const shareable = themeCookieIsShareable(request.headers.cookie) && langCookieIsShareable(request.headers.cookie)
   const cacheControl = shareable ? htmlCacheControl(cacheSeconds) : PRIVATE_HTML
-  return reply.code(200).type('text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'Accept-Language').send(html)
+  // A path no route matches is the 'Page not found' page, sent as a 404 (not a "soft 404" that
+  // search engines would keep); a page the server could not render goes out as 200.
+  return reply
+    .code(answer.status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', cacheControl)
+    .header('vary', 'Accept-Language')
+    .send(answer.html)
 }

@@ -42,6 +42,16 @@ paint('before any script runs, cloud status, incidents, the map and sign-in show
   await screenshot(page, 'first-paint-cloud-status-1280')
 })
 
+paint("before any script runs, a path no route matches shows 'Page not found', noindex, sent as a 404", async (ctx) => {
+  for (const path of ['/no/such/page', '/auroraedge.net/no-such-page', '/unknown.example/cloud-status']) {
+    const page = await withoutScripts(ctx, path)
+    assert.ok(await page.getByRole('heading', { name: 'Page not found', level: 1 }).isVisible(), `${path}: the rendered page`)
+    assert.is(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex', path)
+    const response = await page.reload()
+    assert.is(response?.status(), 404, path)
+  }
+})
+
 paint('indexable pages carry a canonical link without the query; noindex pages carry none', async (ctx) => {
   const page = await withoutScripts(ctx, '/auroraedge.net/incidents?page=2')
   assert.is(await page.locator('link[rel="canonical"]').getAttribute('href'), `${ctx.server.url}/auroraedge.net/incidents`)

@@ -95,7 +95,16 @@ export async function startServer(
 export interface TestPage {
   page: Page
   errors: string[]
+  /** The HTTP status of the document, for a page opened with {@link open}. */
+  status?: number
 }
+
+/**
+ * `errors` without the browser's note for an answer of 404: a missing post's API answer and the
+ * 'Page not found' page itself are 404s by design.
+ */
+export const withoutNotFound = (errors: string[]): string[] =>
+  errors.filter((e) => e !== 'console: Failed to load resource: the server responded with a status of 404 (Not Found)')
 
 /**
  * Opens a new tab at `width` × 900 px collecting console errors, page errors and requests that
@@ -188,8 +197,8 @@ export function siteSuite(name: string, options: Parameters<typeof startServer>[
 export async function open(ctx: SiteContext, path: string, width = 1280): Promise<TestPage> {
   const tp = await newPage(ctx.server, width)
   ctx.pages.push(tp)
-  await tp.page.goto(ctx.server.url + path)
-  return tp
+  const response = await tp.page.goto(ctx.server.url + path)
+  return { ...tp, status: response?.status() }
 }
 
 /** GET `path` from the suite's server without the browser; asserts 200 and returns `data`. */

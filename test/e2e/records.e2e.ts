@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert'
 import { DEMO_RECORD_IDS, HOSTILE_BODY, REDIRECT_TARGETS } from '../../server/seed/lists'
 import { INTERNAL_FIELDS } from '../../contract/constants'
 import type { CalendarData, NotificationListData, RecordListData } from '../../contract/records'
-import { apiData, axeViolations, open, queryDb, screenshot, siteSuite, type SiteContext } from './harness'
+import { apiData, axeViolations, open, queryDb, screenshot, siteSuite, type SiteContext, withoutNotFound } from './harness'
 
 const records = siteSuite('incidents, maintenance, advisories and notifications')
 
@@ -20,10 +20,6 @@ const currentPage = (page: Page) => page.locator('[data-testid="pagination"] [ar
  */
 const withoutCspReports = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('console: Executing inline event handler violates the following Content Security Policy'))
-
-/** The browser's note for an API answer of 404 (a missing post is a 404 by design). */
-const withoutNotFound = (errors: string[]) =>
-  errors.filter((e) => e !== 'console: Failed to load resource: the server responded with a status of 404 (Not Found)')
 
 /** Polls `read` until `ok` holds (8 s), then returns the last value; fails naming `what`. */
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {

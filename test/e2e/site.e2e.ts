@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert'
 import type { Page } from 'playwright-core'
-import { apiData as api, open, screenshot, siteSuite } from './harness'
+import { apiData as api, open, screenshot, siteSuite, withoutNotFound } from './harness'
 import { formatCompact } from '../../widgets/speedometer/model'
 
 const site = siteSuite('site shell, home and cloud choice')
@@ -91,13 +91,14 @@ site('?cloud=trust.<domain> selects the cloud and leaves the address bar', async
   assert.equal(errors, [])
 })
 
-site('an unknown path shows the fallback page', async (ctx) => {
+site('an unknown path shows the fallback page, sent as a 404', async (ctx) => {
   for (const path of ['/no/such/page', '/auroraedge.net/no-such-page', '/unknown.example/cloud-status']) {
-    const { page, errors } = await open(ctx, path)
+    const { page, errors, status } = await open(ctx, path)
+    assert.is(status, 404, path)
     await page.getByTestId('fallback').waitFor()
     assert.is(await page.getByRole('heading', { level: 1 }).textContent(), 'Page not found')
     assert.match(await page.title(), /Page Not Found/)
-    assert.equal(errors, [])
+    assert.equal(withoutNotFound(errors), [])
   }
 })
 

@@ -38,6 +38,7 @@ export async function renderPage(url, global, answers, origin, theme) {
     html: '<main><h1>' + (banner ? banner.title : 'Page') + '</h1><p>' + global.clouds.length + ' clouds</p><p>switch: ' + theme + '</p></main>',
     meta: { title: url.includes('dollar') ? "Cost $& Co $' $1 $$" : 'Home | "x" <y>', description: 'About & more', noindex },
     pages: url.includes('cloud-status') ? ['CloudStatusPage'] : [],
+    found: !url.includes('no-such-page'),
   }
 }
 `
@@ -108,6 +109,17 @@ test("the page's chunks are preloaded; noindex pages carry robots noindex and no
   const signIn = await page('/sign-in?destination=%2Fsubscribe')
   assert.ok(signIn.body.includes('<meta name="robots" content="noindex">'))
   assert.not.ok(signIn.body.includes('rel="canonical"'))
+})
+
+test("the 'Page not found' page goes out rendered, as a 404, also when kept; a page not rendered goes out as 200", async () => {
+  for (let i = 0; i < 2; i++) {
+    const res = await page('/auroraedge.net/no-such-page')
+    assert.is(res.statusCode, 404)
+    assert.match(String(res.headers['content-type']), /^text\/html/)
+    assert.ok(res.body.includes('<div id="app"><main><h1>Page</h1>'), res.body)
+  }
+  assert.is((await page('/auroraedge.net/faq')).statusCode, 200)
+  assert.is((await page('/boom/no-such-page')).statusCode, 200, 'a render that throws: the page for the browser, as 200')
 })
 
 test('a title and a path holding $ patterns go into the page as they are', async () => {
