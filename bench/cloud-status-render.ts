@@ -108,6 +108,11 @@ export interface RenderFigures {
    * that styles, lays out and paints it, whichever costs more. Only with `trace`.
    */
   longestTaskCpuMs?: number
+  /**
+   * Main-thread CPU time of every task in the window, ms: the script and the frames that style,
+   * lay out and paint what it built. Only with `trace`.
+   */
+  tasksCpuMs?: number
 }
 
 /** The trace events that run script on the main thread (their outermost ones count). */
@@ -284,6 +289,7 @@ export async function measureCloudStatusRender(
       scriptCpuMs: cpu / 1000,
       longTasksCpu: long.map((e) => (e.tdur ?? e.dur ?? 0) / 1000),
       longestTaskCpuMs: Math.max(0, ...tasks.map((e) => e.tdur ?? e.dur ?? 0)) / 1000,
+      tasksCpuMs: tasks.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000,
     }
   } finally {
     await context.close()

@@ -267,7 +267,9 @@ status('hover opens the popover; Full Post opens the modal with the record; host
   assert.ok(modalText.includes(`Ended at${formatTimestamp(issue.endTime!, 'UTC')}`), modalText)
   assert.ok(modalText.includes('Diagnostics attached below.'), 'the safe part of the body shows')
   assert.is(await modal.locator('script, [onerror], img[src="x"]').count(), 0, 'no script, no handler')
-  assert.ok(await modal.locator('svg').first().isVisible(), 'severity icon')
+  const icon = modal.locator('h3 > span[aria-hidden="true"]').first()
+  assert.ok(await icon.isVisible(), 'severity icon')
+  assert.match(await icon.evaluate((el) => getComputedStyle(el, '::before').maskImage), /^url\("data:image\/svg\+xml/, 'drawn by its mask')
   await screenshot(page, 'cloud-status-modal-1280')
   // The modal asks for the week again after 1500 ms (spec §9) and keeps showing the record.
   await refreshed

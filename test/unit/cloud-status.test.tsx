@@ -32,7 +32,7 @@ import {
   timelineRows,
   weekRangeLabel,
 } from '../../widgets/cloud-status/model'
-import { barTop, laneHeight, rowHtml } from '../../widgets/cloud-status/row-html'
+import { laneHeight, rowHtml } from '../../widgets/cloud-status/row-html'
 import { formatTimestamp } from '../../widgets/core/time'
 import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
@@ -211,11 +211,9 @@ test('bar name timestamps: the text of formatTimestamp in every zone, without fo
   )
 })
 
-test('row markup: heights and lane tops in px', () => {
+test('row markup: lane area heights in px', () => {
   assert.is(laneHeight(1), 30)
   assert.is(laneHeight(2), 52)
-  assert.is(barTop(0), 6)
-  assert.is(barTop(2), 50)
 })
 
 /** The elements of `html` in a detached `<li>`. */
@@ -255,9 +253,9 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
     )
     assert.is(b.getAttribute('aria-haspopup'), 'dialog')
     assert.is(b.getAttribute('part'), 'bar')
-    assert.is(b.style.left, `${bars0[i].left}%`)
+    assert.is(b.style.marginLeft, `${bars0[i].left}%`)
     assert.is(b.style.width, `${bars0[i].width}%`)
-    assert.is(b.style.top, `${barTop(bars0[i].lane)}px`)
+    assert.is(b.style.gridRow, `${bars0[i].lane + 1}`)
   }
   // The lane's height comes from its row's lane count (`--n` on the row, cloud-status.css.ts), not from the markup.
   assert.is(proxy.querySelector<HTMLElement>('[data-testid="issue-bar"]')!.parentElement!.getAttribute('style'), null)
@@ -277,8 +275,8 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
   assert.is(amsterdam.querySelector('svg')!.getAttribute('aria-hidden'), 'true')
   assert.is(parse(rowHtml(dc[2], options)).querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-pressed'), 'true')
   assert.equal(
-    [...parse(rowHtml(dc[1], options)).querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')].map((b) => b.style.top),
-    ['6px', '28px'],
+    [...parse(rowHtml(dc[1], options)).querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')].map((b) => b.style.gridRow),
+    ['1', '2'],
     'overlapping bars in two lanes',
   )
   assert.ok(parse(rowHtml(dc[1], { ...options, timeZone: 'America/New_York' })).innerHTML.includes('05:00:00 EST'))
@@ -628,10 +626,10 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
     ],
   )
   assert.ok(coreBars[2].getAttribute('aria-label')!.endsWith('to ongoing'))
-  assert.is(coreBars[0].style.left, `${(600 / 10080) * 100}%`)
+  assert.is(coreBars[0].style.marginLeft, `${(600 / 10080) * 100}%`)
   // Overlapping Frankfurt II bars sit in two lanes.
   const fra = bars(block(container, 'datacenter')!.querySelector('[data-tid="201"]')!)
-  assert.is.not(fra[0].style.top, fra[1].style.top)
+  assert.is.not(fra[0].style.gridRow, fra[1].style.gridRow)
   assert.ok(core.textContent!.includes('Mon 16 Nov') && core.textContent!.includes('Sun 22 Nov'))
   assert.is(core.querySelector('[data-testid="week-range"]')!.textContent, '16 Nov 2026 – 22 Nov 2026')
   const marker = core.querySelector<HTMLElement>('[data-testid="now-marker"]')!

@@ -11,7 +11,6 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type MouseEvent,
-  type ReactElement,
 } from 'react'
 import type { CloudStatusFlags } from '../../contract/global'
 import { aliasHref } from '../../contract/links'
@@ -30,7 +29,7 @@ import { termName } from '../core/terms'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus, subscribeStar } from './api'
-import { PremiumIcon, SeverityIcon } from './icons'
+import { PremiumIcon } from './icons'
 import { cloudStatusMessages } from './messages'
 import {
   barKind,
@@ -50,10 +49,9 @@ import {
   weekRangeLabel,
   type BarPosition,
   type DataCenterTab,
-  type TimelineRow,
   type LegendEntry,
 } from './model'
-import { rowHtml } from './row-html'
+import { rowsHtml } from './row-html'
 import * as styles from './cloud-status.css'
 
 /** How long a popover stays after the pointer leaves its bar or itself, ms (spec §9). */
@@ -302,7 +300,8 @@ function focusedIn(node: Node): Element | null {
  * with its subscribe star and bars, the popover and the full-post modal. All bars of the block
  * are one tab stop (roving tabindex; arrows, Home and End move, see `moveFocus`).
  *
- * Rows are plain elements from markup built once per answer (`rowHtml`); the grid handles the
+ * Rows are plain elements from markup built once per answer, a slice's rows as one string
+ * (`rowsHtml`) that the list holds outside the component tree; the grid handles the
  * events of every bar, star and name, and the few states that change while a row is shown (the
  * tab stop, the bar whose popover is open, stars pressed or pending, a name's tooltip) are set on
  * those elements after each render. One popover, one name tooltip and one modal serve the block.
@@ -320,29 +319,10 @@ function Timeline(props: TimelineProps) {
     [data.severity, kind, hasPremium, isGov, locale],
   )
   const now = nowPercent(data.current_time)
-  // Each row's element (an item row's markup from rowHtml), built when the row is first shown and
-  // kept for this answer and options: later renders hand back the same element, which React and
-  // Preact skip without comparing.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new cache for each answer and each change of what the markup shows
-  const rowElements = useMemo<ReactElement[]>(() => [], [rows, data.severity, timezone, premiumRows, isTrustDR, locale])
-  const rowElement = (row: TimelineRow, i: number) =>
-    (rowElements[i] ??= row.item ? (
-      <li
-        key={row.key}
-        className={styles.row}
-        style={{ '--n': row.layout!.lanes } as CSSProperties}
-        data-testid="status-row"
-        data-tid={row.item.tid}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: rowHtml's markup, every text in it escaped
-        dangerouslySetInnerHTML={{
-          __html: rowHtml(row, { severities: data.severity, timeZone: timezone, premium: premiumRows, noStar: isTrustDR, locale }),
-        }}
-      />
-    ) : (
-      <li key={row.key} className={styles.categoryRow} data-testid="category-row">
-        <span className={styles.headerName}>{row.title}</span>
-      </li>
-    ))
+  // The rows are markup (rowsHtml) the list holds outside the component tree: a token for each
+  // answer and each change of what the markup shows, with the count of its rows in the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new token for each answer and each change of what the markup shows
+  const markup = useMemo(() => ({ rows: 0 }), [rows, data.severity, timezone, premiumRows, isTrustDR, locale])
 
   // On a narrow screen the week scrolls inside its block: it opens scrolled so that now is in
   // view (centred in the visible days as far as the week allows; the names column stays put),
@@ -376,7 +356,7 @@ function Timeline(props: TimelineProps) {
   }, [data.start_date, hasNow])
 
   // A long week first renders in slices of rows, one task each, so the page never stalls on a
-  // long task; once every row is there, later weeks update in place. `aria-busy` marks the gap.
+  // long task; once every row is there, later weeks render whole. `aria-busy` marks the gap.
   const [rowLimit, setRowLimit] = useState(() => nextRowLimit(rows, 0, FIRST_RENDER_BUDGET))
   useEffect(() => {
     if (rowLimit >= rows.length) return
@@ -384,6 +364,29 @@ function Timeline(props: TimelineProps) {
     return () => clearTimeout(timer)
   }, [rowLimit, rows])
   const shown = Math.min(rowLimit, rows.length)
+
+  // The list's rows: each slice's as one string after the rows already there, the list emptied
+  // first for another answer (see `markup`). The list has no children in the component tree, so
+  // React and Preact leave them alone.
+  const listRef = useRef<HTMLUListElement>(null)
+  const built = useRef<object>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `markup` stands for the answer and options the rows are built from
+  useLayoutEffect(() => {
+    const list = listRef.current!
+    if (built.current !== markup) list.textContent = ''
+    built.current = markup
+    list.insertAdjacentHTML(
+      'beforeend',
+      rowsHtml(rows, markup.rows, shown, {
+        severities: data.severity,
+        timeZone: timezone,
+        premium: premiumRows,
+        noStar: isTrustDR,
+        locale,
+      }),
+    )
+    markup.rows = shown
+  }, [markup, shown])
 
   const [tabStopState, setTabStop] = useState<BarPosition | null>(null)
   const tabStop = tabStopState && centres[tabStopState.row]?.[tabStopState.col] !== undefined ? tabStopState : firstBarIn(centres, 0, 100)
@@ -551,7 +554,7 @@ function Timeline(props: TimelineProps) {
 
   // The states the rows' markup does not carry, set on its elements after each render that may
   // change them (a slice added, rows rebuilt, or the state itself).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `rowElements` and `shown` stand for the row elements the query finds
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `markup` and `shown` stand for the row elements the query finds
   useLayoutEffect(() => {
     const el = barAt(tabStop)
     if (!el) return
@@ -559,7 +562,7 @@ function Timeline(props: TimelineProps) {
     return () => {
       el.tabIndex = -1
     }
-  }, [tabStop?.row, tabStop?.col, rowElements, shown])
+  }, [tabStop?.row, tabStop?.col, markup, shown])
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above
   useLayoutEffect(() => {
     const el = open ? barAt(active?.pos) : null
@@ -570,7 +573,7 @@ function Timeline(props: TimelineProps) {
       el.removeAttribute('aria-describedby')
       delete el.dataset.active
     }
-  }, [open, active, popoverId, rowElements, shown])
+  }, [open, active, popoverId, markup, shown])
   useLayoutEffect(() => {
     if (!tip) return
     tip.el.setAttribute('aria-describedby', tipId)
@@ -591,7 +594,7 @@ function Timeline(props: TimelineProps) {
         star.disabled = starState.pending === tid || !item?.status
       }
     }
-  }, [starState, rowElements, shown])
+  }, [starState, markup, shown])
 
   const popIssue = open ? issueAt(active?.pos) : undefined
   const modalIssue = issueAt(modal?.pos)
@@ -640,9 +643,8 @@ function Timeline(props: TimelineProps) {
             style={now === null ? undefined : ({ '--now': `${now}%` } as CSSProperties)}
             aria-label={t.week({ title: props.title, range: weekRangeLabel(data.start_date, data.end_date, timezone, locale) })}
             aria-busy={shown < rows.length}
-          >
-            {rows.slice(0, shown).map(rowElement)}
-          </ul>
+            ref={listRef}
+          />
         </div>
       </div>
       {tip && (
@@ -884,7 +886,7 @@ function IssueModal({ issue: initial, itemName, severity, timezone, href, refres
         onKeyDown={onKeyDown}
       >
         <h3 className={styles.modalTitle} id={titleId}>
-          <SeverityIcon kind={kind} className={`${styles.modalIcon} ${styles.kind[kind]}`} />
+          <span className={`${styles.modalIcon} ${styles.kind[kind]}`} aria-hidden="true" />
           <span className={styles.hidden}>{severity}: </span>
           <a href={href}>{issue.title}</a>
         </h3>

@@ -1,13 +1,6 @@
 import type { ApiAnswer } from '../../contract/common'
 import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
-import type {
-  CloudStatusData,
-  CloudStatusRequestType,
-  StatusCategory,
-  StatusIssue,
-  StatusItem,
-  StatusSeverity,
-} from '../../contract/status'
+import type { CloudStatusData, CloudStatusRequestType, StatusCategory, StatusItem, StatusSeverity } from '../../contract/status'
 import type { SubscribeBody, SubscriptionAction } from '../../contract/subscriptions'
 import { ApiError, is, request } from '../core/request'
 
@@ -18,17 +11,20 @@ function malformed(what: string): ApiError {
 const isMinute = (v: unknown): v is number => is.number(v) && v >= 0 && v <= WEEK_MINUTES
 const isTime = (v: unknown): v is string => is.string(v) && !Number.isNaN(Date.parse(v))
 
-function checkIssue(raw: unknown, where: string): StatusIssue {
-  if (!is.object(raw)) throw malformed(`${where} is not an object`)
-  if (!is.number(raw.id)) throw malformed(`${where}.id`)
-  for (const key of ['title', 'alias', 'short_description', 'description', 'severityTid', 'status'] as const) {
-    if (!is.string(raw[key])) throw malformed(`${where}.${key}`)
-  }
-  if (!isMinute(raw.from) || !isMinute(raw.to)) throw malformed(`${where}.from/to`)
-  if (!isTime(raw.startTime)) throw malformed(`${where}.startTime`)
-  if (raw.endTime !== null && !isTime(raw.endTime)) throw malformed(`${where}.endTime`)
-  return raw as unknown as StatusIssue
+/**
+ * What is wrong with an issue of the answer: the path of its first field of the wrong shape
+ * after the issue's own ('' when none), so a valid week builds no path strings.
+ */
+function issueFault(raw: unknown): string {
+  if (!is.object(raw)) return ' is not an object'
+  if (!is.number(raw.id)) return '.id'
+  for (const key of ISSUE_TEXTS) if (!is.string(raw[key])) return `.${key}`
+  if (!isMinute(raw.from) || !isMinute(raw.to)) return '.from/to'
+  if (!isTime(raw.startTime)) return '.startTime'
+  return raw.endTime !== null && !isTime(raw.endTime) ? '.endTime' : ''
 }
+
+const ISSUE_TEXTS = ['title', 'alias', 'short_description', 'description', 'severityTid', 'status'] as const
 
 function checkItem(raw: unknown, where: string): StatusItem {
   if (!is.object(raw)) throw malformed(`${where} is not an object`)
@@ -37,7 +33,8 @@ function checkItem(raw: unknown, where: string): StatusItem {
   if (typeof raw.status !== 'boolean') throw malformed(`${where}.status`)
   if (!is.array(raw.issues)) throw malformed(`${where}.issues`)
   raw.issues.forEach((issue, i) => {
-    checkIssue(issue, `${where}.issues[${i}]`)
+    const fault = issueFault(issue)
+    if (fault) throw malformed(`${where}.issues[${i}]${fault}`)
   })
   return {
     ...(raw as unknown as StatusItem),

@@ -38,8 +38,9 @@ export const LANE_STEP_PX = LANE_PX + LANE_GAP_PX
 export const LANES_EXTRA_PX = 2 * ROW_PAD_PX - LANE_GAP_PX
 
 /**
- * Height of a row's lanes, from the row's lane count (`--n`, set on the row), for the lane's
- * least height and the row's estimated one: `laneHeight` (row-html.ts) in CSS.
+ * Height of a row's lanes, from the row's lane count (`--n`, set on the row), for the row's
+ * estimated height: `laneHeight` (row-html.ts) in CSS, what the lane's tracks, gaps and paddings
+ * come to.
  */
 const LANES_HEIGHT = `calc(var(--n) * ${LANE_STEP_PX}px + ${LANES_EXTRA_PX}px)`
 
@@ -48,12 +49,6 @@ export const root = style([widgetRoot, { position: 'relative' }])
 // Font, line height and box model set on every element of the widget, whatever the host says.
 globalStyle(`${root}, ${root} *, ${root} *::before, ${root} *::after`, { boxSizing: 'border-box' })
 globalStyle(`${root} *`, { fontFamily: 'inherit', fontSize: 'inherit', lineHeight: 'inherit', letterSpacing: 'normal' })
-
-/**
- * The stroke of the severity icon (icons.tsx), in CSS rather than camelCase SVG props, which the
- * lean drop-in (built without preact/compat) would not map to attributes.
- */
-export const severityIconStroke = style({ strokeWidth: '2.2', strokeLinecap: 'round' })
 
 export const block = style({
   margin: `0 0 ${vars.space.xl}`,
@@ -289,8 +284,12 @@ const maskIcon = (size: string) =>
 const STAR_STROKE = "fill='none' stroke='black' stroke-width='1.3' stroke-linejoin='round'"
 
 export const star = style({
-  all: 'unset',
-  boxSizing: 'border-box',
+  appearance: 'none',
+  border: 0,
+  padding: 0,
+  margin: 0,
+  background: 'none',
+  font: 'inherit',
   flex: 'none',
   display: 'inline-flex',
   alignItems: 'center',
@@ -329,14 +328,21 @@ globalStyle(`${tooltip} a`, { color: 'inherit' })
 globalStyle(`${tooltip} p`, { margin: 0 })
 
 /**
- * The bar area of a row: day grid lines drawn as a background, as high as its lanes (`min-height`
- * from the row's `--n`) or its row if the name takes more lines. Its own stacking context keeps a
- * focused bar under the names column, which stays put over the days on a phone.
+ * The bar area of a row: day grid lines drawn as a background, a grid of one column and a track
+ * per lane (the row's `--n`), as high as its lanes or its row if the name takes more lines. Bars
+ * are its grid items, placed by their lane (`grid-row`), `margin-left` and `width`, none of them
+ * positioned: a positioned bar costs Chromium a paint layer of its own, in every frame that
+ * styles, lays out and paints it (`npm run bench`). Its own stacking context keeps a focused bar
+ * under the names column, which stays put over the days on a phone.
  */
 export const lane = style({
   position: 'relative',
   zIndex: 0,
-  minHeight: LANES_HEIGHT,
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gridTemplateRows: `repeat(var(--n), ${LANE_PX}px)`,
+  rowGap: `${LANE_GAP_PX}px`,
+  padding: `${ROW_PAD_PX}px 0`,
   backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
   backgroundSize: 'calc(100% / 7) 100%',
 })
@@ -364,11 +370,18 @@ export const noIssues = visuallyHidden
 const stripes = 'repeating-linear-gradient(135deg, rgba(255,255,255,0.45) 0 3px, transparent 3px 7px)'
 const dots = 'radial-gradient(circle, rgba(255,255,255,0.55) 1.2px, transparent 1.6px)'
 
+/**
+ * A bar: a grid item of its lane ({@link lane}). The button's own look is reset property by
+ * property, not with `all: unset`, which every bar (each with its own inline place, so no two
+ * share a computed style) would pay for in style recalculation.
+ */
 export const bar = style({
-  all: 'unset',
-  boxSizing: 'border-box',
-  position: 'absolute',
-  height: `${LANE_PX}px`,
+  appearance: 'none',
+  border: 0,
+  padding: 0,
+  margin: 0,
+  font: 'inherit',
+  gridColumn: 1,
   minWidth: '6px',
   display: 'flex',
   alignItems: 'center',
@@ -506,13 +519,16 @@ export const modalTitle = style({
 globalStyle(`${root} ${modalTitle}`, { fontSize: '18px', lineHeight: 1.35 })
 globalStyle(`${modalTitle} a`, { color: vars.color.link })
 
+/** The severity's icon before the modal's title: a bar's icon ({@link kind}) in a 22 px disc of the bar's fill. */
 export const modalIcon = style({
   flex: 'none',
+  display: 'flex',
   width: '22px',
   height: '22px',
   padding: '3px',
   borderRadius: '50%',
   color: vars.color.surface,
+  selectors: { '&::before': maskIcon('16px') },
 })
 
 export const close = style([

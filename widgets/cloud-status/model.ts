@@ -87,12 +87,15 @@ export interface RowLayout {
  */
 export function layoutRow(issues: readonly StatusIssue[], minPercent = MIN_BAR_PERCENT): RowLayout {
   const placed = issues
-    .map((issue) => ({ issue, ...barGeometry(issue.from, issue.to, minPercent), lane: 0 }))
+    .map((issue): PlacedBar => {
+      const { left, width } = barGeometry(issue.from, issue.to, minPercent)
+      return { issue, left, width, lane: 0 }
+    })
     .sort((x, y) => x.left - y.left || x.width - y.width || x.issue.id - y.issue.id)
   const laneEnds: number[] = []
   for (const bar of placed) {
-    let lane = laneEnds.findIndex((end) => end <= bar.left + 1e-9)
-    if (lane === -1) lane = laneEnds.length
+    let lane = 0
+    while (lane < laneEnds.length && laneEnds[lane] > bar.left + 1e-9) lane++
     laneEnds[lane] = bar.left + bar.width
     bar.lane = lane
   }
@@ -398,7 +401,6 @@ export function firstBarIn(rows: readonly (readonly number[])[], from: number, t
 export interface TimelineRow {
   /** `'category'` rows are region titles (data-center block only). */
   type: 'item' | 'category'
-  key: string
   title: string
   /** Index among item rows (the bar grid's row), for item rows. */
   index: number
@@ -416,12 +418,11 @@ export function timelineRows(categories: readonly StatusCategory[]): TimelineRow
   let index = 0
   for (const category of categories) {
     if (category.tid !== 'core_cloud_services') {
-      rows.push({ type: 'category', key: `c${category.tid}`, title: category.title, index: -1 })
+      rows.push({ type: 'category', title: category.title, index: -1 })
     }
     for (const item of category.subCategory) {
       rows.push({
         type: 'item',
-        key: `i${category.tid}-${item.tid}`,
         title: item.name,
         index: index++,
         item,
@@ -434,18 +435,20 @@ export function timelineRows(categories: readonly StatusCategory[]): TimelineRow
 
 /**
  * How much DOM one task may build while a long timeline first renders, in cost units: a row
- * costs 1 plus 1 per bar. A row is markup built once per answer (row-html.ts), so 300 units
- * (markup, parsing and the slice's render) take about 15–30 ms in Chromium on the 2-core
- * development machine (more while it is busy).
+ * costs 1 plus 1 per bar. A slice's rows are one string of markup the list parses at once
+ * (row-html.ts `rowsHtml`), so 550 units (markup, parsing and the slice's render) take about
+ * 11 ms of CPU time in Chromium on the 2-core development machine (traced; `npm run bench`). A
+ * week of 150 data centers with 500 issues renders in 2 slices; the frames after them, not the
+ * slices, are the render's costliest tasks.
  */
-export const RENDER_BUDGET_PER_TASK = 300
+export const RENDER_BUDGET_PER_TASK = 600
 
 /**
  * The budget of the first slice, in the same units: smaller, as its rows are the ones on screen,
  * which the frame after it styles, lays out and paints; the rows of later slices start mostly
  * below the fold, where `content-visibility` skips them. For 150 data centers with 500 issues
- * (3 slices either way) the costliest frame went from a median 37 to 21 ms of main-thread CPU
- * time over 10 traced renders each, at no cost in script (README, "Budgets and figures").
+ * the costliest frame went from a median 37 to 21 ms of main-thread CPU time over 10 traced
+ * renders each when it came in, at no cost in script (README, "Budgets and figures").
  */
 export const FIRST_RENDER_BUDGET = 100
 

@@ -1,9 +1,9 @@
 /**
  * The markup of the timeline's rows (spec §2 Cloud status page, §9 Timeline): plain elements built
- * as one string per row, once per answer, which the browser parses far faster than a component
- * per bar creates them. No state here: what changes while a row is shown (the tab stop, the open
- * popover, a star's pressed or pending state, the name's tooltip) the timeline sets on the
- * elements.
+ * as strings, once per answer, a slice of rows as one string the browser parses at once, far
+ * faster than a component per row or bar creates them. No state here: what changes while a row
+ * is shown (the tab stop, the open popover, a star's pressed or pending state, the name's
+ * tooltip) the timeline sets on the elements.
  */
 import type { Locale } from '../../contract/locale'
 import type { StatusItem, StatusSeverity } from '../../contract/status'
@@ -26,9 +26,6 @@ export interface RowHtmlOptions {
   /** The language of the texts and times. @default 'en' */
   locale?: Locale
 }
-
-/** Top of a bar in lane `lane` of its row, px. */
-export const barTop = (lane: number): number => styles.ROW_PAD_PX + lane * styles.LANE_STEP_PX
 
 /** Height of a row's lane area with `lanes` lanes, px: what the lane's CSS computes from its row's `--n` (cloud-status.css.ts). */
 export const laneHeight = (lanes: number): number => lanes * styles.LANE_STEP_PX + styles.LANES_EXTRA_PX
@@ -70,9 +67,10 @@ function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem,
  * focusable and marked `data-info` when it has an info tooltip, under it the row's uptime
  * ({@link uptimeHtml}), and 'No issues' (visually hidden) for a row without bars — and the lane:
  * a button per bar with its accessible name ({@link barLabel}), `tabindex="-1"`, its place as
- * inline `left` and `width` (% of the week) and `top` (px), and the `data-row` / `data-col`
+ * inline `margin-left` and `width` (% of the week) and `grid-row` (its lane, from 1: the lane is a
+ * grid of one column and a track per lane, so no bar is positioned), and the `data-row` / `data-col`
  * position the timeline's delegated handlers read. Texts and times are in `options.locale`; the
- * places stay physical (`left`), the timeline running left to right in every locale.
+ * places stay physical (`margin-left`), the timeline running left to right in every locale.
  */
 export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar, locale = 'en' }: RowHtmlOptions): string {
   const item = row.item!
@@ -96,13 +94,27 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     const { issue } = bar
     const k = barKind(issue.severityTid)
     const live = isLive(issue)
-    html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="left:${bar.left}%;width:${
-      bar.width
-    }%;top:${barTop(bar.lane)}px" tabindex="-1" aria-label="${escapeHtml(
+    html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="margin-left:${bar.left}%;width:${bar.width}%;grid-row:${bar.lane + 1}" tabindex="-1" aria-label="${escapeHtml(
       barLabel(item.name, issue, severityName(severities, issue.severityTid, locale), timeZone, locale),
     )}" aria-haspopup="dialog" data-row="${row.index}" data-col="${col}" data-kind="${k}"${live ? ' data-live="true"' : ''} data-issue-id="${
       issue.id
     }" data-testid="issue-bar" part="bar"></button>`
   })
   return `${html}</div>`
+}
+
+/**
+ * The `<li>`s of `rows[from…to)`, one string for the timeline's list: an item row is
+ * {@link rowHtml} in an `<li>` carrying its lane count (`--n`, its estimated height while off
+ * screen), its tid and test id; a region's title row is its title.
+ */
+export function rowsHtml(rows: readonly TimelineRow[], from: number, to: number, options: RowHtmlOptions): string {
+  let html = ''
+  for (let i = from; i < to; i++) {
+    const row = rows[i]
+    html += row.item
+      ? `<li class="${styles.row}" style="--n:${row.layout!.lanes}" data-testid="status-row" data-tid="${row.item.tid}">${rowHtml(row, options)}</li>`
+      : `<li class="${styles.categoryRow}" data-testid="category-row"><span class="${styles.headerName}">${escapeHtml(row.title)}</span></li>`
+  }
+  return html
 }
