@@ -125,6 +125,10 @@ const cpuLong = traced.flatMap((r) => r.longTasksCpu ?? [])
 console.log(
   `  script CPU time (traced runs) ${ms(traced[2].scriptCpuMs ?? 0)} (median; runs ${traced.map((r) => (r.scriptCpuMs ?? 0).toFixed(1)).join(', ')})`,
 )
+const tasksCpu = traced.map((r) => r.tasksCpuMs ?? 0).sort((a, b) => a - b)
+console.log(
+  `  main-thread CPU time of every task (script, style, layout, paint): ${ms(tasksCpu[2])} (median; runs ${tasksCpu.map((n) => n.toFixed(1)).join(', ')})`,
+)
 const longest = traced.map((r) => r.longestTaskCpuMs ?? 0).sort((a, b) => a - b)
 console.log(
   `  costliest task of each traced run, CPU time: ${ms(longest[2])} (median; runs ${longest.map((n) => n.toFixed(1)).join(', ')})`,
