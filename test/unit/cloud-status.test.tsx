@@ -272,7 +272,9 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
   const amsterdam = parse(rowHtml(dc[2], { ...options, premium: true, noStar: true }))
   assert.is(amsterdam.querySelector('[data-testid="subscribe-star"]'), null, 'disaster-recovery variant: no star')
   assert.ok(amsterdam.textContent!.startsWith('Premium data center: Amsterdam II'))
-  assert.is(amsterdam.querySelector('svg')!.getAttribute('aria-hidden'), 'true')
+  const diamond = amsterdam.querySelector('div > span[aria-hidden="true"]')!
+  assert.is(diamond.textContent, '', 'the premium mark is drawn by CSS, hidden from assistive technology')
+  assert.is(diamond.nextElementSibling!.textContent, 'Premium data center: ')
   assert.is(parse(rowHtml(dc[2], options)).querySelector('[data-testid="subscribe-star"]')!.getAttribute('aria-pressed'), 'true')
   assert.equal(
     [...parse(rowHtml(dc[1], options)).querySelectorAll<HTMLElement>('[data-testid="issue-bar"]')].map((b) => b.style.gridRow),

@@ -29,7 +29,6 @@ import { termName } from '../core/terms'
 import { formatTimestamp } from '../core/time'
 import { LoadState } from '../core/ui'
 import { fetchCloudStatus, subscribeStar } from './api'
-import { PremiumIcon } from './icons'
 import { cloudStatusMessages } from './messages'
 import {
   barKind,
@@ -702,7 +701,7 @@ export function Legend({ entries }: { entries: readonly LegendEntry[] }) {
       {entries.map((e) => (
         <li key={e.key} className={styles.legendItem} data-kind={e.kind}>
           {e.kind === 'premium' ? (
-            <PremiumIcon className={styles.premiumBadge} />
+            <span className={styles.premiumBadge} aria-hidden="true" />
           ) : (
             <span
               className={`${styles.bar} ${styles.swatch} ${styles.kind[e.kind === 'live' ? 'informational' : e.kind]}${e.kind === 'live' ? ` ${styles.live}` : ''}`}

@@ -261,7 +261,15 @@ export const nameWithInfo = style({
 
 export const decommissioned = style({ color: vars.color.muted, fontStyle: 'italic', marginInlineStart: '4px' })
 
-export const premiumBadge = style({ flex: 'none', color: vars.color.accent })
+/** The premium data center mark (legend and premium rows): a 12 px diamond in the accent colour, drawn by CSS. */
+export const premiumBadge = style({
+  flex: 'none',
+  width: '12px',
+  height: '12px',
+  background: vars.color.accent,
+  clipPath: 'polygon(50% 7%,93% 50%,50% 93%,7% 50%)',
+  forcedColorAdjust: 'none',
+})
 
 /**
  * A `size` × `size` mask icon painted in the text colour, drawn by CSS so a row costs no SVG

@@ -9,6 +9,3 @@ export const SEVERITY_PATHS: Record<BarKind, string> = {
   degradation: 'M3 8h10',
   informational: 'M8 7.5V12M8 4.2v.1',
 }
-
-/** Path of the premium data center mark, a diamond in a 12 × 12 viewBox (legend and premium rows). */
-export const PREMIUM_PATH = 'M6 .8L11.2 6 6 11.2.8 6z'

@@ -9,7 +9,6 @@ import type { Locale } from '../../contract/locale'
 import type { StatusItem, StatusSeverity } from '../../contract/status'
 import { escapeHtml } from '../../contract/text'
 import * as styles from './cloud-status.css'
-import { PREMIUM_PATH } from './icon-paths'
 import { cloudStatusMessages } from './messages'
 import { barKind, barLabel, isLive, severityName, type TimelineRow } from './model'
 
@@ -84,7 +83,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     } data-testid="subscribe-star" part="star"></button>`
   }
   if (premium) {
-    html += `<svg class="${styles.premiumBadge}" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true"><path d="${PREMIUM_PATH}" fill="currentColor"/></svg><span class="${styles.hidden}">${escapeHtml(t.premDc)}: </span>`
+    html += `<span class="${styles.premiumBadge}" aria-hidden="true"></span><span class="${styles.hidden}">${escapeHtml(t.premDc)}: </span>`
   }
   const info = item.info.trim() !== ''
   html += `<span class="${styles.label}"><span class="${styles.name}${info ? ` ${styles.nameWithInfo}" tabindex="0" data-info` : '"'}>${name}${
