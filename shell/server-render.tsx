@@ -37,7 +37,10 @@ export interface RenderedPage {
   meta: PageMeta
   /** Names of the lazy pages rendered (their chunks are preloaded; shell/lazy-page.ts). */
   pages: string[]
-  /** False for the 'Page not found' page (no route matched): the server answers it with 404. */
+  /**
+   * False for the 'Page not found' page (no route matched): the server answers it with 404. A site
+   * without a catalogue shows its not-configured page on every path, found.
+   */
   found: boolean
 }
 
@@ -131,7 +134,8 @@ export async function renderPage(
       html,
       meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale),
       pages: takeRenderedPages(),
-      found: resolution.component !== 'fallback',
+      // A site without a catalogue shows its not-configured page on every path (App.tsx).
+      found: resolution.component !== 'fallback' || global.clouds.length === 0,
     }
   } finally {
     setAnswers({})

@@ -9,10 +9,13 @@
  *   site's `publicCacheSeconds` and served by them for a day while the origin fails; anything else
  *   the default `public, max-age=0` with ETag revalidation.
  * - SPA fallback: a GET/HEAD outside `/api/` that accepts `text/html` and matches no file (and `/`)
- *   answers `index.html` with status 200, so `/auroraedge.net/data-center-map` opens the shell on
- *   that page, with the page rendered into it when the server build of the shell exists and the
- *   visitor's theme on its `<html>` (`page-render.ts`). A request whose `trust_theme` cookie is not
- *   written as the site writes it gets the page `private` (shared caches key pages on that cookie).
+ *   answers `index.html`, so `/auroraedge.net/data-center-map` opens the shell on that page, with
+ *   the page rendered into it when the server build of the shell exists and the visitor's theme on
+ *   its `<html>` (`page-render.ts`): status 200, or 404 when no route of the site matches (the
+ *   rendered 'Page not found' page). A request whose `trust_theme` cookie is not written as the
+ *   site writes it gets the page `private` (shared caches key pages on that cookie).
+ * - `/favicon.ico`, which browsers ask for on pages that name no icon (the development mail page,
+ *   a feed or an API answer opened in a tab), redirects to the site's `/favicon.svg`.
  * - When `index.html` is missing the fallback answers 503 with a short page asking to build the site.
  * - Everything else that matches nothing answers 404 `{ error: { code: 'not_found', … } }`.
  */
@@ -119,6 +122,12 @@ export async function registerStaticSite(
         if (path.startsWith('widgets/i18n/')) reply.header('access-control-allow-origin', '*')
       },
     })
+  }
+
+  if (root !== undefined) {
+    app.get('/favicon.ico', (_request, reply) =>
+      reply.code(301).header('location', '/favicon.svg').header('cache-control', CACHE_WIDGETS).send(),
+    )
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -11,7 +11,8 @@ const production = siteSuite('production start without a catalogue', {
 production('every page says the site is not configured yet, at 1280 and 375 px, axe-clean', async (ctx) => {
   for (const width of [1280, 375]) {
     for (const path of ['/', '/auroraedge.net/incidents', '/faq']) {
-      const { page, errors } = await open(ctx, path, width)
+      const { page, errors, status } = await open(ctx, path, width)
+      assert.is(status, 200, `${path}: a page of the site, not 'Page not found'`)
       const heading = page.getByRole('heading', { level: 1, name: 'This trust site is not configured yet' })
       await heading.waitFor()
       assert.ok(await heading.isVisible(), `${path} @${width}`)

@@ -191,6 +191,15 @@ test('static files: long cache for /assets/ and /widgets/, index.html revalidate
   assert.not.ok(secret.body.includes('SECRET'))
 })
 
+test('/favicon.ico, asked for by pages that name no icon, redirects to the site icon', async () => {
+  for (const method of ['GET', 'HEAD'] as const) {
+    const icon = await t.app.inject({ method, url: '/favicon.ico', headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } })
+    assert.is(icon.statusCode, 301, method)
+    assert.is(icon.headers.location, '/favicon.svg')
+    assert.is(icon.headers['cache-control'], 'public, max-age=86400, stale-if-error=86400')
+  }
+})
+
 test('without a built index.html, page routes answer a 503 page asking to build', async () => {
   const empty = tempDir('trust-static-empty-')
   const bare = await startApp({ staticDir: empty })
