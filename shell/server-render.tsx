@@ -22,6 +22,7 @@ import { App } from './App'
 import { lazyPages, takeRenderedPages } from './lazy-page'
 import { setAnswers } from './page-data'
 import { bannerPath, coreStatusPath } from './pages/api'
+import { takeNotFound } from './pages/Fallback'
 import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
 import { $resolution } from './site'
 import { $theme } from './theme'
@@ -37,10 +38,7 @@ export interface RenderedPage {
   meta: PageMeta
   /** Names of the lazy pages rendered (their chunks are preloaded; shell/lazy-page.ts). */
   pages: string[]
-  /**
-   * False for the 'Page not found' page (no route matched): the server answers it with 404. A site
-   * without a catalogue shows its not-configured page on every path, found.
-   */
+  /** False when the page rendered is the 'Page not found' page (`Fallback`): the server answers it with 404. */
   found: boolean
 }
 
@@ -125,6 +123,7 @@ export async function renderPage(
   $theme.set(theme)
   $locale.set(locale)
   takeRenderedPages()
+  takeNotFound()
   const scope = globalThis as { location?: unknown }
   scope.location = new URL(url, origin)
   try {
@@ -134,8 +133,7 @@ export async function renderPage(
       html,
       meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale),
       pages: takeRenderedPages(),
-      // A site without a catalogue shows its not-configured page on every path (App.tsx).
-      found: resolution.component !== 'fallback' || global.clouds.length === 0,
+      found: !takeNotFound(),
     }
   } finally {
     setAnswers({})

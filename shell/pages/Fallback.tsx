@@ -4,8 +4,22 @@ import { useMessages } from '../../widgets/core/i18n/react'
 import * as styles from '../shell.css'
 import { fallbackMessages } from './content/messages'
 
+/** Whether the server rendered {@link Fallback} since the last {@link takeNotFound} (server only). */
+let renderedOnServer = false
+
+/**
+ * Whether the page the server rendered since the last call is the fallback page, and forgets it
+ * (`shell/server-render.tsx`: that page goes out with status 404).
+ */
+export function takeNotFound(): boolean {
+  const rendered = renderedOnServer
+  renderedOnServer = false
+  return rendered
+}
+
 /** The fallback page for any path the site does not know (spec §2 Route table), in the page's locale. */
 export function Fallback({ cloud }: { cloud: Cloud | null }) {
+  if (typeof window === 'undefined') renderedOnServer = true
   const t = useMessages(fallbackMessages)
   return (
     <section aria-labelledby="fallback-title" data-testid="fallback">

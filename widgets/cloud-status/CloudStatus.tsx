@@ -365,15 +365,13 @@ function Timeline(props: TimelineProps) {
   const shown = Math.min(rowLimit, rows.length)
 
   // The list's rows: each slice's as one string after the rows already there, the list emptied
-  // first for another answer (see `markup`). The list has no children in the component tree, so
-  // React and Preact leave them alone.
+  // first when none of this answer's rows is in it (see `markup`). The list has no children in
+  // the component tree, so React and Preact leave them alone.
   const listRef = useRef<HTMLUListElement>(null)
-  const built = useRef<object>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `markup` stands for the answer and options the rows are built from
   useLayoutEffect(() => {
     const list = listRef.current!
-    if (built.current !== markup) list.textContent = ''
-    built.current = markup
+    if (!markup.rows) list.textContent = ''
     list.insertAdjacentHTML(
       'beforeend',
       rowsHtml(rows, markup.rows, shown, {

@@ -291,13 +291,15 @@ const maskIcon = (size: string) =>
 
 const STAR_STROKE = "fill='none' stroke='black' stroke-width='1.3' stroke-linejoin='round'"
 
+/**
+ * A button's own look, reset property by property: `all: unset` would cascade every property for
+ * each of the timeline's many buttons (see {@link bar}).
+ */
+const buttonReset = { appearance: 'none', border: 0, padding: 0, margin: 0, font: 'inherit' } as const
+
 export const star = style({
-  appearance: 'none',
-  border: 0,
-  padding: 0,
-  margin: 0,
+  ...buttonReset,
   background: 'none',
-  font: 'inherit',
   flex: 'none',
   display: 'inline-flex',
   alignItems: 'center',
@@ -384,11 +386,7 @@ const dots = 'radial-gradient(circle, rgba(255,255,255,0.55) 1.2px, transparent 
  * share a computed style) would pay for in style recalculation.
  */
 export const bar = style({
-  appearance: 'none',
-  border: 0,
-  padding: 0,
-  margin: 0,
-  font: 'inherit',
+  ...buttonReset,
   gridColumn: 1,
   minWidth: '6px',
   display: 'flex',
