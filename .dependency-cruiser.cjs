@@ -10,7 +10,7 @@
 const FRONT_END = '^(widgets|shell|styles)/'
 /** The schema modules of contract/ (they import typebox); the front end may import their types only. */
 const CONTRACT_SCHEMAS =
-  '^contract/(common|global|status|records|accounts|subscriptions|publishing|content|feeds|catalog|admin|desk|webhooks|statuspage)[.]ts$'
+  '^contract/(common|global|status|records|accounts|subscriptions|publishing|content|feeds|catalog|admin|desk|webhooks|statuspage|traffic)[.]ts$'
 /** Folders under widgets/ that every widget may read: the shared core and the shared record view. */
 const SHARED_WIDGET_FOLDERS = '(core|record-view|overall-status)'
 
@@ -30,6 +30,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(widgets|shell|styles|examples)/', pathNot: '^widgets/core/(i18n/index|time|terms|messages)\\.ts$' },
+    },
+    {
+      name: 'server-not-to-demo-seed',
+      comment:
+        'The demo seed fills a development start only: what production needs comes from the migrations or the catalogue (issue 41). Only the development start in server/app.ts calls it.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/(seed/|app[.]ts$)' },
+      to: { path: '^server/seed/' },
     },
     {
       name: 'contract-imports-nothing-of-the-project',

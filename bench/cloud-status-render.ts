@@ -36,6 +36,7 @@ export function syntheticWeek(locations: number, issues: number, regions = 5): C
     issues: [],
     uptime_30d: 99.87,
     uptime_90d: 99.95,
+    uptime_since: null,
   }))
   for (let n = 0; n < issues; n++) {
     const item = items[Math.floor(rand() * locations)]

@@ -29,6 +29,7 @@ export const CATALOG_SECTIONS = [
   'main_menu',
   'top_menu',
   'severities',
+  'notification_categories',
   'settings',
 ] as const
 export type CatalogSection = (typeof CATALOG_SECTIONS)[number]
@@ -52,8 +53,9 @@ export type CatalogSectionParams = Static<typeof CatalogSectionParams>
  * `PUT /api/admin/catalog/{section}` body → 200 `{ data: CatalogData }` (the new state); permission
  * `catalog`. The section's new value replaces the current one and the whole catalogue is checked and
  * applied exactly as `npm run catalog -- import` does (same messages, one transaction; a data center
- * or a cloud's data center left out is decommissioned). 409 `stale` when `revision` is not the
- * current one; 400 `invalid` naming each bad field's path from the catalogue's root.
+ * or a cloud's data center left out is decommissioned; a notification category left out is deleted,
+ * or the save refused when a notification or a subscriber uses it). 409 `stale` when `revision` is
+ * not the current one; 400 `invalid` naming each bad field's path from the catalogue's root.
  */
 export const CatalogSectionBody = Type.Object({
   revision: Type.String({ maxLength: 200 }),
@@ -184,11 +186,29 @@ export const OutboxMessage = Type.Object({
 })
 export type OutboxMessage = Static<typeof OutboxMessage>
 
-/** The outbox: counts per state and the latest 50 messages, failed first. */
+/**
+ * How mail leaves the site: `smtp` through the configured mail server (`SMTP_URL`); `dev_mail` not
+ * sent, only listed at `/dev/mail` (development without `SMTP_URL`); `off` not sent at all, queued
+ * until the server runs with `SMTP_URL` (production without it: the console shows a banner).
+ */
+export const MailDelivery = Type.Union([Type.Literal('smtp'), Type.Literal('dev_mail'), Type.Literal('off')])
+export type MailDelivery = Static<typeof MailDelivery>
+
+/**
+ * The outbox: how mail is delivered and by whom, counts per state, the oldest queued message's
+ * age, and the latest 50 messages, failed first.
+ */
 export const OutboxData = Type.Object({
+  delivery: MailDelivery,
+  /** The From header mail goes out with now, e.g. `'Nimbus Security <no-reply@status.nimbus.example>'`. */
+  sender: Type.String(),
   queued: Type.Integer({ minimum: 0 }),
   sent: Type.Integer({ minimum: 0 }),
   failed: Type.Integer({ minimum: 0 }),
+  /** ISO 8601 (UTC): when the oldest queued message was created; `null` when nothing is queued. */
+  oldest_queued: Nullable(Type.String()),
+  /** How long it has waited at the dashboard's `now`, whole seconds; `null` when nothing is queued. */
+  oldest_queued_seconds: Nullable(Type.Integer({ minimum: 0 })),
   messages: Type.Array(OutboxMessage),
 })
 export type OutboxData = Static<typeof OutboxData>

@@ -26,6 +26,12 @@ export const SEVERITY_DISRUPTION = '20'
 export const SEVERITY_DEGRADATION = '19'
 
 // Records and lists
+/**
+ * The longest reminder lead of a maintenance, minutes (7 days): a record's own
+ * (`PublishRecordBody.reminder_minutes`) and the server's (`MAINTENANCE_REMINDER_MINUTES`).
+ */
+export const MAX_REMINDER_MINUTES = 10_080
+
 /** Records per page of `/api/incident`, `/api/maintenance`, `/api/advisory` and `/api/notifications`. */
 export const RECORDS_PAGE_SIZE = 10
 

@@ -8,8 +8,9 @@
  * `not_permitted`. 400 `invalid` names the bad field; 404 `not_found` for an unknown id.
  *
  * Record events (each mails the subscribers of the record once, unless `notify` is false):
- * `published`, `updated` (an update entry, a resolve), and for maintenance `reminder` (a
- * configurable time before the start; `MAINTENANCE_REMINDER_MINUTES`, default 60, 0 = none),
+ * `published`, `updated` (an update entry, a resolve), and for maintenance `reminder` (the
+ * record's reminder lead before the start, `reminder_minutes`, else the server's
+ * `MAINTENANCE_REMINDER_MINUTES`, default 60; 0 = none; none for a window announced inside it),
  * `started` (Scheduled or Postponed → In Progress at `from`), `completed` (In Progress → Completed
  * at `to`), `postponed` and `cancelled`. The server makes the automatic ones exactly once per
  * window (an atomic claim in the database), also after downtime, attributed to `system` in the
@@ -17,6 +18,7 @@
  */
 import Type, { type Static } from 'typebox'
 import { Nullable } from './common.js'
+import { MAX_REMINDER_MINUTES } from './constants.js'
 import { NotificationType, RecordType, RecordUpdate } from './records.js'
 
 export { RecordUpdate }
@@ -105,6 +107,10 @@ export const DeskRecordDetail = Type.Object({
   jira_link: Nullable(Type.String()),
   sfdc_link: Nullable(Type.String()),
   severity_link: Nullable(Type.String()),
+  /** Maintenance: the record's reminder lead, minutes (0 = none); `null` follows the server's setting. */
+  reminder_minutes: Nullable(Type.Integer()),
+  /** The server's reminder lead, minutes (`MAINTENANCE_REMINDER_MINUTES`; 0 = none): what `null` means. */
+  reminder_default_minutes: Type.Integer(),
   href: Type.String(),
   updates: Type.Array(RecordUpdate),
   events: Type.Array(
@@ -180,6 +186,11 @@ export const TemplateFields = Type.Object(
     customer_impact: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
     available_workaround: Type.Optional(Nullable(Type.String({ maxLength: 20_000 }))),
     next_update: Type.Optional(Nullable(Type.String({ maxLength: 300 }))),
+    /** Maintenance: the reminder lead, minutes (0 = none); `null` for the server's setting. */
+    reminder_minutes: Type.Optional(
+      // One `type` list, not a union: the validator would coerce a union's `null` to `0` or back.
+      Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 0, maximum: MAX_REMINDER_MINUTES }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -196,8 +207,15 @@ export const RecordTemplate = Type.Object({
 })
 export type RecordTemplate = Static<typeof RecordTemplate>
 
-/** `GET /api/admin/templates` → `{ data: { templates: RecordTemplate[] } }` (by name); any privileged role. */
-export const TemplatesData = Type.Object({ templates: Type.Array(RecordTemplate) })
+/**
+ * `GET /api/admin/templates` → `{ data: TemplatesData }`: the templates (by name) and the server's
+ * defaults the new post form starts from; any privileged role.
+ */
+export const TemplatesData = Type.Object({
+  templates: Type.Array(RecordTemplate),
+  /** The server's reminder lead of maintenance, minutes (`MAINTENANCE_REMINDER_MINUTES`; 0 = none). */
+  reminder_default_minutes: Type.Integer(),
+})
 export type TemplatesData = Static<typeof TemplatesData>
 
 /**

@@ -186,8 +186,15 @@ export const Gauge = Type.Object({
 })
 export type Gauge = Static<typeof Gauge>
 
-/** GET /api/speedometer?cloud= — three gauges (spec §2 Home; shape defined by this project). */
+/**
+ * GET /api/speedometer?cloud= — three gauges (spec §2 Home; shape defined by this project).
+ * `has_data` is false while the cloud has no figures for any complete day (none fed yet, see
+ * `contract/traffic.ts`): a client shows no gauges then. The three gauges are still sent, at zero
+ * for yesterday, so that drop-ins older than the flag keep working.
+ */
 export const SpeedometerData = Type.Object({
+  /** False when no traffic figures are published for the cloud: show no gauges. */
+  has_data: Type.Boolean(),
   gauges: Type.Array(Gauge),
 })
 export type SpeedometerData = Static<typeof SpeedometerData>

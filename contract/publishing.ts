@@ -4,6 +4,7 @@
  */
 
 import Type, { type Static, type TSchema } from 'typebox'
+import type { MAX_REMINDER_MINUTES } from './constants'
 import { NotificationType, RecordType } from './records'
 
 // ---------------------------------------------------------------------------------------------
@@ -28,6 +29,12 @@ import { NotificationType, RecordType } from './records'
 function OrNull<T extends TSchema>(schema: T) {
   return Type.Union([Type.Null(), schema])
 }
+
+/**
+ * An integer or `null`, as one `type` list: unlike a union (see {@link OrNull}), the validator
+ * leaves a `0` a `0` (a union would coerce it to `null`, or a `null` to `0`).
+ */
+const IntegerOrNull = Type.Unsafe<number | null>({ type: ['integer', 'null'] })
 
 /** A term id: a number, or a string of digits. */
 const Tid = Type.Union([Type.Integer(), Type.TemplateLiteral([Type.Number()])])
@@ -67,6 +74,13 @@ export const PublishRecordBody = Type.Object({
   customer_impact: Type.Optional(OrNull(Type.String())),
   available_workaround: Type.Optional(OrNull(Type.String())),
   next_update: Type.Optional(OrNull(Type.String())),
+  /**
+   * Maintenance: the reminder lead, whole minutes before `from` that subscribers get the reminder
+   * mail, from 0 (no reminder) to {@link MAX_REMINDER_MINUTES} (7 days); `null` or absent: the
+   * server's setting (`MAINTENANCE_REMINDER_MINUTES`, default 60). No reminder is sent for a window
+   * announced (published, updated or postponed) inside its lead. Other types: `null` or absent.
+   */
+  reminder_minutes: Type.Optional(IntegerOrNull),
   /**
    * How `body`, `customer_impact`, `available_workaround` and an update's text are written:
    * `'html'` (default) or `'markdown'` (rendered to HTML by the server with `marked`). Either way

@@ -5,7 +5,7 @@
 import Type, { type Static } from 'typebox'
 import { Flag } from './common'
 import { MAX_WEEK_OFFSET, WEEK_MINUTES } from './constants'
-import { UptimePercent } from './statuspage'
+import { UptimePercent, UptimeSince } from './statuspage'
 
 /* ------------------------------------------------------------------------------------------ */
 /* Cloud status (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).    */
@@ -121,6 +121,12 @@ export const StatusItem = Type.Object({
   uptime_30d: UptimePercent,
   /** The same over the 90 days ending now. */
   uptime_90d: UptimePercent,
+  /**
+   * The day both figures count from, `YYYY-MM-DD` (UTC), when the row went into service less than
+   * 90 days ago (its window is clipped to its life: show "99.87% since 12 Nov 2026"); `null` otherwise.
+   * Set with both figures `null` during the row's first day in service.
+   */
+  uptime_since: UptimeSince,
 })
 export type StatusItem = Static<typeof StatusItem>
 

@@ -67,9 +67,19 @@ export type StatuspageStatus = Static<typeof StatuspageStatus>
 export const UptimePercent = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])
 
 /**
+ * The day the uptime figures count from, `YYYY-MM-DD` (UTC): the component's in-service day when
+ * it went into service less than 90 days ago, so that the 90-day window — and the 30-day one when
+ * the day is within the last 30 — is clipped to its life. `null` when it was in service before
+ * the 90 days began, or the day is unknown. With both figures `null` (its first day in service)
+ * it says since when it is in service. README "Statuspage-compatible API", "Uptime".
+ */
+export const UptimeSince = Type.Union([Type.String({ format: 'date' }), Type.Null()])
+
+/**
  * A component or a component group (`group: true`, `components` = its members' ids). Members
  * carry their group's id in `group_id`. `uptime_30d` / `uptime_90d` (additions of this site, not
- * Statuspage's) are percentages with two decimals, or null for groups.
+ * Statuspage's) are percentages with two decimals, or null for groups; `uptime_since` (also an
+ * addition) the day they count from for a component younger than 90 days.
  */
 export const StatuspageComponent = Type.Object({
   id: Type.String(),
@@ -96,6 +106,8 @@ export const StatuspageComponent = Type.Object({
   uptime_30d: UptimePercent,
   /** Uptime over the 90 days ending now, percent ({@link UptimePercent}); null for groups. */
   uptime_90d: UptimePercent,
+  /** The day the figures count from ({@link UptimeSince}); null for groups. */
+  uptime_since: UptimeSince,
 })
 export type StatuspageComponent = Static<typeof StatuspageComponent>
 

@@ -2,23 +2,28 @@ import { parseArgs } from 'node:util'
 import type { Kysely } from 'kysely'
 import type { Static, TSchema } from 'typebox'
 import Value from 'typebox/value'
+import { MAX_REMINDER_MINUTES } from '../contract/constants.js'
 import { PublishRecordBody, UpdateRecordBody } from '../contract/publishing.js'
 import { readConfig } from '../server/config.js'
 import { databaseLocation, migrateToLatest, openDatabase, withStartupLock } from '../server/db/connection.js'
 import type { Database } from '../server/db/schema.js'
 import { HttpError } from '../server/http/errors.js'
 import { publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../server/publishing/publish.js'
-import { ensureSubscriptionTopics } from '../server/seed/subscription-topics.js'
+import { ensureSubscriptionTopics } from '../server/subscriptions/topics.js'
 
 const USAGE = `Usage:
   npm run publish:record -- --type <${RECORD_TYPES.join('|')}> --cloud <domain or machine name>
       --title <text> --status <status name> --from <ISO 8601> [--to <ISO 8601>] [--severity <tid or name>]
       [--dc <data center name>]... [--service <service name>]... [--category <notification category>]...
       [--event-type <advisory event type>] [--notification-type <type>] [--summary <text>] [--body <html>]
+      [--reminder <minutes|none|default>]
   npm run publish:record -- --update <record id> [--status <name>] [--note <update text>] [--to <ISO>]
-      [--title <text>] [--summary <text>] [--severity <tid or name>]
+      [--title <text>] [--summary <text>] [--severity <tid or name>] [--reminder <minutes|none|default>]
 
 --cloud, --dc, --service and --category may be repeated. Names are matched without regard to case.
+--reminder (maintenance only): the reminder mail goes this many minutes before the start (0 to
+${MAX_REMINDER_MINUTES}); none sends no reminder; default (or leaving it out) follows the server's
+MAINTENANCE_REMINDER_MINUTES.
 DATA_DIR selects the database (default ./data); PUBLIC_URL the origin of links in the emails.
 The emails are queued; a running server sends them within 5 seconds.`
 
@@ -40,7 +45,25 @@ const OPTIONS = {
   body: { type: 'string' },
   update: { type: 'string' },
   note: { type: 'string' },
+  reminder: { type: 'string' },
 } as const
+
+/**
+ * `--reminder`: `undefined` when not given, `null` for `default` (the server's setting), `0` for
+ * `none`, else whole minutes.
+ * @throws CliError (exit status 2) for anything else.
+ */
+function reminderOf(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined
+  const v = value.trim().toLowerCase()
+  if (v === 'default') return null
+  if (v === 'none') return 0
+  if (/^\d{1,6}$/.test(v)) return Number(v)
+  throw new CliError(
+    `--reminder: ${JSON.stringify(value)} is not a reminder lead: give whole minutes (0 to ${MAX_REMINDER_MINUTES}), none, or default.`,
+    2,
+  )
+}
 
 /** A refusal with exit status `code`. */
 class CliError extends Error {
@@ -101,6 +124,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE)
     return 0
   }
+  const reminder = reminderOf(values.reminder)
   const isUpdate = values.update !== undefined
   if (isUpdate && !/^\d+$/.test(values.update!)) throw new CliError('--update: a record id is a positive integer.', 2)
   if (!isUpdate) {
@@ -118,7 +142,11 @@ async function main(argv: string[]): Promise<number> {
       await ensureSubscriptionTopics(db)
     })
     const anyCloud = await db.selectFrom('clouds').select('id').limit(1).executeTakeFirst()
-    if (!anyCloud) throw new CliError(`The database in ${label} has no clouds yet: start the server once to create it.`)
+    if (!anyCloud) {
+      throw new CliError(
+        `The database in ${label} has no clouds yet: import your catalogue first (npm run catalog -- import FILE) or add one on the admin console's Clouds screen.`,
+      )
+    }
 
     const terms: number[] = []
     for (const name of values.dc ?? []) terms.push(await tidByName(db, 'data_centers', name, 'dc'))
@@ -143,6 +171,7 @@ async function main(argv: string[]): Promise<number> {
             ...(values.cloud !== undefined && { clouds: values.cloud }),
             ...(terms.length > 0 && { terms }),
             ...(values.note !== undefined && { update: values.note }),
+            ...(reminder !== undefined && { reminder_minutes: reminder }),
           }),
           now,
           actor,
@@ -163,6 +192,7 @@ async function main(argv: string[]): Promise<number> {
             terms,
             from: values.from,
             to: values.to ?? null,
+            ...(reminder !== undefined && { reminder_minutes: reminder }),
           }),
           now,
           actor,

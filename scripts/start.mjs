@@ -1,5 +1,6 @@
-// `npm start`: builds the site when dist/site is missing, then runs the server, which migrates
-// and seeds its database on first start. PORT (default 8080) and DATA_DIR (default ./data).
+// `npm start`: builds the site when dist/site is missing, then runs the server, which migrates its
+// database at every start and, outside production, seeds the demo vendor into an empty one.
+// PORT (default 8080) and DATA_DIR (default ./data).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'

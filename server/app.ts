@@ -28,7 +28,7 @@ import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
 import { seedListRecordsIfEmpty } from './seed/lists.js'
-import { ensureSubscriptionTopics } from './seed/subscription-topics.js'
+import { ensureSubscriptionTopics } from './subscriptions/topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
 import { createWebhookWorker, type WebhookWorker } from './webhooks/deliver.js'
@@ -106,8 +106,9 @@ export interface BuildAppOptions {
 
 /**
  * Builds the server without listening: opens (creating) `${dataDir}/trust.sqlite` in WAL mode,
- * applies pending migrations, seeds an empty database (and the status data and the list records of
- * one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
+ * applies pending migrations (they create the reference data publishing needs: record statuses,
+ * the spec's severities), outside production seeds the demo into an empty database (and the status
+ * data and the list records of one created before they existed), adds the subscription topics when missing (also in production), fills the demo traffic up to yesterday and the demo record history up to the day
  * before yesterday, creates the demo accounts when missing (see `ensureDemoAccounts`), starts the
  * mail outbox, the webhook outbox and the maintenance scheduler (one catch-up pass before it returns, then one every
  * `schedulerIntervalMs`; `server/publishing/scheduler.ts`), and registers the HTTP policies (cookies, cross-site guard, sessions,
@@ -170,7 +171,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           if (!responseCache?.serve(req, res)) handler(req, res)
         }),
     })
-    const smtpMailer = createMailer({ db, smtpUrl: accounts.smtpUrl, from: accounts.mailFrom, now, log: app.log })
+    const smtpMailer = createMailer({
+      db,
+      smtpUrl: accounts.smtpUrl,
+      mailFrom: accounts.mailFrom,
+      publicUrl: accounts.publicUrl,
+      mode,
+      now,
+      log: app.log,
+    })
     // Links in mail made outside a request use PUBLIC_URL, else the listening server's own
     // address (development).
     const publicUrl = () => {
@@ -261,6 +270,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       accounts,
       mailer,
       webhooks: { policy: webhookPolicy, worker: hooks },
+      reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
     })
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app

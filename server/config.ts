@@ -24,10 +24,17 @@ export interface AccountsConfig {
   admin: AdminAccount | null
   /** Whether to create the plain demo user `viewer` / `viewer@example.com` / `Viewer12345`. */
   seedViewer: boolean
-  /** SMTP connection URL (`smtp://user:pass@host:587`); null = JSON transport, mail stays in the outbox. */
+  /**
+   * SMTP connection URL (`smtp://user:pass@host:587`, `smtps://…`); null = no mail server: in
+   * development mail is rendered and listed at `/dev/mail`, in production it stays queued in the
+   * outbox and the console says mail is not being sent (`server/mail/outbox.ts` `mailDelivery`).
+   */
   smtpUrl: string | null
-  /** The From header of every mail. */
-  mailFrom: string
+  /**
+   * `MAIL_FROM`, the From header of every mail; null = `'{vendor} <no-reply@{host of PUBLIC_URL}>'`,
+   * the vendor's name read from the settings when mail is sent (`server/mail/outbox.ts` `mailSender`).
+   */
+  mailFrom: string | null
   /** The site's public origin for links in mail, e.g. `https://trust.example`; null = the request's origin. */
   publicUrl: string | null
 }
@@ -40,8 +47,31 @@ export const PUBLIC_URL_REQUIRED =
   'PUBLIC_URL is required with NODE_ENV=production: links in mail (sign-up, password reset, notifications) must use the ' +
   "site's own origin, never the Host header of a request. Set it to the site's origin, e.g. PUBLIC_URL=https://trust.example"
 
+/** `smtp://host:port` or `smtps://user:password@host`, as nodemailer takes them. */
+const SMTP_URL_PATTERN = /^smtps?:\/\/[^\s/]+(\/\S*)?$/i
+/** Why an `SMTP_URL` is refused (without repeating it: it may hold a password). */
+export const SMTP_URL_MALFORMED =
+  'SMTP_URL must be an smtp:// or smtps:// URL of the mail server, such as smtps://user:password@smtp.example.com:465 (its value is not repeated here: it may hold a password).'
+/** An address, bare (`a@b.example`) or after a name (`Name <a@b.example>`). */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]+@[^\s<>@]+|[^<>]*<[^\s<>@]+@[^\s<>@]+>)$/
+
+/**
+ * The one line a production start without `SMTP_URL` prints on standard error (`server/main.ts`);
+ * the console's dashboard says the same in its mail banner.
+ */
+export const MAIL_NOT_SENT =
+  'Mail is not being sent: SMTP_URL is not set, so sign-up, password-reset and notification emails stay queued in the outbox. ' +
+  'Set SMTP_URL to your mail server (e.g. smtps://user:password@smtp.example.com) and restart; the queued mail then goes out.'
+
+/**
+ * What a start with `config` must say about mail on standard error: {@link MAIL_NOT_SENT} in
+ * production without `SMTP_URL`, else nothing (development lists mail at `/dev/mail`).
+ */
+export function mailStartupWarning(config: { mode: Mode; accounts: Pick<AccountsConfig, 'smtpUrl'> }): string | null {
+  return config.mode === 'production' && config.accounts.smtpUrl === null ? MAIL_NOT_SENT : null
+}
+
 export const DEFAULT_EMPLOYEE_DOMAINS = 'auroraedge.example'
-export const DEFAULT_MAIL_FROM = 'Aurora Edge Trust <no-reply@trust.example>'
 export const DEFAULT_ADMIN_NAME = 'admin'
 export const DEFAULT_ADMIN_EMAIL = 'trust-admin@example.com'
 /** The demo administrator's password in development (never a default in production). */
@@ -52,11 +82,12 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
  * an empty value means none), `TRUST_ADMIN_NAME` (default `admin`), `TRUST_ADMIN_EMAIL` (default
  * `trust-admin@example.com` in development), `TRUST_ADMIN_PASSWORD` (default `Admin12345` in
  * development); in production the first administrator is created only when both
- * `TRUST_ADMIN_EMAIL` and `TRUST_ADMIN_PASSWORD` are set, `SMTP_URL`, `MAIL_FROM` (default
- * `Aurora Edge Trust <no-reply@trust.example>`), `PUBLIC_URL` (trailing slashes removed).
- * The demo viewer is seeded in development only.
+ * `TRUST_ADMIN_EMAIL` and `TRUST_ADMIN_PASSWORD` are set, `SMTP_URL` (an `smtp://` or `smtps://`
+ * URL), `MAIL_FROM` (an address, optionally with a name: `Name <address>`; unset = derived from
+ * the vendor name and `PUBLIC_URL`, see {@link AccountsConfig.mailFrom}), `PUBLIC_URL` (trailing
+ * slashes removed). The demo viewer is seeded in development only.
  *
- * @throws When `PUBLIC_URL` is not an http(s) URL.
+ * @throws When `PUBLIC_URL` is not an http(s) URL, `SMTP_URL` not an smtp(s) URL or `MAIL_FROM` holds no address.
  */
 export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): AccountsConfig {
   // The demo vendor's employee domain is a development default only.
@@ -67,6 +98,15 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
   const publicUrl = trimBase(env.PUBLIC_URL?.trim()) || null
   if (publicUrl !== null && !/^https?:\/\/[^/\s]+$/i.test(publicUrl)) {
     throw new Error(`PUBLIC_URL must be an origin such as https://trust.example, got ${JSON.stringify(env.PUBLIC_URL)}`)
+  }
+  const smtpUrl = env.SMTP_URL?.trim() || null
+  // The URL carries the password: it is never repeated in the message.
+  if (smtpUrl !== null && !SMTP_URL_PATTERN.test(smtpUrl)) throw new Error(SMTP_URL_MALFORMED)
+  const mailFrom = env.MAIL_FROM?.trim() || null
+  if (mailFrom !== null && !MAIL_FROM_PATTERN.test(mailFrom)) {
+    throw new Error(
+      `MAIL_FROM must be an email address, optionally with a name, such as "Nimbus Security <no-reply@status.nimbus.example>"; got ${JSON.stringify(env.MAIL_FROM)}`,
+    )
   }
   return {
     employeeDomains: domains
@@ -82,8 +122,8 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
           }
         : null,
     seedViewer: mode !== 'production',
-    smtpUrl: env.SMTP_URL?.trim() || null,
-    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    smtpUrl,
+    mailFrom,
     publicUrl,
   }
 }
@@ -190,8 +230,9 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,
  *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS`, `RESPONSE_CACHE_BYTES` or `DATABASE_POOL_MAX`
- *   is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, or in
- *   production without `PUBLIC_URL` or with `WEBHOOK_ALLOW_LOOPBACK=1`.
+ *   is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, `SMTP_URL` or
+ *   `MAIL_FROM` is malformed ({@link readAccountsConfig}), or in production without `PUBLIC_URL` or
+ *   with `WEBHOOK_ALLOW_LOOPBACK=1`. Production without `SMTP_URL` starts (see {@link mailStartupWarning}).
  */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const rawPort = env.PORT?.trim() || '8080'

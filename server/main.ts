@@ -2,14 +2,20 @@
  * Starts the trust site server: `node --import tsx server/main.ts`.
  * Environment: see `readConfig` in `./config.ts`. Set `LOG_LEVEL` (e.g. `info`) for request logs;
  * by default only warnings and errors are logged.
+ *
+ * Standard output gets the address line (and in production the administrator line); standard
+ * error gets, in production without `SMTP_URL`, the one line saying mail is not being sent
+ * (`mailStartupWarning`), before the server listens.
  */
 import { buildApp } from './app.js'
-import { readConfig } from './config.js'
+import { mailStartupWarning, readConfig } from './config.js'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
 async function main(): Promise<void> {
   const config = readConfig(process.env)
+  const mailWarning = mailStartupWarning(config)
+  if (mailWarning) console.error(mailWarning)
   const app = await buildApp({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl ?? undefined,

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Suspense, useEffect } from 'react'
+import { siteName } from '../contract/site-name'
 import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
 import { LiveNotice } from '../widgets/core/LiveNotice'
@@ -243,7 +244,7 @@ function Site() {
 
   useEffect(() => {
     if (resolution?.kind === 'redirect') followRedirect(resolution.to)
-    if (resolution && global.data) applyMeta(pageMeta(resolution, `${global.data.links.vendor} Trust`, cloud, locale))
+    if (resolution && global.data) applyMeta(pageMeta(resolution, siteName(global.data.links.vendor, location.hostname), cloud, locale))
   }, [resolution, global.data, cloud, locale])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each new page starts at the top

@@ -6,13 +6,18 @@ import { LanguagePicker } from './header/LanguagePicker'
 import { saveLocaleToAccount } from './accounts/locale-setting'
 import { shellMessages } from './messages'
 
-/** Footer (spec §2): copyright, the language and time-zone pickers (issue 25) and the feedback line with its mailto link. */
+/**
+ * Footer (spec §2): copyright — '© 2026 Aurora Edge. All rights reserved.', or '© 2026 All rights
+ * reserved.' while Settings name no vendor — the language and time-zone pickers (issue 25) and the
+ * feedback line with its mailto link.
+ */
 export function Footer({ links, year }: { links: SiteLinks; year: number }) {
   const t = useMessages(shellMessages)
+  const vendor = links.vendor.trim()
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
-        <span>{t.copyright({ year, vendor: links.vendor })}</span>
+        <span>{vendor ? t.copyright({ year, vendor }) : t.copyrightNoName({ year })}</span>
         <LanguagePicker place="footer" onChoose={saveLocaleToAccount} />
         <TimezonePicker place="footer" />
         {/* A site whose catalogue names no feedback address shows no feedback line (no empty mailto link). */}

@@ -8,6 +8,7 @@ export const shellMessages = /* @__PURE__ */ defineMessages('shell', {
   loading: 'Loading…',
   skipToContent: 'Skip to content',
   copyright: params('© {year} {vendor}. All rights reserved.'),
+  copyrightNoName: params('© {year} All rights reserved.'),
   feedback: 'Send us your feedback at',
   drUnavailable: 'The service is temporarily unavailable.',
   loadingCloudStatus: 'Loading the cloud status…',

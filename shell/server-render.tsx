@@ -13,6 +13,7 @@
  */
 import { renderToString } from 'react-dom/server'
 import type { GlobalData } from '../contract/global'
+import { originHost, siteName } from '../contract/site-name'
 import type { Theme } from '../contract/theme'
 import { $cloudName, chooseCloud } from '../widgets/core/cloud'
 import { $global } from '../widgets/core/global'
@@ -131,7 +132,8 @@ export async function renderPage(
     const cloud = global.clouds.find((c) => c.machine_name === $cloudName.get())
     return {
       html,
-      meta: pageMeta(resolution, `${global.links.vendor} Trust`, cloud, locale),
+      // The site's name as the browser will set it (shell/App.tsx): the vendor's, else the host.
+      meta: pageMeta(resolution, siteName(global.links.vendor, originHost(origin)), cloud, locale),
       pages: takeRenderedPages(),
       found: !takeNotFound(),
     }

@@ -241,6 +241,11 @@ globalStyle(`${main} trust-speedometer`, {
   minHeight: '875px',
   '@media': { 'screen and (min-width: 464px)': { minHeight: '578px' }, 'screen and (min-width: 680px)': { minHeight: '281px' } },
 })
+/** A cloud that publishes no traffic figures shows one line (the element marks itself `data-empty`). */
+globalStyle(`${main} trust-speedometer[data-empty]`, {
+  minHeight: 0,
+  '@media': { 'screen and (min-width: 464px)': { minHeight: 0 }, 'screen and (min-width: 680px)': { minHeight: 0 } },
+})
 
 /**
  * The record list pages: while the list (or the calendar) loads, its place keeps a screen's

@@ -38,13 +38,16 @@ export interface SectionChange {
  * Replaces one section of the catalogue and applies the result as an import does, in one
  * transaction that first checks the revision and ends with the audit entry (action
  * `catalog.{section}`, `before` / `after` the section's exported value; no entry when no row
- * changed). A data center or a cloud's data center left out is decommissioned.
+ * changed). A data center or a cloud's data center left out is decommissioned; a notification
+ * category left out is deleted, or the save refused when a notification or a subscriber uses it.
  *
  * @param now The moment of the change (decommissioning dates, the audit entry).
  * @returns The new state of the catalogue with its revision.
  * @throws {HttpError} 409 `stale` when `change.revision` is not the current revision; 400 `invalid`
- *   with every problem (`data_centers[3].latitude: must be a latitude in degrees, -90 to 90`), joined
- *   by `; `. Either way nothing changed.
+ *   with every problem, joined by `; ` (a problem holds none): the path of the field in the whole
+ *   catalogue, then in words what is wrong and what to do (`clouds[0].default_page: "status" is not
+ *   the route of a main-menu item with deep link on: …`). The console names the field in words from
+ *   the path (`shell/admin/problems.ts`). Either way nothing changed.
  */
 export async function saveCatalogSection(db: Kysely<Database>, change: SectionChange, actor: Actor, now: Date): Promise<CatalogData> {
   return db.transaction().execute(async (trx) => {
@@ -60,7 +63,7 @@ export async function saveCatalogSection(db: Kysely<Database>, change: SectionCh
         audit: { actor, action: `catalog.${change.section}`, section: change.section },
       })
     } catch (error) {
-      if (error instanceof CatalogError) throw new HttpError(400, 'invalid', error.problems.join('; '))
+      if (error instanceof CatalogError) throw new HttpError(400, 'invalid', error.problems.map((p) => p.replaceAll('; ', ', ')).join('; '))
       throw error
     }
     return Object.keys(changes).length === 0 ? { catalog: current, revision: catalogRevision(current) } : readCatalog(trx)

@@ -8,7 +8,7 @@ import { postHref } from '../../contract/links.js'
 import type { NotificationType } from '../../contract/records.js'
 import type { Database, RecordType } from '../db/schema.js'
 import { NOTIFICATION_TYPE_NAMES } from '../subscriptions/repo.js'
-import { outboxData } from './outbox.js'
+import { type OutboxDelivery, outboxData } from './outbox.js'
 
 /** How far ahead "upcoming" looks, ms (7 days). */
 export const UPCOMING_MS = 7 * 86_400_000
@@ -67,9 +67,10 @@ function labelled(
  * (started at or before now, not ended: `to` null or after now; newest first) and upcoming ones
  * (starting in (now, now + {@link UPCOMING_MS}]; soonest first) of the types incident, maintenance
  * and advisory; subscriber counts (distinct accounts) per target per cloud and for notifications;
- * the outbox (`outboxData`). Instants in ISO 8601 (UTC).
+ * the outbox (`outboxData`: how mail is delivered, `mail`, and the age of its oldest queued
+ * message at `now`). Instants in ISO 8601 (UTC).
  */
-export async function dashboardData(db: Kysely<Database>, now: Date): Promise<DashboardData> {
+export async function dashboardData(db: Kysely<Database>, now: Date, mail: OutboxDelivery): Promise<DashboardData> {
   const at = now.getTime()
   const clouds = await db.selectFrom('clouds').select(['id', 'machine_name', 'title', 'domain']).orderBy('sort').orderBy('id').execute()
 
@@ -137,6 +138,6 @@ export async function dashboardData(db: Kysely<Database>, now: Date): Promise<Da
     now: now.toISOString(),
     clouds: result,
     notification_subscribers: labelled(notificationCounts, NOTIFICATION_TARGET_LABELS, terms),
-    outbox: await outboxData(db),
+    outbox: await outboxData(db, now, mail),
   }
 }

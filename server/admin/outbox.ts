@@ -4,7 +4,7 @@
  * {@link MAX_ATTEMPTS} failed attempts).
  */
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { OutboxData, OutboxMessage } from '../../contract/admin.js'
+import type { MailDelivery, OutboxData, OutboxMessage } from '../../contract/admin.js'
 import type { Database, OutboxTable } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { MAX_ATTEMPTS } from '../mail/outbox.js'
@@ -37,27 +37,43 @@ export function toOutboxMessage(row: OutboxRow): OutboxMessage {
   }
 }
 
+/** How the outbox is delivered (`server/mail/outbox.ts` `mailDelivery`, `mailSender`). */
+export interface OutboxDelivery {
+  delivery: MailDelivery
+  /** The From header mail goes out with now. */
+  sender: string
+}
+
 /**
- * The outbox's counts per state and its latest {@link OUTBOX_LIST_SIZE} messages: failed ones first
- * (so a failure is not pushed off the list by newer mail), then the rest, newest first. Two queries.
+ * The outbox at `now`: how it is delivered (`mail`), its counts per state, when its oldest queued
+ * message was created and how long ago (whole seconds, never negative), and its latest
+ * {@link OUTBOX_LIST_SIZE} messages: failed ones first (so a failure is not pushed off the list by
+ * newer mail), then the rest, newest first. Two queries.
  */
-export async function outboxData(db: Kysely<Database>): Promise<OutboxData> {
+export async function outboxData(db: Kysely<Database>, now: Date, mail: OutboxDelivery): Promise<OutboxData> {
   const failed = sql<number>`case when sent_at is null and attempts >= ${MAX_ATTEMPTS} then 1 else 0 end`
+  const queued = sql<number>`sent_at is null and attempts < ${MAX_ATTEMPTS}`
   const [counts, rows] = await Promise.all([
     db
       .selectFrom('outbox')
       .select([
         sql<number>`coalesce(sum(case when sent_at is not null then 1 else 0 end), 0)`.as('sent'),
-        sql<number>`coalesce(sum(case when sent_at is null and attempts < ${MAX_ATTEMPTS} then 1 else 0 end), 0)`.as('queued'),
+        sql<number>`coalesce(sum(case when ${queued} then 1 else 0 end), 0)`.as('queued'),
         sql<number>`coalesce(sum(${failed}), 0)`.as('failed'),
+        sql<number | string | null>`min(case when ${queued} then created end)`.as('oldest_queued'),
       ])
       .executeTakeFirstOrThrow(),
     db.selectFrom('outbox').select(COLUMNS).orderBy(failed, 'desc').orderBy('id', 'desc').limit(OUTBOX_LIST_SIZE).execute(),
   ])
+  const oldest = counts.oldest_queued === null ? null : Number(counts.oldest_queued)
   return {
+    delivery: mail.delivery,
+    sender: mail.sender,
     queued: Number(counts.queued),
     sent: Number(counts.sent),
     failed: Number(counts.failed),
+    oldest_queued: oldest === null ? null : new Date(oldest).toISOString(),
+    oldest_queued_seconds: oldest === null ? null : Math.max(0, Math.floor((now.getTime() - oldest) / 1000)),
     messages: rows.map(toOutboxMessage),
   }
 }

@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { CATALOG_FORMAT_VERSION, type Catalog, type CatalogMenuItem, type CatalogSettings } from '../../contract/catalog.js'
 import type { MenuRoute } from '../../contract/global.js'
 import type { Database } from '../db/schema.js'
+import { NOTIFICATION_TYPES } from '../repo/records.js'
 import { SETTING } from '../repo/settings.js'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -36,7 +37,9 @@ export function instant(ms: number | null): string | null {
 
 /**
  * The catalogue as the database holds it, in display order (the `sort` columns). Data centers that
- * are decommissioned everywhere are included (with `decommissioned: true` on each cloud).
+ * are decommissioned everywhere are included (with `decommissioned: true` on each cloud). The
+ * notification categories come type by type (`NOTIFICATION_TYPES` order), each type's in display
+ * order.
  */
 export async function exportCatalog(db: Db): Promise<Catalog> {
   const products = await db.selectFrom('products').select(['id', 'machine_name', 'title']).orderBy('sort').orderBy('id').execute()
@@ -64,6 +67,7 @@ export async function exportCatalog(db: Db): Promise<Catalog> {
     .execute()
   const menuRows = await db.selectFrom('menu_items').selectAll().orderBy('sort').orderBy('id').execute()
   const severities = await db.selectFrom('severities').selectAll().orderBy('sort').orderBy('tid').execute()
+  const categories = await db.selectFrom('notification_categories').selectAll().orderBy('sort').orderBy('tid').execute()
   const settingRows = await db.selectFrom('settings').select(['key', 'value']).execute()
   const setting = new Map(settingRows.map((r) => [r.key, r.value]))
 
@@ -142,6 +146,9 @@ export async function exportCatalog(db: Db): Promise<Catalog> {
       status_icon: s.status_icon,
       show_legend: s.show_legend === 1,
     })),
+    notification_categories: NOTIFICATION_TYPES.flatMap((type) =>
+      categories.filter((c) => c.notification_type === type).map((c) => ({ tid: c.tid, type, name: c.name })),
+    ),
     settings: settings as CatalogSettings,
   }
 }

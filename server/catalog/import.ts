@@ -3,8 +3,10 @@
  * `npm run catalog -- import FILE`.
  *
  * {@link checkCatalog} finds every problem of a file at once (schema, then meaning: references to
- * unknown products, clouds, services or regions, duplicate keys, …), each message naming the path
- * of the bad field, e.g. `clouds[2].domain: must be a host name`. {@link importCatalog} checks the
+ * unknown products, clouds, services or regions, duplicate keys, unknown menu components, …), each
+ * message naming the path of the bad field, then in words what is wrong and what to do, e.g.
+ * `clouds[3].product: unknown product "edge": add it to the products first, or pick one of: "internet_access"`.
+ * A message never contains `; ` (the console's save joins them with it). {@link importCatalog} checks the
  * file, then, in one transaction, checks it against the database (nothing may be removed that
  * records or accounts hang on) and upserts it by natural key. A refused file changes nothing;
  * importing the same file twice changes nothing the second time. {@link importCatalogIn} does the
@@ -12,12 +14,22 @@
  * `server/admin/catalog-edit.ts`). Either records the change in the audit log
  * (`server/admin/audit.ts`) in that transaction when given an {@link ImportAudit}.
  */
-import type { Kysely, Transaction } from 'kysely'
+import type { Kysely, Selectable, Transaction } from 'kysely'
 import Value from 'typebox/value'
-import { Catalog, type CatalogMenuItem } from '../../contract/catalog.js'
+import {
+  type Catalog,
+  CatalogFile,
+  type CatalogMenuItem,
+  type CatalogNotificationCategoryEntry,
+  type CatalogSeverity,
+  type CatalogSeverityEntry,
+} from '../../contract/catalog.js'
+import { MENU_COMPONENTS, isMenuComponent } from '../../contract/menu-components.js'
+import { SPEC_SEVERITY_TIDS } from '../../contract/reference-data.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
-import type { Database, IntFlag } from '../db/schema.js'
-import { TID_BASE } from '../seed/tids.js'
+import type { NotificationType } from '../../contract/records.js'
+import type { Database, IntFlag, NotificationCategoriesTable, SeveritiesTable } from '../db/schema.js'
+import { TID_BASE } from '../db/tids.js'
 import { CATALOG_SETTING_KEYS, exportCatalog, FLAG_SETTINGS } from './export.js'
 import { syncIdentitySequences } from '../db/dialect.js'
 
@@ -49,7 +61,7 @@ const join = (path: string, key: string) => (path === '(file)' ? key : `${path}.
 
 /** The schema at a `Value.Errors` schema path (`#/properties/clouds/items/…`), if it can be walked. */
 function schemaAt(schemaPath: string): Record<string, unknown> | undefined {
-  let node: unknown = Catalog
+  let node: unknown = CatalogFile
   for (const part of schemaPath.replace(/^#\/?/, '').split('/')) {
     if (part === '') continue
     if (node === null || typeof node !== 'object') return undefined
@@ -66,19 +78,22 @@ export function schemaProblems(value: unknown): string[] {
     if (!seen.has(message)) problems.push(message)
     seen.add(message)
   }
-  const errors = [...Value.Errors(Catalog, value)]
+  const errors = [...Value.Errors(CatalogFile, value)]
   for (const e of errors) {
     const path = pathOf(e.instancePath)
     const params = e.params as Record<string, unknown>
     if (e.keyword === 'required') {
       for (const key of (params.requiredProperties as string[] | undefined) ?? []) add(`${join(path, key)}: is required`)
     } else if (e.keyword === 'additionalProperties') {
-      for (const key of (params.additionalProperties as string[] | undefined) ?? []) add(`${join(path, key)}: is not a field of the format`)
+      for (const key of (params.additionalProperties as string[] | undefined) ?? [])
+        add(`${join(path, key)}: is not a field of the format: remove it, or check its spelling`)
     } else if (e.keyword === 'boolean') {
       // The `additionalProperties: false` twin of the error above.
     } else if (e.keyword === 'anyOf') {
       // A value no branch of a union accepts: one message for the field, not one per branch.
-      add(`${path}: must be ${describeUnion(schemaAt(e.schemaPath))}`)
+      const union = schemaAt(e.schemaPath)
+      const custom = union?.['x-error']
+      add(`${path}: ${typeof custom === 'string' ? custom : `must be ${describeUnion(union)}`}`)
     } else {
       // Errors inside a union's branches are summed up by its `anyOf` error.
       if (/\/anyOf\/\d+/.test(e.schemaPath)) continue
@@ -104,25 +119,45 @@ function describeUnion(schema: Record<string, unknown> | undefined): string {
 export function checkCatalog(value: unknown): string[] {
   const problems = schemaProblems(value)
   if (problems.length > 0) return problems
-  return meaningProblems(value as Catalog)
+  return meaningProblems(value as CatalogFile)
 }
 
-function duplicates<T>(list: T[], key: (item: T) => string, path: (i: number) => string, what: string, out: string[]): void {
+/** `"a", "b", "c"`: the first `max` of `names`, quoted, then `…` when there are more. */
+export function quotedList(names: readonly string[], max = 12): string {
+  const shown = names.slice(0, max).map((n) => JSON.stringify(n))
+  return names.length > max ? `${shown.join(', ')}, …` : shown.join(', ')
+}
+
+/** `: pick one of: "a", "b"` after an unknown name, or what to do when there is nothing to pick. */
+function pickOne(names: readonly string[], add: string): string {
+  return names.length > 0 ? `: ${add} first, or pick one of: ${quotedList(names)}` : `: ${add} first (there is none yet)`
+}
+
+function duplicates<T>(list: T[], key: (item: T) => string | undefined, path: (i: number) => string, what: string, out: string[]): void {
   const first = new Map<string, number>()
   list.forEach((item, i) => {
     const k = key(item)
+    if (k === undefined) return
     const j = first.get(k)
     if (j === undefined) first.set(k, i)
-    else out.push(`${path(i)}: duplicate ${what} ${JSON.stringify(k)} (also at ${path(j)})`)
+    else out.push(`${path(i)}: duplicate ${what} ${JSON.stringify(k)} (item ${j + 1} of the list has it too): each must have its own`)
   })
 }
 
-function meaningProblems(c: Catalog): string[] {
+/** The routes a cloud's default page may name: those of the main menu's deep-linked items (sub-menus too). */
+export function defaultPageRoutes(mainMenu: readonly CatalogMenuItem[]): string[] {
+  const routes = mainMenu
+    .flatMap((m) => [m, ...(m.sub_menus as CatalogMenuItem[])])
+    .flatMap((m) => (m.deep_link && typeof m.route === 'string' && m.route !== '' ? [m.route] : []))
+  return [...new Set(routes)]
+}
+
+function meaningProblems(c: CatalogFile): string[] {
   const out: string[] = []
-  const products = new Set(c.products.map((p) => p.machine_name))
-  const clouds = new Set(c.clouds.map((x) => x.machine_name))
-  const services = new Set(c.core_services.map((s) => s.name))
-  const regions = new Set(c.regions)
+  const products = c.products.map((p) => p.machine_name)
+  const clouds = c.clouds.map((x) => x.machine_name)
+  const services = c.core_services.map((s) => s.name)
+  const regions = c.regions
 
   duplicates(
     c.products,
@@ -168,9 +203,9 @@ function meaningProblems(c: Catalog): string[] {
   )
   duplicates(
     c.severities,
-    (s) => String(s.tid),
+    (s) => (s.tid === undefined ? undefined : String(s.tid)),
     (i) => `severities[${i}].tid`,
-    'tid',
+    'id',
     out,
   )
   duplicates(
@@ -181,18 +216,30 @@ function meaningProblems(c: Catalog): string[] {
     out,
   )
 
-  const deepRoutes = new Set(
-    c.main_menu.flatMap((m) => [m, ...m.sub_menus]).flatMap((m) => (m.deep_link && typeof m.route === 'string' ? [m.route] : [])),
-  )
+  categoryProblems(c.notification_categories ?? [], out)
+
+  const deepRoutes = defaultPageRoutes(c.main_menu)
   c.clouds.forEach((cloud, i) => {
-    if (!products.has(cloud.product)) out.push(`clouds[${i}].product: unknown product ${JSON.stringify(cloud.product)}`)
-    if (cloud.default_page !== '' && !deepRoutes.has(cloud.default_page)) {
-      out.push(`clouds[${i}].default_page: ${JSON.stringify(cloud.default_page)} is not the route of a deep-linked main menu item`)
+    if (!products.includes(cloud.product)) {
+      out.push(`clouds[${i}].product: unknown product ${JSON.stringify(cloud.product)}${pickOne(products, 'add it to the products')}`)
+    }
+    if (cloud.default_page !== '' && !deepRoutes.includes(cloud.default_page)) {
+      const choices =
+        deepRoutes.length > 0
+          ? `add a main-menu item with this route and deep link on first, or pick one of: ${quotedList(deepRoutes)} (or leave it empty for the home page)`
+          : 'the main menu has no item with deep link on yet: leave it empty for the home page, or add a main-menu item with this route and deep link on first'
+      out.push(
+        `clouds[${i}].default_page: ${JSON.stringify(cloud.default_page)} is not the route of a main-menu item with deep link on: ${choices}`,
+      )
     }
     cloud.services.forEach((s, k) => {
       const at = `clouds[${i}].services[${k}]`
-      if (!services.has(s.service)) out.push(`${at}.service: unknown core service ${JSON.stringify(s.service)}`)
-      if (s.since !== null && s.until !== null && s.until < s.since) out.push(`${at}.until: is before since`)
+      if (!services.includes(s.service)) {
+        out.push(`${at}.service: unknown core service ${JSON.stringify(s.service)}${pickOne(services, 'add it to the services')}`)
+      }
+      if (s.since !== null && s.until !== null && s.until < s.since) {
+        out.push(`${at}.until: is before since: the end of service must be on or after its start`)
+      }
     })
     duplicates(
       cloud.services,
@@ -204,11 +251,16 @@ function meaningProblems(c: Catalog): string[] {
   })
 
   c.data_centers.forEach((dc, i) => {
-    if (!regions.has(dc.region)) out.push(`data_centers[${i}].region: unknown region ${JSON.stringify(dc.region)}`)
+    if (!regions.includes(dc.region)) {
+      out.push(`data_centers[${i}].region: unknown region ${JSON.stringify(dc.region)}${pickOne(regions, 'add it to the regions')}`)
+    }
     dc.clouds.forEach((link, k) => {
       const at = `data_centers[${i}].clouds[${k}]`
-      if (!clouds.has(link.cloud)) out.push(`${at}.cloud: unknown cloud ${JSON.stringify(link.cloud)}`)
-      if (link.since !== null && link.until !== null && link.until < link.since) out.push(`${at}.until: is before since`)
+      if (!clouds.includes(link.cloud))
+        out.push(`${at}.cloud: unknown cloud ${JSON.stringify(link.cloud)}${pickOne(clouds, 'add the cloud')}`)
+      if (link.since !== null && link.until !== null && link.until < link.since) {
+        out.push(`${at}.until: is before since: the end of service must be on or after its start`)
+      }
     })
     duplicates(
       dc.clouds,
@@ -222,20 +274,142 @@ function meaningProblems(c: Catalog): string[] {
   const checkMenu = (items: CatalogMenuItem[], path: string) => {
     items.forEach((item, i) => {
       const at = `${path}[${i}]`
+      if (!isMenuComponent(item.component)) {
+        out.push(
+          `${at}.component: unknown component ${JSON.stringify(item.component)}: pick one of: ${quotedList(MENU_COMPONENTS, MENU_COMPONENTS.length)} ("" for the heading of a dropdown)`,
+        )
+      }
       item.hide_from_clouds.forEach((name, k) => {
-        if (!clouds.has(name)) out.push(`${at}.hide_from_clouds[${k}]: unknown cloud ${JSON.stringify(name)}`)
+        if (!clouds.includes(name)) {
+          out.push(`${at}.hide_from_clouds[${k}]: unknown cloud ${JSON.stringify(name)}: remove it, or pick one of: ${quotedList(clouds)}`)
+        }
       })
       if (typeof item.route !== 'string') {
         for (const key of Object.keys(item.route)) {
-          if (key !== 'commercial' && !clouds.has(key)) out.push(`${at}.route.${key}: unknown cloud ${JSON.stringify(key)}`)
+          if (key !== 'commercial' && !clouds.includes(key)) {
+            out.push(
+              `${at}.route.${key}: unknown cloud ${JSON.stringify(key)}: name a route by "commercial" or by a cloud's machine name${clouds.length ? ` (${quotedList(clouds)})` : ''}`,
+            )
+          }
         }
       }
-      checkMenu(item.sub_menus, `${at}.sub_menus`)
+      checkMenu(item.sub_menus as CatalogMenuItem[], `${at}.sub_menus`)
     })
   }
   checkMenu(c.main_menu, 'main_menu')
   checkMenu(c.top_menu, 'top_menu')
   return out
+}
+
+/** How the import names each notification type in its messages. */
+const CATEGORY_TYPE_TEXT: Readonly<Record<NotificationType, string>> = {
+  url_change_notification: 'URL category',
+  cloud_app: 'cloud application category',
+  privacy_notification: 'privacy category',
+}
+
+/** The file's own problems of its notification categories: two of one type with one name, two with one id. */
+function categoryProblems(entries: readonly CatalogNotificationCategoryEntry[], out: string[]): void {
+  const byKey = new Map<string, number>()
+  const byTid = new Map<number, number>()
+  entries.forEach((entry, i) => {
+    const key = `${entry.type}\u0000${entry.name}`
+    const j = byKey.get(key)
+    if (j === undefined) byKey.set(key, i)
+    else
+      out.push(
+        `notification_categories[${i}].name: duplicate ${CATEGORY_TYPE_TEXT[entry.type]} ${JSON.stringify(entry.name)} (item ${j + 1} of the list has it too): each category of a type must have its own name`,
+      )
+    if (entry.tid === undefined) return
+    const k = byTid.get(entry.tid)
+    if (k === undefined) byTid.set(entry.tid, i)
+    else
+      out.push(
+        `notification_categories[${i}].tid: duplicate id ${entry.tid} (item ${k + 1} of the list has it too): leave it out of a new category, the import assigns one`,
+      )
+  })
+}
+
+/** One category an import stores: the row it updates (`undefined`: a new one), its fields and its place in its type. */
+interface PlannedCategory {
+  row: Selectable<NotificationCategoriesTable> | undefined
+  type: NotificationType
+  name: string
+  sort: number
+}
+
+/** What an import does to the notification categories: the file's, in order, and the rows it deletes. */
+interface CategoryPlan {
+  entries: PlannedCategory[]
+  removed: Array<Selectable<NotificationCategoriesTable>>
+}
+
+/**
+ * Matches the file's notification categories to the database's (see
+ * {@link CatalogNotificationCategoryEntry}): first by type and name, then by a `tid` of a category of
+ * the same type that no entry took by name (a rename). A category no entry matches is removed,
+ * unless a notification (`record_terms`) or a subscriber (`notification_subscriptions`) uses it:
+ * then each such category is a problem. `null` plan when the file has no such section (the
+ * categories stay as they are).
+ */
+async function planCategories(
+  trx: Trx,
+  entries: readonly CatalogNotificationCategoryEntry[] | undefined,
+): Promise<{ plan: CategoryPlan | null; problems: string[] }> {
+  if (entries === undefined) return { plan: null, problems: [] }
+  const rows = await trx.selectFrom('notification_categories').selectAll().orderBy('tid').execute()
+  const key = (type: string, name: string) => `${type}\u0000${name}`
+  const byKey = new Map(rows.map((r) => [key(r.notification_type, r.name), r]))
+  const byTid = new Map(rows.map((r) => [r.tid, r]))
+  const taken = new Set<number>()
+  const matched: Array<Selectable<NotificationCategoriesTable> | undefined> = entries.map((entry) => {
+    const row = byKey.get(key(entry.type, entry.name))
+    if (row) taken.add(row.tid)
+    return row
+  })
+  entries.forEach((entry, i) => {
+    if (matched[i] || entry.tid === undefined) return
+    const row = byTid.get(entry.tid)
+    if (row && row.notification_type === entry.type && !taken.has(row.tid)) {
+      taken.add(row.tid)
+      matched[i] = row
+    }
+  })
+  const places = new Map<string, number>()
+  const planned = entries.map((entry, i): PlannedCategory => {
+    const sort = places.get(entry.type) ?? 0
+    places.set(entry.type, sort + 1)
+    return { row: matched[i], type: entry.type, name: entry.name, sort }
+  })
+  const removed = rows.filter((r) => !taken.has(r.tid))
+  const problems: string[] = []
+  for (const row of removed) {
+    const records = await trx
+      .selectFrom('record_terms')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tid', '=', row.tid)
+      .executeTakeFirst()
+    const subscribers = await trx
+      .selectFrom('notification_subscriptions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('target', '=', String(row.tid))
+      .executeTakeFirst()
+    const uses = [
+      plural(Number(records?.n ?? 0), 'notification', 'notifications'),
+      plural(Number(subscribers?.n ?? 0), 'subscriber', 'subscribers'),
+    ].filter((u) => u !== '')
+    if (uses.length === 0) continue
+    const what = CATEGORY_TYPE_TEXT[row.notification_type as NotificationType] ?? `category of ${row.notification_type}`
+    problems.push(
+      `notification_categories: ${what} ${JSON.stringify(row.name)} (id ${row.tid}) is in the database but not in the file, and ${uses.join(' and ')} use it (it cannot be removed): keep it in the list, under a new name if you like`,
+    )
+  }
+  return { plan: { entries: planned, removed }, problems }
+}
+
+/** `'3 notifications'`, `'1 subscriber'`; `''` for none. */
+function plural(n: number, one: string, other: string): string {
+  return n === 0 ? '' : `${n} ${n === 1 ? one : other}`
 }
 
 /** The problems of applying `c` to the database as it is: removals the file may not make. */
@@ -245,7 +419,9 @@ async function databaseProblems(trx: Trx, c: Catalog): Promise<string[]> {
     const keep = new Set(inFile)
     for (const name of names) {
       if (!keep.has(name))
-        out.push(`${path}: ${what} ${JSON.stringify(name)} is in the database but not in the file (it cannot be removed)`)
+        out.push(
+          `${path}: ${what} ${JSON.stringify(name)} is in the database but not in the file (it cannot be removed): keep it in the list`,
+        )
     }
   }
   missing(
@@ -275,8 +451,11 @@ async function databaseProblems(trx: Trx, c: Catalog): Promise<string[]> {
   const severities = await trx.selectFrom('severities').select(['tid', 'name']).execute()
   const fileTids = new Set(c.severities.map((s) => s.tid))
   for (const s of severities) {
-    if (!fileTids.has(s.tid))
-      out.push(`severities: severity ${s.tid} (${JSON.stringify(s.name)}) is in the database but not in the file (it cannot be removed)`)
+    // The spec's two severities are never removed: a file without them keeps them as they are.
+    if (!fileTids.has(s.tid) && !SPEC_SEVERITY_TIDS.includes(s.tid))
+      out.push(
+        `severities: severity ${s.tid} (${JSON.stringify(s.name)}) is in the database but not in the file (it cannot be removed): keep it in the list`,
+      )
   }
   const terms = await trx
     .selectFrom('terms')
@@ -286,13 +465,39 @@ async function databaseProblems(trx: Trx, c: Catalog): Promise<string[]> {
   for (const t of terms) {
     if (t.vocabulary !== 'severity') {
       const i = c.severities.findIndex((s) => s.tid === t.tid)
-      out.push(`severities[${i}].tid: ${t.tid} is already the id of a ${t.vocabulary}`)
+      out.push(
+        `severities[${i}].tid: ${t.tid} is already the id of a ${t.vocabulary}: pick another id, or leave it out and the import assigns one`,
+      )
     }
   }
   return out
 }
 
 const flag = (b: boolean): IntFlag => (b ? 1 : 0)
+
+/**
+ * The severities an import stores, in order: the spec's two (`SPEC_SEVERITY_TIDS`) that the file
+ * leaves out but the database has, as they are and most severe first, then the file's.
+ */
+function severitiesOf(c: Catalog, rows: ReadonlyMap<number, Selectable<SeveritiesTable>>): CatalogSeverity[] {
+  const listed = new Set(c.severities.map((s) => s.tid))
+  const kept = SPEC_SEVERITY_TIDS.flatMap((tid) => {
+    const row = rows.get(tid)
+    return row && !listed.has(tid)
+      ? [
+          {
+            tid,
+            name: row.name,
+            color_code: row.color_code,
+            icon: row.icon,
+            status_icon: row.status_icon,
+            show_legend: row.show_legend === 1,
+          },
+        ]
+      : []
+  })
+  return [...kept, ...c.severities]
+}
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso))
 
 /** Whether `row` differs from `wanted` in one of `wanted`'s fields. */
@@ -342,7 +547,7 @@ export async function importCatalog(db: Kysely<Database>, value: unknown, now: D
   // The file's own problems are found before a transaction is opened.
   const problems = checkCatalog(value)
   if (problems.length > 0) throw new CatalogError(problems)
-  return db.transaction().execute((trx) => applyChecked(trx, value as Catalog, now, options))
+  return db.transaction().execute((trx) => applyChecked(trx, value as CatalogFile, now, options))
 }
 
 /**
@@ -356,15 +561,56 @@ export async function importCatalog(db: Kysely<Database>, value: unknown, now: D
 export async function importCatalogIn(trx: Trx, value: unknown, now: Date, options: ImportOptions = {}): Promise<ImportChanges> {
   const problems = checkCatalog(value)
   if (problems.length > 0) throw new CatalogError(problems)
-  return applyChecked(trx, value as Catalog, now, options)
+  return applyChecked(trx, value as CatalogFile, now, options)
+}
+
+/** The lowest id the import assigns to a new severity is one above this (and above every severity's id). */
+const SEVERITY_ID_FLOOR = Math.max(...SPEC_SEVERITY_TIDS)
+
+/**
+ * The file's severities, each with its id: a given `tid` is kept; without one, the database's
+ * severity of the same name keeps its id, else the severity is new and gets the next id above
+ * {@link SEVERITY_ID_FLOOR} and above every severity's id (the database's and the file's) that no
+ * term of any vocabulary holds.
+ *
+ * @throws {CatalogError} When no id up to 999 is free.
+ */
+async function withSeverityIds(trx: Trx, entries: readonly CatalogSeverityEntry[]): Promise<CatalogSeverity[]> {
+  if (entries.every((s) => s.tid !== undefined)) return entries as CatalogSeverity[]
+  const rows = await trx.selectFrom('severities').select(['tid', 'name']).execute()
+  const byName = new Map(rows.map((r) => [r.name, r.tid]))
+  const used = new Set(entries.flatMap((s) => (s.tid === undefined ? [] : [s.tid])))
+  const taken = new Set((await trx.selectFrom('terms').select('tid').execute()).map((r) => r.tid))
+  let next = Math.max(SEVERITY_ID_FLOOR, ...rows.map((r) => r.tid), ...used)
+  const problems: string[] = []
+  const out = entries.map((entry, i): CatalogSeverity => {
+    const { tid, ...rest } = entry
+    if (tid !== undefined) return { tid, ...rest }
+    const existing = byName.get(entry.name)
+    if (existing !== undefined && !used.has(existing)) {
+      used.add(existing)
+      return { tid: existing, ...rest }
+    }
+    do next++
+    while (taken.has(next) || used.has(next))
+    if (next > 999)
+      problems.push(`severities[${i}].tid: no id from ${SEVERITY_ID_FLOOR + 1} to 999 is free: give it an id that no other severity has`)
+    used.add(next)
+    return { tid: next, ...rest }
+  })
+  if (problems.length > 0) throw new CatalogError(problems)
+  return out
 }
 
 /** Checks `c` (already a well-formed file) against the database, applies it and audits it. */
-async function applyChecked(trx: Trx, c: Catalog, now: Date, { audit, current }: ImportOptions): Promise<ImportChanges> {
-  const refused = await databaseProblems(trx, c)
+async function applyChecked(trx: Trx, file: CatalogFile, now: Date, { audit, current }: ImportOptions): Promise<ImportChanges> {
+  const { notification_categories: categoryEntries, ...rest } = file
+  const c: Catalog = { ...rest, severities: await withSeverityIds(trx, file.severities) }
+  const categories = await planCategories(trx, categoryEntries)
+  const refused = [...(await databaseProblems(trx, c)), ...categories.problems]
   if (refused.length > 0) throw new CatalogError(refused)
   const before = audit ? (current ?? (await exportCatalog(trx))) : null
-  const changes = await apply(trx, c, now.getTime())
+  const changes = await apply(trx, c, now.getTime(), categories.plan)
   // The catalogue names its ids; PostgreSQL's sequences must move past them.
   if (Object.keys(changes).length > 0) await syncIdentitySequences(trx)
   if (audit && before && Object.keys(changes).length > 0) {
@@ -394,7 +640,7 @@ async function applyChecked(trx: Trx, c: Catalog, now: Date, { audit, current }:
   return changes
 }
 
-async function apply(trx: Trx, c: Catalog, now: number): Promise<ImportChanges> {
+async function apply(trx: Trx, c: Catalog, now: number, categories: CategoryPlan | null): Promise<ImportChanges> {
   const changes: ImportChanges = {}
   const count = (table: string, n = 1) => {
     if (n > 0) changes[table] = (changes[table] ?? 0) + n
@@ -468,10 +714,11 @@ async function apply(trx: Trx, c: Catalog, now: number): Promise<ImportChanges> 
     }
   }
 
-  // Terms: a new region, service or data center takes the next free tid of its vocabulary's block.
+  // Terms: a new region, service, data center or notification category takes the next free tid of
+  // its vocabulary's block.
   const taken = new Set((await trx.selectFrom('terms').select('tid').execute()).map((r) => r.tid))
   const lastTid = new Map<string, number>()
-  const newTid = async (vocabulary: 'region' | 'service' | 'data_center'): Promise<number> => {
+  const newTid = async (vocabulary: 'region' | 'service' | 'data_center' | 'notification_category'): Promise<number> => {
     let tid = lastTid.get(vocabulary)
     if (tid === undefined) {
       const max = await trx
@@ -527,7 +774,7 @@ async function apply(trx: Trx, c: Catalog, now: number): Promise<ImportChanges> 
   }
 
   const severityRows = new Map((await trx.selectFrom('severities').selectAll().execute()).map((r) => [r.tid, r]))
-  for (const [sort, s] of c.severities.entries()) {
+  for (const [sort, s] of severitiesOf(c, severityRows).entries()) {
     const row = severityRows.get(s.tid)
     const wanted = {
       name: s.name,
@@ -548,6 +795,31 @@ async function apply(trx: Trx, c: Catalog, now: number): Promise<ImportChanges> 
     } else if (differs(row, wanted)) {
       await trx.updateTable('severities').set(wanted).where('tid', '=', s.tid).execute()
       count('severities')
+    }
+  }
+
+  // Notification categories: the ones left out go (no record or subscriber uses them: checked),
+  // then the file's are updated or added. No rename can clash with a name another keeps: an entry
+  // is matched by its name before its id.
+  if (categories) {
+    for (const row of categories.removed) {
+      await trx.deleteFrom('notification_categories').where('tid', '=', row.tid).execute()
+      await trx.deleteFrom('terms').where('tid', '=', row.tid).execute()
+      count('notification_categories')
+    }
+    for (const entry of categories.entries) {
+      const wanted = { name: entry.name, sort: entry.sort }
+      if (!entry.row) {
+        const tid = await newTid('notification_category')
+        await trx
+          .insertInto('notification_categories')
+          .values({ tid, notification_type: entry.type, ...wanted })
+          .execute()
+        count('notification_categories')
+      } else if (differs(entry.row, wanted)) {
+        await trx.updateTable('notification_categories').set(wanted).where('tid', '=', entry.row.tid).execute()
+        count('notification_categories')
+      }
     }
   }
 

@@ -224,6 +224,11 @@ export interface RecordsTable {
    * site without the leading slash; `null` for none. Stored as authored (migration 003).
    */
   url_redirect: Generated<string | null>
+  /**
+   * Maintenance: minutes before `from_time` that the reminder is mailed; `0` for none; `null` for
+   * the server's setting (`MAINTENANCE_REMINDER_MINUTES`). `null` for other types (migration 012).
+   */
+  reminder_minutes: Generated<number | null>
 }
 
 /** Which clouds a record concerns. */

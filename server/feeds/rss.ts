@@ -130,7 +130,10 @@ export interface FeedInput {
   origin: string
   /** The feed's own address in each format (`rel=self`; the Atom one is also the Atom feed's id). */
   selfUrls: Readonly<Record<FeedFormat, string>>
+  /** The vendor's name (`settings.vendor`), `''` while none is set. */
   vendor: string
+  /** The site's name (`readSiteName`, `contract/site-name.ts`), e.g. `'Nimbus Security Trust'` or, without a vendor name, its host. */
+  siteName: string
   cloudDomain?: string
   now: Date
 }
@@ -147,9 +150,11 @@ export function atomEntryId(type: string, id: number): string {
 /**
  * A list's feed, ready to render in either format ({@link renderFeed}).
  *
- * - Feed: title `'{vendor} {list heading}'` (plus `' – {domain}'` for one cloud), link to the
- *   list's page (with a cloud) or the site, `rel=self` to the format's `selfUrls`, author the
- *   vendor; the Atom feed's id is its own address (each list and cloud has its own).
+ * - Feed: title `'{vendor} {list heading}'` (plus `' – {domain}'` for one cloud; without a vendor
+ *   name `'{list heading} – {domain or site name}'`), description naming the site, link to the
+ *   list's page (with a cloud) or the site, `rel=self` to the format's `selfUrls`, author and
+ *   copyright the vendor (else the site's name); the Atom feed's id is its own address (each list
+ *   and cloud has its own).
  * - Items, newest first: `title`, `link` to the record's page (below `cloudDomain`, else below the
  *   record's first cloud), RSS `guid` `'{type}-{id}@trust-site'` (not a permalink, stable across
  *   edits) and Atom `id` {@link atomEntryId}, posting time (RSS `pubDate`, Atom `published`), last
@@ -162,20 +167,23 @@ export function atomEntryId(type: string, id: number): string {
  *   text (`&lt;b&gt;`), so a title typed as `Outage <b>now</b>` reads exactly so in a feed reader.
  */
 export function buildFeed(o: FeedInput): { feed: Feed; texts: string[]; nonce: string } {
-  const title = `${o.vendor} ${o.source.title}${o.cloudDomain ? ` – ${o.cloudDomain}` : ''}`
+  const title = o.vendor
+    ? `${o.vendor} ${o.source.title}${o.cloudDomain ? ` – ${o.cloudDomain}` : ''}`
+    : `${o.source.title} – ${o.cloudDomain ?? o.siteName}`
+  const owner = o.vendor || o.siteName
   const link = o.cloudDomain ? `${o.origin}/${o.cloudDomain}/${o.source.page}` : `${o.origin}/`
   const updated = o.records.reduce((max, r) => Math.max(max, r.updated), 0)
   const feed = new Feed({
     title: xmlSafe(title),
     id: o.selfUrls.atom,
     link,
-    description: xmlSafe(`${o.source.title} published on the ${o.vendor} trust site${o.cloudDomain ? ` for ${o.cloudDomain}` : ''}.`),
+    description: xmlSafe(`${o.source.title} published on ${o.siteName}${o.cloudDomain ? ` for ${o.cloudDomain}` : ''}.`),
     language: 'en',
     updated: new Date(updated || o.now.getTime()),
     generator: 'trust-site',
     feedLinks: { rss: o.selfUrls.rss, atom: o.selfUrls.atom },
-    author: { name: xmlSafe(o.vendor) },
-    copyright: xmlSafe(`© ${o.now.getUTCFullYear()} ${o.vendor}`),
+    author: { name: xmlSafe(owner) },
+    copyright: xmlSafe(`© ${o.now.getUTCFullYear()} ${owner}`),
     ttl: 5,
   })
   const nonce = randomBytes(9).toString('base64url')

@@ -15,14 +15,16 @@ export { escapeHtml }
 export const verificationMailMessages = defineMessages('mail.verification', {
   /** The subject, also the link's text. */
   subject: 'Verify your email address',
-  intro: 'Thank you for signing up to the Aurora Edge Trust site. Please confirm your email address by opening this link within 24 hours:',
+  /** `{site}`: the site's name (`contract/site-name.ts`), e.g. 'Nimbus Security Trust'. */
+  intro: params('Thank you for signing up to {site}. Please confirm your email address by opening this link within 24 hours:'),
   outro: 'The link can be used once. If you did not sign up, you can ignore this message.',
 })
 
 /** The password-reset mail (`./account-mails.ts` `passwordResetMail`). */
 export const passwordResetMailMessages = defineMessages('mail.passwordReset', {
   subject: 'Reset your password',
-  intro: 'Someone asked to reset the password of your Aurora Edge Trust account. Open this link within one hour to choose a new password:',
+  /** `{site}`: the site's name, as in the verification mail. */
+  intro: params('Someone asked to reset the password of your {site} account. Open this link within one hour to choose a new password:'),
   outro: 'The link can be used once. If you did not ask for it, you can ignore this message; your password stays unchanged.',
   link: 'Choose a new password',
 })

@@ -15,14 +15,24 @@
  * pending rows without holding a transaction across the SMTP conversation (that would stop every
  * other writer).
  *
- * Transport: SMTP when `SMTP_URL` is configured, otherwise nodemailer's JSON transport — the
- * message is only rendered, marked sent, and stays readable in the outbox (see `/dev/mail`).
+ * Transport ({@link mailDelivery}): SMTP when `SMTP_URL` is configured. Without it, in development,
+ * nodemailer's JSON transport — the message is only rendered, marked sent, and stays readable in
+ * the outbox (see `/dev/mail`); in production nothing is delivered: mail stays queued (the
+ * console's dashboard says so and how old the oldest queued message is) and goes out once the
+ * server is started with `SMTP_URL`.
+ *
+ * Sender ({@link mailSender}): `MAIL_FROM`, or by default the vendor's name at the host of
+ * `PUBLIC_URL` (`'Nimbus Security <no-reply@status.nimbus.example>'`), the name read from the
+ * settings at each delivery pass, so a vendor name set later is used without a restart.
  */
 import nodemailer from 'nodemailer'
 import type { Kysely, Selectable, Transaction } from 'kysely'
+import { originHost, siteName } from '../../contract/site-name.js'
+import type { Mode } from '../config.js'
 import { isPostgres, skipLockedRows } from '../db/dialect.js'
 import type { Database, OutboxTable } from '../db/schema.js'
 import { createPassRunner } from '../lib/pass-runner.js'
+import { vendorName } from '../repo/settings.js'
 
 /** A mail to enqueue. */
 export interface OutgoingMail {
@@ -81,13 +91,67 @@ export interface Mailer {
   close(): Promise<void>
 }
 
+/**
+ * How mail leaves the site: `'smtp'` through the `SMTP_URL` server; `'dev_mail'` not at all, only
+ * rendered and listed at `/dev/mail` (development without `SMTP_URL`); `'off'` not at all, queued
+ * until the server runs with `SMTP_URL` (production without it).
+ */
+export type MailDelivery = 'smtp' | 'dev_mail' | 'off'
+
+/** The {@link MailDelivery} of a server in `mode` with `smtpUrl` (`SMTP_URL`, null when unset). */
+export function mailDelivery(smtpUrl: string | null, mode: Mode): MailDelivery {
+  if (smtpUrl) return 'smtp'
+  return mode === 'production' ? 'off' : 'dev_mail'
+}
+
+/** The mail settings of the configuration (`server/config.ts` `AccountsConfig`) the sender is made from. */
+export interface SenderSettings {
+  /** `MAIL_FROM`; null = {@link defaultMailFrom}. */
+  mailFrom: string | null
+  /** `PUBLIC_URL`; null in development without it. */
+  publicUrl: string | null
+}
+
+/** Control characters (a header line break among them) become spaces. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removes exactly the control characters
+const controlChars = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+
+/** A display name as RFC 5322 writes it: as it is when it is plain words, else quoted. */
+function displayName(name: string): string {
+  const clean = controlChars(name)
+  return /^[\w!#$%&'*+\-/=?^`{|}~ ]+$/.test(clean) ? clean : `"${clean.replace(/["\\]/g, '\\$&')}"`
+}
+
+/**
+ * The From of mail when `MAIL_FROM` is not set: `'{name} <no-reply@{host of publicUrl}>'`, the
+ * host `localhost` without a `publicUrl` (development). Names that are not plain words (a host
+ * name's dots, quotes) are quoted; control characters become spaces.
+ *
+ * @param name who the mail is from: the vendor's name, or while none is set the site's host
+ * @example defaultMailFrom('Nimbus Security', 'https://status.nimbus.example') // 'Nimbus Security <no-reply@status.nimbus.example>'
+ */
+export function defaultMailFrom(name: string, publicUrl: string | null): string {
+  return `${displayName(name)} <no-reply@${originHost(publicUrl) || 'localhost'}>`
+}
+
+/**
+ * The From header mail goes out with now: `MAIL_FROM` when set, else {@link defaultMailFrom} of
+ * the vendor's name as the settings hold it at this moment — while none is set, of the site's
+ * name without one (`contract/site-name.ts`: the host of `PUBLIC_URL`, else 'Trust site').
+ */
+export async function mailSender(db: Kysely<Database>, { mailFrom, publicUrl }: SenderSettings): Promise<string> {
+  if (mailFrom) return mailFrom
+  const vendor = await vendorName(db)
+  return defaultMailFrom(vendor || siteName('', originHost(publicUrl)), publicUrl)
+}
+
 /** What {@link createMailer} needs. */
-export interface MailerOptions {
+export interface MailerOptions extends SenderSettings {
   db: Kysely<Database>
-  /** SMTP URL, or null for the JSON transport. */
+  /** SMTP URL, or null (see {@link mailDelivery}). */
   smtpUrl: string | null
-  /** The From header. */
-  from: string
+  /** Decides what happens without `smtpUrl` ({@link mailDelivery}). @default 'development' */
+  mode?: Mode
   now: () => Date
   /** Where delivery failures are reported. */
   log?: { warn(obj: object, msg: string): void }
@@ -109,10 +173,23 @@ function senderDomain(from: string): string {
   return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost'
 }
 
-/** Creates the mailer and starts its interval (unref'd, so it never keeps the process alive). */
-export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl)) : nodemailer.createTransport({ jsonTransport: true })
-  const domain = senderDomain(from)
+/**
+ * Creates the mailer and starts its interval (unref'd, so it never keeps the process alive). With
+ * delivery `'off'` ({@link mailDelivery}) its passes deliver nothing and every mail stays queued.
+ */
+export function createMailer({ db, smtpUrl, mailFrom, publicUrl, mode = 'development', now, log }: MailerOptions): Mailer {
+  const delivery = mailDelivery(smtpUrl, mode)
+  const transport =
+    delivery === 'off'
+      ? null
+      : smtpUrl
+        ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl))
+        : nodemailer.createTransport({ jsonTransport: true })
+  /** The From of this pass and its Message-ID domain (the site's name may have changed since the last). */
+  const sender = async () => {
+    const from = await mailSender(db, { mailFrom, publicUrl })
+    return { from, domain: senderDomain(from) }
+  }
 
   /** Deliverable rows, oldest first, but `failed` (rows that failed in this pass wait for the next). */
   const deliverable = (q: Kysely<Database>, failed: readonly number[], limit: number) => {
@@ -131,7 +208,12 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
    * Sends `row` and records the outcome through `q` (the row's transaction on PostgreSQL).
    * @returns Whether the SMTP server accepted it.
    */
-  async function deliver(q: Kysely<Database>, row: Selectable<OutboxTable>): Promise<boolean> {
+  async function deliver(
+    q: Kysely<Database>,
+    row: Selectable<OutboxTable>,
+    { from, domain }: { from: string; domain: string },
+  ): Promise<boolean> {
+    if (!transport) return false
     try {
       await transport.sendMail({
         from,
@@ -163,11 +245,13 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
   /** PostgreSQL: one row per transaction, locked while it is sent (see the module comment). */
   async function passLocked(): Promise<void> {
     const failed: number[] = []
+    let from: Awaited<ReturnType<typeof sender>> | undefined
     while (!runner.closed) {
       const outcome = await db.transaction().execute(async (trx) => {
         const row = await skipLockedRows(trx, deliverable(trx, failed, 1)).executeTakeFirst()
         if (!row) return 'done'
-        if (!(await deliver(trx, row))) failed.push(row.id)
+        from ??= await sender()
+        if (!(await deliver(trx, row, from))) failed.push(row.id)
         return 'more'
       })
       if (outcome === 'done') return
@@ -177,17 +261,20 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
   /** SQLite: pending rows in batches, each marked after its delivery. */
   async function passPlain(): Promise<void> {
     const failed: number[] = []
+    let from: Awaited<ReturnType<typeof sender>> | undefined
     while (!runner.closed) {
       const rows = await deliverable(db, failed, BATCH).execute()
       if (rows.length === 0) return
+      from ??= await sender()
       for (const row of rows) {
-        if (!(await deliver(db, row))) failed.push(row.id)
+        if (!(await deliver(db, row, from))) failed.push(row.id)
       }
     }
   }
 
   const runner = createPassRunner({
-    pass: isPostgres(db) ? passLocked : passPlain,
+    // Delivery off: nothing leaves, nothing is marked; the rows wait for a server with SMTP_URL.
+    pass: delivery === 'off' ? async () => undefined : isPostgres(db) ? passLocked : passPlain,
     intervalMs: SEND_INTERVAL_MS,
     failure: 'mail outbox pass failed',
     log,
@@ -198,7 +285,7 @@ export function createMailer({ db, smtpUrl, from, now, log }: MailerOptions): Ma
     flush: runner.flush,
     close: async () => {
       await runner.close()
-      transport.close()
+      transport?.close()
     },
   }
 }

@@ -20,8 +20,9 @@ import type {
 import { recordHref } from '../../contract/links.js'
 import type { PublishData } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
+import { CLOSING_STATUS } from '../../contract/reference-data.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
-import type { Database, RecordType } from '../db/schema.js'
+import type { Database } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 import { NOTIFICATION_TYPES, recordUpdates } from '../repo/records.js'
 import {
@@ -40,13 +41,8 @@ type Db = Kysely<Database>
 /** Records per page of the desk's list. */
 export const DESK_PAGE_SIZE = 25
 
-/** The status that closes a record of each type when it is resolved. */
-export const RESOLVED_STATUS: Record<RecordType, string> = {
-  incident: 'Resolved',
-  advisory: 'Remediated',
-  maintenance: 'Completed',
-  notification: 'Completed',
-}
+/** The status that closes a record of each type when it is resolved (`contract/reference-data.ts`). */
+export const RESOLVED_STATUS = CLOSING_STATUS
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
@@ -138,11 +134,12 @@ const mailKeys = (eventId: number) => [`record-event:${eventId}:uid:`, `record-e
 
 /**
  * `GET /api/admin/records/{id}`: the record as stored (terms as tids, severity as tid, internal
- * fields), its update history (newest first) and its events (oldest first) with the number of
- * emails each enqueued (outbox rows by `event_key`).
+ * fields, its own reminder lead), the server's reminder lead `reminderDefaultMinutes` (what a
+ * `null` lead means), its update history (newest first) and its events (oldest first) with the
+ * number of emails each enqueued (outbox rows by `event_key`).
  * @throws HttpError 404 `not_found`.
  */
-export async function deskRecord(db: Db, id: number): Promise<DeskRecordDetail> {
+export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: number): Promise<DeskRecordDetail> {
   const row = await findStoredRecord(db, id)
   if (!row) throw notFound(`No record ${id}.`, 'not_found')
   const [clouds, terms, updates, events] = await Promise.all([
@@ -186,6 +183,8 @@ export async function deskRecord(db: Db, id: number): Promise<DeskRecordDetail> 
     jira_link: row.jira_link,
     sfdc_link: row.sfdc_link,
     severity_link: row.severity_link,
+    reminder_minutes: row.reminder_minutes,
+    reminder_default_minutes: reminderDefaultMinutes,
     href: recordHref(row.type, row.id, c?.domain ?? ''),
     updates,
     events: events.map((e, i) => ({ id: e.id, kind: e.kind, at: iso(e.at), mails: mails[i] })),

@@ -10,23 +10,31 @@
  * (`body_format`, `./markdown.ts`); the desk's actions (`./desk.ts`) go through {@link changeRecord}.
  */
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
+import { MAX_REMINDER_MINUTES } from '../../contract/constants.js'
 import { recordHref } from '../../contract/links.js'
 import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
+import { CLOSED_STATUSES, isClosedStatus } from '../../contract/reference-data.js'
 import type { Database, RecordEventKind, RecordsTable, RecordType } from '../db/schema.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
 import { sanitizeOperatorHtml } from '../admin/sanitize.js'
 import { badRequest, type HttpError, notFound } from '../http/errors.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
-import { ALIAS_PREFIX } from '../seed/records.js'
 import { dispatchEvent } from './dispatch.js'
 import { renderOperatorText, type TextFormat } from './markdown.js'
 
 /** The record types that can be published (the contract's `PublishRecordBody.type`). */
 export const RECORD_TYPES: readonly RecordType[] = PublishRecordBody.properties.type.anyOf.map((t) => t.const)
-/** Statuses that close a record (`closed_on` is set when a record reaches one). */
-export const CLOSED_STATUSES = ['Completed', 'Resolved', 'Archived', 'Remediated'] as const
+/** Statuses that close a record (`closed_on` is set when a record reaches one; `contract/reference-data.ts`). */
+export { CLOSED_STATUSES }
+/** Path prefix of each record type's alias (the id follows), e.g. `/incidents/` for `/incidents/123`. */
+export const ALIAS_PREFIX: Readonly<Record<RecordType, string>> = {
+  incident: '/incidents/',
+  maintenance: '/maintenance/',
+  advisory: '/security-advisories/',
+  notification: '/notification/',
+}
 /** Longest title, characters. */
 export const MAX_TITLE = 300
 /** Longest summary, body or update text, characters. */
@@ -97,7 +105,26 @@ export function refusalOf(errors: readonly SchemaError[]): HttpError {
     if (here.some((e) => e.keyword === 'type' && e.params.type === 'null')) allowed.push(null)
     return invalid(`${field}: must be one of ${allowed.map(String).join(', ')}.`)
   }
-  return invalid(`${field}: ${[...new Set(here.map((e) => e.message ?? 'is not valid'))].join(', or ')}.`)
+  return invalid(
+    `${field}: ${[...new Set(here.map((e) => (e.keyword === 'type' ? typeWords(e.params.type) : (e.message ?? 'is not valid'))))].join(', or ')}.`,
+  )
+}
+
+/** JSON Schema type names as a field's refusal says them. */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+}
+
+/** `must be a whole number or null` for the `type` param of a `type` error (one name or a list). */
+function typeWords(type: unknown): string {
+  const names = (Array.isArray(type) ? type : [type]).map((t) => TYPE_WORDS[String(t)] ?? String(t))
+  return `must be ${names.join(' or ')}`
 }
 
 function text(value: unknown, field: string, { required = false, max = MAX_TEXT } = {}): string | null {
@@ -178,6 +205,24 @@ interface ValidRecord {
   nextUpdate: string | null
   internalNote: string | null
   links: Record<LinkField, string | null>
+  /** Maintenance: minutes, 0 = no reminder; `null` = the server's setting. */
+  reminderMinutes: number | null
+}
+
+/**
+ * `reminder_minutes`: `null` (absent, `null`, `''`) for the server's setting, else whole minutes
+ * from 0 to {@link MAX_REMINDER_MINUTES}; only maintenance has one.
+ */
+function reminderOf(value: unknown, type: RecordType): number | null {
+  if (value === undefined || value === null || value === '') return null
+  if (type !== 'maintenance') throw invalid('reminder_minutes: only maintenance has a reminder; leave it out for other records.')
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN
+  if (!Number.isInteger(n) || n < 0 || n > MAX_REMINDER_MINUTES) {
+    throw invalid(
+      `reminder_minutes: must be whole minutes from 0 (no reminder) to ${MAX_REMINDER_MINUTES} (7 days), or null for the server's setting.`,
+    )
+  }
+  return n
 }
 
 /**
@@ -281,11 +326,12 @@ async function validate(trx: Trx, b: PublishRecordBody, markdown: ReadonlySet<Fo
     nextUpdate: text(b.next_update, 'next_update', { max: 300 }),
     internalNote: note === null || note === '' ? null : sanitizeOperatorHtml(note),
     links: Object.fromEntries(LINK_FIELDS.map((field) => [field, link(b[field], field)])) as Record<LinkField, string | null>,
+    reminderMinutes: reminderOf(b.reminder_minutes, b.type),
   }
 }
 
 /** True for a status that closes a record ({@link CLOSED_STATUSES}). */
-export const isClosed = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status)
+export const isClosed = isClosedStatus
 
 async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void> {
   await trx.deleteFrom('record_clouds').where('record_id', '=', id).execute()
@@ -379,6 +425,7 @@ export async function snapshot(trx: Trx, id: number): Promise<Record<string, unk
     jira_link: row.jira_link,
     sfdc_link: row.sfdc_link,
     severity_link: row.severity_link,
+    reminder_minutes: row.reminder_minutes,
     posted_on: iso(row.posted_on),
     updated_on: iso(row.updated_on),
     closed_on: iso(row.closed_on),
@@ -439,6 +486,7 @@ export async function publishRecord(
       to_time: v.to,
       internal_note: v.internalNote,
       ...v.links,
+      reminder_minutes: v.reminderMinutes,
       author: actor,
       created_by: actor,
       updated_by: actor,
@@ -547,6 +595,7 @@ export async function changeRecord(
       jira_link: current.jira_link,
       sfdc_link: current.sfdc_link,
       severity_link: current.severity_link,
+      reminder_minutes: current.reminder_minutes,
     }
     const markdown = new Set<FormattedField>()
     for (const key of Object.keys(body) as Array<keyof UpdateRecordBody>) {
@@ -577,6 +626,7 @@ export async function changeRecord(
       to_time: v.to,
       internal_note: v.internalNote,
       ...v.links,
+      reminder_minutes: v.reminderMinutes,
       updated_on: now,
       updated_by: actor,
       closed_on: isClosed(v.statusName) ? (current.closed_on ?? now) : null,

@@ -2,10 +2,15 @@
  * Maintenance that runs itself (`contract/desk.ts`): a pass of {@link runScheduler} moves every
  * maintenance record whose time has come, and mails its subscribers once per step:
  *
- * - `reminder`: a Scheduled or Postponed maintenance whose start is at most `reminderMinutes`
- *   ahead (`now >= from − reminder` and `now < from`); no change of status. `reminderMinutes` 0:
- *   no reminders. A window whose reminder time passed while the server was down gets none once it
- *   has started.
+ * - `reminder`: a Scheduled or Postponed maintenance whose start is at most its reminder lead
+ *   ahead (`now >= from − lead` and `now < from`); no change of status. The lead is the record's
+ *   own `reminder_minutes` (set on the desk, the publishing API or `npm run publish:record`), or
+ *   the server's `reminderMinutes` (`MAINTENANCE_REMINDER_MINUTES`) when the record has none
+ *   (`null`); a lead of 0 sends no reminder. No reminder either when the window was announced
+ *   inside its lead: when the latest announcing event of the record (`published`, `updated` or
+ *   `postponed`, each of which mails the window's times) is later than `from − lead`, its mail was
+ *   the last word before the start, and a reminder would repeat it moments later. A window whose
+ *   reminder time passed while the server was down gets none once it has started.
  * - `started`: Scheduled or Postponed → In Progress once `from <= now`.
  * - `completed`: In Progress → Completed once `to <= now` (`closed_on` = now). A maintenance
  *   without `to` runs until someone resolves it.
@@ -36,7 +41,7 @@
  * mailer after a pass that enqueued mail, and stops with the app. Times come from the injected
  * clock, never from `Date.now()`.
  */
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database, RecordEventKind } from '../db/schema.js'
 import type { Actor } from '../admin/audit.js'
 import { recordAudit } from '../admin/audit.js'
@@ -63,7 +68,10 @@ export type ScheduledKind = Extract<RecordEventKind, 'reminder' | 'started' | 'c
 export interface SchedulerOptions {
   /** The site's origin for links in the emails, without a trailing slash. */
   publicUrl: string
-  /** Minutes before a window's start that its reminder goes out; 0 = none. Default 60. */
+  /**
+   * The server's reminder lead: minutes before a window's start that its reminder goes out, for
+   * records without a lead of their own (`reminder_minutes` null); 0 = none. Default 60.
+   */
   reminderMinutes?: number
   /** Where a failed step is reported (it is retried by the next pass). */
   log?: { warn(obj: object, msg: string): void }
@@ -97,21 +105,37 @@ async function statusIds(db: Kysely<Database>): Promise<Record<StatusName, numbe
   return STATUS_NAMES.every((n) => ids[n] !== undefined) ? (ids as Record<StatusName, number>) : undefined
 }
 
+/** The events that announce a maintenance window to its subscribers (see the module comment). */
+const ANNOUNCING: readonly RecordEventKind[] = ['published', 'updated', 'postponed']
+
+/**
+ * A record's reminder lead in minutes: its own `reminder_minutes`, else the server's
+ * `serverMinutes`; never below 0 (0 = no reminder).
+ */
+export function reminderLead(recordMinutes: number | null, serverMinutes: number): number {
+  return Math.max(0, recordMinutes ?? serverMinutes)
+}
+
 /**
  * The steps due at `now` (see the module comment), oldest window first. Reminders already sent for
- * a window are not planned again.
+ * a window are not planned again, nor those of a window announced inside its lead.
+ *
+ * @param reminderMinutes The server's reminder lead, minutes, for records without their own.
  */
 export async function dueSteps(db: Kysely<Database>, now: number, reminderMinutes = DEFAULT_REMINDER_MINUTES): Promise<DueStep[]> {
   const ids = await statusIds(db)
   if (!ids) return []
   const waiting = [ids.Scheduled, ids.Postponed]
+  const serverLead = Math.max(0, Math.trunc(reminderMinutes))
+  // A waiting window is read once its reminder time (from − lead) or its start has come.
+  const reminderAt = sql<number>`r.from_time - coalesce(r.reminder_minutes, ${sql.lit(serverLead)}) * ${sql.lit(MINUTE_MS)}`
   const rows = await db
     .selectFrom('records as r')
-    .select(['r.id', 'r.status_id', 'r.from_time', 'r.to_time'])
+    .select(['r.id', 'r.status_id', 'r.from_time', 'r.to_time', 'r.reminder_minutes'])
     .where('r.type', '=', 'maintenance')
     .where((eb) =>
       eb.or([
-        eb.and([eb('r.status_id', 'in', waiting), eb('r.from_time', '<=', now + Math.max(0, reminderMinutes) * MINUTE_MS)]),
+        eb.and([eb('r.status_id', 'in', waiting), eb.or([eb('r.from_time', '<=', now), eb(reminderAt, '<=', now)])]),
         eb.and([eb('r.status_id', '=', ids['In Progress']), eb('r.to_time', 'is not', null), eb('r.to_time', '<=', now)]),
       ]),
     )
@@ -121,10 +145,11 @@ export async function dueSteps(db: Kysely<Database>, now: number, reminderMinute
   const steps: DueStep[] = []
   for (const r of rows) {
     const step = (kind: ScheduledKind): DueStep => ({ recordId: r.id, kind, windowFrom: r.from_time, statusId: r.status_id })
+    const lead = reminderLead(r.reminder_minutes, serverLead) * MINUTE_MS
     if (r.status_id === ids['In Progress']) steps.push(step('completed'))
     else if (r.to_time !== null && r.to_time <= now) steps.push(step('completed'))
     else if (r.from_time <= now) steps.push(step('started'))
-    else if (reminderMinutes > 0) {
+    else if (lead > 0 && now >= r.from_time - lead) {
       const sent = await db
         .selectFrom('record_events')
         .select('id')
@@ -132,7 +157,16 @@ export async function dueSteps(db: Kysely<Database>, now: number, reminderMinute
         .where('kind', '=', 'reminder')
         .where('window_from', '=', r.from_time)
         .executeTakeFirst()
-      if (!sent) steps.push(step('reminder'))
+      if (sent) continue
+      const announced = await db
+        .selectFrom('record_events')
+        .select((eb) => eb.fn.max('at').as('at'))
+        .where('record_id', '=', r.id)
+        .where('kind', 'in', ANNOUNCING)
+        .executeTakeFirst()
+      const lastAnnounced = announced?.at === null || announced?.at === undefined ? null : Number(announced.at)
+      if (lastAnnounced !== null && lastAnnounced > r.from_time - lead) continue
+      steps.push(step('reminder'))
     }
   }
   return steps

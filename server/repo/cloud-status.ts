@@ -19,7 +19,7 @@ import type {
 } from '../../contract/status.js'
 import type { Database } from '../db/schema.js'
 import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
-import { componentKey, componentUptimes, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from '../statuspage/uptime.js'
+import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from '../statuspage/uptime.js'
 import type { CloudRow } from './clouds.js'
 import { cloudDataCenters } from './data-centers.js'
 import { incidentSpans } from './records.js'
@@ -200,8 +200,9 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  *   to it in minutes from its start (an ongoing one ends at `current_time`), sorted by start.
  *   `category_status`: the number of those issues per severity, severity order, non-zero counts only.
  * - `uptime_30d` / `uptime_90d`: the row's uptime over the 30 and 90 days ending at `now`, whatever
- *   the week (`server/statuspage/uptime.ts`, the v2 API's formula); null for a row decommissioned on
- *   an unknown date.
+ *   the week (`server/statuspage/uptime.ts`, the v2 API's formula), and `uptime_since`, the day they
+ *   count from when the row went into service less than 90 days ago; all null for a row
+ *   decommissioned on an unknown date.
  * - `subscribed` is the viewer's effective state (`server/subscriptions/tree.ts`): `'1'` when
  *   `stored` holds the row's tid, `all`, and for a service `core_cloud_services`, for a data center
  *   its region's tid or its type (`public` / `premium`). `'0'` without `stored` (anonymous).
@@ -289,9 +290,7 @@ export async function cloudStatus(
       category_status,
       issues,
       // A decommissioned row without a date: when it left service is unknown, so is its window.
-      ...(row.active || row.end !== null
-        ? componentUptimes(spansOf.get(componentKey(cloud.id, row.tid)) ?? [], row, at)
-        : { uptime_30d: null, uptime_90d: null }),
+      ...(row.active || row.end !== null ? componentUptimes(spansOf.get(componentKey(cloud.id, row.tid)) ?? [], row, at) : NO_UPTIME),
     }
   }
 

@@ -2,6 +2,7 @@
  * Site-wide settings, stored as key/value text in the `settings` table.
  */
 import type { Kysely } from 'kysely'
+import { originHost, siteName } from '../../contract/site-name.js'
 import type { Database } from '../db/schema.js'
 
 /** The setting keys the server reads. Flags are `'1'` / `'0'`. */
@@ -34,8 +35,19 @@ export async function readSettings(db: Kysely<Database>): Promise<Record<string,
   return Object.fromEntries(rows.map((r) => [r.key, r.value]))
 }
 
-/** The vendor's name (`settings.vendor`), or `'Trust'` when none is set: feed and status-page titles. */
+/** The vendor's name (`settings.vendor`, trimmed), `''` while none is set. */
 export async function vendorName(db: Kysely<Database>): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', SETTING.vendor).executeTakeFirst()
-  return row?.value || 'Trust'
+  return row?.value.trim() ?? ''
+}
+
+/**
+ * The site's name as mail, feeds and the status API give it (`contract/site-name.ts`): `'{vendor} Trust'`,
+ * or while no vendor name is set the host of `publicUrl` (`PUBLIC_URL`), else `'Trust site'`. Read
+ * from the settings at each call, so a name set later is used at once.
+ *
+ * @param publicUrl the site's origin (`PUBLIC_URL`), null when not configured (development)
+ */
+export async function readSiteName(db: Kysely<Database>, publicUrl: string | null): Promise<string> {
+  return siteName(await vendorName(db), originHost(publicUrl))
 }

@@ -86,6 +86,7 @@ import { isTimeZone } from '../lib/zones.js'
 import { passwordResetMail, verificationMail } from '../mail/account-mails.js'
 import { escapeHtml } from '../mail/messages.js'
 import { enqueueMail } from '../mail/outbox.js'
+import { readSiteName } from '../repo/settings.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Verification links stay valid 24 hours (ms). */
@@ -285,13 +286,14 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const at = nowMs()
       const link = (token: string) => `${linkOrigin(request, accounts.publicUrl)}/user/verify/${token}`
       const locale = mailLocale(null, request)
+      const site = await readSiteName(db, accounts.publicUrl)
       let uid: number
       try {
         uid = await db.transaction().execute(async (trx) => {
           const id = await createUser(trx, { name, mail, passHash, verified: false, created: at })
           if (locale !== 'en') await trx.updateTable('users').set({ locale }).where('uid', '=', id).execute()
           const token = await issueToken(trx, id, 'verify', at, VERIFY_TOKEN_TTL_MS)
-          await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token), locale), at)
+          await enqueueMail(trx, verificationMail(mail.toLowerCase(), link(token), site, locale), at)
           return id
         })
       } catch (error) {
@@ -327,11 +329,12 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const at = nowMs()
       if (!(await take(db, RESEND_RULE, String(s.uid), at))) throw tooManyRequests()
       const origin = linkOrigin(request, accounts.publicUrl)
+      const site = await readSiteName(db, accounts.publicUrl)
       await db.transaction().execute(async (trx) => {
         // Only the newest link works.
         await trx.deleteFrom('user_tokens').where('uid', '=', s.uid).where('purpose', '=', 'verify').where('used_at', 'is', null).execute()
         const token = await issueToken(trx, s.uid, 'verify', at, VERIFY_TOKEN_TTL_MS)
-        await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`, mailLocale(s.locale, request)), at)
+        await enqueueMail(trx, verificationMail(s.mail, `${origin}/user/verify/${token}`, site, mailLocale(s.locale, request)), at)
       })
       mailer.kick()
       return { data: { message: `A new verification email has been sent to ${s.mail}.` } }
@@ -347,9 +350,10 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const user = await findUserByLogin(db, request.body.mail)
       if (user && (await take(db, PASSWORD_REQUEST_USER_RULE, String(user.uid), at))) {
         const origin = linkOrigin(request, accounts.publicUrl)
+        const site = await readSiteName(db, accounts.publicUrl)
         await db.transaction().execute(async (trx) => {
           const token = await issueToken(trx, user.uid, 'reset', at, RESET_TOKEN_TTL_MS)
-          await enqueueMail(trx, passwordResetMail(user.mail, `${origin}/user/reset/${token}`, mailLocale(user.locale, request)), at)
+          await enqueueMail(trx, passwordResetMail(user.mail, `${origin}/user/reset/${token}`, site, mailLocale(user.locale, request)), at)
         })
         mailer.kick()
       }

@@ -45,6 +45,7 @@ import { retryOutboxMessage } from '../admin/outbox.js'
 import { setStaffRoles, staffData } from '../admin/staff.js'
 import { pathOf } from '../catalog/import.js'
 import { HttpError } from '../http/errors.js'
+import { mailDelivery, mailSender } from '../mail/outbox.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** The field an Ajv error is about: `roles[0]`, `revision` (a missing property), or the part itself. */
@@ -80,7 +81,7 @@ function schemaErrorFormatter(errors: FastifySchemaValidationError[], part: stri
 const actorOf = (session: UserSession): Actor => ({ uid: session.uid, name: session.name })
 
 /** Registers the routes described in the module comment. */
-export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer }: RouteDeps): void {
+export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mode, accounts }: RouteDeps): void {
   // Checked before the request's parts are validated: a 403 never depends on them.
   const reader = async (request: FastifyRequest) => {
     requireAdminReader(request)
@@ -118,7 +119,8 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer }: R
     { schema: { response: { 200: answer(DashboardData), ...ERROR_RESPONSES } }, preValidation: reader },
     async (request) => {
       requireAdminReader(request)
-      return { data: await dashboardData(db, now()) }
+      const mail = { delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) }
+      return { data: await dashboardData(db, now(), mail) }
     },
   )
 

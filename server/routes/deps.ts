@@ -53,6 +53,11 @@ export interface RouteDeps {
   mailer: Mailer
   /** Webhook endpoints: the SSRF policy of their URLs, and the worker delivering them. */
   webhooks: { policy: WebhookUrlPolicy; worker: Pick<WebhookWorker, 'kick'> }
+  /**
+   * The server's reminder lead of maintenance, minutes (`MAINTENANCE_REMINDER_MINUTES`; 0 = none):
+   * what the desk shows for a record without a lead of its own. Default 60.
+   */
+  reminderMinutes?: number
 }
 
 /**

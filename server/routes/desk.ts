@@ -53,6 +53,7 @@ import {
   updateTemplate,
 } from '../publishing/desk.js'
 import type { PublishOptions, RecordKind } from '../publishing/publish.js'
+import { DEFAULT_REMINDER_MINUTES } from '../publishing/scheduler.js'
 import { contentSchemaErrors } from './admin-content.js'
 import { PUBLISHING_PERMISSIONS, publishPermissionsOf, requireOneOf } from './admin-records.js'
 import type { RouteDeps, TrustApp } from './deps.js'
@@ -94,7 +95,8 @@ const authorizeIn =
   }
 
 /** Registers the routes described in the module comment. */
-export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer }: RouteDeps): void {
+export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer, reminderMinutes }: RouteDeps): void {
+  const reminderDefault = reminderMinutes ?? DEFAULT_REMINDER_MINUTES
   const publishOptions = (request: FastifyRequest): PublishOptions => ({
     publicUrl: linkOrigin(request, accounts.publicUrl),
     authorize: authorizeIn(request),
@@ -128,7 +130,7 @@ export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer }:
     },
     async (request) => {
       requireAdminReader(request)
-      return { data: await deskRecord(db, request.params.id) }
+      return { data: await deskRecord(db, request.params.id, reminderDefault) }
     },
   )
 
@@ -167,7 +169,7 @@ export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer }:
     { schema: { response: { 200: answer(TemplatesData), ...ERROR_RESPONSES } }, preValidation: reader },
     async (request) => {
       requireAdminReader(request)
-      return { data: { templates: await listTemplates(db) } }
+      return { data: { templates: await listTemplates(db), reminder_default_minutes: reminderDefault } }
     },
   )
 

@@ -18,7 +18,7 @@ import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud, type CloudRow } from '../repo/clouds.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
-import { vendorName } from '../repo/settings.js'
+import { readSiteName, vendorName } from '../repo/settings.js'
 import { ANONYMOUS } from '../repo/visibility.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 import { parseDataCenters } from './records.js'
@@ -82,7 +82,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         }
         const cloudParam = (request.query.cloud ?? '').trim()
         const cloud: CloudRow | undefined = cloudParam === '' ? undefined : await requireCloud(db, cloudParam)
-        const [records, vendor] = await Promise.all([
+        const [records, vendor, siteName] = await Promise.all([
           newestRecords(
             db,
             { type: source.type, notificationType: source.notificationType, cloudId: cloud?.id, now: now().getTime() },
@@ -90,6 +90,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
             ANONYMOUS,
           ),
           vendorName(deps.db),
+          readSiteName(deps.db, deps.accounts.publicUrl),
         ])
         const origin = documentOrigin(request, deps.accounts.publicUrl)
         const xml = renderFeed(format, {
@@ -98,6 +99,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
           origin,
           selfUrls: { rss: rssFeedHref(name, origin, cloud?.machine_name), atom: atomFeedHref(name, origin, cloud?.machine_name) },
           vendor,
+          siteName,
           cloudDomain: cloud?.domain,
           now: now(),
         })
@@ -141,9 +143,11 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         ANONYMOUS,
       )
       const origin = documentOrigin(request, deps.accounts.publicUrl)
+      const vendor = await vendorName(deps.db)
       const ics = renderMaintenanceIcs({
         records,
-        calendarName: `${await vendorName(deps.db)} maintenance – ${cloud.domain}`,
+        // Without a vendor name the cloud's domain says whose calendar it is.
+        calendarName: vendor ? `${vendor} maintenance – ${cloud.domain}` : `Maintenance – ${cloud.domain}`,
         pageUrl: (loaded) => recordUrl(origin, loaded, cloud.domain),
       })
       return reply.type(ICS_CONTENT_TYPE).header('content-disposition', `inline; filename="${cloud.machine_name}.ics"`).send(ics)

@@ -6,6 +6,7 @@ import { trimBase } from '../../contract/links.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
 import { GlobalData, type Menu, type MenuItem } from '../../contract/global.js'
+import { isExternal, resolveRoute } from '../../contract/menu.js'
 import { PUBLIC_REVALIDATE } from '../http/public-api.js'
 import { listClouds, listProducts } from '../repo/clouds.js'
 import { readMenu } from '../repo/menus.js'
@@ -20,25 +21,26 @@ export interface StatusPages {
 
 /**
  * The menus as the variant shows them: the two external status pages of the Notifications
- * dropdown point at their configured URLs (unset: the stored route stays), and on the government
+ * dropdown point at their configured URLs (unset: the stored route stays, and an item left
+ * without an absolute URL is left out — it would lead to 'Page not found'), and on the government
  * variant every top-menu route that leads to the commercial help site leads to the government one.
  */
 export function variantMenu(menu: Menu, opts: { isGov: boolean; helpSite: string; helpSiteGov: string; statusPages: StatusPages }): Menu {
-  const status = (item: MenuItem): MenuItem => {
-    const url =
-      item.component === STATUS_PAGE_COMPONENT.vulnerabilityManagement
-        ? opts.statusPages.vulnerabilityManagement
-        : item.component === STATUS_PAGE_COMPONENT.zeroTrustBranch
-          ? opts.statusPages.zeroTrustBranch
-          : undefined
-    return { ...item, route: url || item.route, sub_menus: item.sub_menus.map(status) }
+  const configured = new Map<string, string | undefined>([
+    [STATUS_PAGE_COMPONENT.vulnerabilityManagement, opts.statusPages.vulnerabilityManagement],
+    [STATUS_PAGE_COMPONENT.zeroTrustBranch, opts.statusPages.zeroTrustBranch],
+  ])
+  const status = (item: MenuItem): MenuItem[] => {
+    const route = configured.get(item.component) || item.route
+    if (configured.has(item.component) && !isExternal(resolveRoute(route, undefined))) return []
+    return [{ ...item, route, sub_menus: item.sub_menus.flatMap(status) }]
   }
   const help = (item: MenuItem): MenuItem => {
     if (!opts.isGov || !opts.helpSite || !opts.helpSiteGov) return item
     const commercial = typeof item.route === 'string' ? item.route : item.route.commercial
     return trimBase(commercial) === trimBase(opts.helpSite) ? { ...item, route: opts.helpSiteGov } : item
   }
-  return { main_menu: menu.main_menu.map(status), top_menu: menu.top_menu.map(help) }
+  return { main_menu: menu.main_menu.flatMap(status), top_menu: menu.top_menu.map(help) }
 }
 
 /**

@@ -23,6 +23,7 @@ import { registerWebhookRoutes } from './webhooks.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
+import { registerAdminTrafficRoutes } from './admin-traffic.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
 export type RouteModule = (app: TrustApp, deps: RouteDeps) => void
@@ -44,6 +45,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerDeskRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
+  registerAdminTrafficRoutes,
   registerFaqComplianceRoutes,
   registerDevMailRoutes,
   registerSeoRoutes,

@@ -20,7 +20,7 @@ import { STATUSPAGE_DOCUMENTS, STATUSPAGE_SCHEMAS } from '../../contract/statusp
 import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
-import { vendorName } from '../repo/settings.js'
+import { readSiteName } from '../repo/settings.js'
 import { statuspageDocument } from '../statuspage/documents.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
@@ -33,7 +33,7 @@ export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts }: R
       statuspageDocument(db, name, {
         cloud: null,
         origin: documentOrigin(request, accounts.publicUrl),
-        vendor: await vendorName(db),
+        siteName: await readSiteName(db, accounts.publicUrl),
         now: now(),
       }),
     )
@@ -42,7 +42,7 @@ export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts }: R
       return statuspageDocument(db, name, {
         cloud,
         origin: documentOrigin(request, accounts.publicUrl),
-        vendor: await vendorName(db),
+        siteName: await readSiteName(db, accounts.publicUrl),
         now: now(),
       })
     })

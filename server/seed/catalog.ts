@@ -1,9 +1,11 @@
 /**
  * The demo vendor's catalogue: products, clouds with their banners and status flags, the main and
- * top menus and the site settings. The demo vendor is "Aurora Edge", a neutral white-label name.
+ * top menus, the notification categories and the site settings. The demo vendor is "Aurora Edge",
+ * a neutral white-label name.
  */
 import { STATUS_PAGE_COMPONENT } from '../../contract/constants.js'
 import type { MenuRoute } from '../../contract/global.js'
+import type { NotificationType } from '../../contract/records.js'
 import { SETTING } from '../repo/settings.js'
 
 export interface ProductSeed {
@@ -234,4 +236,15 @@ export const SETTINGS: Record<string, string> = {
   [SETTING.cookieConsentGovId]: 'trust-auroraedge-gov',
   [SETTING.statusVmUrl]: 'https://status.vm.auroraedge.example',
   [SETTING.statusBranchUrl]: 'https://status.branch.auroraedge.example',
+}
+
+/**
+ * The notification categories of each type, in display order (URL categories, cloud-application
+ * groups, privacy topics). Their tids follow `TID_BASE.notification_category` in this order, type
+ * by type, as the catalogue import assigns them from the file.
+ */
+export const NOTIFICATION_CATEGORIES: Record<NotificationType, readonly string[]> = {
+  url_change_notification: ['Newly Registered Domains', 'Social Networking', 'Streaming Media', 'Gambling', 'Generative AI', 'Web Search'],
+  cloud_app: ['Collaboration', 'File Sharing', 'Generative AI Apps', 'Developer Tools', 'Social Media Apps'],
+  privacy_notification: ['Sub-processors', 'Data Residency', 'Privacy Policy', 'Data Retention'],
 }

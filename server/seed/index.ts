@@ -1,9 +1,10 @@
 /**
  * The demo seed of a development start: imports the demo vendor's catalogue file
  * (`./demo-catalog.json`, generated from the sources in `./sources.ts`) into an empty database with
- * its instants moved to the seed's clock ({@link demoCatalogAt}), then fills the status data (record
- * statuses, live records and history, `./records.ts`), the list records (advisories, notifications,
- * more maintenance, `./lists.ts`), the FAQ and Compliance pages and a year of traffic.
+ * its instants moved to the seed's clock ({@link demoCatalogAt}), then fills the status data (live
+ * records and history, `./records.ts`), the list records (advisories, notifications, more
+ * maintenance, `./lists.ts`), the FAQ and Compliance pages and a year of traffic. The record
+ * statuses every database has from its migrations (`server/db/migrations/011_reference_data.ts`).
  * Deterministic: the same `now` gives the same database.
  */
 import { readFileSync } from 'node:fs'
@@ -15,7 +16,7 @@ import { dayStart, utcDay } from '../lib/days.js'
 import { seedFaqComplianceIfEmpty } from './faq-compliance.js'
 import { seedListRecordsIfEmpty } from './lists.js'
 import { seedStatusIfEmpty } from './records.js'
-import { TID_BASE } from './tids.js'
+import { TID_BASE } from '../db/tids.js'
 import { extendTraffic } from './traffic.js'
 
 export { TID_BASE }

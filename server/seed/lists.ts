@@ -46,7 +46,6 @@ import {
   type Item,
 } from './records.js'
 import { SEVERITY, STATUS } from './status-catalog.js'
-import { TID_BASE } from './tids.js'
 
 const HOUR_MS = 60 * MINUTE_MS
 const HELP_SITE = 'https://help.auroraedge.example'
@@ -90,13 +89,6 @@ export const HOSTILE_BODY =
   '<script>window.__pwned=1</script>' +
   '<p><a href="javascript:window.__pwned=1">x</a></p>' +
   '<svg onload="window.__pwned=1"></svg>'
-
-/** The notification categories of each type, in display order (tids from {@link TID_BASE}.notification_category + 1). */
-export const NOTIFICATION_CATEGORIES: Record<NotificationType, readonly string[]> = {
-  url_change_notification: ['Newly Registered Domains', 'Social Networking', 'Streaming Media', 'Gambling', 'Generative AI', 'Web Search'],
-  cloud_app: ['Collaboration', 'File Sharing', 'Generative AI Apps', 'Developer Tools', 'Social Media Apps'],
-  privacy_notification: ['Sub-processors', 'Data Residency', 'Privacy Policy', 'Data Retention'],
-}
 
 /** The advisory event types (spec §4) with the severity and texts their demo advisories use. */
 const ADVISORIES: ReadonlyArray<{
@@ -300,9 +292,11 @@ function plainDraft(o: {
 }
 
 /**
- * Seeds the records described in the module comment once: when the status data exists (there are
- * severities) and the setting {@link SETTING.recordListsSeeded} is not set yet — so a database
- * seeded before this module existed gets them at its next start. One transaction.
+ * Seeds the records described in the module comment once: when the demo's status data was seeded
+ * (the setting {@link SETTING.recordsHistoryThrough} exists; severities do not tell, as every
+ * database has the spec's two from migration 011) and the setting {@link SETTING.recordListsSeeded}
+ * is not set yet — so a database seeded before this module existed gets them at its next start.
+ * One transaction.
  *
  * @param now The moment the records are relative to.
  * @returns `true` when it seeded.
@@ -310,10 +304,9 @@ function plainDraft(o: {
 export async function seedListRecordsIfEmpty(db: Kysely<Database>, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const done = await trx.selectFrom('settings').select('value').where('key', '=', SETTING.recordListsSeeded).executeTakeFirst()
-    const severity = await trx.selectFrom('severities').select('tid').limit(1).executeTakeFirst()
-    if (done || !severity) return false
-    const categoryTids = await seedNotificationCategories(trx)
-    const drafts = await listDrafts(trx, now, categoryTids)
+    const seeded = await trx.selectFrom('settings').select('value').where('key', '=', SETTING.recordsHistoryThrough).executeTakeFirst()
+    if (done || !seeded) return false
+    const drafts = await listDrafts(trx, now, await notificationCategories(trx))
     // A database whose ids already reached the fixed block gets ordinary ids instead of failing.
     const taken = await trx.selectFrom('records').select('id').where('id', '>', LIST_RECORD_ID_BASE).limit(1).executeTakeFirst()
     if (taken) for (const d of drafts) delete d.id
@@ -327,30 +320,32 @@ export async function seedListRecordsIfEmpty(db: Kysely<Database>, now: Date): P
   })
 }
 
-/** Inserts the notification categories (once) and returns their tids by type and name. */
-async function seedNotificationCategories(trx: Transaction<Database>): Promise<Map<string, number>> {
-  const tids = new Map<string, number>()
-  const rows: Array<{ tid: number; notification_type: string; name: string; sort: number }> = []
-  let tid = TID_BASE.notification_category
-  for (const [type, names] of Object.entries(NOTIFICATION_CATEGORIES)) {
-    names.forEach((name, sort) => {
-      tid += 1
-      rows.push({ tid, notification_type: type, name, sort })
-      tids.set(`${type}:${name}`, tid)
-    })
-  }
-  const existing = await trx.selectFrom('notification_categories').select('tid').limit(1).executeTakeFirst()
-  if (!existing) {
-    await trx
-      .insertInto('terms')
-      .values(rows.map((r) => ({ tid: r.tid, vocabulary: 'notification_category' })))
-      .execute()
-    await trx.insertInto('notification_categories').values(rows).execute()
-  }
-  return tids
+/** One notification category of the catalogue. */
+interface Category {
+  tid: number
+  name: string
 }
 
-async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Map<string, number>): Promise<Draft[]> {
+/**
+ * The notification categories of each type, in display order: the catalogue's (the demo catalogue
+ * file brings the demo's, `./catalog.ts` NOTIFICATION_CATEGORIES); a type without any gets none.
+ */
+async function notificationCategories(trx: Transaction<Database>): Promise<Record<NotificationType, Category[]>> {
+  const rows = await trx
+    .selectFrom('notification_categories')
+    .select(['tid', 'name', 'notification_type'])
+    .orderBy('sort')
+    .orderBy('tid')
+    .execute()
+  const of = (type: NotificationType) => rows.filter((r) => r.notification_type === type).map(({ tid, name }) => ({ tid, name }))
+  return {
+    url_change_notification: of('url_change_notification'),
+    cloud_app: of('cloud_app'),
+    privacy_notification: of('privacy_notification'),
+  }
+}
+
+async function listDrafts(trx: Transaction<Database>, now: Date, categoryList: Record<NotificationType, Category[]>): Promise<Draft[]> {
   const world = await loadWorld(trx)
   const t = now.getTime()
   const today = dayStart(utcDay(now))
@@ -362,8 +357,8 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
   const usable = (items: Item[], at: number, to = at) => items.filter((i) => inService(i, at, to))
   const publicDcs = (c: CloudWorld) => c.dataCenters.filter((d) => !d.premium)
   const categories = (type: NotificationType, n: number, count: number) => {
-    const names = NOTIFICATION_CATEGORIES[type]
-    return Array.from({ length: count }, (_, i) => categoryTid.get(`${type}:${names[(n + i) % names.length]}`)!)
+    const list = categoryList[type]
+    return list.length === 0 ? [] : Array.from({ length: count }, (_, i) => list[(n + i) % list.length].tid)
   }
   const allClouds = world.clouds
 
@@ -563,7 +558,8 @@ async function listDrafts(trx: Transaction<Database>, now: Date, categoryTid: Ma
   }
   for (let n = 0; n < 8; n++) {
     const from = today + (n === 0 ? 14 * DAY_MS : -(n * 21) * DAY_MS) + 12 * HOUR_MS
-    const topic = NOTIFICATION_CATEGORIES.privacy_notification[n % 4]
+    const privacy = categoryList.privacy_notification
+    const topic = privacy.length > 0 ? privacy[n % privacy.length].name : 'Privacy Policy'
     const summary = `We are updating our ${topic.toLowerCase()} information.`
     drafts.push(
       plainDraft({

@@ -1,6 +1,8 @@
 /**
- * Demo status data: severities, record statuses, core services per cloud, commissioning dates of
- * data centers, and incidents / scheduled maintenance (spec §2 Cloud status page, §3 Record).
+ * Demo status data: the demo's own severities, core services per cloud, commissioning dates of
+ * data centers, and incidents / scheduled maintenance (spec §2 Cloud status page, §3 Record). The
+ * record statuses and the spec's severities 19 and 20 are not demo data: migration 011 creates
+ * them on every database.
  *
  * Two kinds of records:
  * - History: for every complete UTC day up to the day before yesterday, a PRNG seeded by the cloud
@@ -21,23 +23,24 @@
  */
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import { MAX_WEEK_OFFSET } from '../../contract/constants.js'
+import { SPEC_SEVERITY_TIDS } from '../../contract/reference-data.js'
 import { escapeHtml } from '../../contract/text.js'
 import type { Database, RecordsTable, RecordType } from '../db/schema.js'
 import { addDays, dayStart, epochDay, utcDay } from '../lib/days.js'
 import { DAY_MS, MINUTE_MS, statusWeek } from '../lib/week.js'
+import { ALIAS_PREFIX } from '../publishing/publish.js'
 import { SETTING } from '../repo/settings.js'
 import { createRandom, hashString } from './prng.js'
 import {
   DATA_CENTER_DECOMMISSION_DAYS_AGO,
   DECOMMISSIONED_SERVICES,
   PRODUCT_SERVICES,
-  RECORD_STATUSES,
   SERVICES,
   SEVERITIES,
   SEVERITY,
   STATUS,
 } from './status-catalog.js'
-import { TID_BASE } from './tids.js'
+import { TID_BASE } from '../db/tids.js'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -52,37 +55,39 @@ export const PEOPLE = ['Dana Whitfield', 'Ravi Menon', 'Sofia Lindqvist', 'Tomá
 // ------------------------------------------------------------------------------------------------
 
 /**
- * Seeds the status data when the database has clouds but no record statuses yet: the record
- * statuses, the live records and the record history (see the module comment) and, when no
- * catalogue import brought them (the demo's sources, `./sources.ts`), the severities, services,
- * each cloud's services and the commissioning dates of its data centers. One transaction.
+ * Seeds the demo's status data once, when the database has clouds but no records and no record
+ * history yet (`SETTING.recordsHistoryThrough`): the live records and the record history (see the
+ * module comment) and, when no catalogue import brought services (the demo's sources,
+ * `./sources.ts`), the demo's severities, services, each cloud's services and the commissioning
+ * dates of its data centers. One transaction. The record statuses and the spec's two severities are
+ * not the demo's: every database has them from migration 011 on.
  *
  * @param now The moment the seed is relative to: commissioning dates, live records and history.
- * @returns `true` when it seeded, `false` when record statuses existed or there are no clouds.
+ * @returns `true` when it seeded, `false` when the database has records or a record history
+ *   already, or no clouds.
  */
 export async function seedStatusIfEmpty(db: Kysely<Database>, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('record_statuses').select('id').limit(1).executeTakeFirst()
+    const record = await trx.selectFrom('records').select('id').limit(1).executeTakeFirst()
+    const history = await trx.selectFrom('settings').select('value').where('key', '=', SETTING.recordsHistoryThrough).executeTakeFirst()
     const cloud = await trx.selectFrom('clouds').select('id').limit(1).executeTakeFirst()
-    if (existing || !cloud) return false
+    if (record || history || !cloud) return false
     // A catalogue import brings severities, services and commissioning dates; the demo's own
     // sources bring them here otherwise (`./sources.ts`, databases from before the catalogue file).
-    const imported = await trx.selectFrom('severities').select('tid').limit(1).executeTakeFirst()
-    if (!imported) await seedVocabulary(trx, now)
-    await trx
-      .insertInto('record_statuses')
-      .values(RECORD_STATUSES.map((s, sort) => ({ ...s, sort })))
-      .execute()
+    // (The spec's two severities do not tell: every database has them.)
+    const service = await trx.selectFrom('services').select('tid').limit(1).executeTakeFirst()
+    const severity = await trx.selectFrom('severities').select('tid').where('tid', 'not in', SPEC_SEVERITY_TIDS).limit(1).executeTakeFirst()
+    if (!service && !severity) await seedVocabulary(trx, now)
     const world = await loadWorld(trx)
     const live = liveRecords(world, now)
-    const history = historyRange(now)
+    const range = historyRange(now)
     const drafts = [...live]
-    for (let day = history.first; day <= history.last; day = addDays(day, 1)) drafts.push(...dayRecords(world, day))
+    for (let day = range.first; day <= range.last; day = addDays(day, 1)) drafts.push(...dayRecords(world, day))
     await insertDrafts(trx, drafts)
     await trx
       .insertInto('settings')
-      .values({ key: SETTING.recordsHistoryThrough, value: history.last })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: history.last }))
+      .values({ key: SETTING.recordsHistoryThrough, value: range.last })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: range.last }))
       .execute()
     return true
   })
@@ -125,17 +130,17 @@ async function seedVocabulary(trx: Transaction<Database>, now: Date): Promise<vo
   const today = dayStart(utcDay(now))
   const serviceTid = new Map(SERVICES.map((s, i) => [s.name, SERVICE_TID_BASE + 1 + i]))
 
+  // The spec's two severities are there already (migration 011); the demo adds its others.
+  const present = new Set((await trx.selectFrom('severities').select('tid').execute()).map((r) => r.tid))
+  const severities = SEVERITIES.map((s, sort) => ({ ...s, sort })).filter((s) => !present.has(s.tid))
   await trx
     .insertInto('terms')
     .values([
-      ...SEVERITIES.map((s) => ({ tid: s.tid, vocabulary: 'severity' })),
+      ...severities.map((s) => ({ tid: s.tid, vocabulary: 'severity' })),
       ...SERVICES.map((s) => ({ tid: serviceTid.get(s.name)!, vocabulary: 'service' })),
     ])
     .execute()
-  await trx
-    .insertInto('severities')
-    .values(SEVERITIES.map((s, sort) => ({ ...s, sort })))
-    .execute()
+  if (severities.length > 0) await trx.insertInto('severities').values(severities).execute()
   await trx
     .insertInto('services')
     .values(SERVICES.map((s) => ({ tid: serviceTid.get(s.name)!, name: s.name, description: s.description })))
@@ -847,14 +852,6 @@ function liveRecords(world: World, now: Date): Draft[] {
 // ------------------------------------------------------------------------------------------------
 // Writing
 // ------------------------------------------------------------------------------------------------
-
-/** Path prefix of each record type's alias (the id follows). */
-export const ALIAS_PREFIX: Record<RecordType, string> = {
-  incident: '/incidents/',
-  maintenance: '/maintenance/',
-  advisory: '/security-advisories/',
-  notification: '/notification/',
-}
 
 /**
  * Inserts records with their cloud and term links. A draft with an `id` keeps it; the others get

@@ -16,10 +16,10 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { assignDataCenter } from './assignment.js'
-import { bannerTitle, CLOUDS, MAIN_MENU, PRODUCTS, SETTINGS, TOP_MENU, type MenuSeed } from './catalog.js'
+import { bannerTitle, CLOUDS, MAIN_MENU, NOTIFICATION_CATEGORIES, PRODUCTS, SETTINGS, TOP_MENU, type MenuSeed } from './catalog.js'
 import { loadDataCenters, type DataCenterSeed } from './data-centers.js'
 import { seedStatusIfEmpty } from './records.js'
-import { TID_BASE } from './tids.js'
+import { TID_BASE } from '../db/tids.js'
 
 /**
  * Seeds an empty database's catalogue from the demo's sources, then its status data
@@ -104,6 +104,16 @@ async function seedCatalog(trx: Transaction<Database>): Promise<void> {
   }
   await insertMenu('main', MAIN_MENU, null)
   await insertMenu('top', TOP_MENU, null)
+
+  const categories = Object.entries(NOTIFICATION_CATEGORIES).flatMap(([type, names]) =>
+    names.map((name, sort) => ({ notification_type: type, name, sort })),
+  )
+  const rows = categories.map((c, i) => ({ tid: TID_BASE.notification_category + 1 + i, ...c }))
+  await trx
+    .insertInto('terms')
+    .values(rows.map((r) => ({ tid: r.tid, vocabulary: 'notification_category' })))
+    .execute()
+  await trx.insertInto('notification_categories').values(rows).execute()
 }
 
 async function seedDataCenters(trx: Transaction<Database>, dataCenters: DataCenterSeed[]): Promise<void> {

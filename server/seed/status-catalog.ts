@@ -1,7 +1,8 @@
 /**
- * The demo's status vocabulary: severities, record statuses (spec §3 Severity, §4 Record statuses)
- * and the core cloud services each product runs.
+ * The demo's status vocabulary: severities (spec §3 Severity), the ids of the record statuses
+ * (spec §4) for the record generator, and the core cloud services each product runs.
  */
+import { recordStatusId } from '../../contract/reference-data.js'
 
 /** A severity as the seed inserts it; `tid` is below 1000 (the block the spec fixes ids in). */
 export interface SeveritySeed {
@@ -15,7 +16,8 @@ export interface SeveritySeed {
 
 /**
  * The severities, most severe first (that is their `sort`). '20' and '19' are fixed by the spec
- * (spec §3 Severity, §9); the others are informational.
+ * (spec §3 Severity, §9) and every database has them from migration 011 on
+ * (`contract/reference-data.ts` SPEC_SEVERITIES, the same values); the others are informational.
  */
 export const SEVERITIES: SeveritySeed[] = [
   { tid: 20, name: 'Service Disruption', color_code: '#d32f2f', icon: 'ban', status_icon: 'circle-ban', show_legend: 1 },
@@ -27,35 +29,19 @@ export const SEVERITIES: SeveritySeed[] = [
 /** The tids of {@link SEVERITIES} by meaning, for the record generator. */
 export const SEVERITY = { disruption: 20, degradation: 19, informational: 18, noImpact: 17 } as const
 
-/** A record status (spec §4). */
-export interface RecordStatusSeed {
-  id: number
-  name: string
-  class: string
-  icon: string
-}
-
-export const RECORD_STATUSES: RecordStatusSeed[] = [
-  { id: 1, name: 'Scheduled', class: 'scheduled', icon: 'calendar' },
-  { id: 2, name: 'In Progress', class: 'in_progress', icon: 'hourglass' },
-  { id: 3, name: 'Completed', class: 'completed', icon: 'check' },
-  { id: 4, name: 'Resolved', class: 'resolved', icon: 'check' },
-  { id: 5, name: 'Postponed', class: 'postponed', icon: 'clock' },
-  { id: 6, name: 'Archived', class: 'archived', icon: 'calendar-x' },
-  { id: 7, name: 'Monitoring', class: 'monitoring', icon: 'eye' },
-  { id: 8, name: 'Remediated', class: 'remediated', icon: 'shield' },
-]
-
-/** Record status ids by name, for the record generator. */
+/**
+ * Record status ids by name, for the record generator. The statuses themselves are reference data
+ * that every database has from migration 011 on (`contract/reference-data.ts`), not demo data.
+ */
 export const STATUS = {
-  scheduled: 1,
-  inProgress: 2,
-  completed: 3,
-  resolved: 4,
-  postponed: 5,
-  archived: 6,
-  monitoring: 7,
-  remediated: 8,
+  scheduled: recordStatusId('Scheduled'),
+  inProgress: recordStatusId('In Progress'),
+  completed: recordStatusId('Completed'),
+  resolved: recordStatusId('Resolved'),
+  postponed: recordStatusId('Postponed'),
+  archived: recordStatusId('Archived'),
+  monitoring: recordStatusId('Monitoring'),
+  remediated: recordStatusId('Remediated'),
 } as const
 
 /** A core cloud service; one term, shared by every cloud that runs it. */

@@ -37,7 +37,7 @@ import {
   type StatusRecord,
   worstComponentStatus,
 } from './derive.js'
-import { componentKey, componentUptimes, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
+import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
 
 /** Incidents in `incidents.json`, and scheduled maintenances in `scheduled-maintenances.json`. */
 export const STATUSPAGE_LIST_SIZE = 50
@@ -100,8 +100,11 @@ export interface StatuspageOptions {
   cloud: CloudRow | null
   /** The site's public origin, e.g. `https://trust.example` (links and `page.url`). */
   origin: string
-  /** The vendor's name (the site page's `name`). */
-  vendor: string
+  /**
+   * The site's name (`readSiteName`, `contract/site-name.ts`): the page's `name`, e.g.
+   * `'Nimbus Security Trust'`, `'Nimbus Security Trust – nimbus.net'` for one cloud.
+   */
+  siteName: string
   now: Date
 }
 
@@ -242,7 +245,7 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
 }
 
 /** Reads everything a document of `cloud` (or the site) is made of. */
-async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at }: StatuspageOptions): Promise<Scope> {
+async function readScope(db: Kysely<Database>, { cloud, origin, siteName, now: at }: StatuspageOptions): Promise<Scope> {
   const now = at.getTime()
   const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
   const cloudIds = clouds.map((c) => c.id)
@@ -364,8 +367,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
       group: true,
       only_show_if_degraded: false,
       components: members.map((m) => m.id),
-      uptime_30d: null,
-      uptime_90d: null,
+      ...NO_UPTIME,
     }
     components.push(group)
     for (const m of members) {
@@ -398,7 +400,7 @@ async function readScope(db: Kysely<Database>, { cloud, origin, vendor, now: at 
   return {
     page: {
       id: pageId,
-      name: cloud ? `${vendor} Trust – ${cloud.title}` : `${vendor} Trust`,
+      name: cloud ? `${siteName} – ${cloud.title}` : siteName,
       url: cloud ? `${origin}/${cloud.domain}` : origin,
       time_zone: 'Etc/UTC',
       updated_at: iso(updatedAt || now),

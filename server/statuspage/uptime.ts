@@ -10,9 +10,14 @@
  * For one component (a cloud's service or data center) and a window of N days:
  *
  * - **Window**: from `max(now − N days, the component's start date)` to `min(now, its
- *   decommissioning date)`. An unknown start or end does not clip it. A window of no length (the
- *   component starts after now, or was decommissioned before the window began) has no uptime:
- *   `null`.
+ *   decommissioning date)`. An unknown start or end does not clip it. A window shorter than one day
+ *   ({@link MIN_UPTIME_WINDOW_MS}) has no uptime: `null` — the component starts after now, was
+ *   decommissioned before the window began, or has been in service for less than a day, too short
+ *   for a percentage to mean anything (a minute's incident in its first few minutes is not "74 %").
+ * - **Since**: when the start date clips the longest window (the component went into service less
+ *   than 90 days ago, and not after now), `uptime_since` names that day (`YYYY-MM-DD`, UTC): the
+ *   90-day figure, and the 30-day one when the day is within the last 30, count only from there,
+ *   and a page shows "99.87% since 12 Nov 2026" rather than a 90-day figure. Otherwise `null`.
  * - **What counts**: the incidents on that cloud naming the component's term; each is clipped to
  *   the window (an ongoing one, `to` null, runs to now). Scheduled maintenance never counts
  *   (planned work is not downtime, as on Statuspage), nor do other record types.
@@ -53,10 +58,20 @@ export interface ComponentLife {
   end: number | null
 }
 
-/** The answers' two uptime fields: percent with two decimals, or null (see the module comment). */
+/**
+ * The shortest window a figure is given for: one day, ms. Over less, a minute's incident would
+ * swing the figure by whole percents; the answer gives `uptime_since` alone instead.
+ */
+export const MIN_UPTIME_WINDOW_MS = DAY_MS
+
+/** The answers' uptime fields (see the module comment). */
 export interface Uptimes {
+  /** Percent with two decimals, or null. */
   uptime_30d: number | null
+  /** Percent with two decimals, or null. */
   uptime_90d: number | null
+  /** The UTC day (`YYYY-MM-DD`) the figures count from when the component's start clips the 90-day window; else null. */
+  uptime_since: string | null
 }
 
 /** Length of the union of `spans` ([from, to) pairs, ms), each counted once however they overlap. */
@@ -80,14 +95,15 @@ function unionLength(spans: Array<[number, number]>): number {
  * @param life the component's start and decommissioning dates, ms
  * @param days the window, whole days
  * @param now epoch ms
- * @returns percent, 0…100 with two decimals rounded down; `null` when the window has no length
+ * @returns percent, 0…100 with two decimals rounded down; `null` when the window is shorter than
+ *   {@link MIN_UPTIME_WINDOW_MS}
  * @example uptimePercent([{ severityTid: 20, from: now - 60_000, to: now }], { start: null, end: null }, 30, now) // 99.99
  */
 export function uptimePercent(spans: readonly UptimeSpan[], life: ComponentLife, days: number, now: number): number | null {
   const start = Math.max(now - days * DAY_MS, life.start ?? Number.NEGATIVE_INFINITY)
   const end = Math.min(now, life.end ?? now)
   const window = end - start
-  if (!(window > 0)) return null
+  if (!(window >= MIN_UPTIME_WINDOW_MS)) return null
   const down: Array<[number, number]> = []
   const counted: Array<[number, number]> = []
   for (const s of spans) {
@@ -106,11 +122,31 @@ export function uptimePercent(spans: readonly UptimeSpan[], life: ComponentLife,
   return Math.max(0, hundredths) / 100
 }
 
-/** Both windows of one component ({@link UPTIME_WINDOWS}). */
+/**
+ * The day a component's figures count from (`uptime_since`): the UTC day of its start, `YYYY-MM-DD`,
+ * when it went into service within the longest window ending at `now` (so it clips that window)
+ * and not after `now`; `null` when it was in service before the window began, or its start is unknown.
+ *
+ * @example uptimeSince({ start: Date.parse('2026-11-12T09:30:00Z'), end: null }, Date.parse('2026-11-20T00:00:00Z')) // '2026-11-12'
+ */
+export function uptimeSince(life: ComponentLife, now: number): string | null {
+  const { start } = life
+  if (start === null || start > now || start <= now - Math.max(...UPTIME_WINDOWS) * DAY_MS) return null
+  return new Date(start).toISOString().slice(0, 10)
+}
+
+/** Both windows of one component ({@link UPTIME_WINDOWS}) and the day they count from ({@link uptimeSince}). */
 export function componentUptimes(spans: readonly UptimeSpan[], life: ComponentLife, now: number): Uptimes {
   const [short, long] = UPTIME_WINDOWS
-  return { uptime_30d: uptimePercent(spans, life, short, now), uptime_90d: uptimePercent(spans, life, long, now) }
+  return {
+    uptime_30d: uptimePercent(spans, life, short, now),
+    uptime_90d: uptimePercent(spans, life, long, now),
+    uptime_since: uptimeSince(life, now),
+  }
 }
+
+/** A component without figures: a group, or a row whose time in service is unknown. */
+export const NO_UPTIME: Readonly<Uptimes> = { uptime_30d: null, uptime_90d: null, uptime_since: null }
 
 /** The time whose incidents the longest window needs: the 90 days ending at `now` (epoch ms). */
 export function uptimeRange(now: number): { start: number; end: number } {

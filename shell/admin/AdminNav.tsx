@@ -25,19 +25,24 @@ const catalog = (label: NavItem['label'], ...sections: CatalogSection[]): NavIte
   sections,
 })
 
-/** The console's links, in order. */
+/**
+ * The console's links, in order. The catalogue's screens come in the order a new site is set up in
+ * (`./setup.ts`: settings, products, services, regions, data centers, clouds, menus), then the
+ * notification categories (optional, so not a setup step) and the severities.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'dashboard', href: ADMIN_PATHS.dashboard, screen: 'dashboard' },
   { label: 'desk', href: ADMIN_PATHS.desk, screen: 'desk', also: ['desk-new', 'desk-record'] },
   { label: 'templates', href: ADMIN_PATHS.templates, screen: 'templates' },
+  catalog('settings', 'settings'),
   catalog('products', 'products'),
-  catalog('clouds', 'clouds'),
   catalog('coreServices', 'core_services'),
   catalog('regions', 'regions'),
   catalog('dataCenters', 'data_centers'),
+  catalog('clouds', 'clouds'),
   catalog('menus', 'main_menu', 'top_menu'),
+  catalog('notificationCategories', 'notification_categories'),
   catalog('severities', 'severities'),
-  catalog('settings', 'settings'),
   { label: 'faq', href: ADMIN_PATHS.faq, screen: 'faq' },
   { label: 'compliance', href: ADMIN_PATHS.compliance, screen: 'compliance' },
   { label: 'staff', href: ADMIN_PATHS.staff, screen: 'staff', needs: 'staff' },

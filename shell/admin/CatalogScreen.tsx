@@ -7,13 +7,14 @@ import { fetchCatalog } from './api'
 import { CLOUDS } from './forms/CloudForm'
 import { DATA_CENTERS } from './forms/DataCenterForm'
 import { MAIN_MENU, TOP_MENU } from './forms/MenuItemForm'
+import { NOTIFICATION_CATEGORIES } from './forms/NotificationCategoryForm'
 import { PRODUCTS } from './forms/ProductForm'
 import { REGIONS } from './forms/RegionForm'
 import { CORE_SERVICES } from './forms/ServiceForm'
 import { SEVERITIES } from './forms/SeverityForm'
 import { ListEditor } from './ListEditor'
 import { LoadProblem } from './LoadProblem'
-import { adminMessages, adminNavMessages } from './messages'
+import { adminCatalogMessages, adminMessages, adminNavMessages } from './messages'
 import { catalogPath, sectionName } from './sections'
 import { SettingsEditor } from './SettingsEditor'
 import { useLoad } from './use-load'
@@ -46,6 +47,8 @@ function SectionEditor(props: EditorProps) {
       return <ListEditor spec={TOP_MENU} {...props} />
     case 'severities':
       return <ListEditor spec={SEVERITIES} {...props} />
+    case 'notification_categories':
+      return <ListEditor spec={NOTIFICATION_CATEGORIES} {...props} />
     case 'settings':
       return <SettingsEditor {...props} />
   }
@@ -54,12 +57,14 @@ function SectionEditor(props: EditorProps) {
 /**
  * A catalogue screen (`/admin/catalog/{section}`): loads the catalogue once for every section
  * (`GET /api/admin/catalog`) and shows the section's editor; the menus' screens link to each
- * other. Without the `catalog` permission it says so and shows the section read-only.
+ * other; the notification categories' says what they are for. Without the `catalog` permission it
+ * says so and shows the section read-only.
  */
 export function CatalogScreen({ section, canEdit }: { section: CatalogSection; canEdit: boolean }) {
   const catalog = useLoad(fetchCatalog)
   const t = useMessages(adminMessages)
   const nav = useMessages(adminNavMessages)
+  const c = useMessages(adminCatalogMessages)
   const locale = useLocale()
   const title = sectionName(section, locale) ?? section
   const { state } = catalog
@@ -80,6 +85,7 @@ export function CatalogScreen({ section, canEdit }: { section: CatalogSection; c
           </a>
         </nav>
       )}
+      {section === 'notification_categories' && <p className={styles.hint}>{c.categoriesIntro}</p>}
       {!canEdit && (
         <p className={styles.note} data-testid="not-permitted">
           {notPermittedText('catalog', locale)}

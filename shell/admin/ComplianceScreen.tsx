@@ -18,6 +18,7 @@ import { adminContentMessages, adminMessages, adminNavMessages } from './message
 import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
+import { useUnsavedChanges } from './unsaved'
 import { useLoad } from './use-load'
 
 type ComplianceRow = AdminCompliancePage['rows'][number]
@@ -64,6 +65,7 @@ function ComplianceForm({
   const t = useMessages(adminContentMessages)
   const a = useMessages(adminMessages)
   const locale = useLocale()
+  useUnsavedChanges(canEdit && (top !== page.page_top || JSON.stringify(rows.map((r) => r.value)) !== JSON.stringify(page.rows)))
 
   if (!canEdit) {
     return (

@@ -11,6 +11,7 @@ import { LoadProblem } from './LoadProblem'
 import { valueName } from './desk/model'
 import { adminMessages, adminNavMessages } from './messages'
 import { Outbox } from './Outbox'
+import { SetupSteps } from './SetupSteps'
 import { useLoad } from './use-load'
 
 /** The message of each record type's name. */
@@ -88,8 +89,9 @@ export function SubscriberTable({ caption, counts }: { caption: string; counts: 
 }
 
 /**
- * The dashboard (`GET /api/admin/dashboard`): per cloud what is going on now and in the next
- * 7 days and who subscribes to what; notification subscribers; the mail outbox.
+ * The dashboard (`GET /api/admin/dashboard`): the setup steps of a new site (`./SetupSteps.tsx`,
+ * folded away once all are done); per cloud what is going on now and in the next 7 days and who
+ * subscribes to what; notification subscribers; the mail outbox.
  */
 export function Dashboard({ canRetry }: { canRetry: boolean }) {
   const dashboard = useLoad(fetchDashboard)
@@ -104,6 +106,8 @@ export function Dashboard({ canRetry }: { canRetry: boolean }) {
       <h1 className={shell.pageTitle} id="admin-title">
         {nav.dashboard}
       </h1>
+      {/* Site-wide banners (mail not sent, …) go here, above the setup steps. */}
+      <SetupSteps />
       {(!data || dashboard.state.status === 'error') && (
         <LoadProblem state={dashboard.state} what={t.theDashboard} onRetry={dashboard.reload} />
       )}

@@ -14,6 +14,7 @@ import { LoadProblem } from './LoadProblem'
 import { adminContentMessages, adminMessages, adminNavMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
+import { useUnsavedChanges } from './unsaved'
 import { useLoad } from './use-load'
 
 /** The `<select>` value of the shared page (a cloud's is its machine name). */
@@ -26,6 +27,7 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
   const prefix = `admin-faq-${page.cloud ?? 'shared'}`
   const t = useMessages(adminContentMessages)
   const a = useMessages(adminMessages)
+  useUnsavedChanges(canEdit && (draft.title !== page.title || draft.body !== page.body))
 
   if (!canEdit) {
     return (

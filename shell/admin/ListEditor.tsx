@@ -7,9 +7,11 @@ import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
 import { adminCatalogMessages, adminMessages } from './messages'
-import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
+import { addRow, atGroupEnd, moveInGroup, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
+import { catalogProblemsInWords } from './problems'
 import { SaveMessages } from './SaveMessages'
 import { IDLE, useSave } from './save'
+import { useUnsavedChanges } from './unsaved'
 
 /** Props of the form that edits one item of a section. */
 export interface ItemFormProps<D> {
@@ -34,9 +36,31 @@ export interface ListSpec<D> {
   /** A short second line in the list, in `locale`. */
   detail?: (draft: D, catalog: Catalog, locale: Locale) => string
   blank: (catalog: Catalog) => D
-  /** Items may be removed (menus); other sections decommission or refuse removals. */
+  /** Items may be removed (menus, notification categories); other sections decommission or refuse removals. */
   removable?: boolean
+  /** Items in groups (the notification categories, by type); without it, one list. */
+  groups?: ListGroups<D>
   Form: ComponentType<ItemFormProps<D>>
+}
+
+/**
+ * Groups of a list section: each shows under its heading with an Add button of its own, and an
+ * item moves up and down among its group's items only. The section's value keeps the groups'
+ * order ({@link ListSpec}.toValue puts the drafts in it).
+ */
+export interface ListGroups<D> {
+  /** The groups' keys in display order. */
+  keys: readonly string[]
+  /** The group of an item. */
+  of: (draft: D) => string
+  /** The group's heading in `locale`, e.g. `URL categories`. */
+  heading: (key: string, locale: Locale) => string
+  /** One item of the group as a sentence names it in `locale` (`URL category`): Add, New and Edit say it. */
+  noun: (key: string, locale: Locale) => string
+  /** What the group says while it has no item, in `locale`. */
+  empty: (key: string, locale: Locale) => string
+  /** A new item of the group. */
+  blank: (key: string, catalog: Catalog) => D
 }
 
 /** The messages naming one item of a section. */
@@ -52,6 +76,7 @@ const IN_TEXT: Partial<Record<CatalogSection, keyof typeof adminCatalogMessages.
   main_menu: 'inTextMainMenu',
   top_menu: 'inTextTopMenu',
   severities: 'inTextSeverities',
+  notification_categories: 'inTextNotificationCategories',
 }
 
 const FOCUSABLE = 'input:not([disabled]):not([readonly]), select, textarea, button:not([disabled])'
@@ -82,9 +107,11 @@ export function useFocusLater(): (id: string, fallback?: string) => void {
 
 /**
  * A list section of the catalogue: its items in display order (Edit, Move up/down, Remove where
- * allowed), the form of the item being edited, and Save, which sends the whole section with the
- * revision it was read at (`PUT /api/admin/catalog/{section}`). Without the `catalog` permission
- * only the list shows.
+ * allowed; in groups with their headings where the section has them), the form of the item being
+ * edited, and Save, which sends the whole section with the
+ * revision it was read at (`PUT /api/admin/catalog/{section}`); the server's refusals are said in
+ * words (`./problems.ts`). Until the changes are saved or discarded, leaving the screen asks first
+ * (`./unsaved.ts`). Without the `catalog` permission only the list shows.
  */
 export function ListEditor<D>({
   spec,
@@ -108,6 +135,7 @@ export function ListEditor<D>({
   const [rows, setRows] = useState<Row<D>[]>(() => rowsOf(spec.fromCatalog(data.catalog)))
   const [editing, setEditing] = useState<number | null>(null)
   const [dirty, setDirty] = useState(false)
+  useUnsavedChanges(canEdit && dirty)
   // Bumped whenever the drafts are replaced, so item forms with text state of their own start over.
   const [generation, setGeneration] = useState(0)
   const save = useSave()
@@ -134,25 +162,35 @@ export function ListEditor<D>({
     setDirty(true)
   }
   const current = rows.find((r) => r.id === editing)
-  const nameOf = (row: Row<D>, i: number) => spec.label(row.value) || t.newName({ noun, n: String(i + 1) })
+  const groups = spec.groups
+  const groupOf = (row: Row<D>) => (groups ? groups.of(row.value) : '')
+  /** How a sentence names the item: by its group's noun where there are groups. */
+  const nounOf = (row: Row<D>) => (groups ? groups.noun(groupOf(row), locale) : noun)
+  /** The item's name, or `new {noun} {n}` by its place in its list (its group's). */
+  const nameOf = (row: Row<D>, i: number) => {
+    const n = groups ? rows.slice(0, i).filter((r) => groupOf(r) === groupOf(row)).length : i
+    return spec.label(row.value) || t.newName({ noun: nounOf(row), n: String(n + 1) })
+  }
+  const addId = (group?: string) => (group === undefined ? `${prefix}-add` : `${prefix}-add-${group}`)
 
-  const add = () => {
-    const row = addRow(rows, spec.blank(data.catalog))
+  const add = (group?: string) => {
+    const row = addRow(rows, groups && group !== undefined ? groups.blank(group, data.catalog) : spec.blank(data.catalog))
     change([...rows, row])
     setEditing(row.id)
     focusLater(`${prefix}-${row.id}-form`)
   }
   const move = (i: number, delta: number) => {
     const row = rows[i]
-    change(moveItem(rows, i, delta))
+    change(groups ? moveInGroup(rows, i, delta, groupOf) : moveItem(rows, i, delta))
     const dir = delta < 0 ? 'up' : 'down'
     focusLater(`${prefix}-${row.id}-${dir}`, `${prefix}-${row.id}-${dir === 'up' ? 'down' : 'up'}`)
   }
+  const isEnd = (i: number, delta: number) => (groups ? atGroupEnd(rows, i, delta, groupOf) : delta < 0 ? i === 0 : i === rows.length - 1)
   const remove = (i: number) => {
     const row = rows[i]
     change(removeAt(rows, i))
     if (editing === row.id) setEditing(null)
-    focusLater(`${prefix}-add`)
+    focusLater(addId(groups ? groupOf(row) : undefined))
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -164,11 +202,14 @@ export function ListEditor<D>({
       save.setState({ kind: 'invalid', messages: errors })
       return
     }
-    void save.run(async () => {
-      const next = await saveCatalogSection(section, data.revision, value)
-      onSaved(next)
-      return { revision: next.revision }
-    })
+    void save.run(
+      async () => {
+        const next = await saveCatalogSection(section, data.revision, value)
+        onSaved(next)
+        return undefined
+      },
+      (messages, locale) => catalogProblemsInWords(messages, data.catalog, section, value, locale),
+    )
   }
   const discard = () => {
     setRows(rowsOf(spec.fromCatalog(data.catalog)))
@@ -178,64 +219,93 @@ export function ListEditor<D>({
     save.setState(IDLE)
   }
 
-  const list = (
-    <ol className={styles.list} data-testid="catalog-list">
-      {rows.map((row, i) => {
-        const name = nameOf(row, i)
-        const detail = spec.detail?.(row.value, data.catalog, locale)
-        return (
-          <li key={row.id} className={styles.listItem} data-editing={editing === row.id}>
-            <span className={styles.itemText}>
-              <strong>{name}</strong>
-              {editing === row.id && t.editing}
-              {row.isNew && t.isNew}
-              {detail && <span className={styles.itemDetail}>{detail}</span>}
-            </span>
-            {canEdit && (
-              <span className={styles.actions}>
-                <button
-                  type="button"
-                  id={`${prefix}-${row.id}-edit`}
-                  className={styles.small}
-                  aria-label={a.editItem({ name })}
-                  aria-expanded={editing === row.id}
-                  onClick={() => {
-                    setEditing(editing === row.id ? null : row.id)
-                    if (editing !== row.id) focusLater(`${prefix}-${row.id}-form`)
-                  }}
-                >
-                  {a.edit}
-                </button>
-                <button
-                  type="button"
-                  id={`${prefix}-${row.id}-up`}
-                  className={styles.small}
-                  aria-label={a.moveUp({ name })}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  {a.up}
-                </button>
-                <button
-                  type="button"
-                  id={`${prefix}-${row.id}-down`}
-                  className={styles.small}
-                  aria-label={a.moveDown({ name })}
-                  disabled={i === rows.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  {a.down}
-                </button>
-                {spec.removable && (
-                  <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => remove(i)}>
-                    {a.remove}
-                  </button>
-                )}
-              </span>
+  const item = (row: Row<D>, i: number) => {
+    const name = nameOf(row, i)
+    const detail = spec.detail?.(row.value, data.catalog, locale)
+    return (
+      <li key={row.id} className={styles.listItem} data-editing={editing === row.id}>
+        <span className={styles.itemText}>
+          <strong>{name}</strong>
+          {editing === row.id && t.editing}
+          {row.isNew && t.isNew}
+          {detail && <span className={styles.itemDetail}>{detail}</span>}
+        </span>
+        {canEdit && (
+          <span className={styles.actions}>
+            <button
+              type="button"
+              id={`${prefix}-${row.id}-edit`}
+              className={styles.small}
+              aria-label={a.editItem({ name })}
+              aria-expanded={editing === row.id}
+              onClick={() => {
+                setEditing(editing === row.id ? null : row.id)
+                if (editing !== row.id) focusLater(`${prefix}-${row.id}-form`)
+              }}
+            >
+              {a.edit}
+            </button>
+            <button
+              type="button"
+              id={`${prefix}-${row.id}-up`}
+              className={styles.small}
+              aria-label={a.moveUp({ name })}
+              disabled={isEnd(i, -1)}
+              onClick={() => move(i, -1)}
+            >
+              {a.up}
+            </button>
+            <button
+              type="button"
+              id={`${prefix}-${row.id}-down`}
+              className={styles.small}
+              aria-label={a.moveDown({ name })}
+              disabled={isEnd(i, 1)}
+              onClick={() => move(i, 1)}
+            >
+              {a.down}
+            </button>
+            {spec.removable && (
+              <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => remove(i)}>
+                {a.remove}
+              </button>
             )}
-          </li>
+          </span>
+        )}
+      </li>
+    )
+  }
+
+  const list = groups ? (
+    <div data-testid="catalog-groups">
+      {groups.keys.map((key) => {
+        const members = rows.flatMap((row, i) => (groupOf(row) === key ? [item(row, i)] : []))
+        return (
+          <section key={key} aria-labelledby={`${prefix}-group-${key}`} data-testid={`catalog-group-${key}`}>
+            <h2 className={styles.subTitle} id={`${prefix}-group-${key}`}>
+              {groups.heading(key, locale)}
+            </h2>
+            {members.length > 0 ? (
+              <ol className={styles.list} data-testid="catalog-list">
+                {members}
+              </ol>
+            ) : (
+              <p className={styles.note}>{groups.empty(key, locale)}</p>
+            )}
+            {canEdit && (
+              <p className={styles.actions}>
+                <button type="button" id={addId(key)} className={forms.secondary} onClick={() => add(key)}>
+                  {t.add({ noun: groups.noun(key, locale) })}
+                </button>
+              </p>
+            )}
+          </section>
         )
       })}
+    </div>
+  ) : (
+    <ol className={styles.list} data-testid="catalog-list">
+      {rows.map(item)}
     </ol>
   )
 
@@ -245,15 +315,17 @@ export function ListEditor<D>({
   return (
     <form onSubmit={submit} noValidate aria-label={t.editSection({ section: sectionText })}>
       {list}
-      <p className={styles.actions}>
-        <button type="button" id={`${prefix}-add`} className={forms.secondary} onClick={add}>
-          {t.add({ noun })}
-        </button>
-      </p>
+      {!groups && (
+        <p className={styles.actions}>
+          <button type="button" id={addId()} className={forms.secondary} onClick={() => add()}>
+            {t.add({ noun })}
+          </button>
+        </p>
+      )}
       {current && (
         <section className={styles.panel} aria-labelledby={`${prefix}-${current.id}-heading`}>
           <h2 className={styles.subTitle} id={`${prefix}-${current.id}-heading`}>
-            {current.isNew ? t.newNoun({ noun }) : t.editNoun({ noun, name: spec.label(current.value) })}
+            {current.isNew ? t.newNoun({ noun: nounOf(current) }) : t.editNoun({ noun: nounOf(current), name: spec.label(current.value) })}
           </h2>
           {/* The form's first control takes focus when the item opens. */}
           <div id={`${prefix}-${current.id}-form`} className={styles.group}>
@@ -275,7 +347,7 @@ export function ListEditor<D>({
                 focusLater(`${prefix}-${current.id}-edit`)
               }}
             >
-              {t.close({ noun })}
+              {t.close({ noun: nounOf(current) })}
             </button>
           </p>
         </section>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { OutboxData, OutboxMessage } from '../../contract/admin'
+import type { MailDelivery, OutboxData, OutboxMessage } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { formatTimestamp } from '../../widgets/core/time'
 import * as forms from '../accounts/accounts.css'
@@ -8,15 +8,71 @@ import { TableWrap } from './controls'
 import { notPermittedText } from './access'
 import { retryOutbox } from './api'
 import { consoleErrorText } from './errors'
-import { adminMessages } from './messages'
+import { adminMailMessages, adminMessages } from './messages'
 
 /** The message of each state's name. */
 const STATE_NAMES: Record<OutboxMessage['state'], 'queued' | 'sent' | 'failed'> = { queued: 'queued', sent: 'sent', failed: 'failed' }
 
+/** The message of each way of delivery. */
+const DELIVERY_NAMES: Record<MailDelivery, 'deliverySmtp' | 'deliveryDevMail' | 'deliveryOff'> = {
+  smtp: 'deliverySmtp',
+  dev_mail: 'deliveryDevMail',
+  off: 'deliveryOff',
+}
+
 /**
- * The mail outbox: counts per state and the latest messages (failed first), state written out;
- * Retry on a failed or queued message (`POST /api/admin/outbox/{id}/retry`) for users with the
- * `outbox` permission, after which the dashboard reloads and a status line says what happened.
+ * With a mail server configured, queued mail older than this (seconds) is called out: the mailer
+ * tries every 5 seconds, so a quarter of an hour means retries that keep failing or a server that
+ * does not answer.
+ */
+export const STUCK_AFTER_SECONDS = 15 * 60
+
+/**
+ * A waiting time in words in `locale`: `underAMinute` below a minute, then whole minutes, hours
+ * (below two days) or days, e.g. "12 minutes", "3 hours", "2 days" (`Intl.NumberFormat` units).
+ */
+export function waitedFor(seconds: number, locale: string, underAMinute: string): string {
+  const format = (value: number, unit: 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value)
+  if (seconds < 60) return underAMinute
+  if (seconds < 3600) return format(Math.floor(seconds / 60), 'minute')
+  if (seconds < 2 * 86_400) return format(Math.floor(seconds / 3600), 'hour')
+  return format(Math.floor(seconds / 86_400), 'day')
+}
+
+/**
+ * The outbox's banner: "Mail is not being sent" with what to do when delivery is `off` (production
+ * without `SMTP_URL`), "Mail is waiting" when, with a mail server, the oldest queued message has
+ * waited {@link STUCK_AFTER_SECONDS} or more; nothing otherwise. An alert, since it appears when
+ * the dashboard has loaded.
+ */
+export function MailBanner({ outbox }: { outbox: Pick<OutboxData, 'delivery' | 'oldest_queued_seconds'> }) {
+  const m = useMessages(adminMailMessages)
+  const locale = useLocale()
+  if (outbox.delivery === 'off') {
+    return (
+      <div className={forms.errorBox} role="alert" data-testid="mail-banner">
+        <strong>{m.offTitle}</strong> {m.offText}
+      </div>
+    )
+  }
+  const waited = outbox.oldest_queued_seconds
+  if (outbox.delivery === 'smtp' && waited !== null && waited >= STUCK_AFTER_SECONDS) {
+    return (
+      <div className={forms.warningBox} role="alert" data-testid="mail-banner">
+        <strong>{m.stuckTitle}</strong> {m.stuckText({ age: waitedFor(waited, locale, m.underAMinute) })}
+      </div>
+    )
+  }
+  return null
+}
+
+/**
+ * The mail outbox: the {@link MailBanner} when mail is not sent or waits long; how mail is
+ * delivered and its sender; counts per state; how long the oldest queued message has waited; the
+ * latest messages (failed first), state written out; Retry on a failed or queued message
+ * (`POST /api/admin/outbox/{id}/retry`) for users with the `outbox` permission, after which the
+ * dashboard reloads and a status line says what happened.
  */
 export function Outbox({
   outbox,
@@ -32,6 +88,7 @@ export function Outbox({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
   const [busy, setBusy] = useState<number | null>(null)
   const t = useMessages(adminMessages)
+  const m = useMessages(adminMailMessages)
   const locale = useLocale()
 
   const retry = async (m: OutboxMessage) => {
@@ -54,6 +111,10 @@ export function Outbox({
       <h2 className={styles.sectionTitle} id="admin-outbox">
         {t.outbox}
       </h2>
+      <MailBanner outbox={outbox} />
+      <p className={styles.note} data-testid="outbox-delivery">
+        {m.delivery}: {m[DELIVERY_NAMES[outbox.delivery]] ?? outbox.delivery} · {m.sender}: {outbox.sender}
+      </p>
       <dl className={styles.counts}>
         <div>
           <dt>{t.queued}</dt>
@@ -68,6 +129,15 @@ export function Outbox({
           <dd>{outbox.failed}</dd>
         </div>
       </dl>
+      <p className={styles.note} data-testid="outbox-oldest">
+        {m.oldestQueued}:{' '}
+        {outbox.oldest_queued !== null && outbox.oldest_queued_seconds !== null
+          ? m.waiting({
+              age: waitedFor(outbox.oldest_queued_seconds, locale, m.underAMinute),
+              time: formatTimestamp(outbox.oldest_queued, timezone, locale),
+            })
+          : m.noneQueued}
+      </p>
       {!canRetry && <p className={styles.note}>{notPermittedText('outbox', locale)}</p>}
       {message && (
         <div className={message.ok ? forms.successBox : forms.errorBox} role={message.ok ? 'status' : 'alert'} data-testid="outbox-message">

@@ -6,7 +6,8 @@ import type { SaveState } from './save'
 
 /**
  * What a console form says after a save: the server's refusals as a list (role="alert"), the
- * stale-catalogue sentence with a Reload button, any other failure, or "Saved." (role="status").
+ * stale-catalogue sentence with a Reload button, any other failure, or "Saved." (role="status";
+ * the catalogue's new revision is the next save's business, not the operator's: it is not shown).
  *
  * @param onReload shown as Reload on a stale save
  */
@@ -46,7 +47,6 @@ export function SaveMessages({ state, onReload }: { state: SaveState; onReload?:
         <div className={forms.successBox} role="status" data-testid="save-status">
           {t.saved}
           {state.message ? ` ${state.message}` : ''}
-          {state.revision && <span className={styles.itemDetail}>{t.revision({ revision: state.revision })}</span>}
         </div>
       )
     case 'saving':

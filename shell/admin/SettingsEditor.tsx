@@ -8,8 +8,10 @@ import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
 import { Checkbox } from './controls'
 import { adminCatalogMessages, adminMessages } from './messages'
+import { catalogProblemsInWords } from './problems'
 import { SaveMessages } from './SaveMessages'
 import { IDLE, useSave } from './save'
+import { useUnsavedChanges } from './unsaved'
 
 type TextKey = Exclude<keyof CatalogSettings, 'is_gov' | 'is_trust_dr'>
 
@@ -47,7 +49,8 @@ export function settingsOf(draft: CatalogSettings): CatalogSettings {
 
 /**
  * The site settings: one labelled field per setting, saved together (`PUT
- * /api/admin/catalog/settings`). Without the `catalog` permission the values show as a list.
+ * /api/admin/catalog/settings`); leaving with unsaved changes asks first (`./unsaved.ts`). Without
+ * the `catalog` permission the values show as a list.
  */
 export function SettingsEditor({
   data,
@@ -70,6 +73,7 @@ export function SettingsEditor({
     setDraft(data.catalog.settings)
     if (save.state.kind === 'stale') save.setState(IDLE)
   }
+  useUnsavedChanges(canEdit && JSON.stringify(settingsOf(draft)) !== JSON.stringify(settingsOf(data.catalog.settings)))
 
   if (!canEdit) {
     return (
@@ -92,11 +96,15 @@ export function SettingsEditor({
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void save.run(async () => {
-      const next = await saveCatalogSection('settings', data.revision, settingsOf(draft))
-      onSaved(next)
-      return { revision: next.revision }
-    })
+    const value = settingsOf(draft)
+    void save.run(
+      async () => {
+        const next = await saveCatalogSection('settings', data.revision, value)
+        onSaved(next)
+        return undefined
+      },
+      (messages, locale) => catalogProblemsInWords(messages, data.catalog, 'settings', value, locale),
+    )
   }
 
   return (

@@ -205,3 +205,34 @@ globalStyle(`${definitions} dd`, { margin: 0 })
 
 /** The choice of page or cloud above a content form. */
 export const chooser = style({ margin: `0 0 ${vars.space.lg}` })
+
+/** The first-run steps of the dashboard (`./SetupSteps.tsx`): a numbered list, each step's state in words. */
+export const setupList = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+})
+globalStyle(`${setupList} > li`, { paddingInlineStart: vars.space.xs })
+globalStyle(`${setupList} > li > a`, { fontWeight: 600 })
+
+/** A step's state: a bordered tag, the word says it (done, the next step, not done yet). */
+export const setupState = style([
+  state,
+  {
+    marginInlineStart: vars.space.sm,
+    selectors: {
+      '&[data-state="done"]': { borderColor: vars.severity.operational },
+      '&[data-state="next"]': { borderColor: vars.color.accent },
+    },
+  },
+])
+
+/** The steps once all are done: one line that opens to the list. */
+export const setupDone = style([card, { margin: `0 0 ${vars.space.lg}` }])
+globalStyle(`${setupDone} > summary`, { minHeight: '24px', cursor: 'pointer', fontWeight: 600 })
+globalStyle(`${setupDone}[open] > summary`, { marginBlockEnd: vars.space.md })
+
+/** The title of the setup steps: the panel spaces its parts already. */
+export const setupTitle = style({ margin: 0, fontSize: '18px' })

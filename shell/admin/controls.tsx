@@ -79,13 +79,14 @@ export function Checkbox({
   )
 }
 
-/** A labelled select. */
+/** A labelled select, with an optional hint below it (its description). */
 export function Select({
   id,
   label,
   value,
   options,
   onChange,
+  hint,
   children,
 }: {
   id: string
@@ -93,6 +94,7 @@ export function Select({
   value: string
   options: ReadonlyArray<{ value: string; label: string }>
   onChange: (value: string) => void
+  hint?: string
   /** Shown after the select (e.g. a button acting on the choice). */
   children?: ReactNode
 }) {
@@ -102,7 +104,13 @@ export function Select({
         {label}
       </label>
       <div className={styles.actions}>
-        <select id={id} className={forms.select} value={value} onChange={(e) => onChange(e.target.value)}>
+        <select
+          id={id}
+          className={forms.select}
+          value={value}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        >
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -111,6 +119,11 @@ export function Select({
         </select>
         {children}
       </div>
+      {hint && (
+        <p className={styles.hint} id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   )
 }

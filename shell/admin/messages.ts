@@ -22,6 +22,7 @@ export const adminNavMessages = /* @__PURE__ */ defineMessages('admin.nav', {
   mainMenu: 'Main menu',
   topMenu: 'Top menu',
   severities: 'Severities',
+  notificationCategories: 'Notification categories',
   settings: 'Settings',
   faq: 'FAQ',
   compliance: 'Compliance',
@@ -61,7 +62,6 @@ export const adminMessages = /* @__PURE__ */ defineMessages('admin', {
   reload: 'Reload',
   notSaved: params('Not saved: {message}'),
   saved: 'Saved.',
-  revision: params('Catalogue revision {revision}'),
   saving: 'Saving…',
   // Shared words
   preview: 'Preview',
@@ -166,6 +166,10 @@ export const adminCatalogMessages = /* @__PURE__ */ defineMessages('admin.catalo
   nounDataCenter: 'data center',
   nounMenuItem: 'menu item',
   nounSeverity: 'severity',
+  nounNotificationCategory: 'category',
+  nounUrlCategory: 'URL category',
+  nounCloudAppCategory: 'cloud application category',
+  nounPrivacyCategory: 'privacy category',
   // Sections as a sentence names them
   inTextProducts: 'products',
   inTextClouds: 'clouds',
@@ -175,6 +179,7 @@ export const adminCatalogMessages = /* @__PURE__ */ defineMessages('admin.catalo
   inTextMainMenu: 'main menu',
   inTextTopMenu: 'top menu',
   inTextSeverities: 'severities',
+  inTextNotificationCategories: 'notification categories',
   // Settings
   vendor: 'Vendor name',
   ssoAlias: 'Single sign-on path',
@@ -205,6 +210,14 @@ export const adminCatalogMessages = /* @__PURE__ */ defineMessages('admin.catalo
   routeNoCommercial: 'per-cloud routes need a "commercial" route for the other clouds.',
   subMenuN: params('sub-menu {n}'),
   menuItemN: params('Menu item {n}'),
+  // Notification categories
+  categoriesIntro:
+    'Optional. Visitors subscribe to these categories on the Notifications tab of the Subscriptions page, and the incident desk tags each notification with its categories. A notification is mailed to the subscribers of its categories, of its type and of all notifications; without categories, to those of its type and of all notifications.',
+  groupUrlCategories: 'URL categories',
+  groupCloudAppCategories: 'Cloud application categories',
+  groupPrivacyCategories: 'Privacy categories',
+  noCategoryYet: 'None yet.',
+  categoryNameTwice: 'this name is listed twice: each category of a type needs its own name.',
 })
 
 /** The FAQ and compliance screens. */
@@ -271,4 +284,77 @@ export const adminStaffMessages = /* @__PURE__ */ defineMessages('admin.staff', 
   auditPages: 'Audit log pages',
   previous: 'Previous',
   next: 'Next',
+})
+
+/**
+ * The mail outbox's delivery, sender and waiting time (`contract/admin.ts` OutboxData), and the
+ * banners when mail is not sent or has been waiting long (`./Outbox.tsx`).
+ */
+export const adminMailMessages = /* @__PURE__ */ defineMessages('admin.mail', {
+  delivery: 'Delivery',
+  /** Delivery `smtp`. */
+  deliverySmtp: 'through the mail server of SMTP_URL',
+  /** Delivery `dev_mail`. */
+  deliveryDevMail: 'not sent: development mode lists mail at /dev/mail',
+  /** Delivery `off`. */
+  deliveryOff: 'off: nothing is sent while SMTP_URL is not set',
+  sender: 'Sender',
+  oldestQueued: 'Oldest queued message',
+  /** `{age}`: a duration such as "3 hours"; `{time}`: when the message was created. */
+  waiting: params('{age} in the queue (created {time})'),
+  underAMinute: 'less than a minute',
+  noneQueued: 'none, nothing is waiting',
+  offTitle: 'Mail is not being sent',
+  offText:
+    'SMTP_URL is not set, so sign-up, password-reset and notification emails stay queued in the outbox. Set SMTP_URL to your mail server (for example smtps://user:password@smtp.example.com) and restart the server: the queued mail then goes out.',
+  stuckTitle: 'Mail is waiting',
+  stuckText: params(
+    'The oldest queued message has waited {age}. Look at the errors of the messages below and at the mail server of SMTP_URL.',
+  ),
+})
+
+/** The first-run steps of the dashboard (`./setup.ts`, `./SetupSteps.tsx`). */
+export const adminSetupMessages = /* @__PURE__ */ defineMessages('admin.setup', {
+  title: 'Set up your site',
+  intro:
+    'Take the steps in this order: each screen picks from what the steps before it made. A step is done once its screen has saved something.',
+  progress: params('{done} of {total} steps done.'),
+  allDone: params('Setup: all {total} steps are done.'),
+  done: 'Done',
+  next: 'Next step',
+  notDone: 'Not done yet',
+  stepSettings: 'Vendor settings',
+  stepProducts: 'Products',
+  stepServices: 'Services',
+  stepRegions: 'Regions',
+  stepDataCenters: 'Data centers',
+  stepClouds: 'Clouds',
+  stepMenus: 'Menus',
+  hintSettings: 'Your company’s name, which the site and its emails show, and its links.',
+  hintProducts: 'What you sell: every cloud belongs to a product.',
+  hintServices: 'The core services a cloud’s status page lists, one row each.',
+  hintRegions: 'The regions that group the data centers, such as EMEA, Americas and APAC.',
+  hintDataCenters: 'Each data center with its city, country, region and coordinates.',
+  hintClouds: 'Each cloud with its domain, product and services. Then tick on Data centers which data centers serve it.',
+  hintMenus: 'The pages of the main menu. A cloud can open on one of them (its default page).',
+})
+
+/** What leaving a screen with unsaved changes asks (`./unsaved.ts`). */
+export const adminLeaveMessages = /* @__PURE__ */ defineMessages('admin.leave', {
+  unsaved: 'This screen has changes that are not saved. Leave it and lose them?',
+})
+
+/** The catalogue's refusals in words (`./problems.ts`): where the bad field is and what the server said. */
+export const adminProblemMessages = /* @__PURE__ */ defineMessages('admin.problems', {
+  /** `{noun}`: e.g. "cloud"; `{name}`: its title or name. */
+  item: params('{noun} “{name}”'),
+  /** An item inside another: a cloud's service, a menu item's sub-menu. */
+  within: params('{outer} › {inner}'),
+  atField: params('{where}, {field}: {message}'),
+  at: params('{where}: {message}'),
+  /** Pages in another language than English: the server's English sentence follows. */
+  refused: params('the server refused this value: {reason}'),
+  since: 'In service since',
+  until: 'Decommissioned on',
+  id: 'Id',
 })

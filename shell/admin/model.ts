@@ -39,6 +39,33 @@ export function moveItem<T>(items: readonly T[], index: number, delta: number): 
   return next
 }
 
+/**
+ * `items` with the one at `index` moved one place up (`delta` < 0) or down among the items of its
+ * own group (`groupOf`): it changes places with the nearest item of the same group in that
+ * direction; the others keep theirs. A copy, unchanged when there is none.
+ */
+export function moveInGroup<T>(items: readonly T[], index: number, delta: number, groupOf: (item: T) => string): T[] {
+  const next = items.slice()
+  if (index < 0 || index >= items.length || delta === 0) return next
+  const group = groupOf(items[index])
+  const step = delta < 0 ? -1 : 1
+  for (let j = index + step; j >= 0 && j < items.length; j += step) {
+    if (groupOf(items[j]) !== group) continue
+    next[index] = items[j]
+    next[j] = items[index]
+    break
+  }
+  return next
+}
+
+/** Whether the item at `index` is the first (`delta` < 0) or last of its group in `items`: it cannot move that way. */
+export function atGroupEnd<T>(items: readonly T[], index: number, delta: number, groupOf: (item: T) => string): boolean {
+  const group = groupOf(items[index])
+  const step = delta < 0 ? -1 : 1
+  for (let j = index + step; j >= 0 && j < items.length; j += step) if (groupOf(items[j]) === group) return false
+  return true
+}
+
 /** `items` with the one at `index` replaced by `value` (a copy). */
 export function replaceAt<T>(items: readonly T[], index: number, value: T): T[] {
   return items.map((item, i) => (i === index ? value : item))
@@ -52,6 +79,40 @@ export function removeAt<T>(items: readonly T[], index: number): T[] {
 /** Now as a catalogue instant (`2021-04-03T00:00:00.000Z`). */
 export function nowInstant(now: Date = new Date()): string {
   return now.toISOString()
+}
+
+/**
+ * The in-service date a cloud's new data center or core service gets: the start (00:00 UTC) of
+ * the UTC day of `now`, as a catalogue instant (`2026-11-12T00:00:00.000Z`) — a day, not the
+ * instant of the click, so its uptime counts that whole day (README "Uptime").
+ */
+export function todayInstant(now: Date = new Date()): string {
+  return instantOfDay(now.toISOString().slice(0, 10))!
+}
+
+/** A catalogue instant's UTC day as a date input shows it (`YYYY-MM-DD`); `''` when unknown (`null`). */
+export function dayOf(instant: string | null): string {
+  return instant === null ? '' : instant.slice(0, 10)
+}
+
+/**
+ * The catalogue instant of a date input's day: its start, 00:00 UTC; `null` for an empty input
+ * (the date is unknown) or one that is not a date.
+ *
+ * @example instantOfDay('2026-11-12') // '2026-11-12T00:00:00.000Z'
+ */
+export function instantOfDay(day: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null
+  const t = Date.parse(`${day}T00:00:00.000Z`)
+  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day ? null : new Date(t).toISOString()
+}
+
+/**
+ * `item` going into service on `day` (a date input's `YYYY-MM-DD`, `''` = unknown). The same
+ * item when the day is the one it has, so an instant with a time of day stays as it was.
+ */
+export function withSince<T extends { since: string | null }>(item: T, day: string): T {
+  return dayOf(item.since) === day ? item : { ...item, since: instantOfDay(day) }
 }
 
 // ---------------------------------------------------------------------------------------------

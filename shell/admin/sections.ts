@@ -20,17 +20,22 @@ export interface SectionInfo {
   name: keyof typeof adminNavMessages.base
 }
 
-/** Every catalogue section, in the order of the console's navigation. */
+/**
+ * Every catalogue section, in the order of the console's navigation: the order a new site is set
+ * up in (`./setup.ts`; each screen picks from what the ones before it made), then the optional
+ * notification categories and the severities.
+ */
 export const SECTIONS: readonly SectionInfo[] = [
+  { section: 'settings', slug: 'settings', name: 'settings' },
   { section: 'products', slug: 'products', name: 'products' },
-  { section: 'clouds', slug: 'clouds', name: 'clouds' },
   { section: 'core_services', slug: 'core-services', name: 'coreServices' },
   { section: 'regions', slug: 'regions', name: 'regions' },
   { section: 'data_centers', slug: 'data-centers', name: 'dataCenters' },
+  { section: 'clouds', slug: 'clouds', name: 'clouds' },
   { section: 'main_menu', slug: 'main-menu', name: 'mainMenu' },
   { section: 'top_menu', slug: 'top-menu', name: 'topMenu' },
+  { section: 'notification_categories', slug: 'notification-categories', name: 'notificationCategories' },
   { section: 'severities', slug: 'severities', name: 'severities' },
-  { section: 'settings', slug: 'settings', name: 'settings' },
 ]
 
 /**

@@ -28,13 +28,14 @@ export interface HeaderProps {
 
 function Logo({ cloud, vendor }: { cloud: Cloud | null; vendor: string }) {
   const t = useMessages(headerMessages)
+  const named = vendor.trim() !== ''
   return (
-    <a className={styles.logo} href={cloud ? cloudHomePath(cloud) : '/'} aria-label={t.home({ vendor })}>
+    <a className={styles.logo} href={cloud ? cloudHomePath(cloud) : '/'} aria-label={named ? t.home({ vendor }) : t.homeUnnamed}>
       <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
         <path d="M16 2 4 7v8c0 7.2 5.1 13.6 12 15 6.9-1.4 12-7.8 12-15V7L16 2z" fill="#4da3ff" />
         <path d="m10 16 4 4 8-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span>{t.brand({ vendor })}</span>
+      <span>{named ? t.brand({ vendor }) : t.brandUnnamed}</span>
     </a>
   )
 }

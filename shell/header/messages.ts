@@ -4,6 +4,9 @@ import { defineMessages, params } from '../../widgets/core/i18n/index'
 export const headerMessages = /* @__PURE__ */ defineMessages('shell.header', {
   home: params('{vendor} Trust, home'),
   brand: params('{vendor} Trust'),
+  /** The name and home link of a site whose vendor name is not set yet. */
+  homeUnnamed: 'Trust site, home',
+  brandUnnamed: 'Trust site',
   signIn: 'Sign In',
   subscribe: 'Subscribe',
   newTab: ' (opens in a new tab)',

@@ -15,7 +15,7 @@ const SPEEDOMETER_SCRIPT = '/widgets/speedometer.js'
 
 /**
  * Home (spec §2 Home): the cloud banner, the speedometer drop-in widget with its three gauges,
- * and the continuity-policy note.
+ * and the continuity-policy note (when Settings link a policy).
  */
 export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
   // A server-rendered page carries the banner it was rendered with: shown at once (and hydrated
@@ -54,13 +54,16 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
       <OverallStatusLine cloud={cloud.domain} />
       <h2 className={styles.sectionTitle}>{t.activity}</h2>
       {scriptFailed ? <p role="alert">{t.scriptFailed({ src: SPEEDOMETER_SCRIPT })}</p> : <trust-speedometer cloud={cloud.machine_name} />}
-      <p className={styles.note}>
-        {before}
-        <a href={links.continuity_policy} target="_blank" rel="noopener noreferrer">
-          {t.policy}
-        </a>
-        {after}
-      </p>
+      {/* A site whose Settings name no continuity policy has no note to link it from. */}
+      {links.continuity_policy && (
+        <p className={styles.note}>
+          {before}
+          <a href={links.continuity_policy} target="_blank" rel="noopener noreferrer">
+            {t.policy}
+          </a>
+          {after}
+        </p>
+      )}
     </>
   )
 }

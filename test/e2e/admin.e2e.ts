@@ -121,6 +121,30 @@ admin('an administrator adds a data center with coordinates; the public map and 
   assert.equal(errors, [])
 })
 
+admin('an administrator adds a notification category; the Notifications tab of /subscribe offers it', async (ctx) => {
+  const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/catalog/notification-categories')
+  await h1(page).filter({ hasText: 'Notification categories' }).waitFor()
+  const privacy = page.getByRole('region', { name: 'Privacy categories' })
+  await privacy.getByRole('listitem').first().waitFor()
+  await privacy.getByRole('button', { name: 'Add privacy category' }).click()
+  await page.getByLabel('Name', { exact: true }).fill('Cookie Policy')
+  await page.getByRole('button', { name: 'Save notification categories' }).click()
+  await page.getByTestId('save-status').filter({ hasText: 'Saved.' }).waitFor()
+  await privacy.getByText('Cookie Policy', { exact: true }).waitFor()
+  assert.equal(await axeViolations(page), [])
+  const [row] = queryDb<{ tid: number }>(
+    ctx,
+    "select tid from notification_categories where notification_type = 'privacy_notification' and name = 'Cookie Policy'",
+  )
+  assert.ok(row, 'stored')
+
+  await page.goto(`${ctx.server.url}/subscribe`)
+  await page.getByRole('tab', { name: 'Notifications' }).click()
+  const offered = page.getByTestId('notification-subscriptions').getByTestId('type-privacy_notification').getByTestId('star')
+  await offered.filter({ hasText: 'Cookie Policy' }).waitFor()
+  assert.equal(errors, [])
+})
+
 admin('a jab_compliance user edits a compliance row and cannot change the catalogue', async (ctx) => {
   const { page, errors } = await signInTo(ctx, 'compliance@vendor.example', 'Compliance123', '/admin/content/compliance')
   await h1(page).filter({ hasText: 'Compliance' }).waitFor()
@@ -194,6 +218,7 @@ admin('every console page is axe-clean at 1280 and 375 px (screenshots)', async 
     '/admin/catalog/data-centers',
     '/admin/catalog/main-menu',
     '/admin/catalog/top-menu',
+    '/admin/catalog/notification-categories',
     '/admin/catalog/severities',
     '/admin/catalog/settings',
     '/admin/content/faq',
@@ -274,7 +299,7 @@ empty('from "not configured" to a cloud with a home page, all in the console', a
   await save('main-menu', 'Main menu', async () => {
     await page.getByRole('button', { name: 'Add menu item' }).click()
     await page.getByLabel('Label', { exact: true }).fill('Home')
-    await page.getByLabel('Component (home, dc-map, external, …)').fill('home')
+    await page.getByLabel('Component (what the item opens)').selectOption('home')
     await page.getByLabel("Deep link (the route lives under the cloud's domain)").check()
   })
 
@@ -284,7 +309,7 @@ empty('from "not configured" to a cloud with a home page, all in the console', a
     await page.getByLabel('Domain', { exact: true }).fill('northwind.example')
     await page.getByLabel('Title', { exact: true }).fill('Northwind Cloud')
     await page.getByLabel('Product', { exact: true }).selectOption('edge')
-    await page.getByLabel('Default page (menu route; empty for the home page)').fill('')
+    await page.getByLabel('Default page', { exact: true }).selectOption({ label: 'Home page' })
     await page.getByLabel('Banner title', { exact: true }).fill('Northwind Cloud')
     await page.getByLabel('Banner description (plain text)').fill('Status of the Northwind cloud.')
   })

@@ -168,7 +168,7 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     (c) => {
       c.clouds[2].domain = 'not a host'
     },
-    /^clouds\[2\]\.domain: must be a host name$/,
+    /^clouds\[2\]\.domain: must be a host name such as status\.example\.com \(lower case, without https:\/\/ or a path\)$/,
   ],
   [
     'missing field',
@@ -182,21 +182,21 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     (c) => {
       c.products[0].colour = 'red'
     },
-    /^products\[0\]\.colour: is not a field of the format$/,
+    /^products\[0\]\.colour: is not a field of the format: remove it, or check its spelling$/,
   ],
   [
     'unknown product',
     (c) => {
       c.clouds[3].product = 'nothing'
     },
-    /^clouds\[3\]\.product: unknown product "nothing"$/,
+    /^clouds\[3\]\.product: unknown product "nothing": add it to the products first, or pick one of: "internet_access", /,
   ],
   [
     'duplicate machine name',
     (c) => {
       c.clouds[4].machine_name = c.clouds[0].machine_name
     },
-    /^clouds\[4\]\.machine_name: duplicate machine name "auroraedge" \(also at clouds\[0\]\.machine_name\)$/,
+    /^clouds\[4\]\.machine_name: duplicate machine name "auroraedge" \(item 1 of the list has it too\): each must have its own$/,
   ],
   [
     'duplicate domain',
@@ -231,7 +231,7 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     (c) => {
       c.main_menu[4].hide_from_clouds.push('nowhere')
     },
-    /^main_menu\[4\]\.hide_from_clouds\[1\]: unknown cloud "nowhere"$/,
+    /^main_menu\[4\]\.hide_from_clouds\[1\]: unknown cloud "nowhere": remove it, or pick one of: "auroraedge", /,
   ],
   [
     'unknown cloud in a route map',
@@ -245,21 +245,21 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     (c) => {
       c.data_centers[3].region = 'Antarctica'
     },
-    /^data_centers\[3\]\.region: unknown region "Antarctica"$/,
+    /^data_centers\[3\]\.region: unknown region "Antarctica": add it to the regions first, or pick one of: "EMEA", /,
   ],
   [
     'unknown cloud of a data center',
     (c) => {
       c.data_centers[0].clouds[0].cloud = 'ghost'
     },
-    /^data_centers\[0\]\.clouds\[0\]\.cloud: unknown cloud "ghost"$/,
+    /^data_centers\[0\]\.clouds\[0\]\.cloud: unknown cloud "ghost": add the cloud first, or pick one of: /,
   ],
   [
     'unknown service',
     (c) => {
       c.clouds[0].services[0].service = 'Teleport'
     },
-    /^clouds\[0\]\.services\[0\]\.service: unknown core service "Teleport"$/,
+    /^clouds\[0\]\.services\[0\]\.service: unknown core service "Teleport": add it to the services first, or pick one of: /,
   ],
   [
     'bad instant',
@@ -273,7 +273,7 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     (c) => {
       c.severities[0].color_code = 'red'
     },
-    /^severities\[0\]\.color_code: must be a colour #rrggbb$/,
+    /^severities\[0\]\.color_code: must be a colour written #rrggbb, e\.g\. #d32f2f$/,
   ],
   [
     'bad feedback address',
@@ -283,12 +283,33 @@ const MALFORMED: Array<[string, (c: any) => unknown, RegExp]> = [
     /^settings\.feedback_email: must be an email address$/,
   ],
   [
+    'unknown menu component',
+    (c) => {
+      c.main_menu[1].component = 'status'
+    },
+    /^main_menu\[1\]\.component: unknown component "status": pick one of: "", "home", "cloud-status", .*"external", /,
+  ],
+  [
+    'a default page no deep-linked main-menu item has',
+    (c) => {
+      c.clouds[1].default_page = 'status'
+    },
+    /^clouds\[1\]\.default_page: "status" is not the route of a main-menu item with deep link on: add a main-menu item with this route and deep link on first, or pick one of: "cloud-status", /,
+  ],
+  [
+    'a severity id out of range',
+    (c) => {
+      c.severities[0].tid = 1001
+    },
+    /^severities\[0\]\.tid: must be a whole number from 1 to 999 \(or leave it out: the import assigns one\)$/,
+  ],
+  [
     'a cloud removed',
     (c) => {
       c.clouds.pop()
       for (const item of c.main_menu) item.hide_from_clouds = item.hide_from_clouds.filter((name: string) => name !== 'deception')
     },
-    /^clouds: cloud "deception" is in the database but not in the file \(it cannot be removed\)$/,
+    /^clouds: cloud "deception" is in the database but not in the file \(it cannot be removed\): keep it in the list$/,
   ],
 ]
 
@@ -433,6 +454,31 @@ catalog('an audited import records the sections it changed in its transaction; n
     await database.drop()
   }
 })
+
+catalog(
+  'the starter catalogue the README copies (examples/catalog/starter-catalog.json) passes the checks and imports as written',
+  async () => {
+    const starter = JSON.parse(readFileSync(new URL('../../examples/catalog/starter-catalog.json', import.meta.url), 'utf8')) as Catalog
+    assert.equal(checkCatalog(starter), [])
+    assert.not.match(JSON.stringify(starter), /aurora|trust\.example/i, 'nothing of the demo vendor')
+    const { database, db } = await emptyDatabase()
+    try {
+      await importCatalog(db, clone(starter), FIXED_NOW)
+      const exported = await exportCatalog(db)
+      assert.equal(
+        exported.clouds.map((c) => [c.machine_name, c.services.map((s) => s.service)]),
+        starter.clouds.map((c) => [c.machine_name, c.services.map((s) => s.service)]),
+      )
+      assert.equal(
+        exported.main_menu.map((m) => m.component),
+        starter.main_menu.map((m) => m.component),
+      )
+    } finally {
+      await db.destroy()
+      await database.drop()
+    }
+  },
+)
 
 catalog('`npm run catalog -- import` audits the import as the command line', async () => {
   const root = fileURLToPath(new URL('../..', import.meta.url))

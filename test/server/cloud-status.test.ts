@@ -93,6 +93,7 @@ test('the answer has the contract shape and types', async () => {
           'tid',
           'uptime_30d',
           'uptime_90d',
+          'uptime_since',
         ])
         assert.type(item.tid, 'number')
         assert.type(item.status, 'boolean')

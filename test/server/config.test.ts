@@ -1,6 +1,6 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readAccountsConfig, readConfig } from '../../server/config.js'
+import { MAIL_NOT_SENT, mailStartupWarning, readAccountsConfig, readConfig, SMTP_URL_MALFORMED } from '../../server/config.js'
 
 const test = suite('server configuration from the environment')
 
@@ -9,7 +9,7 @@ const DEV_ACCOUNTS = {
   admin: { name: 'admin', mail: 'trust-admin@example.com', password: 'Admin12345' },
   seedViewer: true,
   smtpUrl: null,
-  mailFrom: 'Aurora Edge Trust <no-reply@trust.example>',
+  mailFrom: null,
   publicUrl: null,
 }
 
@@ -141,6 +141,40 @@ test('accounts: employee domains, SMTP, sender and public URL from the environme
   assert.is(config.publicUrl, 'https://trust.example')
   assert.equal(readAccountsConfig({ TRUST_EMPLOYEE_DOMAINS: '' }, 'development').employeeDomains, [])
   assert.throws(() => readAccountsConfig({ PUBLIC_URL: 'trust.example/path' }, 'development'), /PUBLIC_URL/)
+})
+
+test('accounts: no MAIL_FROM means the sender is derived (null), not a demo address', () => {
+  for (const mode of ['development', 'production'] as const) {
+    assert.is(readAccountsConfig({ PUBLIC_URL: 'https://status.nimbus.example' }, mode).mailFrom, null, mode)
+    assert.is(readAccountsConfig({ MAIL_FROM: '  ' }, mode).mailFrom, null, mode)
+  }
+  assert.is(readAccountsConfig({ MAIL_FROM: 'alerts@nimbus.example' }, 'production').mailFrom, 'alerts@nimbus.example')
+})
+
+test('accounts: a malformed SMTP_URL or MAIL_FROM is refused, saying what is expected (never echoing the password)', () => {
+  for (const url of ['smtps://user:pass@smtp.example.com:465', 'SMTP://mail:25/?pool=false']) {
+    assert.is(readAccountsConfig({ SMTP_URL: url }, 'production').smtpUrl, url)
+  }
+  for (const bad of ['mail.example.com:25', 'https://user:s3cret@mail.example.com', 'smtp://']) {
+    assert.throws(
+      () => readAccountsConfig({ SMTP_URL: bad }, 'production'),
+      (error: Error) => error.message === SMTP_URL_MALFORMED && !error.message.includes('s3cret'),
+      bad,
+    )
+  }
+  for (const bad of ['Nimbus Security', 'Nimbus <no-reply>', '<a@b.example']) {
+    assert.throws(() => readAccountsConfig({ MAIL_FROM: bad }, 'production'), /MAIL_FROM must be an email address/, bad)
+  }
+})
+
+test('production without SMTP_URL starts, with one line saying mail is not being sent; with SMTP_URL or in development nothing', () => {
+  const production = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://status.nimbus.example' })
+  assert.is(mailStartupWarning(production), MAIL_NOT_SENT)
+  assert.ok(!MAIL_NOT_SENT.includes('\n'), 'one line')
+  assert.match(MAIL_NOT_SENT, /^Mail is not being sent: SMTP_URL is not set/)
+  const withSmtp = readConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://status.nimbus.example', SMTP_URL: 'smtp://mail:25' })
+  assert.is(mailStartupWarning(withSmtp), null)
+  assert.is(mailStartupWarning(readConfig({})), null)
 })
 
 test('cookie-consent ids and status pages from the environment; malformed values are refused', () => {

@@ -3,6 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { buildApp } from '../../server/app.js'
 import { openDatabase } from '../../server/db/connection.js'
+import { migrations } from '../../server/db/migrations/index.js'
 import { cityOf, parseDataCenterList } from '../../server/seed/data-centers.js'
 import { createTestDatabase, FIXED_NOW, queryOn, startApp, TEST_DIALECT, type TestApp } from './helpers.js'
 
@@ -54,6 +55,8 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '008_desk',
     '009_webhooks',
     '010_user_locale',
+    '011_reference_data',
+    '012_reminder_lead',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(
@@ -145,7 +148,7 @@ test('a second start on the same folder neither migrates nor seeds again', async
       const count = async (table: string) => (await query<{ n: number }>(`select count(*) as n from ${table}`))[0].n
       assert.is(await count('data_centers'), 95)
       assert.is(await count('clouds'), 11)
-      assert.is(await count('kysely_migration'), 10)
+      assert.is(await count('kysely_migration'), Object.keys(migrations).length)
     } finally {
       await db.destroy()
     }

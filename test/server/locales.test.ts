@@ -106,7 +106,7 @@ test('a user with German saved gets the verification mail in German, with the li
   const [mail] = await accountMails()
   assert.is(mail.to_address, 'neu@example.com')
   assert.is(mail.subject, 'Bestätigen Sie Ihre E-Mail-Adresse')
-  assert.match(mail.text, /^Vielen Dank für Ihre Registrierung auf der Aurora Edge Trust-Website\./)
+  assert.match(mail.text, /^Vielen Dank für Ihre Registrierung bei Aurora Edge Trust\./)
   assert.match(mail.text, 'Der Link kann einmal verwendet werden.')
   assert.match(mail.text, /\nhttps:\/\/trust\.example\/user\/verify\/[A-Za-z0-9_-]{43}\n/)
   assert.match(mail.html, /<a href="https:\/\/trust\.example\/user\/verify\/[A-Za-z0-9_-]{43}">Bestätigen Sie Ihre E-Mail-Adresse<\/a>/)
@@ -126,7 +126,7 @@ test('a sign-up from a German page saves German and mails in German; from an Eng
   const [de, en] = await accountMails()
   assert.is(de.subject, 'Bestätigen Sie Ihre E-Mail-Adresse')
   assert.is(en.subject, 'Verify your email address')
-  assert.match(en.text, /^Thank you for signing up to the Aurora Edge Trust site\./)
+  assert.match(en.text, /^Thank you for signing up to Aurora Edge Trust\./)
   const saved = await t.query<{ mail: string; locale: string | null }>(
     'select mail, locale from users where mail in (?, ?) order by mail',
     'de@example.com',

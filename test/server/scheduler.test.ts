@@ -370,4 +370,164 @@ test('two schedulers on one database (two connections, concurrent passes) make e
   )
 })
 
+test('a maintenance with its own lead is reminded that long before its start, whatever the server setting', async () => {
+  const from = T0 + 48 * HOUR
+  const day = await publish(from, from + HOUR, { reminder_minutes: 1440 })
+  const short = await publish(from, from + HOUR, { reminder_minutes: 10 })
+  assert.equal(
+    (await t.query('select id, reminder_minutes from records where id in (?, ?) order by id', day, short)).map((r) => r.reminder_minutes),
+    [1440, 10],
+  )
+  now = from - 25 * HOUR
+  assert.equal(stepsOf(await pass(), day), [], 'a day and an hour ahead: not yet')
+  now = from - 23 * HOUR
+  assert.equal(stepsOf(await pass(), day), ['reminder'], 'inside its 24 hours')
+  assert.equal(stepsOf(await pass(), day), [], 'once')
+  now = from - 30 * MINUTE
+  assert.equal(stepsOf(await pass(), short), [], 'the server setting (60 minutes) does not apply to a record with its own lead')
+  now = from - 9 * MINUTE
+  assert.equal(stepsOf(await pass(), short), ['reminder'])
+  now = from + MINUTE
+  const started = await pass()
+  assert.equal([stepsOf(started, day), stepsOf(started, short)], [['started'], ['started']])
+  assert.equal(await recipientsByKind(t, day), { published: recipients, reminder: recipients, started: recipients })
+  assert.equal((await eventsOf(t, day)).find((e) => e.kind === 'reminder')!.at, from - 23 * HOUR)
+})
+
+test('a lead of 0 sends no reminder; the window still starts and completes', async () => {
+  const from = T0 + 3 * HOUR
+  const id = await publish(from, from + HOUR, { reminder_minutes: 0 })
+  for (const at of [from - 59 * MINUTE, from - 10 * MINUTE, from - MINUTE]) {
+    now = at
+    assert.equal(stepsOf(await pass(), id), [], `no reminder at ${iso(at)}`)
+  }
+  now = from + MINUTE
+  assert.equal(stepsOf(await pass(), id), ['started'])
+  now = from + 2 * HOUR
+  assert.equal(stepsOf(await pass(), id), ['completed'])
+  assert.equal(await kindsOf(t, id), ['published', 'started', 'completed'])
+})
+
+test('announced inside its lead: no reminder moments after the announcement (published 40 minutes ahead)', async () => {
+  const from = T0 + 40 * MINUTE
+  const id = await publish(from, from + HOUR)
+  // Published at the same moment, 61 minutes ahead: just outside the lead.
+  const earlier = await publish(T0 + 61 * MINUTE, T0 + 2 * HOUR)
+  assert.equal((await t.query('select reminder_minutes from records where id = ?', id))[0].reminder_minutes, null)
+  now = T0 + 1_500
+  let steps = await pass()
+  assert.equal([stepsOf(steps, id), stepsOf(steps, earlier)], [[], []], 'the announcement was the last word')
+  now = T0 + 2 * MINUTE
+  steps = await pass()
+  assert.equal([stepsOf(steps, id), stepsOf(steps, earlier)], [[], ['reminder']])
+  now = from - 5 * MINUTE
+  assert.equal(stepsOf(await pass(), id), [])
+  now = from + MINUTE
+  assert.equal(stepsOf(await pass(), id), ['started'])
+  assert.equal(await recipientsByKind(t, id), { published: recipients, started: recipients })
+})
+
+test('postponed: the record keeps its lead; a new window announced inside it gets no reminder', async () => {
+  const from = T0 + 3 * HOUR
+  const id = await publish(from, from + HOUR, { reminder_minutes: 120 })
+  now = from - 119 * MINUTE
+  assert.equal(stepsOf(await pass(), id), ['reminder'])
+
+  // Postponed by a day: the lead stays 120 minutes, so the new window's reminder is 2 hours ahead.
+  const later = from + 24 * HOUR
+  let res = await send(t, 'POST', `/api/admin/records/${id}/postpone`, {
+    session: admin,
+    payload: { from: iso(later), to: iso(later + HOUR) },
+  })
+  assert.is(res.statusCode, 200, res.body)
+  assert.is((await t.query('select reminder_minutes from records where id = ?', id))[0].reminder_minutes, 120)
+  now = later - 121 * MINUTE
+  assert.equal(stepsOf(await pass(), id), [])
+  now = later - 119 * MINUTE
+  assert.equal(stepsOf(await pass(), id), ['reminder'])
+
+  // Postponed again, to start 30 minutes after the postponement is mailed: that mail is the last word.
+  admin = await login(t, 'admin', 'Admin12345') // a day later: a new session
+  const soon = now + 30 * MINUTE
+  res = await send(t, 'POST', `/api/admin/records/${id}/postpone`, { session: admin, payload: { from: iso(soon), to: iso(soon + HOUR) } })
+  assert.is(res.statusCode, 200, res.body)
+  now += MINUTE
+  assert.equal(stepsOf(await pass(), id), [])
+  now = soon + MINUTE
+  assert.equal(stepsOf(await pass(), id), ['started'])
+  assert.equal(await kindsOf(t, id), ['published', 'reminder', 'postponed', 'reminder', 'postponed', 'started'])
+})
+
+test('without a lead of its own a maintenance follows the server setting, which the desk is told', async () => {
+  const SERVER_45 = { ...OPTIONS, maintenanceReminderMinutes: 45 }
+  t = await reopen(t, SERVER_45)
+  admin = await login(t, 'admin', 'Admin12345')
+  const from = T0 + 3 * HOUR
+  const id = await publish(from, from + HOUR)
+  const own = await publish(from, from + HOUR, { reminder_minutes: 60 })
+  const third = await publish(from + HOUR, from + 2 * HOUR)
+
+  const detail = body(await send(t, 'GET', `/api/admin/records/${id}`, { session: admin })).data
+  assert.equal([detail.reminder_minutes, detail.reminder_default_minutes], [null, 45])
+  const ownDetail = body(await send(t, 'GET', `/api/admin/records/${own}`, { session: admin })).data
+  assert.equal([ownDetail.reminder_minutes, ownDetail.reminder_default_minutes], [60, 45])
+  const templates = body(await send(t, 'GET', '/api/admin/templates', { session: admin })).data
+  assert.is(templates.reminder_default_minutes, 45)
+
+  // The app's own passes (a start runs one) use its setting, 45 minutes.
+  now = from - 50 * MINUTE
+  t = await reopen(t, SERVER_45)
+  assert.equal(await kindsOf(t, id), ['published'], 'not 50 minutes ahead')
+  assert.equal(await kindsOf(t, own), ['published', 'reminder'], 'its own 60 minutes')
+  now = from - 44 * MINUTE
+  t = await reopen(t, SERVER_45)
+  assert.equal(await kindsOf(t, id), ['published', 'reminder'])
+  assert.equal(await kindsOf(t, third), ['published'])
+  // Another server setting moves the reminder of a record without a lead of its own.
+  now = from + HOUR - 100 * MINUTE
+  assert.equal(stepsOf(await pass(120), third), ['reminder'])
+})
+
+test('the lead is checked: maintenance only, whole minutes from 0 to 10080, changeable by PATCH and audited', async () => {
+  const from = T0 + 3 * HOUR
+  const refuse = async (payload: Record<string, unknown>, pattern: RegExp) => {
+    const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload })
+    assert.is(res.statusCode, 400, res.body)
+    assert.match(body(res).error.message, pattern)
+  }
+  const maintenance = await maintenanceBody(t, from, from + HOUR)
+  await refuse({ ...maintenance, reminder_minutes: -5 }, /^reminder_minutes: must be whole minutes from 0 \(no reminder\) to 10080/)
+  await refuse({ ...maintenance, reminder_minutes: 10_081 }, /^reminder_minutes: must be whole minutes/)
+  await refuse({ ...maintenance, reminder_minutes: 1.5 }, /^reminder_minutes: /)
+  await refuse(
+    { ...maintenance, type: 'incident', status: 'In Progress', reminder_minutes: 30 },
+    /^reminder_minutes: only maintenance has a reminder/,
+  )
+  const id = await publish(from, from + HOUR, { reminder_minutes: 10_080 })
+  let res = await send(t, 'PATCH', `/api/admin/records/${id}`, { session: admin, payload: { reminder_minutes: 15, notify: false } })
+  assert.is(res.statusCode, 200, res.body)
+  assert.is((await t.query('select reminder_minutes from records where id = ?', id))[0].reminder_minutes, 15)
+  const audit = (await auditRows(t)).find((a) => a.action === 'record.update' && a.target === String(id))!
+  assert.equal([JSON.parse(audit.before!).reminder_minutes, JSON.parse(audit.after!).reminder_minutes], [10_080, 15])
+  res = await send(t, 'PATCH', `/api/admin/records/${id}`, { session: admin, payload: { reminder_minutes: null, notify: false } })
+  assert.is(res.statusCode, 200, res.body)
+  assert.is((await t.query('select reminder_minutes from records where id = ?', id))[0].reminder_minutes, null)
+  // 0 (none) and null (the server's setting) stay apart through the publishing API and templates.
+  const none = await publish(from, from + HOUR, { reminder_minutes: 0 })
+  assert.is((await t.query('select reminder_minutes from records where id = ?', none))[0].reminder_minutes, 0)
+  for (const lead of [0, null, 1440]) {
+    res = await send(t, 'POST', '/api/admin/templates', {
+      session: admin,
+      payload: { name: `Patching ${lead}`, fields: { type: 'maintenance', reminder_minutes: lead } },
+    })
+    assert.is(res.statusCode, 201, res.body)
+    assert.is(body(res).data.fields.reminder_minutes, lead)
+  }
+  res = await send(t, 'POST', '/api/admin/templates', {
+    session: admin,
+    payload: { name: 'Too long', fields: { type: 'maintenance', reminder_minutes: 20_000 } },
+  })
+  assert.is(res.statusCode, 400, res.body)
+})
+
 test.run()

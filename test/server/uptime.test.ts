@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert'
 import type { CloudStatusData, StatusItem } from '../../contract/status.js'
 import type { StatuspageComponent } from '../../contract/statuspage.js'
 import { DAY_MS } from '../../server/lib/week.js'
-import { componentUptimes, type UptimeSpan, uptimePercent } from '../../server/statuspage/uptime.js'
+import { componentUptimes, type UptimeSpan, uptimePercent, uptimeSince } from '../../server/statuspage/uptime.js'
 import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 import { login, type Session, send } from './staff-helpers.js'
 
@@ -71,10 +71,15 @@ formula('records outside the window change nothing; one across its start counts 
   assert.is(uptimePercent([span(20, NOW - 100 * DAY_MS, NOW - 95 * DAY_MS)], ALWAYS, 90, NOW), 100)
 })
 
-formula('the component start date clips the window; no window, no uptime', () => {
+formula('the component start date clips the window and is named; no window, no uptime', () => {
   const disruption = span(20, NOW - 2 * DAY_MS, NOW - DAY_MS)
-  // In service for 10 days, down 1 of them: 90.00 over both windows.
-  assert.equal(componentUptimes([disruption], { start: NOW - 10 * DAY_MS, end: null }, NOW), { uptime_30d: 90, uptime_90d: 90 })
+  // In service for 10 days, down 1 of them: 90.00 over both windows, counted since its day.
+  const start = NOW - 10 * DAY_MS
+  assert.equal(componentUptimes([disruption], { start, end: null }, NOW), {
+    uptime_30d: 90,
+    uptime_90d: 90,
+    uptime_since: new Date(start).toISOString().slice(0, 10),
+  })
   // Decommissioned 3 days ago after 7 days in service: the day down counts against 7 days, and
   // what came after the end not at all.
   const after = span(20, NOW - 2 * DAY_MS, NOW)
@@ -83,9 +88,53 @@ formula('the component start date clips the window; no window, no uptime', () =>
     85.71,
   )
   // Starts later than now, or was decommissioned before the 30 days began.
-  assert.equal(componentUptimes([], { start: NOW + DAY_MS, end: null }, NOW), { uptime_30d: null, uptime_90d: null })
-  assert.equal(componentUptimes([], { start: null, end: NOW - 40 * DAY_MS }, NOW), { uptime_30d: null, uptime_90d: 100 })
-  assert.equal(componentUptimes([], { start: null, end: NOW - 90 * DAY_MS }, NOW), { uptime_30d: null, uptime_90d: null })
+  assert.equal(componentUptimes([], { start: NOW + DAY_MS, end: null }, NOW), { uptime_30d: null, uptime_90d: null, uptime_since: null })
+  assert.equal(componentUptimes([], { start: null, end: NOW - 40 * DAY_MS }, NOW), {
+    uptime_30d: null,
+    uptime_90d: 100,
+    uptime_since: null,
+  })
+  assert.equal(componentUptimes([], { start: null, end: NOW - 90 * DAY_MS }, NOW), {
+    uptime_30d: null,
+    uptime_90d: null,
+    uptime_since: null,
+  })
+})
+
+formula('uptime_since: the UTC day of a start inside the 90 days; null for an older, unknown or future start', () => {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+  // 40 days in service: the 30-day window is whole, the 90-day one counts since the start day.
+  const disruption = span(20, NOW - 35 * DAY_MS, NOW - 34 * DAY_MS)
+  const forty = componentUptimes([disruption], { start: NOW - 40 * DAY_MS, end: null }, NOW)
+  assert.equal(forty, { uptime_30d: 100, uptime_90d: 97.5, uptime_since: day(NOW - 40 * DAY_MS) })
+  // The day is the start's UTC day, whatever its time of day.
+  assert.is(uptimeSince({ start: Date.parse('2026-11-12T23:59:59.999Z'), end: null }, Date.parse('2026-11-20T00:00:00Z')), '2026-11-12')
+  assert.is(uptimeSince({ start: Date.parse('2026-11-12T00:00:00.000Z'), end: null }, Date.parse('2026-11-12T00:00:00.000Z')), '2026-11-12')
+  // In service since exactly 90 days or longer: nothing is clipped.
+  assert.is(uptimeSince({ start: NOW - 90 * DAY_MS, end: null }, NOW), null)
+  assert.is(uptimeSince({ start: NOW - 90 * DAY_MS + 1, end: null }, NOW), day(NOW - 90 * DAY_MS + 1))
+  assert.is(uptimeSince({ start: NOW - 400 * DAY_MS, end: null }, NOW), null)
+  assert.is(uptimeSince({ start: null, end: null }, NOW), null, 'unknown start')
+  assert.is(uptimeSince({ start: NOW + 1, end: null }, NOW), null, 'not in service yet')
+  // A decommissioned component keeps the day its figures count from.
+  assert.is(componentUptimes([], { start: NOW - 20 * DAY_MS, end: NOW - 5 * DAY_MS }, NOW).uptime_since, day(NOW - 20 * DAY_MS))
+})
+
+formula('less than a day in service: no figure, only the day (a minute down in its first minutes is not 74 %)', () => {
+  // The production report: a data center saved a few minutes ago, one incident of about a minute.
+  const start = NOW - 4 * MINUTE
+  const minute = span(20, NOW - 2 * MINUTE, NOW - MINUTE)
+  assert.equal(componentUptimes([minute], { start, end: null }, NOW), {
+    uptime_30d: null,
+    uptime_90d: null,
+    uptime_since: new Date(start).toISOString().slice(0, 10),
+  })
+  // Just under a day: still none; a day exactly: a figure over that day (1 min of 1440 down).
+  assert.is(uptimePercent([minute], { start: NOW - DAY_MS + 1, end: null }, 30, NOW), null)
+  assert.is(uptimePercent([minute], { start: NOW - DAY_MS, end: null }, 30, NOW), 99.93)
+  // The same rule at the other end: decommissioned 29.5 days ago, half a day of the 30 was its.
+  assert.is(uptimePercent([], { start: null, end: NOW - 29.5 * DAY_MS }, 30, NOW), null)
+  assert.is(uptimePercent([], { start: null, end: NOW - 29 * DAY_MS }, 30, NOW), 100)
 })
 
 formula.run()
@@ -201,6 +250,53 @@ api('a published disruption moves its data center’s uptime in both answers, wh
   const site: StatuspageComponent[] = (await get('/api/v2/summary.json')).components
   const onSite = site.find((c) => c.id === id)!
   assert.equal({ uptime_30d: onSite.uptime_30d, uptime_90d: onSite.uptime_90d }, expected)
+})
+
+api('a data center new on the cloud: figures since its day, none on its first day; both answers say since when', async () => {
+  const [young, newest] = await t.query<{ tid: number; cloud_id: number }>(
+    `select dc.tid, c.id as cloud_id from cloud_data_centers cdc join data_centers dc on dc.tid = cdc.data_center_tid join clouds c on c.id = cdc.cloud_id
+     where c.machine_name = 'auroraedge' and cdc.active = 1 and cdc.premium_dc = 0 order by dc.name desc limit 2`,
+  )
+  // Their history is the test's own: in service for 10 days, and for 4 minutes.
+  await t.exec(
+    `delete from record_terms where tid in (?, ?) and record_id in (select id from records where type = 'incident')`,
+    young.tid,
+    newest.tid,
+  )
+  const started = { young: NOW - 10 * DAY_MS, newest: NOW - 4 * MINUTE }
+  for (const [row, start] of [
+    [young, started.young],
+    [newest, started.newest],
+  ] as const) {
+    await t.exec(`update cloud_data_centers set start_date = ? where cloud_id = ? and data_center_tid = ?`, start, row.cloud_id, row.tid)
+  }
+  const at = (ms: number) => new Date(ms).toISOString()
+  const base = { clouds: ['auroraedge'], summary: 'Crafted for the uptime test.', type: 'incident', status: 'Resolved', severity: 20 }
+  // 6 h down on the 10-day-old one; a minute down on the one saved 4 minutes ago.
+  await publish({ ...base, terms: [young.tid], title: 'Six hours', from: at(NOW - 2 * DAY_MS), to: at(NOW - 2 * DAY_MS + 6 * HOUR) })
+  await publish({ ...base, terms: [newest.tid], title: 'A minute', from: at(NOW - 2 * MINUTE), to: at(NOW - MINUTE) })
+
+  const day = (ms: number) => at(ms).slice(0, 10)
+  const expected = {
+    // 100 × (240 h − 6 h) / 240 h = 97.5 over both windows, which start at its start.
+    [young.tid]: { uptime_30d: 97.5, uptime_90d: 97.5, uptime_since: day(started.young) },
+    // Not 74 % or any figure: in service for less than a day.
+    [newest.tid]: { uptime_30d: null, uptime_90d: null, uptime_since: day(started.newest) },
+  }
+  const pick = (c: { uptime_30d: number | null; uptime_90d: number | null; uptime_since: string | null }) => ({
+    uptime_30d: c.uptime_30d,
+    uptime_90d: c.uptime_90d,
+    uptime_since: c.uptime_since,
+  })
+  const all = await components()
+  const rows = await timelineRows('public')
+  for (const tid of [young.tid, newest.tid]) {
+    assert.equal(pick(all.find((c) => c.id === `auroraedge-dc-${tid}`)!), expected[tid], `components.json ${tid}`)
+    assert.equal(pick(rows.find((r) => r.tid === tid)!), expected[tid], `cloud-status ${tid}`)
+  }
+  // Components in service for longer than 90 days name no day; groups none either.
+  assert.ok(all.filter((c) => !c.group && c.uptime_since === null).length > 5)
+  for (const c of all.filter((c) => c.group)) assert.is(c.uptime_since, null, c.id)
 })
 
 api.run()

@@ -4,13 +4,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement } from 'react'
-import type { AuditData, DashboardData, StaffData } from '../../contract/admin'
+import type { AuditData, CatalogData, DashboardData, StaffData } from '../../contract/admin'
 import AdminConsole from '../../shell/admin/AdminConsole'
 import { prettyJson } from '../../shell/admin/AuditScreen'
 import { clearSession } from '../../shell/accounts/account'
 import { $session } from '../../widgets/core/session'
 import { mount, serve, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
-import { auth, button, signedInAs } from './admin-fixtures'
+import { auth, button, deskCatalog, signedInAs } from './admin-fixtures'
 
 function dashboard(failed = 1): DashboardData {
   return {
@@ -38,9 +38,13 @@ function dashboard(failed = 1): DashboardData {
     ],
     notification_subscribers: [{ target: 'cloud_app', label: 'Cloud application notifications', count: 4 }],
     outbox: {
+      delivery: 'smtp',
+      sender: 'Alpha Trust <no-reply@status.alpha.example>',
       queued: 1,
       sent: 1,
       failed,
+      oldest_queued: '2026-05-01T10:00:00.000Z',
+      oldest_queued_seconds: 7200,
       messages: [
         {
           id: 5,
@@ -77,19 +81,28 @@ function dashboard(failed = 1): DashboardData {
   }
 }
 
+/** A catalogue with every setup step done: the dashboard folds the steps away (admin-first-run.test.tsx). */
+function setUpCatalog(): CatalogData {
+  const data = deskCatalog()
+  const home = { label: 'Home', route: '', component: 'home', deep_link: true, hide_from_clouds: [], sub_menus: [] }
+  const dc = { name: 'Amsterdam II', city: 'Amsterdam', country: 'NL', region: 'EMEA', latitude: 52.37, longitude: 4.9, clouds: [] }
+  return { ...data, catalog: { ...data.catalog, data_centers: [dc], main_menu: [home] } }
+}
+
 const cells = (row: Element) => Array.from(row.children, (c) => c.textContent)
 
 test('dashboard: live records per cloud with status and severity as text; subscriber tables; the outbox', async () => {
   clearSession()
   signedInAs(['customer_success_manager'], 'csrf-3', { timezone: 'UTC' })
-  const api = serve(() => ({ data: dashboard() }))
+  const api = serve((call) => (call.path === '/api/admin/catalog' ? { data: setUpCatalog() } : { data: dashboard() }))
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(AdminConsole, { screen: 'dashboard' }))
     await waitFor(() => !!container.querySelector('#admin-outbox'), 'the dashboard')
     assert.equal(
-      api.calls.map((c) => c.path),
-      ['/api/admin/dashboard'],
+      api.calls.map((c) => c.path).sort(),
+      ['/api/admin/catalog', '/api/admin/dashboard'],
+      'the dashboard and the catalogue of its setup steps',
     )
     const headings = Array.from(container.querySelectorAll('h1, h2, h3'), (h) => `${h.tagName} ${h.textContent}`)
     assert.equal(headings, [
@@ -133,6 +146,7 @@ test('dashboard: Retry re-queues a failed or queued message, reloads and says so
       return new Response(JSON.stringify({ error: { code: 'invalid', message: 'The message was already sent.' } }), { status: 400 })
     }
     if (call.method === 'POST') return { data: { ...dashboard().outbox.messages[0], state: 'queued', attempts: 0 } }
+    if (call.path === '/api/admin/catalog') return { data: setUpCatalog() }
     loads++
     return { data: dashboard(loads > 1 ? 0 : 1) }
   })

@@ -162,6 +162,8 @@ export function deskDetail(extra: Partial<DeskRecordDetail> = {}): DeskRecordDet
     jira_link: null,
     sfdc_link: null,
     severity_link: null,
+    reminder_minutes: null,
+    reminder_default_minutes: 60,
     href: '/alpha.net/posts/42',
     updates: [
       { at: '2026-03-15T09:45:00.000Z', status: 'In Progress', statusClass: 'in_progress', text: '<p>Investigating.</p>', resolved: false },
@@ -266,7 +268,7 @@ export function deskApi(options: DeskApiOptions = {}) {
     }
     if (path.startsWith('/api/admin/templates')) {
       const id = Number(path.split('/')[4])
-      if (method === 'GET') return { data: { templates } }
+      if (method === 'GET') return { data: { templates, reminder_default_minutes: 60 } }
       if (options.onWrite) return options.onWrite(call)
       const body = call.body as { name: string; fields: RecordTemplate['fields'] }
       if (method === 'POST') {

@@ -34,6 +34,9 @@ test('each rule fails on an import that breaks it', async () => {
   const files: Record<string, string> = {
     'server/db.ts': 'export const db = 1\n',
     'server/route.ts': "import { a } from '../widgets/a/index'\nexport const r = a\n",
+    'server/seed/demo.ts': 'export const demo = 1\n',
+    'server/publish.ts': "import { demo } from './seed/demo'\nexport const p = demo\n",
+    'server/app.ts': "import { demo } from './seed/demo'\nexport const app = demo\n",
     'shell/page.ts': "import { a } from '../widgets/a/index'\nexport const p = a\n",
     'styles/tokens.ts': "import { a } from '../widgets/a/index'\nexport const t = a\n",
     'contract/global.ts': "import { db } from '../server/db'\nexport const Cloud = db\nexport type Cloud = number\n",
@@ -57,6 +60,7 @@ test('each rule fails on an import that breaks it', async () => {
       'widgets-not-to-shell-or-server: widgets/a/index.ts → server/db.ts',
       'widgets-not-to-shell-or-server: widgets/a/index.ts → shell/page.ts',
       'server-not-to-front-end: server/route.ts → widgets/a/index.ts',
+      'server-not-to-demo-seed: server/publish.ts → server/seed/demo.ts',
       'contract-imports-nothing-of-the-project: contract/global.ts → server/db.ts',
       'core-favours-no-widget: widgets/core/store.ts → widgets/b/index.ts',
       'widget-not-to-another-widget: widgets/b/index.ts → widgets/a/index.ts',
@@ -73,6 +77,11 @@ test('each rule fails on an import that breaks it', async () => {
     )
     assert.not.ok(
       found.some((l) => l.includes('widgets/a/types.ts')),
+      found.join('\n'),
+    )
+    // The development start may call the demo seed.
+    assert.not.ok(
+      found.some((l) => l.includes('server/app.ts')),
       found.join('\n'),
     )
   } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { cloudStatusProps } from '../fixtures/cloud-status-props'
 import { mount, quietly, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
@@ -34,6 +35,7 @@ import {
 } from '../../widgets/cloud-status/model'
 import { laneHeight, rowHtml } from '../../widgets/cloud-status/row-html'
 import { formatTimestamp } from '../../widgets/core/time'
+import { addCatalogue } from '../../widgets/core/i18n/index'
 import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
 
@@ -309,6 +311,46 @@ test('row markup: the 30-day uptime under the name, both figures in its accessib
   const { uptime_30d: _a, uptime_90d: _b, ...older } = proxy
   data.category[0].subCategory[0] = older as typeof proxy
   assert.not.ok(parse(rowHtml(timelineRows(data.category)[0], options)).textContent!.includes('uptime'))
+})
+
+test('row markup: a row younger than 90 days says since when; on its first day no figure, only the day; in every language', () => {
+  const options = { severities, timeZone: 'UTC', premium: false, noStar: false }
+  const data = week('core_cloud_services')
+  const [proxy, dns] = data.category[0].subCategory
+  // The 90-day figure is the one since its day (both are when it is younger than 30 days).
+  data.category[0].subCategory[0] = { ...proxy, uptime_30d: 99.95, uptime_90d: 99.87, uptime_since: '2026-11-12' }
+  data.category[0].subCategory[1] = { ...dns, uptime_30d: null, uptime_90d: null, uptime_since: '2026-11-21' }
+  const rows = timelineRows(data.category)
+  const label = parse(rowHtml(rows[0], options)).querySelector('[data-info]')!.parentElement!
+  const shown = label.querySelector<HTMLElement>('[aria-hidden="true"]')!
+  assert.is(shown.textContent, '99.87% since 12 Nov 2026', 'seen under the name')
+  assert.is(shown.title, 'Uptime 99.87% since 12 Nov 2026')
+  assert.is(shown.nextElementSibling!.textContent, 'Uptime 99.87% since 12 Nov 2026', 'heard in place of the figure')
+  assert.not.ok(label.textContent!.includes('30 d'), 'no window it was not in service for')
+
+  // Its first day: no percentage (a minute down in its first minutes is not 74 %), the day alone, seen and heard.
+  const first = parse(rowHtml(rows[1], options))
+  assert.not.ok(first.textContent!.includes('%'))
+  const day = first.querySelector<HTMLElement>('[aria-hidden="true"]')!
+  assert.is(day.textContent, 'In service since 21 Nov 2026', 'seen under the name')
+  assert.is(day.previousElementSibling!.textContent, 'DNS')
+  assert.is(day.nextElementSibling!.textContent, 'In service since 21 Nov 2026', 'and heard')
+
+  // The date and the figure as the page's language writes them (the drop-in's own catalogues).
+  for (const locale of ['de', 'fr', 'ja'] as const) {
+    addCatalogue(locale, JSON.parse(readFileSync(new URL(`../../widgets/cloud-status/locales/${locale}.json`, import.meta.url), 'utf8')))
+  }
+  const text = (locale: 'de' | 'fr' | 'ja', row = rows[0]) =>
+    parse(rowHtml(row, { ...options, locale })).querySelector('[aria-hidden="true"]')!.textContent
+  assert.is(text('de'), '99,87 % seit 12. Nov. 2026')
+  assert.is(text('fr'), '99,87 % depuis le 12 nov. 2026')
+  assert.is(text('ja'), '2026年11月12日以降 99.87%')
+  assert.is(text('de', rows[1]), 'In Betrieb seit 21. Nov. 2026')
+
+  // A row in service for longer (no day) keeps the 30-day line.
+  data.category[0].subCategory[0] = { ...proxy, uptime_30d: 99.95, uptime_90d: 99.87, uptime_since: null }
+  const older = parse(rowHtml(timelineRows(data.category)[0], options)).querySelector<HTMLElement>('[aria-hidden="true"]')!
+  assert.is(older.textContent, '99.95% (30 d)')
 })
 
 test('row markup: names and times are text, never markup', () => {

@@ -13,12 +13,19 @@ import {
   changesOf,
   detailDraft,
   draftErrors,
+  isClosed,
   mailsText,
   mayChange,
   newDraft,
   publishBody,
+  type RecordDraft,
+  reminderLeadText,
+  reminderMinutesOf,
+  reminderView,
+  statusLook,
   statusOptions,
   templateFields,
+  withType,
 } from '../../shell/admin/desk/model'
 import { fromLocalInput, toLocalInput } from '../../shell/admin/desk/zone'
 import { $router, pageMeta, resolvePage } from '../../shell/routes'
@@ -214,6 +221,90 @@ test('templates: a draft keeps its fields but not its window; applying one keeps
   assert.equal(applied.terms, [101])
   assert.is(applied.from, start.from, 'the window is the moment of use')
   assert.is(applyTemplate(start, deskTemplate().fields, permissionsOf(['url_editor']), severities, 'UTC'), null)
+})
+
+test('the default severity is the spec’s 19 by id, whatever its name; none when the catalogue lacks it', () => {
+  const renamed = severities.map((s) => (s.tid === 19 ? { ...s, name: 'Degraded performance' } : s))
+  assert.is(newDraft(admin, { severities: renamed, zone: 'UTC', now: NOW }).severity, '19')
+  assert.is(newDraft(admin, { severities: renamed.filter((s) => s.tid !== 19), zone: 'UTC', now: NOW }).severity, '')
+  assert.is(isClosed('Resolved'), true)
+  assert.is(isClosed('Monitoring'), false)
+  assert.equal(statusLook('In Progress'), { id: 'In Progress', name: 'In Progress', class: 'in_progress', icon: 'hourglass' })
+  assert.equal(statusLook('Nonsense'), { id: 'Nonsense', name: 'Nonsense', class: '', icon: '' })
+})
+
+test('reminder lead: untouched follows the server, presets and custom minutes are sent; a bad custom value is refused', () => {
+  const base = {
+    ...newDraft(admin, { type: 'maintenance', severities, zone: 'UTC', now: NOW }),
+    title: 'Core switch upgrade',
+    clouds: ['alpha'],
+  }
+  assert.equal([base.reminder, base.reminder_custom], ['', ''])
+  assert.is(publishBody(base, 'UTC').reminder_minutes, null, 'untouched: the server setting')
+  assert.equal(reminderView(base, 60), { choice: '60', custom: '' }, 'shown as the server default’s choice')
+  assert.equal(reminderView(base, 45), { choice: 'custom', custom: '45' })
+  assert.equal(reminderView(base, 0), { choice: 'none', custom: '' })
+  assert.equal(reminderView(base, undefined), { choice: '', custom: '' }, 'while the server default is unknown')
+
+  const cases: Array<[Partial<RecordDraft>, number | null | undefined]> = [
+    [{ reminder: 'none' }, 0],
+    [{ reminder: '60' }, 60],
+    [{ reminder: '1440' }, 1440],
+    [{ reminder: 'custom', reminder_custom: ' 90 ' }, 90],
+    [{ reminder: 'custom', reminder_custom: '0' }, 0],
+    [{ reminder: 'custom', reminder_custom: '10080' }, 10080],
+    [{ reminder: 'custom', reminder_custom: '10081' }, undefined],
+    [{ reminder: 'custom', reminder_custom: '1.5' }, undefined],
+    [{ reminder: 'custom', reminder_custom: '' }, undefined],
+    [{ reminder: 'custom', reminder_custom: '-5' }, undefined],
+  ]
+  for (const [change, minutes] of cases) {
+    const draft = { ...base, ...change }
+    assert.is(reminderMinutesOf(draft), minutes, JSON.stringify(change))
+    const errors = draftErrors(draft, 'UTC')
+    if (minutes === undefined) {
+      assert.equal(errors, ['reminder_minutes: enter whole minutes from 0 to 10080 (7 days), or choose another reminder.'])
+    } else {
+      assert.equal(errors, [], JSON.stringify(change))
+      assert.is(publishBody(draft, 'UTC').reminder_minutes, minutes)
+    }
+  }
+  // Other types send no lead, whatever the draft holds.
+  const incident = { ...base, ...withType({ ...base, reminder: '60' }, 'incident', admin, severities, 'UTC') }
+  assert.is('reminder_minutes' in publishBody(incident, 'UTC'), false)
+  assert.equal(draftErrors({ ...incident, reminder: 'custom', reminder_custom: 'x' }, 'UTC'), [])
+
+  assert.equal(
+    [0, 60, 1440, 1, 90].map((m) => reminderLeadText(m)),
+    ['No reminder', '1 hour before the start', '24 hours before the start', '1 minute before the start', '90 minutes before the start'],
+  )
+})
+
+test('reminder lead of a stored maintenance: shown from the record, sent only when changed; templates keep it', () => {
+  const detail = deskDetail({ type: 'maintenance', status: 'Scheduled', to: '2026-03-15T12:00:00.000Z', reminder_minutes: null })
+  const draft = detailDraft(detail, 'UTC')
+  assert.equal([draft.reminder, draft.reminder_custom], ['', ''])
+  assert.is(changesOf(detail, draft, 'UTC'), null, 'untouched: nothing to send')
+  assert.equal(changesOf(detail, { ...draft, reminder: '1440' }, 'UTC'), { reminder_minutes: 1440, notify: true })
+  const custom = detailDraft({ ...detail, reminder_minutes: 45 }, 'UTC')
+  assert.equal([custom.reminder, custom.reminder_custom], ['custom', '45'])
+  assert.is(changesOf({ ...detail, reminder_minutes: 45 }, { ...custom, reminder_custom: '45' }, 'UTC'), null)
+  assert.equal(changesOf({ ...detail, reminder_minutes: 45 }, { ...custom, reminder: 'none' }, 'UTC'), {
+    reminder_minutes: 0,
+    notify: true,
+  })
+  assert.equal(
+    [detailDraft({ ...detail, reminder_minutes: 0 }, 'UTC').reminder, detailDraft({ ...detail, reminder_minutes: 60 }, 'UTC').reminder],
+    ['none', '60'],
+  )
+
+  const fields = templateFields({ ...draft, reminder: 'custom', reminder_custom: '30' })
+  assert.is(fields.reminder_minutes, 30)
+  assert.is(templateFields(draft).reminder_minutes, null)
+  const fresh = newDraft(admin, { type: 'maintenance', severities, zone: 'UTC', now: NOW })
+  const applied = applyTemplate(fresh, fields, admin, severities, 'UTC')!
+  assert.equal([applied.reminder, applied.reminder_custom], ['custom', '30'])
+  assert.is(templateFields({ ...draft, type: 'incident' }).reminder_minutes, undefined, 'other types keep none')
 })
 
 test('terms: several clouds merge into each service and data center once, regions by name, active when active anywhere', () => {

@@ -146,6 +146,44 @@ test('new post: only title, clouds and status are needed; Publish without them n
   }
 })
 
+test('maintenance: the reminder shows the server default, offers none, 1 hour, 24 hours and custom minutes, and is sent', async () => {
+  const api = deskApi()
+  const { container, unmount } = await open(['trust_admin'], { type: 'maintenance' })
+  try {
+    await waitFor(() => !!container.querySelector('label[for="desk-new-reminder"]'), 'the reminder')
+    await waitFor(() => labelled<HTMLSelectElement>(container, 'Reminder').value === '60', 'the server default (60 minutes) shown')
+    const reminder = labelled<HTMLSelectElement>(container, 'Reminder')
+    assert.equal(optionTexts(reminder), ['No reminder', '1 hour before the start', '24 hours before the start', 'Custom (minutes)'])
+    assert.match(
+      container.querySelector('#desk-new-reminder-hint')!.textContent!,
+      'unless the maintenance is announced inside that time. Server default: 1 hour before the start.',
+    )
+    typeInto(labelled(container, 'Title'), 'Core switch upgrade')
+    toggle(labelled(container, 'alpha.net'))
+    choose(reminder, 'custom')
+    await waitFor(() => !!container.querySelector('label[for="desk-new-reminder-minutes"]'), 'the minutes field')
+    typeInto(labelled(container, 'Minutes before the start'), '20000')
+    button(container, 'Publish').click()
+    await waitFor(() => !!container.querySelector('[data-testid="save-errors"]'), 'the refusal')
+    assert.equal(
+      Array.from(container.querySelectorAll('[data-testid="save-errors"] li'), (li) => li.textContent),
+      ['reminder_minutes: enter whole minutes from 0 to 10080 (7 days), or choose another reminder.'],
+    )
+    assert.is(labelled(container, 'Minutes before the start').getAttribute('aria-invalid'), 'true')
+    typeInto(labelled(container, 'Minutes before the start'), '90')
+    button(container, 'Publish').click()
+    await waitFor(() => api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/records'), 'the POST')
+    const body = api.calls.find((c) => c.method === 'POST' && c.path === '/api/admin/records')!.body as PublishRecordBody
+    assert.equal([body.type, body.reminder_minutes], ['maintenance', 90])
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+    $deskNotice.set('')
+    $router.open('/', true)
+  }
+})
+
 test('url_editor: the type select offers URL-category notifications only, with their categories', async () => {
   const api = deskApi()
   const { container, unmount } = await open(['url_editor'], { type: 'incident' })

@@ -1,6 +1,7 @@
 // <SpeedometerWidget> (widgets/speedometer/Speedometer.tsx), hook-free since its drop-in carries
 // no Preact hooks: the cloud from its attribute or the page's choice, the gauges' load, a new
 // load when the cloud changes, the retryable error, the session's time zone, the locale context.
+import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { $cloudName } from '../../widgets/core/cloud'
@@ -9,7 +10,8 @@ import { $global } from '../../widgets/core/global'
 import { addCatalogue } from '../../widgets/core/i18n/index'
 import { LocaleContext } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
-import { SpeedometerWidget } from '../../widgets/speedometer'
+import { ApiError } from '../../widgets/core/request'
+import { fetchSpeedometer, SpeedometerWidget } from '../../widgets/speedometer'
 import { mount, quietly, serve, settle, waitFor } from '../fixtures/dom'
 import { cloud, globalDataOf } from '../fixtures/global'
 
@@ -146,6 +148,76 @@ test('the locale context words the widget and its figures', async () => {
     assert.ok(container.textContent!.includes('24 Stunden bis'), container.textContent ?? '')
   } finally {
     unmount()
+    restore()
+  }
+})
+
+test('a cloud without published figures shows one line instead of zero gauges; a cloud with figures shows its gauges', async () => {
+  const zero = (id: string) => ({ id, label: id, value: 0, max: 0, from: '2026-11-23T00:00:00.000Z', to: '2026-11-24T00:00:00.000Z' })
+  const { calls, restore } = serve((call) =>
+    call.query.cloud === 'alpha'
+      ? { data: { has_data: false, gauges: ['transactions', 'threats_blocked', 'policy_enforcements'].map(zero) } }
+      : { data: { has_data: true, ...gauges(42).data } },
+  )
+  const { container, root, unmount } = mount()
+  const line = 'Traffic figures are not published for this cloud yet.'
+  // The element the widget renders in: marked `data-empty` while it shows the line (the site's
+  // page then gives back the height it keeps for the gauges).
+  const host = document.createElement('trust-speedometer')
+  try {
+    root.render(<SpeedometerWidget cloud="alpha" host={host} />)
+    await waitFor(() => container.textContent === line, 'the no-data line')
+    assert.ok(host.hasAttribute('data-empty'), 'the element is marked empty')
+    assert.is(container.querySelector('[role="meter"]'), null)
+    assert.is(text(container, 'gauge-value'), null)
+    assert.is(container.querySelector('section')?.getAttribute('aria-label'), 'Speedometer')
+
+    root.render(<SpeedometerWidget cloud="beta" host={host} />)
+    await waitFor(() => text(container, 'gauge-value') === '42', 'the other cloud’s gauge')
+    assert.not.ok(container.textContent!.includes(line))
+    assert.not.ok(host.hasAttribute('data-empty'), 'gauges: no longer marked empty')
+    assert.equal(
+      calls.map((c) => c.query.cloud),
+      ['alpha', 'beta'],
+    )
+  } finally {
+    unmount()
+    restore()
+  }
+})
+
+test('the no-data line in the locale context’s language, from the widget’s catalogue', async () => {
+  const catalogue = JSON.parse(readFileSync(new URL('../../widgets/speedometer/locales/ja.json', import.meta.url), 'utf8'))
+  addCatalogue('ja', catalogue)
+  const { restore } = serve(() => ({ data: { has_data: false, gauges: [] } }))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(
+      <LocaleContext.Provider value="ja">
+        <SpeedometerWidget cloud="alpha" />
+      </LocaleContext.Provider>,
+    )
+    await waitFor(() => container.querySelector('section p') !== null, 'the no-data line')
+    assert.is(container.querySelector('section p')!.textContent, catalogue.speedometer.noData)
+    assert.is(container.querySelector('[role="meter"]'), null)
+  } finally {
+    unmount()
+    restore()
+  }
+})
+
+test('fetchSpeedometer: `has_data: false` needs no gauges; with data, an answer without gauges is malformed', async () => {
+  let answer: unknown = { data: { has_data: false, gauges: [] } }
+  const { restore } = serve(() => answer)
+  try {
+    assert.equal(await fetchSpeedometer('alpha'), { has_data: false, gauges: [] })
+    answer = { data: { has_data: true, gauges: [] } }
+    const error = await fetchSpeedometer('alpha').then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    assert.instance(error, ApiError)
+  } finally {
     restore()
   }
 })

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { COOKIE, removeCookie, writeCookie } from '../../widgets/core/cookies'
-import type { GlobalData } from '../../contract/global'
+import type { GlobalData, MenuItem } from '../../contract/global'
 import { SignInRequiredEvent } from '../../widgets/core/events'
 import { $global } from '../../widgets/core/global'
 import { $session } from '../../widgets/core/session'
@@ -9,8 +9,9 @@ import { $toast } from '../../widgets/core/toast'
 import { Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from '../../widgets/subscriptions/Subscriptions'
 import { $toast as shellToast } from '../../shell/toast'
 import { mount, serve, settle, waitFor, type Served } from '../fixtures/dom'
-import { clouds, products } from '../fixtures/global'
+import { clouds, item as menuItem, products } from '../fixtures/global'
 import { notificationTree, tree } from './subscriptions-fixtures'
+import { faqHelpHref } from '../../widgets/subscriptions/model'
 
 const q = <T extends HTMLElement = HTMLElement>(c: ParentNode, sel: string) => c.querySelector<T>(sel)!
 const star = (c: ParentNode, tid: number | string) => q<HTMLButtonElement>(c, `[data-testid="star"][data-tid="${tid}"]`)
@@ -81,9 +82,7 @@ test('renders the heading with the count, the help link, a tab per cloud plus No
   await waitFor(loaded(container), 'cloud tab')
   assert.is(q(container, 'h1').textContent, 'Manage Subscriptions')
   await waitFor(() => container.querySelector('[data-testid="subscriptions-count"]')?.textContent === '1 subscription', 'count')
-  const help = q<HTMLAnchorElement>(container, '[data-testid="subscriptions-help"]')
-  assert.is(help.textContent, 'How to Manage Your Subscription?')
-  assert.is(help.getAttribute('href'), '/faq#how-to-manage-your-subscription')
+  assert.is(container.querySelector('[data-testid="subscriptions-help"]'), null, 'no FAQ given: no help link')
   const tabs = [...container.querySelectorAll('[role="tab"]')]
   assert.equal(
     tabs.map((t) => t.textContent),
@@ -121,7 +120,9 @@ test('tabs: arrow keys move and select; the Notifications tab lists types with c
   const { container, root, unmount } = mount()
   root.render(<Subscriptions clouds={clouds} initialCloud="gamma" faqHref="/help#subs" />)
   await waitFor(loaded(container), 'cloud tab')
-  assert.is(q(container, '[data-testid="subscriptions-help"]').getAttribute('href'), '/help#subs')
+  const help = q<HTMLAnchorElement>(container, '[data-testid="subscriptions-help"]')
+  assert.is(help.textContent, 'How to Manage Your Subscription?')
+  assert.is(help.getAttribute('href'), '/help#subs')
   const selected = () => q(container, '[role="tab"][aria-selected="true"]')
   selected().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
   await waitFor(() => container.querySelector('[data-testid="notification-subscriptions"]') !== null, 'notifications tab')
@@ -311,6 +312,52 @@ test('a cancelled trust-subscriptions-error keeps the page (a 500 on load, signe
   nav.restore()
   restore()
   $global.set({ loading: false })
+})
+
+test('the help link goes to the FAQ page of the main menu, absolute or deep-linked, unless hidden; none without one', () => {
+  const faq = (extra: Partial<MenuItem> = {}) => menuItem('FAQ', 'faq', 'faq', { deep_link: false, ...extra })
+  const [alpha, beta] = clouds
+  assert.is(faqHelpHref([menuItem('Home', '', 'home'), faq()], alpha), '/faq#how-to-manage-your-subscription')
+  assert.is(faqHelpHref([faq({ deep_link: true })], beta), '/beta.net/faq#how-to-manage-your-subscription')
+  // In a sub-menu; per cloud route.
+  const help = menuItem('Help', 'help', '', { sub_menus: [faq({ route: { commercial: 'faq', beta: 'beta-faq' } })] })
+  assert.is(faqHelpHref([help], beta), '/beta-faq#how-to-manage-your-subscription')
+  assert.is(faqHelpHref([faq({ hide_from_clouds: ['alpha'] })], alpha), '', 'hidden for the cloud: no FAQ page there')
+  assert.is(faqHelpHref([menuItem('Home', '', 'home'), menuItem('Compliance', 'compliance', 'compliance')], alpha), '')
+  assert.is(faqHelpHref([], undefined), '', 'a new site: no menu yet')
+})
+
+test('widget: the help link only when the site has an FAQ page (a new site has none: no link to "Page not found")', async () => {
+  signIn()
+  const { restore } = api()
+  const show = async (mainMenu: MenuItem[], props: { faqHref?: string } = {}) => {
+    $global.set({
+      loading: false,
+      data: {
+        menu: { main_menu: mainMenu, top_menu: [] },
+        clouds,
+        products,
+        sso: { alias: '', employee_domains: [] },
+        isGov: false,
+        isTrustDR: false,
+      } as unknown as GlobalData,
+    })
+    const { container, root, unmount } = mount()
+    root.render(<SubscriptionsWidget cloud="beta" {...props} />)
+    await waitFor(loaded(container), 'cloud tab')
+    const href = container.querySelector('[data-testid="subscriptions-help"]')?.getAttribute('href') ?? null
+    unmount()
+    return href
+  }
+  try {
+    assert.is(await show([menuItem('Home', '', 'home')]), null)
+    assert.is(await show([menuItem('FAQ', 'faq', 'faq')]), '/beta.net/faq#how-to-manage-your-subscription')
+    assert.is(await show([menuItem('FAQ', 'faq', 'faq', { hide_from_clouds: ['beta'] })]), null)
+    assert.is(await show([], { faqHref: 'https://help.example/subscriptions' }), 'https://help.example/subscriptions', 'the attribute wins')
+  } finally {
+    restore()
+    $global.set({ loading: false })
+  }
 })
 
 test('signed out: trust-sign-in-required, then /sign-in?subscribe=1; no subscriptions call', async () => {

@@ -64,6 +64,37 @@ test('server: the status pages take their configured URLs; gov points Help at th
   assert.is(stored.main_menu[0].sub_menus[0].route, 'https://old-vm.example', 'the stored menu is not changed')
 })
 
+test('server: a status page without a configured URL or an absolute stored one is left out of the dropdown', () => {
+  const stored: Menu = {
+    main_menu: [
+      item('Notifications', 'notifications', '', {
+        sub_menus: [
+          item('VM', '', STATUS_PAGE_COMPONENT.vulnerabilityManagement, { deep_link: false }),
+          item('Branch', 'status-branch', STATUS_PAGE_COMPONENT.zeroTrustBranch, { deep_link: false }),
+          item('Cloud App', 'notifications/cloud-app', 'notifications'),
+        ],
+      }),
+    ],
+    top_menu: [],
+  }
+  const opts = { isGov: false, helpSite: '', helpSiteGov: '' }
+  // A new site: neither setting, and no URL stored in the menu.
+  const bare = variantMenu(stored, { ...opts, statusPages: {} })
+  assert.equal(
+    bare.main_menu[0].sub_menus.map((s) => s.id),
+    ['Cloud App'],
+  )
+  // Once Settings give a URL, the page is back.
+  const set = variantMenu(stored, { ...opts, statusPages: { vulnerabilityManagement: 'https://vm.example', zeroTrustBranch: '' } })
+  assert.equal(
+    set.main_menu[0].sub_menus.map((s) => [s.id, s.route]),
+    [
+      ['VM', 'https://vm.example'],
+      ['Cloud App', 'notifications/cloud-app'],
+    ],
+  )
+})
+
 test('DR variant: protected pages are not sent to sign-in (they show the unavailable message)', () => {
   const global = { clouds, menu }
   for (const [route, path] of [

@@ -37,4 +37,8 @@ export const cloudStatusMessages = /* @__PURE__ */ defineMessages('cloudStatus',
   noIssues: 'No issues',
   uptime: params('30-day uptime {month}%, 90-day uptime {quarter}%'),
   uptime30: params('{month}% (30 d)'),
+  // A row in service for less than 90 days: {month} is its figure since {date}, the day it went into service.
+  upSince: params('{month}% since {date}'),
+  upSinceLong: params('Uptime {month}% since {date}'),
+  inService: params('In service since {date}'),
 })

@@ -178,12 +178,20 @@ export function weekRangeLabel(startDate: string, endDate: string, timeZone = 'U
   const start = Date.parse(startDate)
   const end = Date.parse(endDate)
   if (Number.isNaN(start) || Number.isNaN(end)) return ''
-  const text = (t: number) => {
-    if (locale !== 'en') return localDay(t + DAY_MS / 2, timeZone, locale, false)
-    const [, d, month, year] = day(t + DAY_MS / 2, timeZone)
-    return `${+d} ${month} ${year}`
-  }
-  return `${text(start)} – ${text(Math.max(start, end - DAY_MS))}`
+  return `${dayLabel(start, timeZone, locale)} – ${dayLabel(Math.max(start, end - DAY_MS), timeZone, locale)}`
+}
+
+/**
+ * The day starting at instant `t` (epoch ms, a midnight of `timeZone`) with its year, as
+ * `locale` writes it: '16 Nov 2026', '16. Nov. 2026', '2026年11月16日'. The week's range and a
+ * row's "since 12 Nov 2026" (its in-service day, in UTC) use it.
+ *
+ * @param timeZone IANA zone of the day; an unknown zone is UTC
+ */
+export function dayLabel(t: number, timeZone: string, locale: Locale): string {
+  if (locale !== 'en') return localDay(t + DAY_MS / 2, timeZone, locale, false)
+  const [, d, month, year] = day(t + DAY_MS / 2, timeZone)
+  return `${+d} ${month} ${year}`
 }
 
 /**

@@ -10,7 +10,7 @@ import type { StatusItem, StatusSeverity } from '../../contract/status'
 import { escapeHtml } from '../../contract/text'
 import * as styles from './cloud-status.css'
 import { cloudStatusMessages } from './messages'
-import { barKind, barLabel, isLive, severityName, type TimelineRow } from './model'
+import { barKind, barLabel, dayLabel, isLive, severityName, type TimelineRow } from './model'
 
 /** What a row's markup depends on besides the row itself. */
 export interface RowHtmlOptions {
@@ -46,18 +46,37 @@ function percent(value: number, locale: Locale): string {
   return f.format(value)
 }
 
+/** `visible` under the name, `aria-hidden`, with `spoken` as its title and, visually hidden, in its place for screen readers. */
+const uptimeSpans = (visible: string, spoken: string): string => {
+  const text = escapeHtml(spoken)
+  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${escapeHtml(visible)}</span><span class="${styles.hidden}">${text}</span>`
+}
+
 /**
- * The row's uptime under its name (issue 24 item 3): visibly the 30-day figure, '99.87% (30 d)',
- * with both figures in its title; read out as '30-day uptime 99.87%, 90-day uptime 99.95%'
- * (visually hidden text; the visible one is `aria-hidden`), in `locale`. Nothing when the answer
- * has no figures (`null`, or a server without them).
+ * The row's uptime under its name (issue 24 item 3), in `locale`: visibly the 30-day figure,
+ * '99.87% (30 d)', with both figures in its title; read out as '30-day uptime 99.87%, 90-day
+ * uptime 99.95%' (visually hidden text; the visible one is `aria-hidden`). A row in service for
+ * less than 90 days (`uptime_since`, README "Uptime") shows its figure since then, '99.87% since
+ * 12 Nov 2026' ('Uptime 99.87% since 12 Nov 2026'), and during its first day, without a figure,
+ * 'In service since 12 Nov 2026'. Nothing when the answer has no figures (`null`, or a server
+ * without them).
  */
-function uptimeHtml({ uptime_30d: month, uptime_90d: quarter }: Pick<StatusItem, 'uptime_30d' | 'uptime_90d'>, locale: Locale): string {
-  if (typeof month !== 'number' || typeof quarter !== 'number') return ''
+function uptimeHtml(
+  { uptime_30d: month, uptime_90d: quarter, uptime_since: since }: Pick<StatusItem, 'uptime_30d' | 'uptime_90d' | 'uptime_since'>,
+  locale: Locale,
+): string {
   const t = cloudStatusMessages.in(locale).get()
+  // NaN without a day (or with one that is not a date): the 30-day line.
+  const start = Date.parse(since!)
+  if (!Number.isNaN(start)) {
+    const date = dayLabel(start, 'UTC', locale)
+    if (typeof quarter !== 'number') return uptimeSpans(t.inService({ date }), t.inService({ date }))
+    const month = percent(quarter, locale)
+    return uptimeSpans(t.upSince({ month, date }), t.upSinceLong({ month, date }))
+  }
+  if (typeof month !== 'number' || typeof quarter !== 'number') return ''
   const m = percent(month, locale)
-  const text = escapeHtml(t.uptime({ month: m, quarter: percent(quarter, locale) }))
-  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${escapeHtml(t.uptime30({ month: m }))}</span><span class="${styles.hidden}">${text}</span>`
+  return uptimeSpans(t.uptime30({ month: m }), t.uptime({ month: m, quarter: percent(quarter, locale) }))
 }
 
 /**

@@ -95,7 +95,8 @@ export interface SpeedometerWidgetProps extends HostProps {
 }
 
 /**
- * Loads `GET /api/speedometer` for the cloud and shows the three gauges, or a retryable error.
+ * Loads `GET /api/speedometer` for the cloud and shows the three gauges, a line saying the cloud
+ * publishes no traffic figures yet (`has_data: false`), or a retryable error.
  * The cloud is its `cloud` attribute, else the page's chosen cloud (spec §4: the global data
  * loaded when needed, the embed's choice made by the spec's rules, as `useCloudKey` does); the
  * period line follows the session's time zone. A new cloud or API origin loads anew; unmounting
@@ -118,6 +119,10 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
 
   componentDidUpdate(previous: SpeedometerWidgetProps) {
     if (previous.cloud !== this.props.cloud || previous.apiBase !== this.props.apiBase) this.update(true)
+    // A cloud without figures marks the element (`data-empty`): a page that keeps the gauges'
+    // height for them before they load gives it back.
+    const state = this.gauges?.get()
+    this.props.host?.toggleAttribute('data-empty', state?.status === 'ready' && state.data.has_data === false)
   }
 
   componentWillUnmount() {
@@ -155,7 +160,12 @@ export class SpeedometerWidget extends Component<SpeedometerWidgetProps> {
           {
             state: { ...(gauges?.get() ?? { status: 'loading' }), reload: () => gauges?.reload() },
             loadingLabel: t.loading,
-            children: (data) => <Speedometer gauges={data.gauges} timezone={$session.get().timezone} />,
+            children: (data) =>
+              data.has_data === false ? (
+                <p className={styles.empty}>{t.noData}</p>
+              ) : (
+                <Speedometer gauges={data.gauges} timezone={$session.get().timezone} />
+              ),
           },
           this.context,
         )}

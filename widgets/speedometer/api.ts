@@ -6,12 +6,15 @@ function isGauge(g: unknown): g is Gauge {
   return is.object(g) && is.string(g.id) && is.string(g.label) && is.number(g.value) && is.number(g.max)
 }
 
+// `has_data: false` (no figures published) needs no gauges; an answer without the flag (an older
+// server) is one with data.
 function isSpeedometerData(d: unknown): d is SpeedometerData {
-  return is.object(d) && is.array(d.gauges) && d.gauges.length > 0 && d.gauges.every(isGauge)
+  return is.object(d) && is.array(d.gauges) && (d.has_data === false || (d.gauges.length > 0 && d.gauges.every(isGauge)))
 }
 
 /**
- * `GET /api/speedometer?cloud=` — the three gauges of the home page (spec §2 Home).
+ * `GET /api/speedometer?cloud=` — the three gauges of the home page (spec §2 Home), or
+ * `has_data: false` when the cloud publishes no traffic figures.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape
  */

@@ -11,4 +11,5 @@ export const speedometerMessages = /* @__PURE__ */ defineMessages('speedometer',
   transactions: 'Transactions per day',
   threats_blocked: 'Threats blocked per day',
   policy_enforcements: 'Policies enforced per day',
+  noData: 'Traffic figures are not published for this cloud yet.',
 })

@@ -37,3 +37,6 @@ export const hub = style({ fill: vars.color.text })
 export const value = style({ fontSize: '26px', fontWeight: 700, margin: `${vars.space.xs} 0 0`, color: vars.color.text })
 export const label = style({ fontSize: '15px', fontWeight: 600, margin: `${vars.space.xs} 0`, color: vars.color.text })
 export const detail = style({ fontSize: '13px', color: vars.color.muted, margin: 0 })
+
+/** The line shown instead of the gauges when the cloud publishes no figures. */
+export const empty = style({ fontSize: '15px', color: vars.color.muted, margin: 0, padding: vars.space.lg })

@@ -24,6 +24,7 @@ import {
   chooseMode,
   cloudView,
   countLabel,
+  faqHelpHref,
   nextTab,
   notificationsView,
   NOTIFICATIONS_TAB,
@@ -38,9 +39,6 @@ import * as styles from './subscriptions.css'
 import type { Locale } from '../../contract/locale'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { subscriptionsMessages } from './messages'
-
-/** Where the help link goes by default (spec §2: 'How to Manage Your Subscription?' to the FAQ). */
-export const DEFAULT_FAQ_HREF = '/faq#how-to-manage-your-subscription'
 
 /** Detail of {@link SubscriptionsErrorEvent}. */
 export interface SubscriptionsErrorDetail {
@@ -71,7 +69,7 @@ export interface SubscriptionsProps {
   initialCloud?: string
   /** Origin of the API on foreign pages. @default '' (same origin) */
   apiBase?: string
-  /** Target of the help link. @default DEFAULT_FAQ_HREF */
+  /** Target of the help link 'How to Manage Your Subscription?' (spec §2); no link when absent or empty. */
   faqHref?: string
   /**
    * A tab could not be loaded. `signedOut` is true when the server answered that nobody is
@@ -127,14 +125,14 @@ function useChange() {
 
 /**
  * The subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §7, §8): the heading
- * 'Manage Subscriptions' with the count of the shown tab, the help link, a tab per cloud and a
- * Notifications tab. A cloud tab has Subscribe All / Unsubscribe All and the Maintenance,
+ * 'Manage Subscriptions' with the count of the shown tab, the help link (given `faqHref`), a tab
+ * per cloud and a Notifications tab. A cloud tab has Subscribe All / Unsubscribe All and the Maintenance,
  * Advisory and Cloud Status sections; the Notifications tab lists each notification type with its
  * categories. Every change is one call; while it runs the controls are disabled, on success the
  * whole tree comes from the answer and a toast confirms it, on failure an alert says why and the
  * state stays.
  */
-export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DEFAULT_FAQ_HREF, onLoadError }: SubscriptionsProps) {
+export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref, onLoadError }: SubscriptionsProps) {
   const tabs = [...clouds.map((c) => c.machine_name), NOTIFICATIONS_TAB]
   const t = useMessages(subscriptionsMessages)
   const locale = useLocale()
@@ -171,9 +169,11 @@ export function Subscriptions({ clouds, initialCloud, apiBase = '', faqHref = DE
             {countLabel(shownCount, locale)}
           </p>
         )}
-        <a className={styles.help} href={faqHref} data-testid="subscriptions-help" part="help">
-          {t.help}
-        </a>
+        {faqHref && (
+          <a className={styles.help} href={faqHref} data-testid="subscriptions-help" part="help">
+            {t.help}
+          </a>
+        )}
       </div>
       <div className={styles.tabs} role="tablist" aria-label={t.tabs} ref={tabsRef} onKeyDown={onKeyDown} part="tabs">
         {tabs.map((tb) => (
@@ -525,7 +525,10 @@ export interface SubscriptionsWidgetProps extends HostProps {
   cloud?: string
   /** Origin of the API on foreign pages. @default '' (same origin) */
   apiBase?: string
-  /** Target of the help link. @default DEFAULT_FAQ_HREF */
+  /**
+   * Target of the help link. @default the site's FAQ page at its subscriptions question
+   * ({@link faqHelpHref}); no link when the site's main menu has no FAQ page
+   */
   faqHref?: string
 }
 
@@ -606,7 +609,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
       clouds={global.data.clouds}
       initialCloud={ctx.found?.machine_name}
       apiBase={base}
-      faqHref={faqHref || DEFAULT_FAQ_HREF}
+      faqHref={faqHref || faqHelpHref(global.data.menu.main_menu, fallback)}
       onLoadError={onLoadError}
     />
   )

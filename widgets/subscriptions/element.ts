@@ -4,8 +4,8 @@ import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscripti
 /**
  * `<trust-subscriptions>`: the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star,
  * §8 toasts) for signed-in users — heading 'Manage Subscriptions' with the shown tab's count, the
- * help link 'How to Manage Your Subscription?', a tab per cloud plus a 'Notifications' tab
- * (arrow keys, Home and End move between tabs). A cloud tab has Subscribe All / Unsubscribe All and
+ * help link 'How to Manage Your Subscription?' (when the site has an FAQ page), a tab per cloud
+ * plus a 'Notifications' tab (arrow keys, Home and End move between tabs). A cloud tab has Subscribe All / Unsubscribe All and
  * the Maintenance, Advisory and Cloud Status sections (Core Cloud Services and data centers by
  * region, each with an All / Individual choice and subscribe stars); the Notifications tab lists
  * each notification type with its categories. Success toasts go to the page's shared toast store.
@@ -13,7 +13,8 @@ import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscripti
  * @element trust-subscriptions
  * @attr {string} cloud - Cloud machine name or domain of the tab selected first; the page's chosen cloud when absent.
  * @attr {string} api-base - Origin of the trust site's API (and of the sign-in and default-page redirects) when embedded elsewhere.
- * @attr {string} [faq-href=/faq#how-to-manage-your-subscription] - Target of the help link.
+ * @attr {string} faq-href - Target of the help link; by default the FAQ page of the site's main
+ * menu at its question `#how-to-manage-your-subscription`, and no link when the menu has no FAQ page.
  * @fires {SignInRequiredEvent} trust-sign-in-required - Bubbles, composed, cancelable; detail
  * `{ reason: 'subscribe' }`: the visitor is signed out (or the server says so). Unless cancelled,
  * the widget opens `{api-base}/sign-in?subscribe=1`.

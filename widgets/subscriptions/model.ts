@@ -4,6 +4,8 @@ import { starCall, subscriptionToast, type SubscriptionCall, type ToastScope } f
 export { starCall, subscriptionToast }
 export type { SubscriptionCall, ToastScope }
 import type { Locale } from '../../contract/locale'
+import type { Cloud, MenuItem } from '../../contract/global'
+import { flattenMenu, menuHref, visibleItems } from '../../contract/menu'
 import { subscriptionsMessages } from './messages'
 
 /**
@@ -217,4 +219,19 @@ export function nextTab(tabs: readonly string[], current: string, key: string): 
   if (key === 'Home') return tabs[0]
   if (key === 'End') return tabs[tabs.length - 1]
   return undefined
+}
+
+/** The id of the FAQ's question on managing subscriptions (spec §2: the help link opens it). */
+export const FAQ_SUBSCRIPTION_ANCHOR = 'how-to-manage-your-subscription'
+
+/**
+ * Where the help link 'How to Manage Your Subscription?' leads (spec §2): the site's FAQ page —
+ * the first main-menu item, sub-menus included, whose component is `faq` and that `cloud` does not
+ * hide — at its subscriptions question: `/faq#how-to-manage-your-subscription`,
+ * `/alpha.net/faq#…` when deep-linked. `''` when the site has no FAQ page: the page shows no help
+ * link rather than one to 'Page not found'.
+ */
+export function faqHelpHref(mainMenu: readonly MenuItem[], cloud: Pick<Cloud, 'domain' | 'machine_name'> | null | undefined): string {
+  const faq = flattenMenu(visibleItems(mainMenu, cloud)).find((item) => item.component === 'faq')
+  return faq ? `${menuHref(faq, cloud)}#${FAQ_SUBSCRIPTION_ANCHOR}` : ''
 }

@@ -5,7 +5,7 @@
  *
  * - `subscription_topics`: the maintenance and advisory rows of the Subscriptions page, terms of
  *   the `subscription_topic` vocabulary (tids from `TID_BASE.subscription_topic` + 1, seeded by
- *   `server/seed/subscription-topics.ts`). An advisory topic matches records by `event_type`.
+ *   `server/subscriptions/topics.ts`). An advisory topic matches records by `event_type`.
  * - `subscriptions`: the stored targets of a user per cloud: `'all'`, `'core_cloud_services'`,
  *   `'public'`, `'premium'` or a tid as a decimal string.
  * - `notification_subscriptions`: stored targets of a user over every cloud: `'all'`, a

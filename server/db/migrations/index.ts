@@ -14,6 +14,8 @@ import * as m007 from './007_admin.js'
 import * as m008 from './008_desk.js'
 import * as m009 from './009_webhooks.js'
 import * as m010 from './010_user_locale.js'
+import * as m011 from './011_reference_data.js'
+import * as m012 from './012_reminder_lead.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '008_desk': m008,
   '009_webhooks': m009,
   '010_user_locale': m010,
+  '011_reference_data': m011,
+  '012_reminder_lead': m012,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -50,7 +50,13 @@ function NewPostForm({
   query,
   catalog,
   templates,
-}: NewPostScreenProps & { catalog: CatalogData['catalog']; templates: readonly RecordTemplate[] | undefined }) {
+  reminderDefault,
+}: NewPostScreenProps & {
+  catalog: CatalogData['catalog']
+  templates: readonly RecordTemplate[] | undefined
+  /** The server's reminder lead, minutes; `undefined` until known. */
+  reminderDefault: number | undefined
+}) {
   const zone = useStore($session).timezone
   const [draft, setDraft] = useState<RecordDraft>(() =>
     newDraft(permissions, {
@@ -118,6 +124,7 @@ function NewPostForm({
             choices={choices}
             zone={zone}
             invalid={invalid}
+            reminderDefault={reminderDefault}
           />
           <SaveMessages state={save.state.kind === 'saved' ? { kind: 'saving' } : save.state} />
           <p className={styles.actions}>
@@ -139,7 +146,8 @@ function NewPostForm({
 /**
  * The new post form (`/admin/desk/new?type=&template=`): the fields of {@link RecordFields} with
  * fast defaults (incident, In Progress, Service Degradation, starting now, notify on; only title,
- * clouds and status are needed), a live preview, templates to start from and to save, and Publish
+ * clouds and status are needed; maintenance: the server's reminder lead, learnt from the templates
+ * answer), a live preview, templates to start from and to save, and Publish
  * (`POST /api/admin/records`), which opens the new record with "Published. {n} emails queued.".
  * Roles that may publish nothing are told so.
  */
@@ -164,7 +172,15 @@ export function NewPostScreen({ permissions, query }: NewPostScreenProps) {
       {allowed && (!data || catalog.state.status === 'error') && (
         <LoadProblem state={catalog.state} what={a.theCatalogue} onRetry={catalog.reload} />
       )}
-      {allowed && data && <NewPostForm permissions={permissions} query={query} catalog={data.catalog} templates={templates.state.data} />}
+      {allowed && data && (
+        <NewPostForm
+          permissions={permissions}
+          query={query}
+          catalog={data.catalog}
+          templates={templates.state.data?.templates}
+          reminderDefault={templates.state.data?.reminderDefault}
+        />
+      )}
     </section>
   )
 }

@@ -1,4 +1,5 @@
 import type { Catalog } from '../../../contract/catalog'
+import { MAX_REMINDER_MINUTES } from '../../../contract/constants'
 import type { Permission } from '../../../contract/permissions'
 import type { NotificationType, RecordType } from '../../../contract/records'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
@@ -18,7 +19,12 @@ import {
   INTERNAL_KEYS,
   LINK_KEYS,
   notificationTypeName,
+  REMINDER_CHOICES,
   type RecordDraft,
+  type ReminderChoice,
+  reminderChoiceName,
+  reminderLeadText,
+  reminderView,
   statusOptions,
   type TextFormat,
   typeName,
@@ -43,6 +49,8 @@ export interface RecordFieldsProps {
   zone: string
   /** Fields (`title`, `clouds`, …) the last check refused: marked invalid. */
   invalid?: ReadonlySet<string>
+  /** The server's reminder lead of maintenance, minutes (0 = none); `undefined` until known. */
+  reminderDefault?: number
 }
 
 /** The messages of the link fields' labels. */
@@ -58,11 +66,25 @@ const LINK_LABELS = {
  * (contract `PublishRecordBody`, `TemplateFields`): title first (the one field a new incident
  * needs typed), type (and notification type), status,
  * severity (or event type for advisories), clouds, services and data centers (notifications:
- * categories), the window in the operator's zone, the texts (Markdown or, for stored records,
- * HTML), next update, the internal-use fields in a collapsed group, and "Notify subscribers".
+ * categories), the window in the operator's zone, for maintenance the reminder lead (none, 1 hour,
+ * 24 hours or custom minutes; until chosen, the server's `reminderDefault` is shown and the record
+ * follows the server's setting), the texts (Markdown or, for stored records, HTML), next update,
+ * the internal-use fields in a collapsed group, and "Notify subscribers".
  * The type select offers only the types the roles may publish.
  */
-export function RecordFields({ prefix, draft, onChange, mode, format, permissions, catalog, choices, zone, invalid }: RecordFieldsProps) {
+export function RecordFields({
+  prefix,
+  draft,
+  onChange,
+  mode,
+  format,
+  permissions,
+  catalog,
+  choices,
+  zone,
+  invalid,
+  reminderDefault,
+}: RecordFieldsProps) {
   const set = <K extends keyof RecordDraft>(key: K, value: RecordDraft[K]) => onChange({ ...draft, [key]: value })
   const bad = (field: string) => invalid?.has(field) || undefined
   const types = allowedTypes(permissions)
@@ -75,6 +97,7 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
   const a = useMessages(adminMessages)
   const nav = useMessages(adminNavMessages)
   const locale = useLocale()
+  const reminder = reminderView(draft, reminderDefault)
 
   return (
     <>
@@ -186,6 +209,35 @@ export function RecordFields({ prefix, draft, onChange, mode, format, permission
               zone={zone}
               error={bad('to')}
               onChange={(v) => set('to', v)}
+            />
+          )}
+        </div>
+      )}
+      {draft.type === 'maintenance' && (
+        <div className={styles.grid}>
+          <Select
+            id={id('reminder')}
+            label={t.reminder}
+            value={reminder.choice}
+            options={[...(reminder.choice === '' ? ([''] as const) : []), ...REMINDER_CHOICES].map((c) => ({
+              value: c,
+              label: reminderChoiceName(c, locale),
+            }))}
+            hint={reminderDefault === undefined ? undefined : t.reminderHint({ lead: reminderLeadText(reminderDefault, locale) })}
+            onChange={(c) => onChange({ ...draft, reminder: c as ReminderChoice, reminder_custom: c === 'custom' ? reminder.custom : '' })}
+          />
+          {reminder.choice === 'custom' && (
+            <Field
+              id={id('reminder-minutes')}
+              label={t.reminderCustomMinutes}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={MAX_REMINDER_MINUTES}
+              step={1}
+              value={reminder.custom}
+              aria-invalid={bad('reminder_minutes')}
+              onChange={(e) => onChange({ ...draft, reminder: 'custom', reminder_custom: e.target.value })}
             />
           )}
         </div>

@@ -140,6 +140,7 @@ function EditForm({
           choices={choices}
           zone={zone}
           invalid={invalid}
+          reminderDefault={detail.reminder_default_minutes}
         />
         <SaveMessages state={save.state.kind === 'saved' ? { kind: 'idle' } : save.state} />
         <p className={styles.actions}>

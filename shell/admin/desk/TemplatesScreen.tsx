@@ -49,6 +49,7 @@ function TemplateForm({
   catalog,
   permissions,
   zone,
+  reminderDefault,
   onSaved,
   onClose,
 }: {
@@ -56,6 +57,8 @@ function TemplateForm({
   catalog: Pick<Catalog, 'clouds' | 'severities'>
   permissions: ReadonlySet<Permission>
   zone: string
+  /** The server's reminder lead, minutes; `undefined` until known. */
+  reminderDefault: number | undefined
   onSaved: (template: RecordTemplate) => void
   onClose: () => void
 }) {
@@ -107,6 +110,7 @@ function TemplateForm({
           choices={choices}
           zone={zone}
           invalid={invalid}
+          reminderDefault={reminderDefault}
         />
         <SaveMessages state={save.state} />
         <p className={styles.actions}>
@@ -153,7 +157,7 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
   const [confirming, setConfirming] = useState<number | null>(null)
   const [message, setMessage] = useState('')
   const removal = useSave()
-  const list = templates.state.data
+  const list = templates.state.data?.templates
   const cat = catalog.state.data?.catalog
   const canCreate = allowedTypes(permissions).length > 0
   const mayEdit = (t: RecordTemplate) => mayChange(permissions, t.fields.type, t.fields.notification_type)
@@ -264,6 +268,7 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
           catalog={cat}
           permissions={permissions}
           zone={zone}
+          reminderDefault={templates.state.data?.reminderDefault}
           onSaved={(saved) => {
             setEditing((e) => e && { ...e, id: saved.id, name: saved.name })
             templates.reload()

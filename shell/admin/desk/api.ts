@@ -48,8 +48,17 @@ function isTemplate(d: unknown): d is RecordTemplate {
   return is.object(d) && is.number(d.id) && is.string(d.name) && is.object(d.fields) && is.string(d.fields.type)
 }
 
-function isTemplates(d: unknown): d is TemplatesData {
+/** The templates answer; `reminder_default_minutes` may be missing (it then stays unknown). */
+function isTemplates(d: unknown): d is Omit<TemplatesData, 'reminder_default_minutes'> & { reminder_default_minutes?: unknown } {
   return is.object(d) && is.array(d.templates) && d.templates.every(isTemplate)
+}
+
+/** The templates and the server's defaults the desk's forms start from. */
+export interface DeskTemplates {
+  /** By name. */
+  templates: RecordTemplate[]
+  /** The server's reminder lead of maintenance, minutes (0 = none); `undefined` when the answer lacks it. */
+  reminderDefault: number | undefined
 }
 
 const recordPath = (id: number | string, action = '') => `/api/admin/records/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`
@@ -90,9 +99,11 @@ export async function cancelRecord(id: number, body: CancelBody): Promise<Publis
   return dataOf(await request<ApiAnswer<PublishData>>(recordPath(id, 'cancel'), { method: 'POST', body }), isPublishData)
 }
 
-/** `GET /api/admin/templates` (by name). */
-export async function fetchTemplates(signal?: AbortSignal): Promise<RecordTemplate[]> {
-  return dataOf(await request<ApiAnswer<TemplatesData>>('/api/admin/templates', { signal }), isTemplates).templates
+/** `GET /api/admin/templates`: the templates (by name) and the server's reminder lead. */
+export async function fetchTemplates(signal?: AbortSignal): Promise<DeskTemplates> {
+  const data = dataOf(await request<ApiAnswer<TemplatesData>>('/api/admin/templates', { signal }), isTemplates)
+  const lead = data.reminder_default_minutes
+  return { templates: data.templates, reminderDefault: typeof lead === 'number' && Number.isInteger(lead) && lead >= 0 ? lead : undefined }
 }
 
 /** `POST /api/admin/templates` (new) or `PUT /api/admin/templates/{id}`. @throws ApiError 400 `invalid` for a name already taken */

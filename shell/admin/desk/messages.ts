@@ -170,6 +170,19 @@ export const deskMessages = /* @__PURE__ */ defineMessages('admin.desk', {
   sfdcLink: 'SFDC link',
   severityLink: 'Severity link',
   timeZone: params('Time zone {zone}'),
+  // A maintenance's reminder lead
+  reminder: 'Reminder',
+  reminderNone: 'No reminder',
+  reminderHour: '1 hour before the start',
+  reminderDay: '24 hours before the start',
+  reminderCustom: 'Custom (minutes)',
+  reminderServerDefault: 'Server default',
+  reminderCustomMinutes: 'Minutes before the start',
+  reminderLead: count({ one: '{count} minute before the start', other: '{count} minutes before the start' }),
+  reminderHint: params(
+    'Subscribers get a reminder email this long before the start, unless the maintenance is announced inside that time. Server default: {lead}.',
+  ),
+  reminderInvalid: 'enter whole minutes from 0 to 10080 (7 days), or choose another reminder.',
   // Services, data centers and categories
   decommissionedItem: params('{name} (decommissioned)'),
   categories: 'Categories',

@@ -1,8 +1,10 @@
+import { MAX_REMINDER_MINUTES } from '../../../contract/constants'
 import type { DeskRecordDetail, TemplateFields } from '../../../contract/desk'
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
 import { type Permission, recordPermission } from '../../../contract/permissions'
 import type { PublishRecordBody, UpdateRecordBody } from '../../../contract/publishing'
 import type { NotificationType, PrivilegedRecord, RecordStatus, RecordType } from '../../../contract/records'
+import { CLOSING_STATUS, DEFAULT_SEVERITY_TID, isClosedStatus, RECORD_STATUSES } from '../../../contract/reference-data'
 import { adminMessages } from '../messages'
 import { deskMessages } from './messages'
 import { fromLocalInput, toLocalInput } from './zone'
@@ -80,20 +82,12 @@ export const STATUSES: Readonly<Record<RecordType, readonly string[]>> = {
   notification: ['Scheduled', 'In Progress', 'Completed', 'Archived'],
 }
 
-/** The status `POST …/resolve` sets (contract `ResolveBody`). */
-export const CLOSING_STATUS: Readonly<Record<RecordType, string>> = {
-  incident: 'Resolved',
-  maintenance: 'Completed',
-  advisory: 'Remediated',
-  notification: 'Completed',
-}
+/** The status `POST …/resolve` sets (contract `ResolveBody`; `contract/reference-data.ts`). */
+export { CLOSING_STATUS }
 
-/** Statuses that close a record. */
-const CLOSED = new Set(['Completed', 'Resolved', 'Archived', 'Remediated'])
-
-/** True when `status` closes a record (nothing to resolve any more). */
+/** True when `status` closes a record (nothing to resolve any more; `contract/reference-data.ts`). */
 export function isClosed(status: string): boolean {
-  return CLOSED.has(status)
+  return isClosedStatus(status)
 }
 
 /** The statuses offered for a record of `type` whose status is `current` (kept when it is not one of them, e.g. Postponed). */
@@ -112,25 +106,83 @@ export const EVENT_TYPES: readonly string[] = [
   'Security Advisory',
 ]
 
-/** The severity a new record starts with. */
-export const DEFAULT_SEVERITY = 'Service Degradation'
+/** The severity a new record starts with: the spec's 19, Service Degradation (`contract/reference-data.ts`). */
+export { DEFAULT_SEVERITY_TID }
 
-/** Style class and icon of each status (the seed's `record_statuses`), for the preview's status badge. */
-const STATUS_LOOK: Readonly<Record<string, [string, string]>> = {
-  Scheduled: ['scheduled', 'calendar'],
-  'In Progress': ['in_progress', 'hourglass'],
-  Completed: ['completed', 'check'],
-  Resolved: ['resolved', 'check'],
-  Postponed: ['postponed', 'clock'],
-  Archived: ['archived', 'calendar-x'],
-  Monitoring: ['monitoring', 'eye'],
-  Remediated: ['remediated', 'shield'],
+/** A status as the record view shows it (class and icon of `record_statuses`, `contract/reference-data.ts`). */
+export function statusLook(name: string): RecordStatus {
+  const status = RECORD_STATUSES.find((s) => s.name === name)
+  return { id: name, name, class: status?.class ?? '', icon: status?.icon ?? '' }
 }
 
-/** A status as the record view shows it (class and icon). */
-export function statusLook(name: string): RecordStatus {
-  const [cls, icon] = STATUS_LOOK[name] ?? ['', '']
-  return { id: name, name, class: cls, icon }
+// ---------------------------------------------------------------------------------------------
+// The reminder lead of a maintenance
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The reminder leads the form offers: none, 1 hour, 24 hours or a custom number of minutes; `''`
+ * while the operator has not chosen (the record follows the server's setting, `null`).
+ */
+export type ReminderChoice = '' | 'none' | '60' | '1440' | 'custom'
+
+/** The choices of the reminder select, in order (`''` is not offered: it is the untouched state). */
+export const REMINDER_CHOICES: readonly Exclude<ReminderChoice, ''>[] = ['none', '60', '1440', 'custom']
+
+/** The minutes of each preset choice. */
+const PRESET_MINUTES: Readonly<Partial<Record<ReminderChoice, number>>> = { none: 0, '60': 60, '1440': 1440 }
+
+/** The choice (and the custom minutes, as text) that shows a lead of `minutes`; `null` is the untouched `''`. */
+export function reminderChoiceOf(minutes: number | null | undefined): { reminder: ReminderChoice; reminder_custom: string } {
+  if (minutes === null || minutes === undefined) return { reminder: '', reminder_custom: '' }
+  const preset = (Object.keys(PRESET_MINUTES) as ReminderChoice[]).find((c) => PRESET_MINUTES[c] === minutes)
+  return preset ? { reminder: preset, reminder_custom: '' } : { reminder: 'custom', reminder_custom: String(minutes) }
+}
+
+/**
+ * The lead a draft sends as `reminder_minutes`: `null` while untouched (the server's setting), the
+ * preset's minutes, or the custom minutes; `undefined` when the custom text is not whole minutes
+ * from 0 to {@link MAX_REMINDER_MINUTES}.
+ */
+export function reminderMinutesOf(draft: Pick<RecordDraft, 'reminder' | 'reminder_custom'>): number | null | undefined {
+  if (draft.reminder === '') return null
+  if (draft.reminder !== 'custom') return PRESET_MINUTES[draft.reminder]
+  const text = draft.reminder_custom.trim()
+  if (!/^\d{1,5}$/.test(text)) return undefined
+  const minutes = Number(text)
+  return minutes <= MAX_REMINDER_MINUTES ? minutes : undefined
+}
+
+/** The label of a reminder choice in `locale` (`1 hour before the start`). */
+export function reminderChoiceName(choice: ReminderChoice, locale: Locale = DEFAULT_LOCALE): string {
+  const t = deskMessages.in(locale).get()
+  const names: Record<ReminderChoice, string> = {
+    '': t.reminderServerDefault,
+    none: t.reminderNone,
+    '60': t.reminderHour,
+    '1440': t.reminderDay,
+    custom: t.reminderCustom,
+  }
+  return names[choice]
+}
+
+/** A lead of `minutes` in words in `locale`: `No reminder`, `1 hour before the start`, `30 minutes before the start`. */
+export function reminderLeadText(minutes: number, locale: Locale = DEFAULT_LOCALE): string {
+  const { reminder } = reminderChoiceOf(minutes)
+  return reminder === 'custom' ? deskMessages.in(locale).get().reminderLead(minutes) : reminderChoiceName(reminder, locale)
+}
+
+/**
+ * What the reminder controls show: the draft's choice, or — untouched — the choice of the
+ * server's `defaultMinutes` (with its minutes in the custom field when it is no preset); `''` while
+ * the server's setting is not known yet.
+ */
+export function reminderView(
+  draft: Pick<RecordDraft, 'reminder' | 'reminder_custom'>,
+  defaultMinutes: number | undefined,
+): { choice: ReminderChoice; custom: string } {
+  if (draft.reminder !== '') return { choice: draft.reminder, custom: draft.reminder_custom }
+  const shown = reminderChoiceOf(defaultMinutes)
+  return { choice: shown.reminder, custom: shown.reminder_custom }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +237,10 @@ export interface RecordDraft {
   jira_link: string
   sfdc_link: string
   severity_link: string
+  /** Maintenance: the reminder lead chosen, `''` for the server's setting (see {@link reminderMinutesOf}). */
+  reminder: ReminderChoice
+  /** Maintenance: the custom lead, whole minutes as typed (with `reminder` `'custom'`). */
+  reminder_custom: string
   /** Mail the subscribers. */
   notify: boolean
 }
@@ -208,7 +264,7 @@ export const MAINTENANCE_HOURS = 2
 export interface NewDraftOptions {
   /** The permitted type to start with; the first permitted one when absent or not permitted. */
   type?: string
-  /** The catalogue's severities: the default is {@link DEFAULT_SEVERITY}'s tid. */
+  /** The catalogue's severities: the default is {@link DEFAULT_SEVERITY_TID} when it is one of them. */
   severities?: ReadonlyArray<{ tid: number; name: string }>
   /** Clouds to preselect (machine names). @default [] */
   clouds?: string[]
@@ -221,7 +277,7 @@ export interface NewDraftOptions {
 /**
  * A new post's draft: incident (or the requested type, when permitted), its default status,
  * severity Service Degradation (none for notifications), starting now (maintenance: a
- * {@link MAINTENANCE_HOURS}-hour window), notify on.
+ * {@link MAINTENANCE_HOURS}-hour window and the server's reminder lead), notify on.
  */
 export function newDraft(permissions: ReadonlySet<Permission>, options: NewDraftOptions): RecordDraft {
   const allowed = allowedTypes(permissions)
@@ -248,6 +304,8 @@ export function newDraft(permissions: ReadonlySet<Permission>, options: NewDraft
     jira_link: '',
     sfdc_link: '',
     severity_link: '',
+    reminder: '',
+    reminder_custom: '',
     notify: true,
   }
   return withType(draft, type, permissions, options.severities ?? [], options.zone)
@@ -278,7 +336,7 @@ export function withType(
   } else {
     next.notification_type = ''
     if (draft.type === 'notification') next.terms = []
-    if (!next.severity) next.severity = String(severities.find((s) => s.name === DEFAULT_SEVERITY)?.tid ?? '')
+    if (!next.severity) next.severity = severities.some((s) => s.tid === DEFAULT_SEVERITY_TID) ? String(DEFAULT_SEVERITY_TID) : ''
   }
   next.event_type = type === 'advisory' ? next.event_type || EVENT_TYPES[0] : ''
   if (type === 'maintenance' && !next.to) {
@@ -315,6 +373,7 @@ export function draftErrors(
   if (!draft.status) errors.push(`status: ${t.statusRequired}`)
   if (draft.type === 'advisory' && !draft.event_type) errors.push(`event_type: ${t.eventTypeRequired}`)
   if (draft.type === 'notification' && !draft.notification_type) errors.push(`notification_type: ${t.notificationTypeRequired}`)
+  if (draft.type === 'maintenance' && reminderMinutesOf(draft) === undefined) errors.push(`reminder_minutes: ${t.reminderInvalid}`)
   if (!template) {
     const from = fromLocalInput(draft.from, zone)
     const to = draft.to ? fromLocalInput(draft.to, zone) : null
@@ -357,6 +416,7 @@ export function publishBody(draft: RecordDraft, zone: string, format: TextFormat
   for (const key of INTERNAL_KEYS) body[key] = trimOrNull(draft[key])
   if (draft.type === 'advisory') body.event_type = draft.event_type
   if (draft.type === 'notification') body.notification_type = draft.notification_type as NotificationType
+  if (draft.type === 'maintenance') body.reminder_minutes = reminderMinutesOf(draft) ?? null
   return body
 }
 
@@ -383,6 +443,7 @@ export function detailDraft(detail: DeskRecordDetail, zone: string): RecordDraft
     jira_link: detail.jira_link ?? '',
     sfdc_link: detail.sfdc_link ?? '',
     severity_link: detail.severity_link ?? '',
+    ...reminderChoiceOf(detail.reminder_minutes),
     notify: true,
   }
 }
@@ -410,6 +471,9 @@ export function changesOf(detail: DeskRecordDetail, draft: RecordDraft, zone: st
   if (draft.summary.trim() !== before.summary.trim()) body.summary = next.summary
   if (draft.body !== before.body) body.body = next.body
   for (const key of [...OPTIONAL_TEXTS, ...INTERNAL_KEYS]) if (draft[key].trim() !== before[key].trim()) body[key] = next[key]
+  if (draft.type === 'maintenance' && (reminderMinutesOf(draft) ?? null) !== (detail.reminder_minutes ?? null)) {
+    body.reminder_minutes = next.reminder_minutes
+  }
   if (Object.keys(body).length === 0) return null
   if (body.body !== undefined || body.customer_impact !== undefined || body.available_workaround !== undefined) body.body_format = 'html'
   body.notify = draft.notify
@@ -436,6 +500,7 @@ export function templateFields(draft: RecordDraft, format: TextFormat = 'markdow
   for (const key of OPTIONAL_TEXTS) fields[key] = trimOrNull(draft[key])
   if (draft.type === 'advisory') fields.event_type = draft.event_type
   if (draft.type === 'notification') fields.notification_type = (draft.notification_type || null) as NotificationType | null
+  if (draft.type === 'maintenance') fields.reminder_minutes = reminderMinutesOf(draft) ?? null
   return fields
 }
 
@@ -465,6 +530,7 @@ export function applyTemplate(
   if (fields.status && STATUSES[next.type].includes(fields.status)) next.status = fields.status
   if (fields.severity !== undefined && next.type !== 'notification') next.severity = fields.severity === null ? '' : String(fields.severity)
   if (fields.event_type && next.type === 'advisory') next.event_type = fields.event_type
+  if (fields.reminder_minutes !== undefined && next.type === 'maintenance') Object.assign(next, reminderChoiceOf(fields.reminder_minutes))
   if (fields.clouds) next.clouds = [...fields.clouds]
   if (fields.terms) next.terms = [...fields.terms]
   return next

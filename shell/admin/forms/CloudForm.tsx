@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import type { CatalogCloud, CatalogCloudStatus } from '../../../contract/catalog'
-import { useMessages } from '../../../widgets/core/i18n/react'
+import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TableWrap, TextArea } from '../controls'
+import { defaultPageChoices } from '../default-page'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
-import { moveItem, nowInstant, replaceAt, withDecommissioned } from '../model'
+import { moveItem, nowInstant, replaceAt, todayInstant, withDecommissioned } from '../model'
 import { adminMessages, adminNavMessages } from '../messages'
 import { KeyHint } from './KeyHint'
+import { SinceInput } from './SinceInput'
 import { adminFormsMessages } from './messages'
 
 const STATUS_FLAGS: ReadonlyArray<[keyof CatalogCloudStatus, 'coreCloudServices' | 'dataCenters' | 'premiumDataCenters']> = [
@@ -18,8 +20,9 @@ const STATUS_FLAGS: ReadonlyArray<[keyof CatalogCloudStatus, 'coreCloudServices'
 
 /**
  * A cloud's fields: machine name (only while new), domain, title, product, default page, banner,
- * the blocks of its status page, and its core services in row order (a service is never removed,
- * only decommissioned: its history stays).
+ * the blocks of its status page, and its core services in row order with their in-service dates
+ * (today, 00:00 UTC, when added; the uptime counts from it). A service is never removed, only
+ * decommissioned: its history stays.
  */
 export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFormProps<CatalogCloud>) {
   const unused = catalog.core_services.filter((s) => !value.services.some((x) => x.service === s.name))
@@ -30,6 +33,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
   const t = useMessages(adminFormsMessages)
   const a = useMessages(adminMessages)
   const nav = useMessages(adminNavMessages)
+  const locale = useLocale()
   const flagLabel = (key: (typeof STATUS_FLAGS)[number][1]) => (key === 'dataCenters' ? nav.dataCenters : t[key])
 
   return (
@@ -55,11 +59,13 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
           ]}
           onChange={(product) => set('product', product)}
         />
-        <Field
+        <Select
           id={`${idPrefix}-default-page`}
           label={t.defaultPage}
+          hint={t.defaultPageHint}
           value={value.default_page}
-          onChange={(e) => set('default_page', e.target.value)}
+          options={defaultPageChoices(catalog.main_menu, value.default_page, locale)}
+          onChange={(page) => set('default_page', page)}
         />
         <Field
           id={`${idPrefix}-banner-title`}
@@ -94,6 +100,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
             <tr>
               <th scope="col">{t.service}</th>
               <th scope="col">{t.decommissioned}</th>
+              <th scope="col">{t.inServiceSince}</th>
               <th scope="col">{t.order}</th>
             </tr>
           </thead>
@@ -109,6 +116,13 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
                     onChange={(on) => set('services', replaceAt(services, i, withDecommissioned(s, on, nowInstant())))}
                   />{' '}
                   {s.decommissioned ? a.yes : a.no}
+                </td>
+                <td>
+                  <SinceInput
+                    label={t.serviceSince({ service: s.service })}
+                    item={s}
+                    onChange={(next) => set('services', replaceAt(services, i, next))}
+                  />
                 </td>
                 <td className={styles.actions}>
                   <button
@@ -135,6 +149,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
           </tbody>
         </table>
       </TableWrap>
+      {services.length > 0 && <p className={styles.hint}>{t.sinceHint}</p>}
       {unused.length > 0 && (
         <Select
           id={`${idPrefix}-add-service`}
@@ -146,7 +161,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
           <button
             type="button"
             className={styles.small}
-            onClick={() => set('services', [...services, { service: choice, decommissioned: false, since: nowInstant(), until: null }])}
+            onClick={() => set('services', [...services, { service: choice, decommissioned: false, since: todayInstant(), until: null }])}
           >
             {t.addService}
           </button>
@@ -175,7 +190,8 @@ export const CLOUDS: ListSpec<CatalogCloud> = {
     domain: '',
     title: '',
     product: catalog.products[0]?.machine_name ?? '',
-    default_page: 'cloud-status',
+    // The home page: always valid (a menu route must first be a deep-linked main-menu item).
+    default_page: '',
     banner_title: '',
     banner_description: '',
     cloud_status: { core_cloud_services: true, datacenter: true, premium_datacenter: false },

@@ -6,9 +6,10 @@ import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TableWrap } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
-import { coordinateError, dataCenterErrors, decommissionAll, nowInstant, parseNumber, withDecommissioned } from '../model'
+import { coordinateError, dataCenterErrors, decommissionAll, nowInstant, parseNumber, todayInstant, withDecommissioned } from '../model'
 import { adminMessages } from '../messages'
 import { KeyHint } from './KeyHint'
+import { SinceInput } from './SinceInput'
 import { adminFormsMessages } from './messages'
 
 type Flag = 'regional_surcharge' | 'premium' | 'decommissioned'
@@ -67,7 +68,7 @@ function CloudRow({
 }) {
   const t = useMessages(adminFormsMessages)
   const serve = (on: boolean) =>
-    onChange(on ? { cloud, regional_surcharge: false, premium: false, decommissioned: false, since: nowInstant(), until: null } : null)
+    onChange(on ? { cloud, regional_surcharge: false, premium: false, decommissioned: false, since: todayInstant(), until: null } : null)
   return (
     <tr>
       <th scope="row">{title}</th>
@@ -88,6 +89,9 @@ function CloudRow({
           />
         </td>
       ))}
+      <td>
+        <SinceInput label={t.flagOn({ flag: t.inServiceSince, cloud: title })} item={entry} onChange={onChange} />
+      </td>
     </tr>
   )
 }
@@ -95,8 +99,9 @@ function CloudRow({
 /**
  * A data center's fields: name (only while new), city, country, region, coordinates (checked
  * here against −90…90 and −180…180 before the server sees them), and one row per cloud of the
- * catalogue. Unticking "serves" leaves the cloud out, which the server takes as decommissioned
- * for it; Decommission marks it decommissioned on every cloud. Its history stays either way.
+ * catalogue with its in-service date (today, 00:00 UTC, when ticked; the uptime counts from it).
+ * Unticking "serves" leaves the cloud out, which the server takes as decommissioned for it;
+ * Decommission marks it decommissioned on every cloud. Its history stays either way.
  */
 export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: ItemFormProps<CatalogDataCenter>) {
   const set = <K extends keyof CatalogDataCenter>(key: K, v: CatalogDataCenter[K]) => onChange({ ...value, [key]: v })
@@ -144,6 +149,7 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
         <Coordinate id={`${idPrefix}-longitude`} kind="longitude" value={value.longitude} onChange={(v) => set('longitude', v)} />
       </div>
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
+      {catalog.clouds.length === 0 && <p className={styles.hint}>{t.noCloudsYet}</p>}
       <TableWrap label={t.cloudsItServes}>
         <table className={styles.table}>
           <caption className={styles.caption}>{t.cloudsItServes}</caption>
@@ -156,6 +162,7 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
                   {t[label]}
                 </th>
               ))}
+              <th scope="col">{t.inServiceSince}</th>
             </tr>
           </thead>
           <tbody>
@@ -171,6 +178,7 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
           </tbody>
         </table>
       </TableWrap>
+      <p className={styles.hint}>{t.sinceHint}</p>
       <p className={styles.actions}>
         <button
           type="button"
@@ -200,7 +208,8 @@ export const DATA_CENTERS: ListSpec<CatalogDataCenter> = {
   detail: (dc, _catalog, locale) => {
     const t = adminFormsMessages.in(locale).get()
     const n = served(dc)
-    return [`${dc.city}, ${dc.country}`, dc.region, n ? t.servesClouds(n) : t.decommissionedDetail].join(' · ')
+    const serving = n ? t.servesClouds(n) : dc.clouds.length ? t.decommissionedDetail : t.servesNoCloudYet
+    return [`${dc.city}, ${dc.country}`, dc.region, serving].join(' · ')
   },
   blank: (catalog) => ({
     name: '',

@@ -3,13 +3,17 @@ import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
-import { Checkbox } from '../controls'
+import { Checkbox, Select } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { componentChoices } from '../menu-components'
 import { adminCatalogMessages, adminMessages } from '../messages'
 import { blankMenuItem, menuDraft, menuOf, moveItem, parseRoute, removeAt, replaceAt, type MenuDraft } from '../model'
 import { adminFormsMessages } from './messages'
 
-/** The fields every menu item has: label, route, component, deep link, clouds it is hidden from. */
+/**
+ * The fields every menu item has: label, component (picked from the list of what an item can open,
+ * `../menu-components.ts`), route, deep link, clouds it is hidden from.
+ */
 function MenuFields({ value, onChange, catalog, idPrefix }: Omit<ItemFormProps<MenuDraft>, 'isNew'>) {
   const set = <K extends keyof MenuDraft>(key: K, v: MenuDraft[K]) => onChange({ ...value, [key]: v })
   const t = useMessages(adminFormsMessages)
@@ -20,11 +24,13 @@ function MenuFields({ value, onChange, catalog, idPrefix }: Omit<ItemFormProps<M
     <>
       <div className={styles.grid}>
         <Field id={`${idPrefix}-label`} label={t.label} value={value.label} onChange={(e) => set('label', e.target.value)} />
-        <Field
+        <Select
           id={`${idPrefix}-component`}
           label={t.component}
+          hint={t.componentHint}
           value={value.component}
-          onChange={(e) => set('component', e.target.value)}
+          options={componentChoices(locale, value.component)}
+          onChange={(component) => set('component', component)}
         />
       </div>
       <Field

@@ -1,31 +1,27 @@
-import type { CatalogSeverity } from '../../../contract/catalog'
+import type { CatalogSeverityEntry } from '../../../contract/catalog'
 import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import { Checkbox } from '../controls'
 import * as styles from '../admin.css'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
-import { parseNumber } from '../model'
 import { KeyHint } from './KeyHint'
 import { adminFormsMessages } from './messages'
 
-/** A severity's fields: id (only while new), name, colour, icons, legend. */
-export function SeverityForm({ value, onChange, isNew, idPrefix }: ItemFormProps<CatalogSeverity>) {
+/** A severity as the form edits it: a new one has no id until the server assigns it on save. */
+export type SeverityDraft = CatalogSeverityEntry
+
+/**
+ * A severity's fields: name, colour, icons, legend, and a saved one's id (read-only: records and
+ * the API refer to it). A new severity has no id field: the server assigns the id when it is saved.
+ */
+export function SeverityForm({ value, onChange, isNew, idPrefix }: ItemFormProps<SeverityDraft>) {
   const t = useMessages(adminFormsMessages)
   return (
     <div className={styles.group}>
       <div className={styles.grid}>
-        <Field
-          id={`${idPrefix}-tid`}
-          label={t.tid}
-          type="number"
-          min={1}
-          max={999}
-          step={1}
-          value={Number.isFinite(value.tid) ? String(value.tid) : ''}
-          readOnly={!isNew}
-          aria-describedby={`${idPrefix}-key-hint`}
-          onChange={(e) => onChange({ ...value, tid: parseNumber(e.target.value) })}
-        />
+        {value.tid !== undefined && (
+          <Field id={`${idPrefix}-tid`} label={t.tid} value={String(value.tid)} readOnly aria-describedby={`${idPrefix}-key-hint`} />
+        )}
         <Field id={`${idPrefix}-name`} label={t.name} value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} />
         <Field
           id={`${idPrefix}-colour`}
@@ -42,32 +38,33 @@ export function SeverityForm({ value, onChange, isNew, idPrefix }: ItemFormProps
           onChange={(e) => onChange({ ...value, status_icon: e.target.value })}
         />
       </div>
-      <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="id" />
+      {value.tid === undefined ? (
+        <p className={styles.hint} id={`${idPrefix}-key-hint`}>
+          {t.idOnSave}
+        </p>
+      ) : (
+        <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="id" />
+      )}
       <Checkbox label={t.showLegend} checked={value.show_legend} onChange={(show_legend) => onChange({ ...value, show_legend })} />
     </div>
   )
 }
 
 /** The severities section, most severe first. */
-export const SEVERITIES: ListSpec<CatalogSeverity> = {
+export const SEVERITIES: ListSpec<SeverityDraft> = {
   noun: 'nounSeverity',
   fromCatalog: (c) => c.severities,
-  toValue: (value, locale) => {
-    const t = adminFormsMessages.in(locale).get()
-    return {
-      value,
-      errors: value.filter((s) => !Number.isInteger(s.tid)).map((s) => t.idNotWhole({ name: s.name || t.newSeverity })),
-    }
-  },
+  // New severities go without an id: the server assigns it.
+  toValue: (value) => ({ value, errors: [] }),
   label: (s) => s.name,
   detail: (s, _catalog, locale) => {
     const t = adminFormsMessages.in(locale).get()
     return t.severityDetail({
-      id: Number.isFinite(s.tid) ? String(s.tid) : '—',
+      id: s.tid === undefined ? t.idLater : String(s.tid),
       colour: s.color_code,
       legend: s.show_legend ? t.inLegend : t.notInLegend,
     })
   },
-  blank: () => ({ tid: Number.NaN, name: '', color_code: '#1565c0', icon: 'info', status_icon: 'circle-info', show_legend: false }),
+  blank: () => ({ name: '', color_code: '#1565c0', icon: 'info', status_icon: 'circle-info', show_legend: false }),
   Form: SeverityForm,
 }

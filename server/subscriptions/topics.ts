@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.js'
 import { ADVISORY_EVENT_TYPES } from '../repo/records.js'
-import { TID_BASE } from './tids.js'
+import { TID_BASE } from '../db/tids.js'
 
 /** Name of the one maintenance topic (matches every maintenance record). */
 export const MAINTENANCE_TOPIC = 'Scheduled Maintenance'
