@@ -10,7 +10,7 @@ import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { fetchContent, saveCompliance } from './api'
 import { useCloudChoices } from './clouds'
-import { Select, TableWrap, TextArea } from './controls'
+import { MoveButtons, moveButtonIds, Select, TableWrap, TextArea } from './controls'
 import { HtmlPreview } from './HtmlPreview'
 import { useFocusLater } from './ListEditor'
 import { LoadProblem } from './LoadProblem'
@@ -115,8 +115,7 @@ function ComplianceForm({
   const move = (i: number, delta: number) => {
     const id = rows[i].id
     setRows(moveItem(rows, i, delta))
-    const dir = delta < 0 ? 'up' : 'down'
-    focusLater(`${prefix}-${id}-${dir}`, `${prefix}-${id}-${dir === 'up' ? 'down' : 'up'}`)
+    focusLater(...moveButtonIds(`${prefix}-${id}`, delta))
   }
   const add = () => {
     const row = addRow(rows, { description: '', date: '' })
@@ -147,26 +146,14 @@ function ComplianceForm({
             onChange={(e) => set(i, { ...row.value, date: e.target.value })}
           />
           <p className={styles.actions}>
-            <button
-              type="button"
-              id={`${prefix}-${row.id}-up`}
-              className={styles.small}
-              aria-label={t.moveRowUp({ n: String(i + 1) })}
-              disabled={i === 0}
-              onClick={() => move(i, -1)}
-            >
-              {a.up}
-            </button>
-            <button
-              type="button"
-              id={`${prefix}-${row.id}-down`}
-              className={styles.small}
-              aria-label={t.moveRowDown({ n: String(i + 1) })}
-              disabled={i === rows.length - 1}
-              onClick={() => move(i, 1)}
-            >
-              {a.down}
-            </button>
+            <MoveButtons
+              id={`${prefix}-${row.id}`}
+              upLabel={t.moveRowUp({ n: String(i + 1) })}
+              downLabel={t.moveRowDown({ n: String(i + 1) })}
+              atTop={i === 0}
+              atBottom={i === rows.length - 1}
+              onMove={(delta) => move(i, delta)}
+            />
             <button
               type="button"
               className={styles.small}

@@ -6,6 +6,7 @@ import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
+import { MoveButtons, moveButtonIds } from './controls'
 import { adminCatalogMessages, adminMessages } from './messages'
 import { addRow, atGroupEnd, moveInGroup, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
 import { catalogProblemsInWords } from './problems'
@@ -182,8 +183,7 @@ export function ListEditor<D>({
   const move = (i: number, delta: number) => {
     const row = rows[i]
     change(groups ? moveInGroup(rows, i, delta, groupOf) : moveItem(rows, i, delta))
-    const dir = delta < 0 ? 'up' : 'down'
-    focusLater(`${prefix}-${row.id}-${dir}`, `${prefix}-${row.id}-${dir === 'up' ? 'down' : 'up'}`)
+    focusLater(...moveButtonIds(`${prefix}-${row.id}`, delta))
   }
   const isEnd = (i: number, delta: number) => (groups ? atGroupEnd(rows, i, delta, groupOf) : delta < 0 ? i === 0 : i === rows.length - 1)
   const remove = (i: number) => {
@@ -245,26 +245,14 @@ export function ListEditor<D>({
             >
               {a.edit}
             </button>
-            <button
-              type="button"
-              id={`${prefix}-${row.id}-up`}
-              className={styles.small}
-              aria-label={a.moveUp({ name })}
-              disabled={isEnd(i, -1)}
-              onClick={() => move(i, -1)}
-            >
-              {a.up}
-            </button>
-            <button
-              type="button"
-              id={`${prefix}-${row.id}-down`}
-              className={styles.small}
-              aria-label={a.moveDown({ name })}
-              disabled={isEnd(i, 1)}
-              onClick={() => move(i, 1)}
-            >
-              {a.down}
-            </button>
+            <MoveButtons
+              id={`${prefix}-${row.id}`}
+              upLabel={a.moveUp({ name })}
+              downLabel={a.moveDown({ name })}
+              atTop={isEnd(i, -1)}
+              atBottom={isEnd(i, 1)}
+              onMove={(delta) => move(i, delta)}
+            />
             {spec.removable && (
               <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => remove(i)}>
                 {a.remove}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
 import { visuallyHidden } from '../../styles/recipes.css'
+import { useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
+import { adminMessages } from './messages'
 
 /**
  * The console's labelled controls besides text inputs (those are `shell/accounts/Field.tsx`):
- * a textarea, a checkbox and a select. Every control has a visible label (or, in a table row,
- * one for screen readers that names the row).
+ * a textarea, a checkbox, a select and the Up/Down buttons of a list's item. Every control has a
+ * visible label (or, in a table row, one for screen readers that names the row).
  */
 
 /** A labelled textarea. */
@@ -138,5 +140,63 @@ export function TableWrap({ label, children }: { label: string; children: ReactN
     <section className={styles.tableWrap} aria-label={label} tabIndex={0}>
       {children}
     </section>
+  )
+}
+
+/**
+ * The ids of the {@link MoveButtons} whose `id` is `id` after a move by `delta` (-1 up, 1 down):
+ * first the button of that direction, then the other — what focus follows once the item has
+ * moved (the first is disabled when the item reached the end).
+ */
+export function moveButtonIds(id: string, delta: number): [string, string] {
+  return delta < 0 ? [`${id}-up`, `${id}-down`] : [`${id}-down`, `${id}-up`]
+}
+
+/**
+ * The Up and Down buttons of one item of an ordered list: their text is "Up" and "Down", their
+ * names for screen readers `upLabel` and `downLabel`, which say what moves (e.g. "Move Gambling
+ * up"). Up is disabled at the top (`atTop`), Down at the bottom (`atBottom`); `onMove` gets -1
+ * (up) or 1 (down). With `id`, the buttons' ids are `{id}-up` and `{id}-down` (see
+ * {@link moveButtonIds}).
+ */
+export function MoveButtons({
+  id,
+  upLabel,
+  downLabel,
+  atTop,
+  atBottom,
+  onMove,
+}: {
+  id?: string
+  upLabel: string
+  downLabel: string
+  atTop: boolean
+  atBottom: boolean
+  onMove: (delta: -1 | 1) => void
+}) {
+  const a = useMessages(adminMessages)
+  return (
+    <>
+      <button
+        type="button"
+        id={id === undefined ? undefined : `${id}-up`}
+        className={styles.small}
+        aria-label={upLabel}
+        disabled={atTop}
+        onClick={() => onMove(-1)}
+      >
+        {a.up}
+      </button>
+      <button
+        type="button"
+        id={id === undefined ? undefined : `${id}-down`}
+        className={styles.small}
+        aria-label={downLabel}
+        disabled={atBottom}
+        onClick={() => onMove(1)}
+      >
+        {a.down}
+      </button>
+    </>
   )
 }

@@ -4,8 +4,6 @@
  * and every refusal says in words what is wrong and what to do, never with `; ` inside (the
  * console's save joins the problems with it).
  */
-import type { Kysely } from 'kysely'
-import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Catalog } from '../../contract/catalog.js'
 import { MENU_COMPONENTS, PAGE_COMPONENTS } from '../../contract/menu-components.js'
@@ -13,23 +11,11 @@ import { COMMAND_LINE } from '../../server/admin/audit.js'
 import { readCatalog, saveCatalogSection } from '../../server/admin/catalog-edit.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { CatalogError, checkCatalog, defaultPageRoutes, importCatalog } from '../../server/catalog/import.js'
-import { migrateToLatest, openDatabase } from '../../server/db/connection.js'
-import type { Database } from '../../server/db/schema.js'
 import { HttpError } from '../../server/http/errors.js'
-import { createTestDatabase, FIXED_NOW, type TestDatabase } from './helpers.js'
+import { FIXED_NOW, suiteOnEmptyDatabase } from './helpers.js'
+import { homeMenuItem, minimalCatalog } from './own-catalog.js'
 
-const test = suite<{ database: TestDatabase; db: Kysely<Database> }>('catalogue: first run', {} as never)
-
-test.before.each(async (ctx) => {
-  ctx.database = await createTestDatabase()
-  ctx.db = openDatabase(ctx.database.location)
-  await migrateToLatest(ctx.db)
-})
-
-test.after.each(async (ctx) => {
-  await ctx.db.destroy()
-  await ctx.database.drop()
-})
+const test = suiteOnEmptyDatabase('catalogue: first run')
 
 const severity = (name: string, tid?: number) => ({
   ...(tid === undefined ? {} : { tid }),
@@ -40,44 +26,16 @@ const severity = (name: string, tid?: number) => ({
   show_legend: false,
 })
 
-/** The smallest catalogue a site runs on: one product, one cloud on its home page, a home menu item. */
-function minimal(): Catalog {
-  return {
-    format: 1,
-    products: [{ machine_name: 'edge', title: 'Edge' }],
-    clouds: [
-      {
-        machine_name: 'acme',
-        domain: 'acme.example',
-        title: 'Acme',
-        product: 'edge',
-        default_page: '',
-        banner_title: 'Acme',
-        banner_description: '',
-        cloud_status: { core_cloud_services: true, datacenter: true, premium_datacenter: false },
-        services: [],
-      },
-    ],
-    core_services: [],
-    regions: [],
-    data_centers: [],
-    main_menu: [{ label: 'Home', route: '', component: 'home', deep_link: true, hide_from_clouds: [], sub_menus: [] }],
-    top_menu: [],
-    severities: [],
-    settings: { vendor: 'Acme' },
-  }
-}
-
 const idsOf = (c: Catalog) => Object.fromEntries(c.severities.map((s) => [s.name, s.tid]))
 
 test('a severity without an id gets the next one above 20 and every severity, skipping ids other terms hold', async ({ db }) => {
-  await importCatalog(db, { ...minimal(), severities: [severity('Service Disruption', 20), severity('Thirty', 30)] }, FIXED_NOW)
+  await importCatalog(db, { ...minimalCatalog(), severities: [severity('Service Disruption', 20), severity('Thirty', 30)] }, FIXED_NOW)
   // Another vocabulary's term holds 31: the assigned ids step over it.
   await db.insertInto('terms').values({ tid: 31, vocabulary: 'notification_category' }).execute()
   await importCatalog(
     db,
     {
-      ...minimal(),
+      ...minimalCatalog(),
       severities: [severity('Service Disruption'), severity('Minor glitch'), severity('Thirty', 30), severity('Informational')],
     },
     FIXED_NOW,
@@ -101,13 +59,13 @@ test('a severity without an id gets the next one above 20 and every severity, sk
 })
 
 test('on an empty database the first new severity is 21 or above, never an id of the spec', async ({ db }) => {
-  await importCatalog(db, { ...minimal(), severities: [severity('Heads-up')] }, FIXED_NOW)
+  await importCatalog(db, { ...minimalCatalog(), severities: [severity('Heads-up')] }, FIXED_NOW)
   const ids = idsOf(await exportCatalog(db))
   assert.ok(ids['Heads-up'] > 20, JSON.stringify(ids))
 })
 
 test('the console saves a new severity without an id; the server assigns it and the next save keeps it', async ({ db }) => {
-  await importCatalog(db, minimal(), FIXED_NOW)
+  await importCatalog(db, minimalCatalog(), FIXED_NOW)
   const actor = { uid: 1, name: 'ops@vendor.example' }
   const before = await readCatalog(db)
   const value = [...before.catalog.severities, severity('Partial outage')]
@@ -125,7 +83,7 @@ test('the console saves a new severity without an id; the server assigns it and 
 
 test('the default page: the routes to pick from, and a refusal that says what to do', async ({ db }) => {
   const menu: Catalog['main_menu'] = [
-    { label: 'Home', route: '', component: 'home', deep_link: true, hide_from_clouds: [], sub_menus: [] },
+    homeMenuItem(),
     { label: 'Status', route: 'cloud-status', component: 'cloud-status', deep_link: true, hide_from_clouds: [], sub_menus: [] },
     { label: 'FAQ', route: '/faq', component: 'faq', deep_link: false, hide_from_clouds: [], sub_menus: [] },
     {
@@ -138,7 +96,7 @@ test('the default page: the routes to pick from, and a refusal that says what to
     },
   ]
   assert.equal(defaultPageRoutes(menu), ['cloud-status', 'lists', 'incidents'])
-  const file = minimal()
+  const file = minimalCatalog()
   file.clouds[0].default_page = 'cloud-status'
   assert.equal(checkCatalog(file), [
     'clouds[0].default_page: "cloud-status" is not the route of a main-menu item with deep link on: the main menu has no item with deep link on yet: leave it empty for the home page, or add a main-menu item with this route and deep link on first',
@@ -149,7 +107,7 @@ test('the default page: the routes to pick from, and a refusal that says what to
     'clouds[0].default_page: "status" is not the route of a main-menu item with deep link on: add a main-menu item with this route and deep link on first, or pick one of: "cloud-status", "lists", "incidents" (or leave it empty for the home page)',
   ])
   // The console's save answers the same words, naming the path from the catalogue's root.
-  await importCatalog(db, minimal(), FIXED_NOW)
+  await importCatalog(db, minimalCatalog(), FIXED_NOW)
   const current = await readCatalog(db)
   const clouds = structuredClone(current.catalog.clouds)
   clouds[0].default_page = 'cloud-status'
@@ -166,7 +124,7 @@ test('the default page: the routes to pick from, and a refusal that says what to
 test('menu components: one of the list; an unknown name is refused with the list to pick from', () => {
   assert.equal(MENU_COMPONENTS[0], '')
   for (const name of PAGE_COMPONENTS) assert.ok(MENU_COMPONENTS.includes(name))
-  const file = minimal()
+  const file = minimalCatalog()
   file.main_menu[0].component = 'homepage'
   const [problem] = checkCatalog(file)
   assert.match(problem, /^main_menu\[0\]\.component: unknown component "homepage": pick one of: "", "home", "cloud-status", /)
@@ -174,7 +132,7 @@ test('menu components: one of the list; an unknown name is refused with the list
 })
 
 test('no refusal holds "; " and each says what to do after the path', async ({ db }) => {
-  const bad = minimal() as any
+  const bad = minimalCatalog() as any
   bad.products.push({ machine_name: 'Bad Name', title: '' })
   bad.clouds[0].product = 'nothing'
   bad.clouds[0].domain = 'https://acme.example/'
@@ -198,8 +156,8 @@ test('no refusal holds "; " and each says what to do after the path', async ({ d
     assert.match(problem, /^[a-z_]+(\[\d+\])?[\w.[\]]*: \S/, problem)
   }
   // The database's refusals too: a cloud cannot be removed.
-  await importCatalog(db, minimal(), FIXED_NOW)
-  const gone = await importCatalog(db, { ...minimal(), clouds: [], main_menu: [] }, FIXED_NOW).catch((e: unknown) => e)
+  await importCatalog(db, minimalCatalog(), FIXED_NOW)
+  const gone = await importCatalog(db, { ...minimalCatalog(), clouds: [], main_menu: [] }, FIXED_NOW).catch((e: unknown) => e)
   assert.instance(gone, CatalogError)
   assert.equal((gone as CatalogError).problems, [
     'clouds: cloud "acme" is in the database but not in the file (it cannot be removed): keep it in the list',

@@ -22,10 +22,10 @@ import type { Catalog } from '../../contract/catalog.js'
 import { COMMAND_LINE } from '../../server/admin/audit.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { CatalogError, checkCatalog, importCatalog } from '../../server/catalog/import.js'
-import { migrateToLatest, openDatabase } from '../../server/db/connection.js'
+import { openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
 import { seedFromSources } from '../../server/seed/sources.js'
-import { createTestDatabase, databaseEnv, FIXED_NOW, startApp, type TestApp, type TestDatabase } from './helpers.js'
+import { createTestDatabase, databaseEnv, emptyDatabase, FIXED_NOW, startApp, type TestApp } from './helpers.js'
 
 const DEMO_FILE = new URL('../../server/seed/demo-catalog.json', import.meta.url)
 
@@ -52,20 +52,6 @@ async function dump(db: Kysely<Database>): Promise<Record<string, string[]>> {
     out[table] = rows.map((r) => JSON.stringify(r)).sort()
   }
   return out
-}
-
-/** A new database with the schema and no rows, and a connection to it (destroy it before `database.drop()`). */
-async function emptyDatabase(): Promise<{ database: TestDatabase; db: Kysely<Database> }> {
-  const database = await createTestDatabase()
-  const db = openDatabase(database.location)
-  try {
-    await migrateToLatest(db)
-  } catch (error) {
-    await db.destroy()
-    await database.drop()
-    throw error
-  }
-  return { database, db }
 }
 
 const clone = <T>(value: T): T => structuredClone(value)

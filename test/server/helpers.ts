@@ -1,20 +1,26 @@
 /**
  * Shared set-up of the server tests: a fresh database per app (a SQLite file in a fresh data
- * directory, or with `TRUST_TEST_DIALECT=postgres` a fresh PostgreSQL database), a fixed clock, and
- * direct access to the database for checks computed independently of the server's code.
+ * directory, or with `TRUST_TEST_DIALECT=postgres` a fresh PostgreSQL database), a fixed clock,
+ * direct access to the database for checks computed independently of the server's code, and the
+ * operator's processes on a test database (the `scripts/` commands, `server/main.ts`).
  *
  * The same tests run on both databases: SQL written in tests is portable (`?` placeholders, no
  * SQLite-only functions or syntax, aggregates aliased), see {@link TestApp.query}.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { CompiledQuery, type Kysely } from 'kysely'
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { suite, type Test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Catalog } from '../../contract/catalog.js'
 import { buildApp, type BuildAppOptions } from '../../server/app.js'
-import { DATABASE_FILE, openDatabase } from '../../server/db/connection.js'
+import { DATABASE_FILE, migrateToLatest, openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
 
 /**
@@ -110,6 +116,47 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl())
   url.pathname = `/${name}`
   return existingDatabase(dataDir, url.toString())
+}
+
+/** A new database with the schema and no rows, and the test's connection to it. */
+export interface EmptyDatabase {
+  database: TestDatabase
+  /** Destroy it before `database.drop()`. */
+  db: Kysely<Database>
+}
+
+/**
+ * A new database ({@link createTestDatabase}) migrated to the latest schema, with no rows; on a
+ * failed migration the connection is closed and the database dropped before the error is thrown.
+ */
+export async function emptyDatabase(): Promise<EmptyDatabase> {
+  const database = await createTestDatabase()
+  const db = openDatabase(database.location)
+  try {
+    await migrateToLatest(db)
+  } catch (error) {
+    await db.destroy()
+    await database.drop()
+    throw error
+  }
+  return { database, db }
+}
+
+/**
+ * A uvu suite named `title` whose every test gets an {@link emptyDatabase} of its own as
+ * `database` and `db` in its context; the connection is destroyed and the database dropped after
+ * the test.
+ */
+export function suiteOnEmptyDatabase(title: string): Test<EmptyDatabase> {
+  const test = suite<EmptyDatabase>(title, {} as never)
+  test.before.each(async (ctx) => {
+    Object.assign(ctx, await emptyDatabase())
+  })
+  test.after.each(async (ctx) => {
+    await ctx.db.destroy()
+    await ctx.database.drop()
+  })
+  return test
 }
 
 /**
@@ -270,4 +317,125 @@ export async function reopen(t: TestApp, options: Partial<BuildAppOptions> = {})
 /** The parsed JSON body of an answer. */
 export function body<T = any>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T
+}
+
+/** The repository's root folder: the working directory of the processes the tests start. */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * Runs one of the operator's commands, `script` (a path below the repository such as
+ * `scripts/catalog.ts`, what `npm run …` runs) with `args`, as a production process
+ * (`NODE_ENV=production`) at `publicUrl` on `database` ({@link databaseEnv}); waits for it to end,
+ * a minute at the most. Returns its exit status and its output as text.
+ */
+export function runCommand(
+  database: Pick<TestDatabase, 'dataDir' | 'databaseUrl'>,
+  publicUrl: string,
+  script: string,
+  args: string[],
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...databaseEnv(database), NODE_ENV: 'production', PUBLIC_URL: publicUrl },
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
+}
+
+/**
+ * Imports `catalog` into `t`'s database as an operator does: written to a file in the app's data
+ * folder and read by `npm run catalog -- import FILE` ({@link runCommand} at `publicUrl`), which
+ * must succeed; then empties the app's response cache (the command is another process).
+ */
+export function importByCommand(t: TestApp, publicUrl: string, catalog: Catalog): void {
+  const file = join(t.dataDir, 'own-catalog.json')
+  writeFileSync(file, JSON.stringify(catalog, null, 2))
+  const run = runCommand(t.database, publicUrl, 'scripts/catalog.ts', ['import', file])
+  assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`)
+  t.app.responseCache.clear()
+}
+
+/** A `server/main.ts` process started by {@link startServer}, listening. */
+export interface ServerProcess {
+  /** Its address line on standard output: `Trust site listening on http://localhost:<port>`. */
+  line: string
+  /** The port it listens on (on 127.0.0.1). */
+  port: number
+  /** All it has written to standard output so far. */
+  stdout(): string
+  /** All it has written to standard error so far. */
+  stderr(): string
+  /** Sends SIGTERM and resolves to its exit code once it has ended. */
+  stop(): Promise<number | null>
+  /**
+   * Kills it if it still runs and removes its static folder; call it in a `finally` (it does not
+   * drop the database).
+   */
+  close(): void
+}
+
+/** The line `server/main.ts` prints once it listens. */
+const LISTENING = /^Trust site listening on http:\/\/localhost:(\d+)$/m
+
+/**
+ * Starts `server/main.ts` as a process with the environment `env` (start from
+ * {@link databaseEnv}, which names the database), on a free port of 127.0.0.1 unless `env` says
+ * otherwise, serving a static folder of its own whose `index.html` is
+ * `<!doctype html><title>Trust</title>`, without a server build; resolves once it prints its
+ * address line. Rejects with its standard error when it ends before that or prints nothing within
+ * 20 s (then it is killed).
+ */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const staticDir = tempDir('trust-static-')
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Trust</title>')
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: staticDir,
+      SSR_DIR: join(staticDir, 'no-server-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const close = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    removeDir(staticDir)
+  }
+  try {
+    const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start line; stderr: ${stderr}`)), 20_000)
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk
+        const found = LISTENING.exec(stdout)
+        if (found) {
+          clearTimeout(timer)
+          resolve(found)
+        }
+      })
+      child.on('exit', () => {
+        clearTimeout(timer)
+        reject(new Error(`exited early; stderr: ${stderr}`))
+      })
+    })
+    return {
+      line: match[0],
+      port: Number(match[1]),
+      stdout: () => stdout,
+      stderr: () => stderr,
+      stop: () => {
+        child.kill('SIGTERM')
+        return exited
+      },
+      close,
+    }
+  } catch (error) {
+    close()
+    throw error
+  }
 }

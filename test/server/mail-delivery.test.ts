@@ -8,22 +8,16 @@
  *   settings when mail is sent (a vendor name set later is used without a restart); `MAIL_FROM`
  *   wins. Senders are read from the messages an SMTP server on loopback received.
  */
-import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { DashboardData } from '../../contract/admin.js'
 import { MAIL_NOT_SENT } from '../../server/config.js'
 import { createMailer, defaultMailFrom, enqueueMail, mailDelivery } from '../../server/mail/outbox.js'
-import { body, createTestDatabase, databaseEnv, FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+import { body, createTestDatabase, databaseEnv, FIXED_NOW, startServer, type TestApp } from './helpers.js'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js'
-import { login, send } from './staff-helpers.js'
+import { loginOps, send, startProduction } from './staff-helpers.js'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC_URL = 'https://status.nimbus.example'
-const OPS = { name: 'ops', mail: 'ops@nimbus.example', password: 'Ops12345678' }
 
 const register = (t: TestApp, mail: string) =>
   t.app.inject({
@@ -47,46 +41,16 @@ const startup = suite('server/main.ts: the start-up line about mail')
  */
 async function runProduction(env: Record<string, string>): Promise<{ stdout: string; stderr: string; code: number | null }> {
   const database = await createTestDatabase()
-  const staticDir = tempDir('trust-static-')
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Trust</title>')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...databaseEnv(database),
-      NODE_ENV: 'production',
-      PUBLIC_URL,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: staticDir,
-      SSR_DIR: join(staticDir, 'no-server-build'),
-      SMTP_URL: '',
-      MAIL_FROM: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no start line; stderr: ${stderr}`)), 20_000)
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk
-        if (/^Trust site listening on /m.test(stdout)) {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      child.on('exit', () => reject(new Error(`exited early; stderr: ${stderr}`)))
-    })
-    child.kill('SIGTERM')
-    return { stdout, stderr, code: await exited }
+    const server = await startServer({ ...databaseEnv(database), NODE_ENV: 'production', PUBLIC_URL, SMTP_URL: '', MAIL_FROM: '', ...env })
+    try {
+      const code = await server.stop()
+      return { stdout: server.stdout(), stderr: server.stderr(), code }
+    } finally {
+      server.close()
+    }
   } finally {
-    if (child.exitCode === null) child.kill('SIGKILL')
     await database.drop()
-    removeDir(staticDir)
   }
 }
 
@@ -116,11 +80,7 @@ let clock = FIXED_NOW.getTime()
 let t: TestApp
 
 off.before(async () => {
-  t = await startApp({
-    mode: 'production',
-    now: () => new Date(clock),
-    accounts: { publicUrl: PUBLIC_URL, admin: OPS, seedViewer: false, smtpUrl: null, mailFrom: null },
-  })
+  t = await startProduction(PUBLIC_URL, { now: () => new Date(clock), accounts: { smtpUrl: null, mailFrom: null } })
 })
 off.after(() => t.close())
 
@@ -152,7 +112,7 @@ off('the dashboard: delivery off, the sender, and the oldest queued message with
   clock += 3 * 3_600_000 + 125_000 // 3 h 2 min 5 s later
   assert.is((await register(t, 'second@customer.example')).statusCode, 200)
   await setVendor(t, 'Nimbus Security')
-  const ops = await login(t, OPS.name, OPS.password)
+  const ops = await loginOps(t)
   const res = await send(t, 'GET', '/api/admin/dashboard', { session: ops })
   assert.is(res.statusCode, 200, res.body)
   const { outbox, now } = body<{ data: DashboardData }>(res).data
@@ -168,7 +128,7 @@ off('the dashboard: delivery off, the sender, and the oldest queued message with
 off('failed and sent messages do not count as queued; nothing queued means no age', async () => {
   await t.exec('update outbox set attempts = 5, last_error = ? where to_address = ?', 'connection refused', 'first@customer.example')
   await t.exec('update outbox set sent_at = ? where to_address = ?', clock, 'second@customer.example')
-  const ops = await login(t, OPS.name, OPS.password)
+  const ops = await loginOps(t)
   const { outbox } = body<{ data: DashboardData }>(await send(t, 'GET', '/api/admin/dashboard', { session: ops })).data
   assert.equal([outbox.queued, outbox.sent, outbox.failed, outbox.oldest_queued, outbox.oldest_queued_seconds], [0, 1, 1, null, null])
 })
@@ -184,10 +144,7 @@ let sink: SmtpSink
 
 sender.before(async () => {
   sink = await startSmtpSink()
-  s = await startApp({
-    mode: 'production',
-    accounts: { publicUrl: PUBLIC_URL, admin: OPS, seedViewer: false, smtpUrl: null, mailFrom: null },
-  })
+  s = await startProduction(PUBLIC_URL, { accounts: { smtpUrl: null, mailFrom: null } })
 })
 sender.after(async () => {
   await s.close()

@@ -8,10 +8,6 @@
  * the command line, a visitor subscribes to one, and a URL category notification published
  * through the publishing API with that category mails exactly that visitor.
  */
-import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Kysely } from 'kysely'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -21,13 +17,12 @@ import { hashPassword } from '../../server/accounts/passwords.js'
 import { readCatalog, saveCatalogSection } from '../../server/admin/catalog-edit.js'
 import { exportCatalog } from '../../server/catalog/export.js'
 import { CatalogError, checkCatalog, importCatalog } from '../../server/catalog/import.js'
-import { migrateToLatest, openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
 import { TID_BASE } from '../../server/db/tids.js'
 import { HttpError } from '../../server/http/errors.js'
-import { body, databaseEnv, FIXED_NOW, startApp, type TestApp, createTestDatabase, type TestDatabase } from './helpers.js'
+import { body, emptyDatabase, FIXED_NOW, importByCommand, suiteOnEmptyDatabase, type TestApp } from './helpers.js'
 import { OWN, ownCatalog } from './own-catalog.js'
-import { errorOf, execute, login, type Session, send } from './staff-helpers.js'
+import { createAccount, errorOf, login, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 type Entry = CatalogNotificationCategoryEntry
 const url = (name: string, tid?: number): Entry => ({ ...(tid === undefined ? {} : { tid }), type: 'url_change_notification', name })
@@ -64,18 +59,7 @@ const B = TID_BASE.notification_category
 // The catalogue file and the console's save, on a database of their own
 // ---------------------------------------------------------------------------------------------
 
-const file = suite<{ database: TestDatabase; db: Kysely<Database> }>('notification categories: the catalogue file', {} as never)
-
-file.before.each(async (ctx) => {
-  ctx.database = await createTestDatabase()
-  ctx.db = openDatabase(ctx.database.location)
-  await migrateToLatest(ctx.db)
-})
-
-file.after.each(async (ctx) => {
-  await ctx.db.destroy()
-  await ctx.database.drop()
-})
+const file = suiteOnEmptyDatabase('notification categories: the catalogue file')
 
 file(
   'import assigns ids of the block in file order; the export lists them type by type with their ids; both round-trip',
@@ -117,11 +101,9 @@ file(
 
     // Into another empty database: the same categories in the same order, with ids of that
     // database (assigned in the file's order), and its export imports there without a change.
-    const other = await createTestDatabase()
-    const odb = openDatabase(other.location)
+    const { database: other, db: odb } = await emptyDatabase()
     const named = (c: Catalog) => c.notification_categories?.map(({ type, name }) => `${type} ${name}`)
     try {
-      await migrateToLatest(odb)
       await importCatalog(odb, structuredClone(exported), FIXED_NOW)
       const there = await exportCatalog(odb)
       assert.equal(named(there), named(exported))
@@ -271,9 +253,7 @@ file.run()
 // ---------------------------------------------------------------------------------------------
 
 const production = suite('notification categories: a production site publishes with its own categories')
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC_URL = 'https://status.northwind.example'
-const T0 = FIXED_NOW.getTime()
 
 let t: TestApp
 let ops: Session
@@ -286,48 +266,23 @@ const OTHER = 'other@customer.example'
 
 /** A verified account made straight in the database; returns its session. */
 async function visitor(mail: string): Promise<Session> {
-  await execute(
-    t,
-    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?) returning uid as id',
-    mail,
-    mail,
-    await hashPassword('Reader12345'),
-    'UTC',
-    T0,
-  )
+  await createAccount(t, mail, await hashPassword('Reader12345'), [], mail)
   return login(t, mail, 'Reader12345')
 }
 
 production.before(async () => {
-  t = await startApp({
-    mode: 'production',
-    accounts: {
-      publicUrl: PUBLIC_URL,
-      admin: { name: 'ops', mail: 'ops@northwind.example', password: 'Ops12345678' },
-      seedViewer: false,
-    },
-  })
+  t = await startProduction(PUBLIC_URL)
 })
 production.after(() => t.close())
 
 production('an empty production database has no category; npm run catalog -- import brings the vendor’s own', async () => {
   assert.equal(await t.query('select * from notification_categories'), [])
-  const path = join(t.dataDir, 'northwind-catalog.json')
-  const own = withCategories([url('Malicious Content'), url('Phishing'), app('Webmail')])
-  writeFileSync(path, JSON.stringify(own, null, 2))
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', path], {
-    cwd: ROOT,
-    env: { ...databaseEnv(t.database), NODE_ENV: 'production', PUBLIC_URL },
-    encoding: 'utf8',
-    timeout: 60_000,
-  })
-  assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`)
-  t.app.responseCache.clear()
+  importByCommand(t, PUBLIC_URL, withCategories([url('Malicious Content'), url('Phishing'), app('Webmail')]))
   const tid = async (name: string) =>
     (await t.query<{ tid: number }>('select tid from notification_categories where name = ?', name))[0].tid
   malicious = await tid('Malicious Content')
   phishing = await tid('Phishing')
-  ops = await login(t, 'ops', 'Ops12345678')
+  ops = await loginOps(t)
   const catalog = body(await send(t, 'GET', '/api/admin/catalog', { session: ops })).data.catalog as Catalog
   assert.equal(catalog.notification_categories, [
     { tid: malicious, type: 'url_change_notification', name: 'Malicious Content' },
@@ -372,7 +327,7 @@ production(
         status: 'In Progress',
         clouds: [OWN.cloud],
         terms: [malicious],
-        from: new Date(T0).toISOString(),
+        from: FIXED_NOW.toISOString(),
         notify: true,
       },
     })

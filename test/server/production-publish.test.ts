@@ -5,20 +5,15 @@
  * resolves it, publishes a maintenance that the scheduler then starts, and `npm run publish:record`
  * publishes and updates against the same database — with mail queued for a subscriber each time.
  */
-import { spawnSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { DEFAULT_SEVERITY_TID, RECORD_STATUSES } from '../../contract/reference-data.js'
 import { runScheduler } from '../../server/publishing/scheduler.js'
-import { body, databaseEnv, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, importByCommand, runCommand, type TestApp } from './helpers.js'
 import { OWN, ownCatalog } from './own-catalog.js'
-import { execute, login, type Session, send } from './staff-helpers.js'
+import { createAccount, execute, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 const test = suite('production: publishing on an empty database with the vendor’s own catalogue')
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const PUBLIC_URL = 'https://status.northwind.example'
 const HOUR = 3_600_000
 const T0 = FIXED_NOW.getTime()
@@ -31,14 +26,7 @@ let dataCenterTid: number
 const SUBSCRIBER = 'reader@customer.example'
 
 /** Runs one of the operator's commands (`scripts/…`) on the app's database. */
-function command(script: string, args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT,
-    env: { ...databaseEnv(t.database), NODE_ENV: 'production', PUBLIC_URL },
-    encoding: 'utf8',
-    timeout: 60_000,
-  })
-}
+const command = (script: string, args: string[]) => runCommand(t.database, PUBLIC_URL, script, args)
 
 /** The status name and `closed_on` of a record. */
 async function stateOf(id: number): Promise<{ status: string; closed_on: number | null; severity_tid: number | null }> {
@@ -61,14 +49,7 @@ async function mailsAbout(id: number): Promise<string[]> {
 }
 
 test.before(async () => {
-  t = await startApp({
-    mode: 'production',
-    accounts: {
-      publicUrl: PUBLIC_URL,
-      admin: { name: 'ops', mail: 'ops@northwind.example', password: 'Ops12345678' },
-      seedViewer: false,
-    },
-  })
+  t = await startProduction(PUBLIC_URL)
 })
 test.after(() => t.close())
 
@@ -89,25 +70,13 @@ test('before any catalogue the database has the record statuses and the spec sev
 })
 
 test('npm run catalog -- import takes the vendor’s own file', async () => {
-  const file = join(t.dataDir, 'northwind-catalog.json')
-  writeFileSync(file, JSON.stringify(ownCatalog(), null, 2))
-  const run = command('scripts/catalog.ts', ['import', file])
-  assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`)
-  t.app.responseCache.clear()
+  importByCommand(t, PUBLIC_URL, ownCatalog())
   serviceTid = (await t.query<{ tid: number }>('select tid from services where name = ?', OWN.service))[0].tid
   dataCenterTid = (await t.query<{ tid: number }>('select tid from data_centers where name = ?', OWN.dataCenter))[0].tid
   const [cloud] = await t.query<{ id: number }>('select id from clouds where machine_name = ?', OWN.cloud)
-  const uid = await execute(
-    t,
-    'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?) returning uid as id',
-    SUBSCRIBER,
-    SUBSCRIBER,
-    'x',
-    'UTC',
-    T0,
-  )
+  const uid = await createAccount(t, SUBSCRIBER, 'x', [], SUBSCRIBER)
   await execute(t, "insert into subscriptions (uid, cloud_id, target, created) values (?, ?, 'all', ?)", uid, cloud.id, T0)
-  ops = await login(t, 'ops', 'Ops12345678')
+  ops = await loginOps(t)
 })
 
 test('the desk’s default incident (In Progress, Service Degradation) is published, updated and resolved', async () => {

@@ -1,14 +1,16 @@
 /**
  * Shared set-up of the server tests of signed-in calls (the admin API, publishing): requests as a
- * session, signing in, staff accounts with roles made straight in the database, and the audit log.
- * Each helper takes the {@link TestApp} it works on.
+ * session, signing in, staff accounts with roles made straight in the database, the audit log, and
+ * a production app with its configured administrator. Each helper takes the {@link TestApp} it
+ * works on.
  */
 import type { LightMyRequestResponse } from 'fastify'
 import { CompiledQuery } from 'kysely'
 import * as assert from 'uvu/assert'
 import type { LoginData } from '../../contract/accounts.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
-import { body, FIXED_NOW, placeholders, type TestApp } from './helpers.js'
+import type { BuildAppOptions } from '../../server/app.js'
+import { body, FIXED_NOW, placeholders, startApp, type TestApp } from './helpers.js'
 
 /** A signed-in browser: the session cookie's value and the CSRF token of the sign-in answer. */
 export interface Session {
@@ -58,16 +60,22 @@ export async function execute(t: TestApp, sql: string, ...params: unknown[]): Pr
 }
 
 /**
- * Creates a verified account `name` (mail `name@example.com`, time zone UTC, created at
- * {@link FIXED_NOW}) with the password hash `passHash` and `roles` (rows of `users` and
+ * Creates a verified account `name` (mail `mail`, by default `name@example.com`; time zone UTC,
+ * created at {@link FIXED_NOW}) with the password hash `passHash` and `roles` (rows of `users` and
  * `user_roles`) straight in `t`'s database; returns its uid.
  */
-export async function createAccount(t: TestApp, name: string, passHash: string, roles: readonly string[] = []): Promise<number> {
+export async function createAccount(
+  t: TestApp,
+  name: string,
+  passHash: string,
+  roles: readonly string[] = [],
+  mail = `${name}@example.com`,
+): Promise<number> {
   const uid = await execute(
     t,
     'insert into users (name, mail, pass_hash, verified, timezone, created) values (?, ?, ?, 1, ?, ?) returning uid as id',
     name,
-    `${name}@example.com`,
+    mail,
     passHash,
     'UTC',
     FIXED_NOW.getTime(),
@@ -94,3 +102,29 @@ export const auditRows = (t: TestApp, action?: string): Promise<AuditRow[]> =>
 
 /** How many entries `t`'s audit log has. */
 export const auditCount = async (t: TestApp): Promise<number> => (await t.query<{ n: number }>('select count(*) as n from audit_log'))[0].n
+
+/** The administrator of a {@link startProduction} app: its name and password. */
+export const OPS = { name: 'ops', password: 'Ops12345678' } as const
+
+/**
+ * Starts a production app (`mode: 'production'`: no demo seed, no demo viewer) on a fresh empty
+ * database at `publicUrl`, with the administrator {@link OPS} whose mail is `ops@` the host of
+ * `publicUrl` without a leading `status.` (`https://status.nimbus.example`: `ops@nimbus.example`).
+ * `options` add to or replace these (`options.accounts` key by key, e.g. `admin: null`).
+ */
+export function startProduction(publicUrl: string, options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const domain = new URL(publicUrl).hostname.replace(/^status\./, '')
+  return startApp({
+    mode: 'production',
+    ...options,
+    accounts: {
+      publicUrl,
+      admin: { ...OPS, mail: `ops@${domain}` },
+      seedViewer: false,
+      ...options.accounts,
+    },
+  })
+}
+
+/** Signs in as the administrator {@link OPS} of a {@link startProduction} app. */
+export const loginOps = (t: TestApp): Promise<Session> => login(t, OPS.name, OPS.password)

@@ -1,57 +1,31 @@
 /**
  * The speedometer's figures on a production site (issue 41): a production app on an empty
- * database with a catalogue of this test's own and no demo data. A cloud without figures answers
+ * database with the vendor's own catalogue (`own-catalog.ts`, two clouds) and no demo data. A
+ * cloud without figures answers
  * `has_data: false`; `PUT /api/admin/traffic/{cloud}` (administrator, trust_admin) and
  * `npm run traffic -- import FILE.csv` feed the daily counts, upserted by day and audited, and
  * `GET /api/speedometer` shows them; bad input is refused in words naming the day (or line) and
  * field, with nothing written.
  */
-import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Catalog } from '../../contract/catalog.js'
 import type { SpeedometerData } from '../../contract/global.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { COMMAND_LINE } from '../../server/admin/audit.js'
 import { importCatalog } from '../../server/catalog/import.js'
-import { body, databaseEnv, FIXED_NOW, startApp, type TestApp } from './helpers.js'
-import { auditCount, auditRows, createAccount, errorOf, login, type Session, send } from './staff-helpers.js'
+import { body, FIXED_NOW, runCommand, type TestApp } from './helpers.js'
+import { OWN, ownCatalog } from './own-catalog.js'
+import { auditCount, auditRows, createAccount, errorOf, login, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 const test = suite('traffic figures on a production site: admin API, CSV import, no-data answer')
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const PUBLIC_URL = 'https://status.kestrel.example'
+const PUBLIC_URL = 'https://status.northwind.example'
 const YESTERDAY = '2026-03-14' // FIXED_NOW is 2026-03-15T09:30Z
 const TODAY = '2026-03-15'
 
-/** Two clouds of a vendor that is not the demo's; nothing else the speedometer needs. */
-function catalogue(): Catalog {
-  const cloud = (machine_name: string, domain: string, title: string) => ({
-    machine_name,
-    domain,
-    title,
-    product: 'shield',
-    default_page: '',
-    banner_title: title,
-    banner_description: `Status of ${title}.`,
-    cloud_status: { core_cloud_services: false, datacenter: false, premium_datacenter: false },
-    services: [],
-  })
-  return {
-    format: 1,
-    products: [{ machine_name: 'shield', title: 'Shield' }],
-    clouds: [cloud('kestrel', 'kestrel.example', 'Kestrel'), cloud('heron', 'heron.example', 'Heron')],
-    core_services: [],
-    regions: [],
-    data_centers: [],
-    main_menu: [],
-    top_menu: [],
-    severities: [],
-    settings: { vendor: 'Kestrel Security' },
-  }
-}
+/** The machine names of the catalogue's two clouds. */
+const [FIRST, SECOND] = [OWN.cloud, OWN.secondCloud]
 
 let t: TestApp
 let ops: Session
@@ -83,27 +57,13 @@ const plain = (rows: Awaited<ReturnType<typeof rowsOf>>) =>
   }))
 
 /** Runs `npm run traffic -- …` as the operator would, on the app's database. */
-function traffic(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/traffic.ts', ...args], {
-    cwd: ROOT,
-    env: { ...databaseEnv(t.database), NODE_ENV: 'production', PUBLIC_URL },
-    encoding: 'utf8',
-    timeout: 60_000,
-  })
-}
+const traffic = (args: string[]) => runCommand(t.database, PUBLIC_URL, 'scripts/traffic.ts', args)
 
 test.before(async () => {
-  t = await startApp({
-    mode: 'production',
-    accounts: {
-      publicUrl: PUBLIC_URL,
-      admin: { name: 'ops', mail: 'ops@kestrel.example', password: 'Ops12345678' },
-      seedViewer: false,
-    },
-  })
-  await importCatalog(t.db(), catalogue(), FIXED_NOW)
+  t = await startProduction(PUBLIC_URL)
+  await importCatalog(t.db(), ownCatalog({ secondCloud: true }), FIXED_NOW)
   t.app.responseCache.clear()
-  ops = await login(t, 'ops', 'Ops12345678')
+  ops = await loginOps(t)
   const passHash = await hashPassword('Secret12345')
   for (const [name, roles] of [
     ['lead', ['trust_admin']],
@@ -118,7 +78,7 @@ test.after(() => t.close())
 
 test('an empty production database has no traffic, and a cloud says it has no figures instead of three zeros', async () => {
   assert.is(await trafficRowCount(), 0)
-  const data = await speedometer('kestrel')
+  const data = await speedometer(FIRST)
   assert.is(data.has_data, false)
   // The zeros stay for drop-ins older than the flag; the widget shows no gauges.
   assert.equal(figures(data), [
@@ -130,18 +90,18 @@ test('an empty production database has no traffic, and a cloud says it has no fi
 })
 
 test('PUT figures → the speedometer shows them at once (the cached answer is dropped); audited once per change', async () => {
-  assert.is((await speedometer('kestrel')).has_data, false) // cached now
+  assert.is((await speedometer(FIRST)).has_data, false) // cached now
   const days = [
     { day: '2026-03-12', transactions: 9_100_000_000, threats_blocked: 4_000_000, policy_enforcements: 12_000_000_000 },
     { day: YESTERDAY, transactions: 8_200_000_000, threats_blocked: 5_500_000, policy_enforcements: 11_000_000_000 },
     { day: '2026-03-13', transactions: 7_000_000_000, threats_blocked: 3_000_000, policy_enforcements: 13_500_000_000 },
   ]
   const audits = await auditCount(t)
-  let res = await put('kestrel', { days })
+  let res = await put(FIRST, { days })
   assert.is(res.statusCode, 200, res.body)
-  assert.equal(body(res).data, { cloud: 'kestrel', received: 3, changed: 3 })
+  assert.equal(body(res).data, { cloud: FIRST, received: 3, changed: 3 })
 
-  const data = await speedometer('kestrel')
+  const data = await speedometer(FIRST)
   assert.is(data.has_data, true)
   assert.equal(figures(data), [
     ['transactions', 8_200_000_000, 9_100_000_000],
@@ -151,14 +111,14 @@ test('PUT figures → the speedometer shows them at once (the cached answer is d
   assert.is(data.gauges[0].from, `${YESTERDAY}T00:00:00.000Z`)
   assert.is(data.gauges[0].to, `${TODAY}T00:00:00.000Z`)
   assert.equal(
-    plain(await rowsOf('kestrel')),
+    plain(await rowsOf(FIRST)),
     [...days].sort((a, b) => a.day.localeCompare(b.day)),
   )
 
   const [entry] = (await auditRows(t, 'traffic.update')).slice(-1)
   assert.is(await auditCount(t), audits + 1)
   assert.is(entry.actor_name, 'ops')
-  assert.is(entry.target, 'kestrel')
+  assert.is(entry.target, FIRST)
   assert.equal(JSON.parse(entry.before!), { '2026-03-12': null, [YESTERDAY]: null, '2026-03-13': null })
   assert.equal(JSON.parse(entry.after!)[YESTERDAY], {
     transactions: 8_200_000_000,
@@ -167,16 +127,16 @@ test('PUT figures → the speedometer shows them at once (the cached answer is d
   })
 
   // The same days again change nothing and leave the audit log alone.
-  res = await put('kestrel', { days })
-  assert.equal(body(res).data, { cloud: 'kestrel', received: 3, changed: 0 })
+  res = await put(FIRST, { days })
+  assert.equal(body(res).data, { cloud: FIRST, received: 3, changed: 0 })
   assert.is(await auditCount(t), audits + 1)
 
   // Upsert by day: yesterday corrected, by the cloud's domain, by a trust_admin.
-  res = await put('kestrel.example', { days: [{ ...days[1], threats_blocked: 6_000_000 }] }, sessions.lead)
+  res = await put(OWN.domain, { days: [{ ...days[1], threats_blocked: 6_000_000 }] }, sessions.lead)
   assert.is(res.statusCode, 200, res.body)
-  assert.equal(body(res).data, { cloud: 'kestrel', received: 1, changed: 1 })
-  assert.is((await rowsOf('kestrel')).length, 3)
-  assert.equal(figures(await speedometer('kestrel'))[1], ['threats_blocked', 6_000_000, 6_000_000])
+  assert.equal(body(res).data, { cloud: FIRST, received: 1, changed: 1 })
+  assert.is((await rowsOf(FIRST)).length, 3)
+  assert.equal(figures(await speedometer(FIRST))[1], ['threats_blocked', 6_000_000, 6_000_000])
   const last = (await auditRows(t, 'traffic.update')).at(-1)!
   assert.is(last.actor_name, 'lead')
   assert.equal(JSON.parse(last.before!), {
@@ -190,7 +150,7 @@ test('PUT figures → the speedometer shows them at once (the cached answer is d
 test('bad input is refused in words naming the day and field, and nothing is written', async () => {
   const before = { rows: await trafficRowCount(), audits: await auditCount(t) }
   const good = { transactions: 1, threats_blocked: 1, policy_enforcements: 1 }
-  const res = await put('kestrel', {
+  const res = await put(FIRST, {
     days: [
       { day: '2026-03-01', ...good }, // fine on its own: still not written
       { day: '2026-03-02', ...good, transactions: -5 },
@@ -223,7 +183,7 @@ test('bad input is refused in words naming the day and field, and nothing is wri
   assert.not.match(message, /2026-03-01: (?!it is sent twice)/, 'the good day has no problem of its own')
 
   const tooMany = Array.from({ length: 367 }, (_, i) => ({ day: YESTERDAY, ...good, transactions: i }))
-  const long = await put('kestrel', { days: tooMany })
+  const long = await put(FIRST, { days: tooMany })
   assert.is(long.statusCode, 400)
   assert.is(errorOf(long).message, '367 days were sent; at most 366 are taken per request: send them in parts.')
 
@@ -232,7 +192,7 @@ test('bad input is refused in words naming the day and field, and nothing is wri
     [{ days: [] }, '"days" is empty: send at least one day.'],
     [[1, 2], 'Send a JSON object: { "days": ['],
   ] as const) {
-    const refused = await put('kestrel', payload)
+    const refused = await put(FIRST, payload)
     assert.is(refused.statusCode, 400, JSON.stringify(payload))
     assert.ok(errorOf(refused).message.startsWith(words), errorOf(refused).message)
   }
@@ -248,22 +208,22 @@ test('bad input is refused in words naming the day and field, and nothing is wri
 test('only administrators and trust admins feed figures; a refusal depends on no part of the request', async () => {
   const before = await trafficRowCount()
   const payload = { days: [{ day: YESTERDAY, transactions: 1, threats_blocked: 1, policy_enforcements: 1 }] }
-  const editor = await put('heron', payload, sessions.editor)
+  const editor = await put(SECOND, payload, sessions.editor)
   assert.is(editor.statusCode, 403)
   assert.equal(errorOf(editor), { code: 'not_permitted', message: 'Your roles do not allow you to change the catalogue.' })
-  assert.is(errorOf(await put('heron', payload, sessions.reader)).code, 'forbidden')
-  assert.is(errorOf(await put('heron', payload, null)).code, 'not_signed_in')
-  assert.is(errorOf(await put('heron', payload, ops, false)).code, 'csrf')
+  assert.is(errorOf(await put(SECOND, payload, sessions.reader)).code, 'forbidden')
+  assert.is(errorOf(await put(SECOND, payload, null)).code, 'not_signed_in')
+  assert.is(errorOf(await put(SECOND, payload, ops, false)).code, 'csrf')
   // A malformed body or an unknown cloud still gets the 403, not a 400 / 404.
   assert.is(errorOf(await put('nowhere', { days: 'x' }, sessions.editor)).code, 'not_permitted')
   assert.is(await trafficRowCount(), before)
-  assert.is((await speedometer('heron')).has_data, false)
+  assert.is((await speedometer(SECOND)).has_data, false)
 })
 
 test('figures of today only (an incomplete day) still read as no data', async () => {
-  const res = await put('heron', { days: [{ day: TODAY, transactions: 5, threats_blocked: 5, policy_enforcements: 5 }] })
+  const res = await put(SECOND, { days: [{ day: TODAY, transactions: 5, threats_blocked: 5, policy_enforcements: 5 }] })
   assert.is(res.statusCode, 200, res.body)
-  assert.is((await speedometer('heron')).has_data, false)
+  assert.is((await speedometer(SECOND)).has_data, false)
 })
 
 test('npm run traffic -- import: a good file is written (upsert, audited as the command line)', async () => {
@@ -271,36 +231,36 @@ test('npm run traffic -- import: a good file is written (upsert, audited as the 
   writeFileSync(
     file,
     '\uFEFFcloud,day,transactions,threats_blocked,policy_enforcements\r\n' +
-      'heron,2026-03-13,400,20,900\r\n' +
-      '"heron.example",2026-03-14,"500",30,800\r\n' +
+      `${SECOND},2026-03-13,400,20,900\r\n` +
+      `"${OWN.secondDomain}",2026-03-14,"500",30,800\r\n` +
       '\r\n' +
-      `kestrel,${YESTERDAY},8200000000,6000000,11000000000\r\n` + // as stored: not a change
-      'kestrel,2026-03-11,1,2,3\r\n',
+      `${FIRST},${YESTERDAY},8200000000,6000000,11000000000\r\n` + // as stored: not a change
+      `${FIRST},2026-03-11,1,2,3\r\n`,
   )
   const audits = await auditCount(t)
   const run = traffic(['import', file])
   assert.is(run.status, 0, `${run.stdout}\n${run.stderr}`)
-  assert.match(run.stdout, /traffic\.csv: 4 days of heron, kestrel read into .*; 3 new or changed\.\n$/)
+  assert.match(run.stdout, new RegExp(`traffic\\.csv: 4 days of ${SECOND}, ${FIRST} read into .*; 3 new or changed\\.\\n$`))
   assert.is(run.stderr, '')
 
-  assert.equal(plain(await rowsOf('heron')), [
+  assert.equal(plain(await rowsOf(SECOND)), [
     { day: '2026-03-13', transactions: 400, threats_blocked: 20, policy_enforcements: 900 },
     { day: YESTERDAY, transactions: 500, threats_blocked: 30, policy_enforcements: 800 },
     { day: TODAY, transactions: 5, threats_blocked: 5, policy_enforcements: 5 },
   ])
-  assert.is((await rowsOf('kestrel')).length, 4)
+  assert.is((await rowsOf(FIRST)).length, 4)
   const entries = (await auditRows(t, 'traffic.import')).slice(-2)
   assert.is(await auditCount(t), audits + 2, 'one entry per cloud with a change')
   assert.equal(
     entries.map((e) => [e.actor_uid, e.actor_name, e.target, Object.keys(JSON.parse(e.after!))]),
     [
-      [null, COMMAND_LINE.name, 'heron', ['2026-03-13', YESTERDAY]],
-      [null, COMMAND_LINE.name, 'kestrel', ['2026-03-11']],
+      [null, COMMAND_LINE.name, SECOND, ['2026-03-13', YESTERDAY]],
+      [null, COMMAND_LINE.name, FIRST, ['2026-03-11']],
     ],
   )
   // Stands for the running server's change watcher (server/db/changes.ts), which notices another process's write.
   t.app.responseCache.clear()
-  const data = await speedometer('heron')
+  const data = await speedometer(SECOND)
   assert.is(data.has_data, true)
   assert.equal(figures(data), [
     ['transactions', 500, 500],
@@ -310,18 +270,18 @@ test('npm run traffic -- import: a good file is written (upsert, audited as the 
 })
 
 test('npm run traffic -- import: bad rows are refused one line each, and nothing is written', async () => {
-  const before = { heron: await rowsOf('heron'), rows: await trafficRowCount(), audits: await auditCount(t) }
+  const before = { second: await rowsOf(SECOND), rows: await trafficRowCount(), audits: await auditCount(t) }
   const file = join(t.dataDir, 'bad.csv')
   writeFileSync(
     file,
     [
       'cloud,day,transactions,threats_blocked,policy_enforcements',
-      'heron,2026-03-10,100,1,1', // good: still not written
-      'heron,2026-03-09,"1,200",1,1',
+      `${SECOND},2026-03-10,100,1,1`, // good: still not written
+      `${SECOND},2026-03-09,"1,200",1,1`,
       'osprey,2026-03-09,1,1,1',
-      'heron,09/03/2026,12.5,,1',
-      'heron,2999-01-01,1,1,1',
-      'heron.example,2026-03-10,7,7,7',
+      `${SECOND},09/03/2026,12.5,,1`,
+      `${SECOND},2999-01-01,1,1,1`,
+      `${OWN.secondDomain},2026-03-10,7,7,7`,
       '',
     ].join('\n'),
   )
@@ -336,16 +296,16 @@ test('npm run traffic -- import: bad rows are refused one line each, and nothing
   assert.match(lines[0], /bad\.csv: refused, nothing changed \(5 problems\):$/)
   assert.equal(lines.slice(1), [
     '  line 3: 6 fields, expected 5 (cloud,day,transactions,threats_blocked,policy_enforcements): a count has no thousands separators (write 1200000, not 1,200,000)',
-    '  line 4: unknown cloud "osprey": write a cloud\'s machine name or domain, one of: kestrel, heron',
+    `  line 4: unknown cloud "osprey": write a cloud's machine name or domain, one of: ${FIRST}, ${SECOND}`,
     '  line 5: day "09/03/2026" is not a date: write it as YYYY-MM-DD (a UTC day), e.g. 2026-03-14; transactions "12.5" is not a whole number: write digits only (0 or more, no separators), e.g. 1200000; threats_blocked is empty: write a whole number of 0 or more',
     '  line 6: day 2999-01-01 is after today (TODAY, UTC): send figures of days that have begun only',
-    "  line 7: heron 2026-03-10 is given again (first on line 2): give each cloud's day once",
+    `  line 7: ${SECOND} 2026-03-10 is given again (first on line 2): give each cloud's day once`,
   ])
-  assert.equal(await rowsOf('heron'), before.heron)
+  assert.equal(await rowsOf(SECOND), before.second)
   assert.is(await trafficRowCount(), before.rows)
   assert.is(await auditCount(t), before.audits)
 
-  writeFileSync(file, 'cloud;day;transactions;threats_blocked;policy_enforcements\nheron;2026-03-09;1;1;1\n')
+  writeFileSync(file, `cloud;day;transactions;threats_blocked;policy_enforcements\n${SECOND};2026-03-09;1;1;1\n`)
   const header = traffic(['import', file])
   assert.is(header.status, 1)
   assert.ok(

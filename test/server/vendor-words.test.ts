@@ -21,9 +21,9 @@ import * as assert from 'uvu/assert'
 import { STATUSPAGE_DOCUMENTS } from '../../contract/statuspage.js'
 import { importCatalog } from '../../server/catalog/import.js'
 import { RSS_FEEDS } from '../../server/feeds/rss.js'
-import { body, FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, removeDir, tempDir, type TestApp } from './helpers.js'
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js'
-import { login, type Session, send } from './staff-helpers.js'
+import { login, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 // The shell's server renderer straight from its source: its vanilla-extract styles load as the
 // unit tests load them (test/setup/css-hooks.mjs), so no build is needed.
@@ -139,21 +139,10 @@ test.before(async () => {
   // As dist/ssr is: an ES module (the folder's package.json says so, as the project's does for dist/).
   writeFileSync(join(ssrDir, 'package.json'), '{ "type": "module" }\n')
   writeFileSync(join(ssrDir, 'render.js'), `export * from ${JSON.stringify(pathToFileURL(join(ROOT, 'shell/server-render.tsx')).href)}\n`)
-  t = await startApp({
-    mode: 'production',
-    staticDir: siteDir,
-    ssrDir,
-    accounts: {
-      publicUrl: PUBLIC_URL,
-      admin: { name: 'ops', mail: 'ops@nimbus.example', password: 'Ops12345678' },
-      seedViewer: false,
-      smtpUrl: sink.url,
-      employeeDomains: [],
-    },
-  })
+  t = await startProduction(PUBLIC_URL, { staticDir: siteDir, ssrDir, accounts: { smtpUrl: sink.url, employeeDomains: [] } })
   await importCatalog(t.db(), CATALOGUE, FIXED_NOW)
   t.app.responseCache.clear()
-  admin = await login(t, 'ops', 'Ops12345678')
+  admin = await loginOps(t)
 })
 
 test.after(async () => {
@@ -348,7 +337,7 @@ const unnamed = suite('before a vendor name is set: the site goes by its host, n
 let u: TestApp
 
 unnamed.before(async () => {
-  u = await startApp({ mode: 'production', accounts: { publicUrl: PUBLIC_URL, admin: null, seedViewer: false, employeeDomains: [] } })
+  u = await startProduction(PUBLIC_URL, { accounts: { admin: null, employeeDomains: [] } })
 })
 unnamed.after(() => u.close())
 

@@ -25,7 +25,7 @@ import { settingsOf } from '../../shell/admin/SettingsEditor'
 import { clearSession } from '../../shell/accounts/account'
 import { ApiError } from '../../widgets/core/request'
 import { choose, mount, serve, type Served, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
-import { button, deskCatalog, signedInAs } from './admin-fixtures'
+import { amsterdamDataCenter, button, deskCatalog, signedInAs } from './admin-fixtures'
 
 const T0 = '2024-01-01T00:00:00.000Z'
 
@@ -38,17 +38,7 @@ function catalog(): Catalog {
       { name: 'Proxy', description: 'Traffic.' },
     ],
     regions: ['EMEA', 'Americas'],
-    data_centers: [
-      {
-        name: 'Amsterdam II',
-        city: 'Amsterdam',
-        country: 'NL',
-        region: 'EMEA',
-        latitude: 52.37,
-        longitude: 4.9,
-        clouds: [{ cloud: 'alpha', regional_surcharge: false, premium: false, decommissioned: false, since: T0, until: null }],
-      },
-    ],
+    data_centers: [amsterdamDataCenter()],
     main_menu: [{ label: 'Home', route: '', component: 'home', deep_link: true, hide_from_clouds: [], sub_menus: [] }],
     top_menu: [
       {

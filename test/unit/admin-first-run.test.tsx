@@ -23,24 +23,9 @@ import { join } from 'node:path'
 import { addCatalogue } from '../../widgets/core/i18n/index'
 import { choose, mount, serve, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
 import { button, labelled, signedInAs } from './admin-fixtures'
+import { emptyCatalog, homeMenuItem, minimalCatalog } from '../server/own-catalog'
 
-/** A catalogue with nothing in it: a new site. */
-function empty(): Catalog {
-  return {
-    format: 1,
-    products: [],
-    clouds: [],
-    core_services: [],
-    regions: [],
-    data_centers: [],
-    main_menu: [],
-    top_menu: [],
-    severities: [],
-    settings: {},
-  }
-}
-
-const home = { label: 'Home', route: '', component: 'home', deep_link: true, hide_from_clouds: [], sub_menus: [] }
+const home = homeMenuItem()
 const status = {
   label: 'Cloud Status',
   route: 'cloud-status',
@@ -50,29 +35,14 @@ const status = {
   sub_menus: [],
 }
 
-/** A catalogue with every step done. */
+/** A catalogue with every step done: the minimal one with a core service, a region, a data center and a deep-linked menu item. */
 function full(): Catalog {
   return {
-    ...empty(),
-    products: [{ machine_name: 'edge', title: 'Edge' }],
+    ...minimalCatalog(),
     core_services: [{ name: 'Authentication', description: 'Sign-in.' }],
     regions: ['EMEA'],
     data_centers: [{ name: 'Amsterdam II', city: 'Amsterdam', country: 'NL', region: 'EMEA', latitude: 52.37, longitude: 4.9, clouds: [] }],
-    clouds: [
-      {
-        machine_name: 'acme',
-        domain: 'acme.example',
-        title: 'Acme',
-        product: 'edge',
-        default_page: '',
-        banner_title: 'Acme',
-        banner_description: '',
-        cloud_status: { core_cloud_services: true, datacenter: true, premium_datacenter: false },
-        services: [],
-      },
-    ],
     main_menu: [home, status],
-    settings: { vendor: 'Acme' },
   }
 }
 
@@ -93,7 +63,7 @@ const ORDER = ['settings', 'products', 'services', 'regions', 'dataCenters', 'cl
 // ---------------------------------------------------------------------------------------------
 
 test('setup: the steps go settings → products → services → regions → data centers → clouds → menus, none done on a new site', () => {
-  const steps = setupSteps(empty())
+  const steps = setupSteps(emptyCatalog())
   assert.equal(
     steps.map((s) => s.key),
     ORDER,
@@ -129,14 +99,14 @@ test('setup: each step is done by what its own screen saves, and only by that', 
     ['menus', { main_menu: done.main_menu }],
   ]
   for (const [key, part] of parts) {
-    const steps = setupSteps({ ...empty(), ...part })
+    const steps = setupSteps({ ...emptyCatalog(), ...part })
     assert.equal(
       steps.filter((s) => s.done).map((s) => s.key),
       [key],
       key,
     )
   }
-  assert.is(setupSteps({ ...empty(), settings: { vendor: '  ' } })[0].done, false, 'a blank vendor name is not a name')
+  assert.is(setupSteps({ ...emptyCatalog(), settings: { vendor: '  ' } })[0].done, false, 'a blank vendor name is not a name')
   assert.is(doneCount(setupSteps(full())), SETUP_STEPS.length)
   // The console's navigation lists the catalogue's screens in the same order.
   const navSections = NAV_ITEMS.flatMap((item) => item.sections?.[0] ?? [])
@@ -164,7 +134,7 @@ function dashboardApi(catalog: () => Catalog) {
 test('dashboard: a new site shows the steps in order with their state in words and a link each; a set-up site folds them away', async () => {
   clearSession()
   signedInAs(['administrator'], 'csrf-1', { timezone: 'UTC' })
-  let catalog: Catalog = { ...empty(), settings: { vendor: 'Acme' }, products: full().products }
+  let catalog: Catalog = { ...emptyCatalog(), settings: { vendor: 'Acme' }, products: full().products }
   const api = dashboardApi(() => catalog)
   const { container, root, unmount } = mount()
   try {
@@ -326,9 +296,9 @@ test('menus: the component is picked from the list with what it opens', async ()
   clearSession()
   signedInAs(['administrator'], 'csrf-1')
   let sent: Catalog['main_menu'] = []
-  const api = catalogApi(empty, (body) => {
+  const api = catalogApi(emptyCatalog, (body) => {
     sent = body.value as Catalog['main_menu']
-    return { data: { catalog: { ...empty(), main_menu: sent }, revision: 'r2' } }
+    return { data: { catalog: { ...emptyCatalog(), main_menu: sent }, revision: 'r2' } }
   })
   const { container, root, unmount } = mount()
   try {
@@ -362,10 +332,10 @@ test('severities: a new one has no id field and is sent without one; a saved one
   const saved = { tid: 20, name: 'Service Disruption', color_code: '#d32f2f', icon: 'ban', status_icon: 'circle-ban', show_legend: true }
   let sent: unknown[] = []
   const api = catalogApi(
-    () => ({ ...empty(), severities: [saved] }),
+    () => ({ ...emptyCatalog(), severities: [saved] }),
     (body) => {
       sent = body.value as unknown[]
-      return { data: { catalog: { ...empty(), severities: [saved, { ...(sent[1] as object), tid: 21 }] }, revision: 'r2' } }
+      return { data: { catalog: { ...emptyCatalog(), severities: [saved, { ...(sent[1] as object), tid: 21 }] }, revision: 'r2' } }
     },
   )
   const { container, root, unmount } = mount()
@@ -554,8 +524,8 @@ test('unsaved: Clouds → Menus with a typed cloud asks; declined keeps the work
 test('unsaved: settings count as unsaved until saved', async () => {
   clearSession()
   signedInAs(['administrator'], 'csrf-1')
-  const api = catalogApi(empty, (body) => ({
-    data: { catalog: { ...empty(), settings: body.value as Catalog['settings'] }, revision: 'r2' },
+  const api = catalogApi(emptyCatalog, (body) => ({
+    data: { catalog: { ...emptyCatalog(), settings: body.value as Catalog['settings'] }, revision: 'r2' },
   }))
   const { container, root, unmount } = mount()
   try {

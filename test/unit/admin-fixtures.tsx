@@ -6,6 +6,7 @@
 import * as assert from 'uvu/assert'
 import type { UserDetailsData } from '../../contract/accounts'
 import type { CatalogData } from '../../contract/admin'
+import type { CatalogDataCenter } from '../../contract/catalog'
 import type { DeskRecord, DeskRecordDetail, RecordTemplate } from '../../contract/desk'
 import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { $session, type SessionState } from '../../widgets/core/session'
@@ -90,6 +91,23 @@ export function deskCatalog(): CatalogData {
       ],
       settings: { vendor: 'Aurora' },
     },
+  }
+}
+
+/**
+ * The data center Amsterdam II (city Amsterdam, country NL, region EMEA, 52.37° N 4.9° E) serving
+ * {@link deskCatalog}'s cloud `alpha` in service since `since` (an ISO instant, by default
+ * 2024-01-01T00:00:00.000Z; no surcharge, not premium).
+ */
+export function amsterdamDataCenter(since: string = T0): CatalogDataCenter {
+  return {
+    name: 'Amsterdam II',
+    city: 'Amsterdam',
+    country: 'NL',
+    region: 'EMEA',
+    latitude: 52.37,
+    longitude: 4.9,
+    clouds: [{ cloud: 'alpha', regional_surcharge: false, premium: false, decommissioned: false, since, until: null }],
   }
 }
 

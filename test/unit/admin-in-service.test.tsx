@@ -5,12 +5,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createElement, useState } from 'react'
-import type { Catalog, CatalogCloud, CatalogDataCenter } from '../../contract/catalog'
+import type { Catalog, CatalogCloud } from '../../contract/catalog'
 import { CloudForm } from '../../shell/admin/forms/CloudForm'
 import { DataCenterForm } from '../../shell/admin/forms/DataCenterForm'
 import { dayOf, instantOfDay, todayInstant, withSince } from '../../shell/admin/model'
 import { mount, toggle, typeInto, waitFor } from '../fixtures/dom'
-import { button, deskCatalog } from './admin-fixtures'
+import { amsterdamDataCenter, button, deskCatalog } from './admin-fixtures'
 
 const MORNING = '2024-01-01T09:30:00.000Z'
 
@@ -58,16 +58,7 @@ const dateInput = (container: HTMLElement, label: string) => {
 
 test('data center form: each cloud’s in-service date; ticking a cloud dates it today, 00:00 UTC; editable and clearable', async () => {
   const { catalog } = deskCatalog()
-  const dc: CatalogDataCenter = {
-    name: 'Amsterdam II',
-    city: 'Amsterdam',
-    country: 'NL',
-    region: 'EMEA',
-    latitude: 52.37,
-    longitude: 4.9,
-    clouds: [{ cloud: 'alpha', regional_surcharge: false, premium: false, decommissioned: false, since: MORNING, until: null }],
-  }
-  const { container, unmount, latest } = harness(DataCenterForm, dc, catalog)
+  const { container, unmount, latest } = harness(DataCenterForm, amsterdamDataCenter(MORNING), catalog)
   try {
     await waitFor(() => container.querySelector('table') !== null, 'the form')
     assert.ok(

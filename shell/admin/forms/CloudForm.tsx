@@ -3,7 +3,7 @@ import type { CatalogCloud, CatalogCloudStatus } from '../../../contract/catalog
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
-import { Checkbox, Select, TableWrap, TextArea } from '../controls'
+import { Checkbox, MoveButtons, Select, TableWrap, TextArea } from '../controls'
 import { defaultPageChoices } from '../default-page'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { moveItem, nowInstant, replaceAt, todayInstant, withDecommissioned } from '../model'
@@ -125,24 +125,13 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
                   />
                 </td>
                 <td className={styles.actions}>
-                  <button
-                    type="button"
-                    className={styles.small}
-                    aria-label={a.moveUp({ name: s.service })}
-                    disabled={i === 0}
-                    onClick={() => set('services', moveItem(services, i, -1))}
-                  >
-                    {a.up}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.small}
-                    aria-label={a.moveDown({ name: s.service })}
-                    disabled={i === services.length - 1}
-                    onClick={() => set('services', moveItem(services, i, 1))}
-                  >
-                    {a.down}
-                  </button>
+                  <MoveButtons
+                    upLabel={a.moveUp({ name: s.service })}
+                    downLabel={a.moveDown({ name: s.service })}
+                    atTop={i === 0}
+                    atBottom={i === services.length - 1}
+                    onMove={(delta) => set('services', moveItem(services, i, delta))}
+                  />
                 </td>
               </tr>
             ))}

@@ -3,7 +3,7 @@ import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
-import { Checkbox, Select } from '../controls'
+import { Checkbox, MoveButtons, Select } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { componentChoices } from '../menu-components'
 import { adminCatalogMessages, adminMessages } from '../messages'
@@ -93,24 +93,13 @@ export function MenuItemForm({ value, onChange, catalog, idPrefix }: ItemFormPro
               idPrefix={`${idPrefix}-sub-${i}`}
             />
             <p className={styles.actions}>
-              <button
-                type="button"
-                className={styles.small}
-                aria-label={a.moveUp({ name })}
-                disabled={i === 0}
-                onClick={() => setSubs(moveItem(subs, i, -1))}
-              >
-                {a.up}
-              </button>
-              <button
-                type="button"
-                className={styles.small}
-                aria-label={a.moveDown({ name })}
-                disabled={i === subs.length - 1}
-                onClick={() => setSubs(moveItem(subs, i, 1))}
-              >
-                {a.down}
-              </button>
+              <MoveButtons
+                upLabel={a.moveUp({ name })}
+                downLabel={a.moveDown({ name })}
+                atTop={i === 0}
+                atBottom={i === subs.length - 1}
+                onMove={(delta) => setSubs(moveItem(subs, i, delta))}
+              />
               <button type="button" className={styles.small} aria-label={a.removeItem({ name })} onClick={() => setSubs(removeAt(subs, i))}>
                 {a.remove}
               </button>
