@@ -62,6 +62,16 @@ function reachable(port: number): Promise<boolean> {
   })
 }
 
+/**
+ * When a Maildir file arrived, in microseconds: Python's `mailbox.Maildir` names a message
+ * `{seconds}.M{microseconds}P{pid}Q{n}.{host}`, the microseconds not zero-padded (so the names do
+ * not sort as text).
+ */
+export function arrival(file: string): number {
+  const m = /^(\d+)\.M(\d+)P/.exec(file)
+  return m ? Number(m[1]) * 1e6 + Number(m[2]) : Number.POSITIVE_INFINITY
+}
+
 /** Starts aiosmtpd on a free loopback port with a Maildir of its own. */
 export async function startSmtp(): Promise<SmtpServer> {
   const probe = spawnSync(SYSTEM_PYTHON, ['-c', 'import aiosmtpd'], { encoding: 'utf8' })
@@ -98,7 +108,7 @@ export async function startSmtp(): Promise<SmtpServer> {
     const folder = join(maildir, 'new')
     const files = readdirSync(folder)
       .filter((f) => !f.startsWith('.'))
-      .sort((a, b) => Number.parseFloat(a) - Number.parseFloat(b) || a.localeCompare(b))
+      .sort((a, b) => arrival(a) - arrival(b) || a.localeCompare(b))
     const out: ReceivedMail[] = []
     for (const file of files) {
       let mail = parsed.get(file)
