@@ -6,7 +6,10 @@
  *   beside a bare node:http floor; p99 at an offered 1,000 req/s);
  * - the cloud-status widget's render cost in Chromium (see ./cloud-status-render.ts);
  * - Lighthouse 12.8 (mobile preset) on home, cloud status, incidents, data center map and sign-in
- *   (./lighthouse.ts).
+ *   (./lighthouse.ts);
+ * - with `BENCH_STORM=1` only (the full matrix takes an hour or more): the notification storm
+ *   (./storm.ts, also `npm run bench:storm`): mails/s to N subscribers against the SMTP server's
+ *   ceiling, and the public GETs' latency meanwhile.
  */
 import { spawnSync } from 'node:child_process'
 import { get as httpGet } from 'node:http'
@@ -18,6 +21,7 @@ import { gzipSync } from 'node:zlib'
 import { buildApp } from '../server/app'
 import { measureCloudStatusRender } from './cloud-status-render'
 import { runLighthouse } from './lighthouse'
+import { runStormBench } from './storm'
 import { runDatabaseThroughput, runThroughput } from './throughput'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -150,3 +154,6 @@ rmSync(dataDir, { recursive: true, force: true })
 
 // Last, on a quiet machine: Lighthouse's simulated mobile figures of the five pages.
 await runLighthouse(site)
+
+// On request only: the notification storm's default matrix.
+if (process.env.BENCH_STORM === '1') await runStormBench()

@@ -14,6 +14,8 @@
 import Type, { type Static } from 'typebox'
 import { Catalog } from './catalog.js'
 import { Nullable } from './common.js'
+import { RecordEventKind } from './desk.js'
+import { RecordType } from './records.js'
 
 // ---------------------------------------------------------------------------------------------
 // Catalogue
@@ -195,8 +197,46 @@ export const MailDelivery = Type.Union([Type.Literal('smtp'), Type.Literal('dev_
 export type MailDelivery = Static<typeof MailDelivery>
 
 /**
+ * One record event's notification fan-out (its emails to the subscribers it matched) as the
+ * dashboard shows it. `enqueued = sent + queued + failed`; once `expanding` is false, `enqueued` is
+ * the final number of emails (it can end below `recipients` when subscribers left or were
+ * unverified before their chunk was expanded).
+ */
+export const OutboxFanout = Type.Object({
+  event_id: Type.Integer(),
+  record_id: Type.Integer(),
+  /** The record's title. */
+  title: Type.String(),
+  type: RecordType,
+  /** What happened to the record: `published`, `updated`, `reminder`, … */
+  kind: RecordEventKind,
+  /** Subscribers the event matched when it was committed (one email each). */
+  recipients: Type.Integer({ minimum: 0 }),
+  /** Emails put in the outbox so far. */
+  enqueued: Type.Integer({ minimum: 0 }),
+  /** Emails the mail server accepted. */
+  sent: Type.Integer({ minimum: 0 }),
+  /** Emails waiting to be sent (attempts left). */
+  queued: Type.Integer({ minimum: 0 }),
+  /** Emails given up on after the last attempt (Retry queues one again). */
+  failed: Type.Integer({ minimum: 0 }),
+  /** Whether recipients are still being added to the outbox (chunk by chunk). */
+  expanding: Type.Boolean(),
+  /** ISO 8601 (UTC): when the event was committed. */
+  started: Type.String(),
+  /**
+   * ISO 8601 (UTC): when the fan-out finished — every recipient added and every email sent or
+   * failed: when its last email was sent, at the earliest when its last recipient was added;
+   * `null` while expanding or while any email is queued.
+   */
+  finished: Nullable(Type.String()),
+})
+export type OutboxFanout = Static<typeof OutboxFanout>
+
+/**
  * The outbox: how mail is delivered and by whom, counts per state, the oldest queued message's
- * age, and the latest 50 messages, failed first.
+ * age, the sending rate, the notification fan-outs running or just finished, and the latest 50
+ * messages, failed first.
  */
 export const OutboxData = Type.Object({
   delivery: MailDelivery,
@@ -209,6 +249,14 @@ export const OutboxData = Type.Object({
   oldest_queued: Nullable(Type.String()),
   /** How long it has waited at the dashboard's `now`, whole seconds; `null` when nothing is queued. */
   oldest_queued_seconds: Nullable(Type.Integer({ minimum: 0 })),
+  /** Emails sent in the 10 seconds up to the dashboard's `now`, divided by 10 (one decimal). */
+  sent_per_second: Type.Number({ minimum: 0 }),
+  /**
+   * Record events whose fan-out is expanding or has queued emails, and those finished in the last
+   * 15 minutes; newest first (by when they were committed), at most 5. Events that matched no
+   * subscriber are left out.
+   */
+  fanouts: Type.Array(OutboxFanout),
   messages: Type.Array(OutboxMessage),
 })
 export type OutboxData = Static<typeof OutboxData>
@@ -223,6 +271,9 @@ export const DashboardData = Type.Object({
   outbox: OutboxData,
 })
 export type DashboardData = Static<typeof DashboardData>
+
+// `GET /api/admin/outbox` → `{ data: OutboxData }` at the server's clock; any privileged role. The
+// dashboard reads it again every 5 seconds while a fan-out runs.
 
 /** `POST /api/admin/outbox/{id}/retry` path. */
 export const OutboxIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })

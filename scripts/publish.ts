@@ -8,6 +8,7 @@ import { readConfig } from '../server/config.js'
 import { databaseLocation, migrateToLatest, openDatabase, withStartupLock } from '../server/db/connection.js'
 import type { Database } from '../server/db/schema.js'
 import { HttpError } from '../server/http/errors.js'
+import { createFanout } from '../server/publishing/fanout.js'
 import { publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../server/publishing/publish.js'
 import { ensureSubscriptionTopics } from '../server/subscriptions/topics.js'
 
@@ -175,7 +176,7 @@ async function main(argv: string[]): Promise<number> {
           }),
           now,
           actor,
-          { publicUrl },
+          {},
         )
       : await publishRecord(
           db,
@@ -196,7 +197,7 @@ async function main(argv: string[]): Promise<number> {
           }),
           now,
           actor,
-          { publicUrl },
+          {},
         )
     const cloud = await db
       .selectFrom('record_clouds as rc')
@@ -207,7 +208,13 @@ async function main(argv: string[]): Promise<number> {
       .executeTakeFirst()
     console.log(`Record ${result.id} ${isUpdate ? 'updated' : 'published'} (event ${result.event_id}).`)
     console.log(`Post: ${publicUrl}${cloud ? `/${cloud.domain}` : ''}${result.alias}`)
-    console.log(`Emails queued: ${result.mails} (a running server sends them within 5 seconds).`)
+    // The subscribers' emails are expanded here, chunk by chunk (server/publishing/fanout.ts), so
+    // they are queued when this command exits; a running server sends them.
+    const fanout = createFanout({ db, now: () => new Date(), publicUrl: () => publicUrl, onEnqueued: () => undefined })
+    await fanout.flush()
+    await fanout.close()
+    const queued = await db.selectFrom('fanout_jobs').select('mails').where('event_id', '=', result.event_id).executeTakeFirst()
+    console.log(`Emails queued: ${queued?.mails ?? 0} (a running server sends them within 5 seconds).`)
     return 0
   } finally {
     await db.destroy()

@@ -23,6 +23,7 @@ import { registerResponseCache, type ResponseCache } from './http/response-cache
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite, wantsShell } from './http/static-site.js'
 import { createMailer, type Mailer } from './mail/outbox.js'
+import { createFanout, type Fanout } from './publishing/fanout.js'
 import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler, startScheduler } from './publishing/scheduler.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
@@ -38,6 +39,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The webhook outbox's worker (`server/webhooks/deliver.ts`); tests run its passes. */
     webhooks: WebhookWorker
+    /**
+     * Telling subscribers: `flush()` expands every running fan-out job (`server/publishing/fanout.ts`)
+     * and then delivers both outboxes; tests wait on it.
+     */
+    notifications: Mailer
+    /** The fan-out of record events to their subscribers (`server/publishing/fanout.ts`); tests wait on `flush()`. */
+    fanout: Fanout
   }
 }
 
@@ -102,6 +110,12 @@ export interface BuildAppOptions {
   webhookAllowLoopback?: boolean
   /** Resolves webhook hosts (default `dns.lookup`, every address); tests inject one. */
   webhookResolver?: Resolver
+  /** Mails in flight at once (`MAIL_CONCURRENCY`, default 10; `server/mail/outbox.ts`). */
+  mailConcurrency?: number
+  /** Days sent mail is kept (`MAIL_RETENTION_DAYS`, default 30). */
+  mailRetentionDays?: number
+  /** Users per fan-out chunk (default `FANOUT_CHUNK` of the database; `server/publishing/fanout.ts`). */
+  fanoutChunk?: number
 }
 
 /**
@@ -179,6 +193,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mode,
       now,
       log: app.log,
+      concurrency: opts.mailConcurrency,
+      retentionDays: opts.mailRetentionDays,
     })
     // Links in mail made outside a request use PUBLIC_URL, else the listening server's own
     // address (development).
@@ -192,20 +208,37 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const hooks = createWebhookWorker({ db, now, policy: webhookPolicy, publicUrl, onMail: () => smtpMailer.kick(), log: app.log })
     webhooks = hooks
     app.decorate('webhooks', hooks)
-    // What callers kick after a record event delivers both outboxes: the event's mail and its
-    // webhook deliveries were enqueued in one transaction.
+    // A record event's transaction commits a fan-out job; the fan-out enqueues its mail and webhook
+    // deliveries chunk by chunk and kicks both outboxes after each chunk.
+    const fanout = createFanout({
+      db,
+      now,
+      publicUrl,
+      chunk: opts.fanoutChunk,
+      onEnqueued: () => {
+        smtpMailer.kick()
+        hooks.kick()
+      },
+      log: app.log,
+    })
+    // What callers kick after a record event (or any mail): the fan-out and both outboxes.
     const mailer: Mailer = {
       kick: () => {
+        fanout.kick()
         smtpMailer.kick()
         hooks.kick()
       },
       flush: async () => {
+        await fanout.flush()
         await Promise.all([smtpMailer.flush(), hooks.flush()])
       },
       close: async () => {
+        await fanout.close()
         await Promise.all([smtpMailer.close(), hooks.close()])
       },
     }
+    app.decorate('notifications', mailer)
+    app.decorate('fanout', fanout)
     // Maintenance that moves by itself (also in production).
     scheduler = startScheduler({
       db,
@@ -213,7 +246,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mailer,
       intervalMs: opts.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS,
       reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
-      publicUrl,
       log: app.log,
       // A maintenance window moved: public answers show it at once.
       onChange: () => responseCache?.clear(),

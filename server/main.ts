@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     publicCacheSeconds: config.publicCacheSeconds,
     responseCacheBytes: config.responseCacheBytes,
     webhookAllowLoopback: config.webhookAllowLoopback,
+    mailConcurrency: config.mailConcurrency,
+    mailRetentionDays: config.mailRetentionDays,
   })
 
   let stopping = false

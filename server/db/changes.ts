@@ -4,8 +4,8 @@
  * anywhere should go out at once (README "Scaling out").
  *
  * - PostgreSQL: statement triggers on every table whose rows public answers are made of send
- *   `NOTIFY trust_changes` when the writing transaction commits, and inserts into `outbox` and
- *   `webhook_deliveries` send `NOTIFY trust_outbox`. Every process LISTENs on one connection of
+ *   `NOTIFY trust_changes` when the writing transaction commits, and inserts into `outbox`,
+ *   `webhook_deliveries` and `fanout_jobs` send `NOTIFY trust_outbox`. Every process LISTENs on one connection of
  *   its own. Delivery takes milliseconds, so no process serves an answer older than the write by
  *   more than that.
  *   Chosen over a short cache TTL, which would serve stale answers for the whole TTL and cost one
@@ -39,6 +39,8 @@ export const PRIVATE_TABLES: readonly string[] = [
   'flood',
   'user_tokens',
   'outbox',
+  'outbox_acks',
+  'fanout_jobs',
   'subscriptions',
   'notification_subscriptions',
   'unsubscribe_tokens',
@@ -71,6 +73,9 @@ export async function installChangeNotifications(db: Kysely<Database>): Promise<
     for each statement execute function trust_notify_outbox()`.execute(db)
   // Webhook deliveries are an outbox too: the same channel wakes every origin's worker.
   await sql`create or replace trigger trust_webhook_outbox after insert on webhook_deliveries
+    for each statement execute function trust_notify_outbox()`.execute(db)
+  // A fan-out job (a record event's subscribers to tell) wakes every origin's fan-out.
+  await sql`create or replace trigger trust_fanout after insert on fanout_jobs
     for each statement execute function trust_notify_outbox()`.execute(db)
 }
 

@@ -280,6 +280,8 @@ export interface Database {
   flood: FloodTable
   user_tokens: UserTokensTable
   outbox: OutboxTable
+  outbox_acks: OutboxAcksTable
+  fanout_jobs: FanoutJobsTable
   subscription_topics: SubscriptionTopicsTable
   subscriptions: SubscriptionsTable
   notification_subscriptions: NotificationSubscriptionsTable
@@ -350,6 +352,33 @@ export interface UserTokensTable {
   purpose: 'verify' | 'reset'
   expires: number
   used_at: number | null
+}
+
+/**
+ * A mail handed to the SMTP server while its outbox row was still claimed (PostgreSQL; migration
+ * 013, `server/mail/outbox.ts`): `id` is the outbox row's, `sent_at` epoch ms.
+ */
+export interface OutboxAcksTable {
+  id: number
+  sent_at: number
+}
+
+/**
+ * One record event's fan-out to its subscribers (migration 013, `server/publishing/fanout.ts`);
+ * instants are epoch ms.
+ */
+export interface FanoutJobsTable {
+  id: Generated<number>
+  event_id: number
+  /** Subscribers the event matched when it was committed. */
+  recipients: Generated<number>
+  /** The highest user id expanded so far (users are expanded in uid order). */
+  cursor_uid: Generated<number>
+  /** Emails enqueued so far. */
+  mails: Generated<number>
+  created: number
+  /** When the last chunk was expanded; null while the fan-out runs. */
+  finished_at: number | null
 }
 
 /** Mail to deliver (see `server/mail/outbox.ts`); instants are epoch ms. */

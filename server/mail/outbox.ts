@@ -4,16 +4,24 @@
  * ({@link Mailer.kick}) and every {@link SEND_INTERVAL_MS}. A mail is therefore sent only if the
  * change that caused it was committed, and a failed delivery is retried.
  *
+ * Delivery keeps {@link MailerOptions.concurrency} mails in flight (K, `MAIL_CONCURRENCY`, default
+ * {@link DEFAULT_MAIL_CONCURRENCY}) over as many pooled SMTP connections, taking pending rows in
+ * batches (20 per mail in flight) through an index of the unsent rows only (migration 013), so a
+ * batch costs the same however long the sent history grows; sent rows older than the retention
+ * (`MAIL_RETENTION_DAYS`) are pruned ({@link pruneDelivered}).
+ *
  * Several origins on one PostgreSQL database deliver the same outbox (README "Scaling out"): each
- * mail is taken in a transaction of its own with `select … for update skip locked`, sent, and
- * marked sent before the transaction commits. Two origins never take the same row, and the row
- * of an origin that dies is free again the moment its connection drops (PostgreSQL rolls the
- * transaction back), so another origin sends it: nothing is lost, nothing waits for a timeout.
- * A mail is sent twice only if its origin dies between the SMTP server's acceptance and the
- * commit (a window of one UPDATE); its `Message-ID` is the same both times
+ * batch is taken in a transaction of its own with `select … for update skip locked`, held while
+ * the batch is sent. Each mail the SMTP server accepts is acknowledged at once in `outbox_acks`,
+ * outside that transaction, and the transaction's commit marks the batch sent. Two origins never
+ * take the same row; the rows of an origin that dies are free again the moment its connection
+ * drops (PostgreSQL rolls the transaction back), and the next pass of another origin marks its
+ * acknowledged mails sent and sends the rest: nothing is lost, nothing waits for a timeout. A
+ * mail is sent twice only if its origin dies between the SMTP server's acceptance and the
+ * acknowledgement's commit (one INSERT); its `Message-ID` is the same both times
  * (`<outbox-{id}.{created}@…>`), so receivers can tell. On SQLite one server delivers, reading
  * pending rows without holding a transaction across the SMTP conversation (that would stop every
- * other writer).
+ * other writer) and marking accepted mails sent a group at a time.
  *
  * Transport ({@link mailDelivery}): SMTP when `SMTP_URL` is configured. Without it, in development,
  * nodemailer's JSON transport — the message is only rendered, marked sent, and stays readable in
@@ -26,7 +34,7 @@
  * settings at each delivery pass, so a vendor name set later is used without a restart.
  */
 import nodemailer from 'nodemailer'
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import { originHost, siteName } from '../../contract/site-name.js'
 import type { Mode } from '../config.js'
 import { isPostgres, skipLockedRows } from '../db/dialect.js'
@@ -56,8 +64,15 @@ export interface OutgoingMail {
 export const SEND_INTERVAL_MS = 5_000
 /** After this many failed attempts a row is left alone (its `last_error` says why). */
 export const MAX_ATTEMPTS = 5
-/** Rows read at a time on SQLite. */
-const BATCH = 50
+/**
+ * Mails in flight at once when `MAIL_CONCURRENCY` is not set, and the SMTP pool's connections:
+ * enough to keep a relay 20 ms away busy, few enough for any relay's per-client connection limit.
+ */
+export const DEFAULT_MAIL_CONCURRENCY = 10
+/** Rows claimed at a time: 20 per mail in flight, at least this many. */
+const MIN_BATCH = 100
+/** Ids per marking statement. */
+const MARK_ROWS = 1000
 
 /**
  * Inserts `mail` into the outbox within `trx` (the caller's transaction) at `now` (epoch ms).
@@ -79,6 +94,72 @@ export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>,
     .returning('id')
     .executeTakeFirst()
   return row?.id ?? null
+}
+
+/** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const INSERT_ROWS = 200
+
+/**
+ * Inserts `mails` into the outbox within `trx` at `now` (epoch ms), {@link INSERT_ROWS} rows per
+ * statement; a mail whose `eventKey` is already enqueued is left out.
+ * @returns The `eventKey`s of the rows added (mails without a key are added and not listed).
+ */
+export async function enqueueMails(
+  trx: Kysely<Database> | Transaction<Database>,
+  mails: readonly OutgoingMail[],
+  now: number,
+): Promise<string[]> {
+  const added: string[] = []
+  for (let i = 0; i < mails.length; i += INSERT_ROWS) {
+    const rows = await trx
+      .insertInto('outbox')
+      .values(
+        mails.slice(i, i + INSERT_ROWS).map((mail) => ({
+          to_address: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          headers: JSON.stringify(mail.headers ?? {}),
+          created: now,
+          event_key: mail.eventKey ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.column('event_key').doNothing())
+      .returning('event_key')
+      .execute()
+    for (const row of rows) if (row.event_key !== null) added.push(row.event_key)
+  }
+  return added
+}
+
+/** Rows deleted per statement when pruning. */
+const PRUNE_ROWS = 1000
+
+/**
+ * Deletes what was delivered before `before` (epoch ms): outbox rows sent then and webhook
+ * deliveries delivered then, {@link PRUNE_ROWS} rows per statement (a short write lock each,
+ * however much history there is). Unsent mail, failed mail and undelivered deliveries are kept,
+ * whatever their age; so are the fan-out jobs (one row per record event: the console's count of
+ * an event's emails).
+ * @returns The rows deleted, per table.
+ */
+export async function pruneDelivered(db: Kysely<Database>, before: number): Promise<{ outbox: number; webhook_deliveries: number }> {
+  const pruned = { outbox: 0, webhook_deliveries: 0 }
+  for (;;) {
+    const ids = (await db.selectFrom('outbox').select('id').where('sent_at', '<', before).limit(PRUNE_ROWS).execute()).map((r) => r.id)
+    if (ids.length === 0) break
+    await db.deleteFrom('outbox').where('id', 'in', ids).execute()
+    pruned.outbox += ids.length
+  }
+  for (;;) {
+    const ids = (await db.selectFrom('webhook_deliveries').select('id').where('delivered_at', '<', before).limit(PRUNE_ROWS).execute()).map(
+      (r) => r.id,
+    )
+    if (ids.length === 0) break
+    await db.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute()
+    pruned.webhook_deliveries += ids.length
+  }
+  return pruned
 }
 
 /** Delivers the outbox. */
@@ -155,17 +236,80 @@ export interface MailerOptions extends SenderSettings {
   now: () => Date
   /** Where delivery failures are reported. */
   log?: { warn(obj: object, msg: string): void }
+  /**
+   * Mails in flight at once (`MAIL_CONCURRENCY`), each on its own pooled SMTP connection.
+   * @default DEFAULT_MAIL_CONCURRENCY
+   */
+  concurrency?: number
+  /** Days sent mail and delivered webhook deliveries are kept (`MAIL_RETENTION_DAYS`). @default 30 */
+  retentionDays?: number
+}
+
+/** Time between two prunings of delivered rows, ms (the first comes with the first pass). */
+export const PRUNE_INTERVAL_MS = 3_600_000
+
+/**
+ * `smtpUrl` with nodemailer's connection pool on (`pool=true`), `connections` connections
+ * (`maxConnections`) and up to 1,000 mails per connection (`maxMessages`), each unless the URL says
+ * otherwise: one SMTP connection carries many mails, about 7 ms each instead of about 100 ms for a
+ * connection per mail (measured on loopback), and the connections carry mails side by side.
+ */
+export function pooledSmtpUrl(smtpUrl: string, connections: number = DEFAULT_MAIL_CONCURRENCY): string {
+  const url = new URL(smtpUrl)
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(connections))
+  if (!url.searchParams.has('maxMessages')) url.searchParams.set('maxMessages', '1000')
+  return url.toString()
 }
 
 /**
- * `smtpUrl` with nodemailer's connection pool on (`pool=true`) unless the URL says otherwise: one
- * SMTP connection carries many mails, about 7 ms each instead of about 100 ms for a connection
- * per mail (measured on loopback), which is what a dispatch to every subscriber needs.
+ * Ids written behind the sending: `add` collects them and `write` runs once per turn of the event
+ * loop with all collected since (one statement for many mails); `drain` waits for every write.
  */
-export function pooledSmtpUrl(smtpUrl: string): string {
-  const url = new URL(smtpUrl)
-  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
-  return url.toString()
+interface WriteBehind {
+  add(id: number): void
+  drain(): Promise<void>
+}
+
+function writeBehind(write: (ids: number[]) => Promise<void>): WriteBehind {
+  let pending: number[] = []
+  let chain: Promise<void> = Promise.resolve()
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    const ids = pending
+    pending = []
+    if (ids.length > 0) chain = chain.then(() => write(ids))
+  }
+  return {
+    add(id) {
+      pending.push(id)
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
+    },
+    async drain() {
+      if (scheduled) flush()
+      await chain
+    },
+  }
+}
+
+/**
+ * PostgreSQL: marks sent the acknowledged mails no live claim holds (their server died between the
+ * acknowledgement and its commit) and forgets acknowledgements of rows already marked.
+ */
+async function settleAcks(db: Kysely<Database>): Promise<void> {
+  await sql`with settled as (
+      select a.id, a.sent_at from outbox_acks a join outbox o on o.id = a.id
+      where o.sent_at is null for update of o skip locked
+    ), done as (
+      update outbox o set sent_at = s.sent_at, attempts = o.attempts + 1, last_error = null
+      from settled s where o.id = s.id returning o.id
+    )
+    delete from outbox_acks where id in (select id from done)`.execute(db)
+  await sql`delete from outbox_acks a where not exists (select 1 from outbox o where o.id = a.id and o.sent_at is null)`.execute(db)
 }
 
 /** The domain of the From address (for Message-IDs), `localhost` when there is none. */
@@ -177,14 +321,25 @@ function senderDomain(from: string): string {
  * Creates the mailer and starts its interval (unref'd, so it never keeps the process alive). With
  * delivery `'off'` ({@link mailDelivery}) its passes deliver nothing and every mail stays queued.
  */
-export function createMailer({ db, smtpUrl, mailFrom, publicUrl, mode = 'development', now, log }: MailerOptions): Mailer {
+export function createMailer({
+  db,
+  smtpUrl,
+  mailFrom,
+  publicUrl,
+  mode = 'development',
+  now,
+  log,
+  concurrency = DEFAULT_MAIL_CONCURRENCY,
+  retentionDays = 30,
+}: MailerOptions): Mailer {
   const delivery = mailDelivery(smtpUrl, mode)
   const transport =
     delivery === 'off'
       ? null
       : smtpUrl
-        ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl))
+        ? nodemailer.createTransport(pooledSmtpUrl(smtpUrl, concurrency))
         : nodemailer.createTransport({ jsonTransport: true })
+  const batchSize = Math.max(MIN_BATCH, concurrency * 20)
   /** The From of this pass and its Message-ID domain (the site's name may have changed since the last). */
   const sender = async () => {
     const from = await mailSender(db, { mailFrom, publicUrl })
@@ -192,7 +347,7 @@ export function createMailer({ db, smtpUrl, mailFrom, publicUrl, mode = 'develop
   }
 
   /** Deliverable rows, oldest first, but `failed` (rows that failed in this pass wait for the next). */
-  const deliverable = (q: Kysely<Database>, failed: readonly number[], limit: number) => {
+  const deliverable = (q: Kysely<Database>, failed: ReadonlySet<number>, limit: number) => {
     let query = q
       .selectFrom('outbox')
       .selectAll()
@@ -200,20 +355,16 @@ export function createMailer({ db, smtpUrl, mailFrom, publicUrl, mode = 'develop
       .where('attempts', '<', MAX_ATTEMPTS)
       .orderBy('id')
       .limit(limit)
-    if (failed.length > 0) query = query.where('id', 'not in', failed)
+    if (failed.size > 0) query = query.where('id', 'not in', [...failed])
     return query
   }
 
   /**
-   * Sends `row` and records the outcome through `q` (the row's transaction on PostgreSQL).
-   * @returns Whether the SMTP server accepted it.
+   * Hands `row` to the SMTP server.
+   * @returns null when it was accepted, else what went wrong.
    */
-  async function deliver(
-    q: Kysely<Database>,
-    row: Selectable<OutboxTable>,
-    { from, domain }: { from: string; domain: string },
-  ): Promise<boolean> {
-    if (!transport) return false
+  async function send(row: Selectable<OutboxTable>, { from, domain }: { from: string; domain: string }): Promise<string | null> {
+    if (!transport) return 'no transport'
     try {
       await transport.sendMail({
         from,
@@ -224,57 +375,137 @@ export function createMailer({ db, smtpUrl, mailFrom, publicUrl, mode = 'develop
         headers: JSON.parse(row.headers) as Record<string, string>,
         messageId: `<outbox-${row.id}.${row.created}@${domain}>`,
       })
-      await q
-        .updateTable('outbox')
-        .set({ sent_at: now().getTime(), attempts: row.attempts + 1, last_error: null })
-        .where('id', '=', row.id)
-        .execute()
-      return true
+      return null
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed')
-      await q
-        .updateTable('outbox')
-        .set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) })
-        .where('id', '=', row.id)
-        .execute()
-      return false
+      return message
     }
   }
 
-  /** PostgreSQL: one row per transaction, locked while it is sent (see the module comment). */
+  /** Records a failed attempt of `row` through `q`. */
+  const recordFailure = (q: Kysely<Database>, row: Selectable<OutboxTable>, message: string) =>
+    q
+      .updateTable('outbox')
+      .set({ attempts: row.attempts + 1, last_error: message.slice(0, 1000) })
+      .where('id', '=', row.id)
+      .execute()
+
+  /** Marks rows `ids` sent at `at` through `q`. */
+  const markSent = async (q: Kysely<Database>, ids: readonly number[], at: number) => {
+    for (let i = 0; i < ids.length; i += MARK_ROWS) {
+      await q
+        .updateTable('outbox')
+        .set((eb) => ({ sent_at: at, attempts: eb('attempts', '+', 1), last_error: null }))
+        .where('id', 'in', ids.slice(i, i + MARK_ROWS))
+        .execute()
+    }
+  }
+
+  /**
+   * One batch: sends `rows` with {@link MailerOptions.concurrency} in flight; each accepted row's
+   * id goes to `accepted`, written in groups ({@link writeBehind}); failures are recorded
+   * through `q`.
+   */
+  async function sendBatch(
+    q: Kysely<Database>,
+    rows: readonly Selectable<OutboxTable>[],
+    from: { from: string; domain: string },
+    accepted: WriteBehind,
+    failed: Set<number>,
+  ): Promise<void> {
+    let next = 0
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++]
+        const error = await send(row, from)
+        if (error === null) accepted.add(row.id)
+        else {
+          failed.add(row.id)
+          await recordFailure(q, row, error)
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane))
+    await accepted.drain()
+  }
+
+  /**
+   * PostgreSQL (see the module comment): a batch of rows claimed `for update skip locked` in a
+   * transaction held while they are sent; each accepted mail is acknowledged at once in
+   * `outbox_acks` (committed outside the claim), and the claim's commit marks the batch sent.
+   */
   async function passLocked(): Promise<void> {
-    const failed: number[] = []
+    await settleAcks(db)
+    const failed = new Set<number>()
     let from: Awaited<ReturnType<typeof sender>> | undefined
     while (!runner.closed) {
       const outcome = await db.transaction().execute(async (trx) => {
-        const row = await skipLockedRows(trx, deliverable(trx, failed, 1)).executeTakeFirst()
-        if (!row) return 'done'
+        const rows = await skipLockedRows(
+          trx,
+          deliverable(trx, failed, batchSize).where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('outbox_acks as a').select('a.id').whereRef('a.id', '=', 'outbox.id'))),
+          ),
+        ).execute()
+        if (rows.length === 0) return 'done'
         from ??= await sender()
-        if (!(await deliver(trx, row, from))) failed.push(row.id)
+        const sent: number[] = []
+        const acks = writeBehind(async (ids) => {
+          sent.push(...ids)
+          const at = now().getTime()
+          await db
+            .insertInto('outbox_acks')
+            .values(ids.map((id) => ({ id, sent_at: at })))
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute()
+        })
+        await sendBatch(trx, rows, from, acks, failed)
+        await markSent(trx, sent, now().getTime())
+        for (let i = 0; i < sent.length; i += MARK_ROWS) {
+          await trx
+            .deleteFrom('outbox_acks')
+            .where('id', 'in', sent.slice(i, i + MARK_ROWS))
+            .execute()
+        }
         return 'more'
       })
       if (outcome === 'done') return
     }
   }
 
-  /** SQLite: pending rows in batches, each marked after its delivery. */
+  /** SQLite: pending rows in batches, sent with K in flight, each group of accepted ones marked at once. */
   async function passPlain(): Promise<void> {
-    const failed: number[] = []
+    const failed = new Set<number>()
     let from: Awaited<ReturnType<typeof sender>> | undefined
     while (!runner.closed) {
-      const rows = await deliverable(db, failed, BATCH).execute()
+      const rows = await deliverable(db, failed, batchSize).execute()
       if (rows.length === 0) return
       from ??= await sender()
-      for (const row of rows) {
-        if (!(await deliver(db, row, from))) failed.push(row.id)
-      }
+      await sendBatch(
+        db,
+        rows,
+        from,
+        writeBehind((ids) => markSent(db, ids, now().getTime())),
+        failed,
+      )
     }
   }
 
+  /** When delivered rows were last pruned (epoch ms of the clock; never: -Infinity). */
+  let prunedAt = Number.NEGATIVE_INFINITY
+  const prune = async () => {
+    const at = now().getTime()
+    if (at - prunedAt < PRUNE_INTERVAL_MS) return
+    prunedAt = at
+    await pruneDelivered(db, at - retentionDays * 86_400_000)
+  }
+  // Delivery off: nothing leaves, nothing is marked; the rows wait for a server with SMTP_URL.
+  const deliver = delivery === 'off' ? async () => undefined : isPostgres(db) ? passLocked : passPlain
   const runner = createPassRunner({
-    // Delivery off: nothing leaves, nothing is marked; the rows wait for a server with SMTP_URL.
-    pass: delivery === 'off' ? async () => undefined : isPostgres(db) ? passLocked : passPlain,
+    pass: async () => {
+      await deliver()
+      await prune()
+    },
     intervalMs: SEND_INTERVAL_MS,
     failure: 'mail outbox pass failed',
     log,

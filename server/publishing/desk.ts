@@ -136,7 +136,8 @@ const mailKeys = (eventId: number) => [`record-event:${eventId}:uid:`, `record-e
  * `GET /api/admin/records/{id}`: the record as stored (terms as tids, severity as tid, internal
  * fields, its own reminder lead), the server's reminder lead `reminderDefaultMinutes` (what a
  * `null` lead means), its update history (newest first) and its events (oldest first) with the
- * number of emails each enqueued (outbox rows by `event_key`).
+ * number of emails each sends (its fan-out job's subscriber count; for events from before
+ * migration 013, its outbox rows by `event_key`).
  * @throws HttpError 404 `not_found`.
  */
 export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: number): Promise<DeskRecordDetail> {
@@ -148,8 +149,27 @@ export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: num
     recordUpdates(db, id),
     db.selectFrom('record_events').select(['id', 'kind', 'at']).where('record_id', '=', id).orderBy('at').orderBy('id').execute(),
   ])
+  const jobs = new Map(
+    events.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('fanout_jobs')
+            .select(['event_id', 'recipients'])
+            .where(
+              'event_id',
+              'in',
+              events.map((e) => e.id),
+            )
+            .execute()
+        ).map((j) => [j.event_id, j.recipients]),
+  )
   const mails = await Promise.all(
     events.map(async (e) => {
+      // An event's fan-out job counts its subscribers when it is committed (kept when sent mail is pruned).
+      const counted = jobs.get(e.id)
+      if (counted !== undefined) return counted
+      // Events from before fan-out jobs (migration 013): their outbox rows.
       const [lo, hi] = mailKeys(e.id)
       const n = await db
         .selectFrom('outbox')

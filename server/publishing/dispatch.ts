@@ -1,7 +1,7 @@
 /**
  * Notification emails of a record event (contract "Publishing"; spec §1 "registered users
  * subscribe to email notifications"): finds the verified users whose subscriptions cover the
- * record and enqueues one email per user and event in the outbox, within the caller's transaction.
+ * record and enqueues one email per user and event in the outbox.
  *
  * Who is a recipient, per cloud the record concerns (model: `server/subscriptions/tree.ts`): a user
  * who stored `all`; for each linked service on that cloud the service's tid or
@@ -11,7 +11,12 @@
  * subscriptions instead: `all`, the record's `notification_type`, or one of its category tids.
  *
  * The same recipients' enabled webhook and Slack endpoints get one delivery each per event
- * (`server/webhooks/`), enqueued in the same transaction.
+ * (`server/webhooks/`), enqueued with the mails.
+ *
+ * A record event's transaction commits only a fan-out job (`./fanout.ts`); the recipients are read
+ * in uid ranges ({@link recipientsBetween}) and enqueued chunk by chunk afterwards
+ * ({@link enqueueRecipients}), each mail rendered once per language, zone, cloud and matched
+ * names and the recipient's own unsubscribe token put in ({@link recipientMail}).
  *
  * Each email is in its recipient's saved language (issue 25; texts `server/mail/messages.ts`
  * `recordMailMessages`), English when none was saved: subject, body, the names of the matched
@@ -21,7 +26,7 @@
 import { termName } from '../../widgets/core/terms.js'
 import { recordHref } from '../../contract/links.js'
 import { type Locale, toLocale } from '../../contract/locale.js'
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { randomToken, sha256 } from '../accounts/tokens.js'
 import { htmlToText } from '../admin/sanitize.js'
 import type { Database, RecordEventKind, RecordType } from '../db/schema.js'
@@ -29,7 +34,7 @@ import { formatTimestamp } from '../../widgets/core/time.js'
 import { isTimeZone } from '../lib/zones.js'
 import { mailTexts, rtlWrapped } from '../mail/catalogues.js'
 import { escapeHtml, recordMailMessages } from '../mail/messages.js'
-import { enqueueMail, type OutgoingMail } from '../mail/outbox.js'
+import { enqueueMails, type OutgoingMail } from '../mail/outbox.js'
 import { enqueueDeliveries } from '../webhooks/endpoints.js'
 import { recordEventPayload } from '../webhooks/payload.js'
 import type { NotificationType } from '../../contract/records.js'
@@ -62,8 +67,11 @@ const textName = (pick: (t: RecordMailTexts) => string): SubscriptionName => ({
   text: pick,
 })
 
+/** A Kysely instance or transaction. */
+type Db = Kysely<Database> | Transaction<Database>
+
 /** One recipient of an event. */
-interface Recipient {
+export interface Recipient {
   uid: number
   mail: string
   timezone: string
@@ -84,23 +92,47 @@ interface CloudRef {
   title: string
 }
 
+/** The facts of a record event its mails and webhook payloads are made of. */
+interface EventFacts {
+  id: number
+  kind: RecordEventKind
+  at: number
+  note: string | null
+  record_id: number
+  type: RecordType
+  title: string
+  summary: string
+  event_type: string | null
+  notification_type: string | null
+  from_time: number
+  to_time: number | null
+  status: string
+  severity: string | null
+}
+
 /**
- * Enqueues the emails of record event `eventId` (see the module comment) in `trx`: one per
- * recipient with `eventKey` `record-event:{eventId}:uid:{uid}`, so enqueueing an event twice adds
- * nothing. Each mail carries a one-click unsubscribe link (`{publicUrl}/unsubscribe/{token}`; the
- * token is stored hashed in `unsubscribe_tokens` with the matched targets) and the RFC 8058 headers
- * `List-Unsubscribe: <{publicUrl}/api/unsubscribe/{token}>` and
- * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Each recipient's enabled webhook endpoints get
- * one delivery keyed `record-event:{eventId}` (unique per endpoint), with the record's page for
- * the recipient's cloud as `url`.
- *
- * @param publicUrl The site's origin for links, without a trailing slash.
- * @param now Epoch ms, the outbox rows' `created`.
- * @returns The number of emails enqueued by this call.
+ * Who an event is for, without the users: per cloud of the record, the subscription targets that
+ * cover it with their names; for a notification, the notification targets. Read once per fan-out
+ * ({@link planEvent}); the recipients are then read in uid ranges ({@link recipientsBetween}).
+ */
+export interface EventPlan {
+  event: EventFacts
+  clouds: CloudRef[]
+  /** Per cloud (in the record's cloud order), its covering targets; empty for a notification. */
+  cloudTargets: Array<{ cloud: CloudRef; names: Map<string, SubscriptionName> }>
+  /** A notification's covering targets; null for the other record types. */
+  notificationTargets: Map<string, SubscriptionName> | null
+  /** Rendered mails by recipient shape (locale, zone, cloud, names), with a token placeholder. */
+  templates: Map<string, Omit<OutgoingMail, 'eventKey' | 'to'>>
+}
+
+/**
+ * Reads what event `eventId`'s fan-out needs (see the module comment): the event and record, the
+ * record's clouds and, per cloud, the subscription targets that cover the record.
  * @throws When the event does not exist.
  */
-export async function dispatchEvent(trx: Transaction<Database>, eventId: number, publicUrl: string, now: number): Promise<number> {
-  const event = await trx
+export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
+  const event = await db
     .selectFrom('record_events as e')
     .innerJoin('records as r', 'r.id', 'e.record_id')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
@@ -123,7 +155,7 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     ])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow()
-  const clouds = await trx
+  const clouds = await db
     .selectFrom('record_clouds as rc')
     .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
     .select(['c.id', 'c.machine_name', 'c.domain', 'c.title'])
@@ -131,8 +163,60 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     .orderBy('c.sort')
     .orderBy('c.id')
     .execute()
-  const termTids = (await trx.selectFrom('record_terms').select('tid').where('record_id', '=', event.record_id).execute()).map((r) => r.tid)
+  const termTids = (await db.selectFrom('record_terms').select('tid').where('record_id', '=', event.record_id).execute()).map((r) => r.tid)
+  const plan: EventPlan = { event, clouds, cloudTargets: [], notificationTargets: null, templates: new Map() }
+  if (event.type === 'notification') {
+    const categories = termTids.length
+      ? await db.selectFrom('notification_categories').select(['tid', 'name']).where('tid', 'in', termTids).execute()
+      : []
+    const names = new Map<string, SubscriptionName>([['all', textName((t) => t.allNotifications)]])
+    if (event.notification_type) {
+      const type = NOTIFICATION_TYPE_TEXTS[event.notification_type as NotificationType]
+      names.set(event.notification_type, type ? textName(type) : dataName(event.notification_type))
+    }
+    for (const c of categories) names.set(String(c.tid), dataName(c.name))
+    plan.notificationTargets = names
+  } else {
+    for (const cloud of clouds) plan.cloudTargets.push({ cloud, names: await cloudTargets(db, cloud, event, termTids) })
+  }
+  return plan
+}
 
+/**
+ * The number of verified users event `plan` mails (each once, however many of their subscriptions
+ * cover it): the fan-out's size, counted when the event is committed.
+ */
+export async function countRecipients(db: Db, plan: EventPlan): Promise<number> {
+  if (plan.notificationTargets) {
+    const row = await db
+      .selectFrom('notification_subscriptions as s')
+      .innerJoin('users as u', 'u.uid', 's.uid')
+      .select((eb) => eb.fn.count<number | string>('u.uid').distinct().as('n'))
+      .where('u.verified', '=', 1)
+      .where('s.target', 'in', [...plan.notificationTargets.keys()])
+      .executeTakeFirstOrThrow()
+    return Number(row.n)
+  }
+  if (plan.cloudTargets.length === 0) return 0
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.uid', 's.uid')
+    .select((eb) => eb.fn.count<number | string>('u.uid').distinct().as('n'))
+    .where('u.verified', '=', 1)
+    .where((eb) =>
+      eb.or(
+        plan.cloudTargets.map(({ cloud, names }) => eb.and([eb('s.cloud_id', '=', cloud.id), eb('s.target', 'in', [...names.keys()])])),
+      ),
+    )
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * The recipients of `plan` whose uid is in (`afterUid`, `toUid`] (`toUid` null: no upper bound),
+ * by uid: the same matching as the module comment says, one entry per user.
+ */
+export async function recipientsBetween(db: Db, plan: EventPlan, afterUid: number, toUid: number | null): Promise<Map<number, Recipient>> {
   const recipients = new Map<number, Recipient>()
   const add = (
     row: { uid: number; mail: string; timezone: string; locale: string | null; target: string },
@@ -147,80 +231,155 @@ export async function dispatchEvent(trx: Transaction<Database>, eventId: number,
     if (r.cloud?.id === cloud?.id && !r.targets.includes(row.target)) r.targets.push(row.target)
     if (!r.names.some((n) => n.key === name.key)) r.names.push(name)
   }
-
-  if (event.type === 'notification') {
-    const categories = termTids.length
-      ? await trx.selectFrom('notification_categories').select(['tid', 'name']).where('tid', 'in', termTids).execute()
-      : []
-    const names = new Map<string, SubscriptionName>([['all', textName((t) => t.allNotifications)]])
-    if (event.notification_type) {
-      const type = NOTIFICATION_TYPE_TEXTS[event.notification_type as NotificationType]
-      names.set(event.notification_type, type ? textName(type) : dataName(event.notification_type))
-    }
-    for (const c of categories) names.set(String(c.tid), dataName(c.name))
-    const rows = await trx
+  if (plan.notificationTargets) {
+    const names = plan.notificationTargets
+    let query = db
       .selectFrom('notification_subscriptions as s')
       .innerJoin('users as u', 'u.uid', 's.uid')
       .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
       .where('u.verified', '=', 1)
       .where('s.target', 'in', [...names.keys()])
-      .orderBy('u.uid')
-      .execute()
-    for (const row of rows) add(row, null, names.get(row.target) ?? dataName(row.target))
-  } else {
-    for (const cloud of clouds) {
-      const names = await cloudTargets(trx, cloud, event, termTids)
-      const rows = await trx
-        .selectFrom('subscriptions as s')
-        .innerJoin('users as u', 'u.uid', 's.uid')
-        .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
-        .where('u.verified', '=', 1)
-        .where('s.cloud_id', '=', cloud.id)
-        .where('s.target', 'in', [...names.keys()])
-        .orderBy('u.uid')
-        .execute()
-      for (const row of rows) {
-        const name = names.get(row.target) ?? dataName(row.target)
-        const suffix = clouds.length > 1 ? ` (${cloud.title})` : ''
-        add(row, cloud, suffix ? { key: `${name.key}${suffix}`, text: (t) => `${name.text(t)}${suffix}` } : name)
-      }
+      .where('u.uid', '>', afterUid)
+    if (toUid !== null) query = query.where('u.uid', '<=', toUid)
+    for (const row of await query.orderBy('u.uid').execute()) add(row, null, names.get(row.target) ?? dataName(row.target))
+    return recipients
+  }
+  const several = plan.cloudTargets.length > 1
+  const rows: Array<{
+    row: { uid: number; mail: string; timezone: string; locale: string | null; target: string }
+    cloud: CloudRef
+    name: SubscriptionName
+  }> = []
+  for (const { cloud, names } of plan.cloudTargets) {
+    let query = db
+      .selectFrom('subscriptions as s')
+      .innerJoin('users as u', 'u.uid', 's.uid')
+      .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
+      .where('u.verified', '=', 1)
+      .where('s.cloud_id', '=', cloud.id)
+      .where('s.target', 'in', [...names.keys()])
+      .where('u.uid', '>', afterUid)
+    if (toUid !== null) query = query.where('u.uid', '<=', toUid)
+    for (const row of await query.orderBy('u.uid').execute()) {
+      const name = names.get(row.target) ?? dataName(row.target)
+      const suffix = several ? ` (${cloud.title})` : ''
+      rows.push({ row, cloud, name: suffix ? { key: `${name.key}${suffix}`, text: (t) => `${name.text(t)}${suffix}` } : name })
     }
   }
+  // Recipients in uid order; a user's first matching cloud (the record's cloud order) is the mail's.
+  rows.sort((a, b) => a.row.uid - b.row.uid)
+  for (const { row, cloud, name } of rows) add(row, cloud, name)
+  return recipients
+}
 
-  const linkCloud = clouds[0]
-  let count = 0
+/** Stands for a recipient's unsubscribe token in a rendered template; a token never contains it. */
+const TOKEN_SLOT = `\u0000unsubscribe-token-${randomToken().slice(0, 8)}\u0000`
+
+/**
+ * The email of `plan`'s event for recipient `r` with unsubscribe token `token`: rendered once per
+ * language, zone, cloud and set of matched names ({@link EventPlan.templates}), the token put in.
+ */
+export function recipientMail(plan: EventPlan, r: Recipient, publicUrl: string, token: string): Omit<OutgoingMail, 'eventKey'> {
+  const cloud = r.cloud ?? plan.clouds[0] ?? null
+  const key = [r.locale, r.timezone || 'UTC', cloud?.id ?? '', r.names.map((n) => n.key).join('\u0001')].join('\u0002')
+  let template = plan.templates.get(key)
+  if (!template) {
+    const { to: _to, ...rest } = eventMail({ event: plan.event, recipient: r, cloud, publicUrl, token: TOKEN_SLOT })
+    template = rest
+    plan.templates.set(key, template)
+  }
+  const put = (text: string) => text.split(TOKEN_SLOT).join(token)
+  return {
+    to: r.mail,
+    subject: template.subject,
+    text: put(template.text),
+    html: template.html === undefined ? undefined : put(template.html),
+    headers: Object.fromEntries(Object.entries(template.headers ?? {}).map(([k, v]) => [k, put(v)])),
+  }
+}
+
+/** The outbox `event_key` of event `eventId`'s mail to user `uid`. */
+export const recordMailKey = (eventId: number, uid: number) => `record-event:${eventId}:uid:${uid}`
+
+/**
+ * Enqueues, in `trx`, the emails and webhook deliveries of `recipients` of `plan`'s event (see
+ * the module comment): per recipient one unsubscribe token (stored hashed in
+ * `unsubscribe_tokens` with the matched targets), one outbox row keyed
+ * {@link recordMailKey} carrying the one-click unsubscribe link (`{publicUrl}/unsubscribe/{token}`)
+ * and the RFC 8058 headers `List-Unsubscribe: <{publicUrl}/api/unsubscribe/{token}>` and
+ * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`; per enabled webhook endpoint of theirs one
+ * delivery keyed `record-event:{eventId}`. Rows go in with multi-row inserts; a key already
+ * enqueued adds nothing (and no token).
+ *
+ * @param now Epoch ms, the rows' `created`.
+ * @returns The number of emails this call enqueued.
+ */
+export async function enqueueRecipients(
+  trx: Db,
+  plan: EventPlan,
+  recipients: Map<number, Recipient>,
+  publicUrl: string,
+  now: number,
+): Promise<number> {
+  if (recipients.size === 0) return 0
+  const eventId = plan.event.id
+  const tokens = new Map<string, { uid: number; hash: string; r: Recipient }>()
+  const mails: OutgoingMail[] = []
   for (const r of recipients.values()) {
     const token = randomToken()
-    const tokenHash = sha256(token)
+    const eventKey = recordMailKey(eventId, r.uid)
+    tokens.set(eventKey, { uid: r.uid, hash: sha256(token), r })
+    mails.push({ ...recipientMail(plan, r, publicUrl, token), eventKey })
+  }
+  const added = await enqueueMails(trx, mails, now)
+  const fresh = added.map((key) => tokens.get(key)).filter((t) => t !== undefined)
+  for (let i = 0; i < fresh.length; i += INSERT_ROWS) {
     await trx
       .insertInto('unsubscribe_tokens')
-      .values({
-        token_hash: tokenHash,
-        uid: r.uid,
-        scope: r.cloud ? 'cloud' : 'notification',
-        cloud_id: r.cloud?.id ?? null,
-        targets: JSON.stringify(r.targets),
-        created: now,
-      })
+      .values(
+        fresh.slice(i, i + INSERT_ROWS).map(({ uid, hash, r }) => ({
+          token_hash: hash,
+          uid,
+          scope: r.cloud ? 'cloud' : 'notification',
+          cloud_id: r.cloud?.id ?? null,
+          targets: JSON.stringify(r.targets),
+          created: now,
+        })),
+      )
       .execute()
-    const cloud = r.cloud ?? linkCloud ?? null
-    const mail = eventMail({ event, recipient: r, cloud, publicUrl, token })
-    const id = await enqueueMail(trx, { ...mail, eventKey: `record-event:${eventId}:uid:${r.uid}` }, now)
-    if (id === null) await trx.deleteFrom('unsubscribe_tokens').where('token_hash', '=', tokenHash).execute()
-    else count += 1
   }
+  const { event, clouds } = plan
   const facts = { ...event, update: event.note ? htmlToText(event.note) : '' }
   await enqueueDeliveries(
     trx,
     [...recipients.keys()],
     `record-event:${eventId}`,
     (uid) => {
-      const cloud = recipients.get(uid)?.cloud ?? linkCloud ?? null
+      const cloud = recipients.get(uid)?.cloud ?? clouds[0] ?? null
       return recordEventPayload(facts, clouds, recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl))
     },
     now,
   )
-  return count
+  return added.length
+}
+
+/** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
+const INSERT_ROWS = 200
+
+/**
+ * Enqueues all emails of record event `eventId` in `trx` at once ({@link planEvent},
+ * {@link recipientsBetween}, {@link enqueueRecipients}): what a fan-out job does chunk by chunk
+ * (`./fanout.ts`), for callers that want every row written before they go on. Enqueueing an event
+ * twice adds nothing.
+ *
+ * @param publicUrl The site's origin for links, without a trailing slash.
+ * @param now Epoch ms, the outbox rows' `created`.
+ * @returns The number of emails enqueued by this call.
+ * @throws When the event does not exist.
+ */
+export async function dispatchEvent(trx: Db, eventId: number, publicUrl: string, now: number): Promise<number> {
+  const plan = await planEvent(trx, eventId)
+  return enqueueRecipients(trx, plan, await recipientsBetween(trx, plan, 0, null), publicUrl, now)
 }
 
 /** The names of the notification types (`server/subscriptions/repo.ts` `NOTIFICATION_TYPE_NAMES`) in the mails. */
@@ -232,7 +391,7 @@ const NOTIFICATION_TYPE_TEXTS: Record<NotificationType, (t: RecordMailTexts) => 
 
 /** The targets of one cloud that cover the record, with their display names. */
 async function cloudTargets(
-  trx: Transaction<Database>,
+  trx: Db,
   cloud: CloudRef,
   event: { type: RecordType; event_type: string | null },
   termTids: number[],

@@ -2,11 +2,12 @@
  * Publishing records (contract "Publishing": `PublishRecordBody`, `UpdateRecordBody`,
  * `PublishData`): validation (the body's shape by the contract's schemas, see {@link refusalOf};
  * the rest against the database), the record with its cloud and term links, a `record_events` row,
- * for an update an entry of the record's update history (`record_updates`), and the notification
- * emails of that event ({@link dispatchEvent}; none with `notify: false`) — all in one transaction,
- * so a record is never published without its emails being queued, nor emails queued for a change
- * that was rolled back. Callers `mailer.kick()` after it resolves (or a running server's mailer
- * picks the rows up within `SEND_INTERVAL_MS`, 5 s). HTML fields may be written as Markdown
+ * for an update an entry of the record's update history (`record_updates`), and the fan-out job of
+ * that event's notifications ({@link enqueueFanout}; none with `notify: false`) — all in one
+ * transaction, so a record is never published without its subscribers being told, nor told of a
+ * change that was rolled back. The job's mails are expanded and sent after the commit
+ * (`./fanout.ts`): callers `mailer.kick()` after it resolves (or a running server picks the job up
+ * within 5 s). HTML fields may be written as Markdown
  * (`body_format`, `./markdown.ts`); the desk's actions (`./desk.ts`) go through {@link changeRecord}.
  */
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
@@ -21,7 +22,7 @@ import { sanitizeOperatorHtml } from '../admin/sanitize.js'
 import { badRequest, type HttpError, notFound } from '../http/errors.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
-import { dispatchEvent } from './dispatch.js'
+import { enqueueFanout } from './fanout.js'
 import { renderOperatorText, type TextFormat } from './markdown.js'
 
 /** The record types that can be published (the contract's `PublishRecordBody.type`). */
@@ -49,8 +50,6 @@ export interface RecordKind {
 
 /** Options of {@link publishRecord} and {@link updateRecord}. */
 export interface PublishOptions {
-  /** The site's origin for links in the emails, e.g. `https://trust.example` (no trailing slash). */
-  publicUrl: string
   /**
    * Called inside the transaction with each kind of record the change touches (the new record's;
    * for an update the stored record's, and the new notification type's when it changes); throws
@@ -372,17 +371,9 @@ export async function insertUpdate(
     .execute()
 }
 
-/** The answer of a change: the event's emails enqueued unless `notify` is false. */
-async function announce(
-  trx: Trx,
-  recordId: number,
-  type: RecordType,
-  eventId: number,
-  now: number,
-  options: PublishOptions,
-  notify: boolean,
-): Promise<PublishData> {
-  const mails = notify ? await dispatchEvent(trx, eventId, options.publicUrl, now) : 0
+/** The answer of a change: the event's fan-out job unless `notify` is false (`./fanout.ts`). */
+async function announce(trx: Trx, recordId: number, type: RecordType, eventId: number, now: number, notify: boolean): Promise<PublishData> {
+  const mails = notify ? await enqueueFanout(trx, eventId, now) : 0
   return { id: recordId, alias: recordHref(type, recordId), event_id: eventId, mails }
 }
 
@@ -501,7 +492,7 @@ export async function publishRecord(
     await replaceLinks(trx, id, v)
     await recordAudit(trx, { actor: audit, action: 'record.publish', target: String(id), after: await snapshot(trx, id) }, now)
     const eventId = await insertEvent(trx, id, 'published', null, now)
-    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
+    return announce(trx, id, v.type, eventId, now, body.notify !== false)
   })
 }
 
@@ -639,7 +630,7 @@ export async function changeRecord(
     if (note !== null || v.statusId !== current.status_id || change.alwaysAddUpdate) {
       await insertUpdate(trx, { recordId: id, eventId, at: now, statusId: v.statusId, text: note ?? '' })
     }
-    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
+    return announce(trx, id, v.type, eventId, now, body.notify !== false)
   })
 }
 

@@ -26,8 +26,8 @@
  * the record is still in the state the step was planned for (an operator may have postponed or
  * cancelled it meanwhile); if it is not, the transaction rolls back, claim included. In the same
  * transaction: the entry of the update history ("Maintenance started." / "Maintenance
- * completed."; none for a reminder), the subscribers' emails (`dispatchEvent`, keyed
- * `record-event:{id}:uid:{uid}`) and an audit entry of the actor `system` (`record.remind`,
+ * completed."; none for a reminder), the fan-out job of the subscribers' emails (`enqueueFanout`;
+ * its mails are keyed `record-event:{id}:uid:{uid}`) and an audit entry of the actor `system` (`record.remind`,
  * `record.start`, `record.complete`). A postponed window has another `from`, so its reminder and
  * start are new claims; a cancelled maintenance (Archived) is never picked up again.
  *
@@ -46,7 +46,7 @@ import type { Database, RecordEventKind } from '../db/schema.js'
 import type { Actor } from '../admin/audit.js'
 import { recordAudit } from '../admin/audit.js'
 import type { Mailer } from '../mail/outbox.js'
-import { dispatchEvent } from './dispatch.js'
+import { enqueueFanout } from './fanout.js'
 import { insertUpdate, snapshot } from './publish.js'
 
 /** Who the scheduler's changes are attributed to in the audit log. */
@@ -66,8 +66,6 @@ export type ScheduledKind = Extract<RecordEventKind, 'reminder' | 'started' | 'c
 
 /** What {@link runScheduler} needs. */
 export interface SchedulerOptions {
-  /** The site's origin for links in the emails, without a trailing slash. */
-  publicUrl: string
   /**
    * The server's reminder lead: minutes before a window's start that its reminder goes out, for
    * records without a lead of their own (`reminder_minutes` null); 0 = none. Default 60.
@@ -192,7 +190,7 @@ const AUDIT_ACTION: Record<ScheduledKind, string> = {
  * @returns The step made, or `null` when someone else has it or the record changed meanwhile.
  * @throws Database errors (e.g. `SQLITE_BUSY`); nothing of the step is kept then.
  */
-export async function applyStep(db: Kysely<Database>, due: DueStep, now: number, options: SchedulerOptions): Promise<SchedulerStep | null> {
+export async function applyStep(db: Kysely<Database>, due: DueStep, now: number): Promise<SchedulerStep | null> {
   const ids = await statusIds(db)
   if (!ids) return null
   try {
@@ -237,7 +235,7 @@ export async function applyStep(db: Kysely<Database>, due: DueStep, now: number,
         await trx.updateTable('record_events').set({ note: text }).where('id', '=', claim.id).execute()
         await insertUpdate(trx, { recordId: due.recordId, eventId: claim.id, at: now, statusId: status, text })
       }
-      const mails = await dispatchEvent(trx, claim.id, options.publicUrl, now)
+      const mails = await enqueueFanout(trx, claim.id, now)
       await recordAudit(
         trx,
         { actor: SYSTEM, action: AUDIT_ACTION[due.kind], target: String(due.recordId), before, after: await snapshot(trx, due.recordId) },
@@ -262,7 +260,7 @@ export async function runScheduler(db: Kysely<Database>, now: number, options: S
   const made: SchedulerStep[] = []
   for (const due of await dueSteps(db, now, reminderMinutes)) {
     try {
-      const step = await applyStep(db, due, now, options)
+      const step = await applyStep(db, due, now)
       if (step) made.push(step)
     } catch (error) {
       options.log?.warn(
@@ -283,8 +281,6 @@ export interface StartSchedulerOptions {
   /** Time between passes, ms (at most about 24.8 days: longer ones are cut to that). */
   intervalMs: number
   reminderMinutes: number
-  /** The origin for links, asked at each pass (the listening port may be known only later). */
-  publicUrl: () => string
   log?: { warn(obj: object, msg: string): void }
   /** Called after a pass that made a step (public answers changed: the response cache is cleared). */
   onChange?: () => void
@@ -311,7 +307,6 @@ export function startScheduler(o: StartSchedulerOptions): Scheduler {
       if (stopped) return []
       try {
         const steps = await runScheduler(o.db, o.now().getTime(), {
-          publicUrl: o.publicUrl(),
           reminderMinutes: o.reminderMinutes,
           log: o.log,
         })

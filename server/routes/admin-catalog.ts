@@ -8,6 +8,8 @@
  * - `PUT /api/admin/catalog/{section}` (`CatalogSectionBody`) → `{ data: CatalogData }`; permission
  *   `catalog`; 409 `stale`; 400 `invalid` naming each bad field's path from the catalogue's root.
  * - `GET /api/admin/dashboard` → `{ data: DashboardData }`, measured at the injected clock.
+ * - `GET /api/admin/outbox` → `{ data: OutboxData }`: the dashboard's outbox alone, read again
+ *   every 5 seconds while a notification fan-out runs.
  * - `POST /api/admin/outbox/{id}/retry` (body `{}` or none) → `{ data: OutboxMessage }`; permission
  *   `outbox`; 404 `not_found`; 400 `invalid` when already sent. The mailer is kicked after the commit.
  * - `GET /api/admin/staff` → `{ data: StaffData }`.
@@ -26,6 +28,7 @@ import {
   CatalogSectionBody,
   CatalogSectionParams,
   DashboardData,
+  OutboxData,
   OutboxIdParams,
   OutboxMessage,
   OutboxRetryBody,
@@ -41,7 +44,7 @@ import { auditPage } from '../admin/audit-read.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { readCatalog, saveCatalogSection } from '../admin/catalog-edit.js'
 import { dashboardData } from '../admin/dashboard.js'
-import { retryOutboxMessage } from '../admin/outbox.js'
+import { outboxData, retryOutboxMessage } from '../admin/outbox.js'
 import { setStaffRoles, staffData } from '../admin/staff.js'
 import { pathOf } from '../catalog/import.js'
 import { HttpError } from '../http/errors.js'
@@ -121,6 +124,16 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mod
       requireAdminReader(request)
       const mail = { delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) }
       return { data: await dashboardData(db, now(), mail) }
+    },
+  )
+
+  app.get(
+    '/api/admin/outbox',
+    { schema: { response: { 200: answer(OutboxData), ...ERROR_RESPONSES } }, preValidation: reader },
+    async (request) => {
+      requireAdminReader(request)
+      const mail = { delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) }
+      return { data: await outboxData(db, now(), mail) }
     },
   )
 

@@ -24,7 +24,6 @@ import type { UserSession } from '../accounts/sessions.js'
 import type { Actor } from '../admin/audit.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { badRequest, HttpError } from '../http/errors.js'
-import { linkOrigin } from '../http/origin.js'
 import { type PublishOptions, publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../publishing/publish.js'
 import { NOTIFICATION_TYPES } from '../repo/records.js'
 import type { RouteDeps, TrustApp } from './deps.js'
@@ -79,9 +78,8 @@ function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: s
 const actorOf = (session: UserSession): Actor => ({ uid: session.uid, name: session.name })
 
 /** Registers the routes described in the module comment. */
-export function registerAdminRecordRoutes(app: TrustApp, { db, now, accounts, mailer }: RouteDeps): void {
+export function registerAdminRecordRoutes(app: TrustApp, { db, now, mailer }: RouteDeps): void {
   const options = (request: FastifyRequest): PublishOptions => ({
-    publicUrl: linkOrigin(request, accounts.publicUrl),
     // The authoritative check, inside the transaction, on the validated body or the stored record.
     authorize: (kind) => {
       requirePermission(request, recordPermission(kind.type, kind.notificationType))

@@ -40,7 +40,6 @@ import type { UserSession } from '../accounts/sessions.js'
 import type { Actor } from '../admin/audit.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import type { Database } from '../db/schema.js'
-import { linkOrigin } from '../http/origin.js'
 import {
   cancelRecord,
   createTemplate,
@@ -95,10 +94,9 @@ const authorizeIn =
   }
 
 /** Registers the routes described in the module comment. */
-export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer, reminderMinutes }: RouteDeps): void {
+export function registerDeskRoutes(app: TrustApp, { db, now, mailer, reminderMinutes }: RouteDeps): void {
   const reminderDefault = reminderMinutes ?? DEFAULT_REMINDER_MINUTES
   const publishOptions = (request: FastifyRequest): PublishOptions => ({
-    publicUrl: linkOrigin(request, accounts.publicUrl),
     authorize: authorizeIn(request),
   })
   const reader = async (request: FastifyRequest) => {

@@ -171,6 +171,14 @@ globalStyle(`${counts} dd`, { margin: 0, fontSize: '22px', fontWeight: 700 })
 
 export const records = style({ margin: `0 0 ${vars.space.md}`, paddingInlineStart: vars.space.lg, fontSize: '14px' })
 
+/** The dashboard's notification fan-outs, one block each. */
+export const fanouts = style({ listStyle: 'none', margin: `0 0 ${vars.space.md}`, padding: 0, fontSize: '14px' })
+
+export const fanout = style({ display: 'flex', flexDirection: 'column', gap: '2px', padding: `${vars.space.sm} 0` })
+
+/** A fan-out's progress: the bar spans the line; its label beside it says the numbers. */
+export const fanoutBar = style({ width: '100%', maxWidth: '480px', height: '12px' })
+
 export const json = style({
   margin: `${vars.space.xs} 0`,
   padding: vars.space.sm,

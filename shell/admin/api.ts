@@ -6,6 +6,7 @@ import type {
   CatalogSection,
   ContentData,
   DashboardData,
+  OutboxData,
   OutboxMessage,
   SaveComplianceBody,
   StaffData,
@@ -39,8 +40,12 @@ function isCompliancePage(d: unknown): d is AdminCompliancePage {
   return is.object(d) && is.string(d.cloud) && is.string(d.page_top) && is.array(d.rows)
 }
 
+function isOutboxData(d: unknown): d is OutboxData {
+  return is.object(d) && arrays(d, 'messages', 'fanouts') && is.number(d.queued) && is.number(d.sent_per_second)
+}
+
 function isDashboardData(d: unknown): d is DashboardData {
-  return is.object(d) && arrays(d, 'clouds', 'notification_subscribers') && is.object(d.outbox) && is.array(d.outbox.messages)
+  return is.object(d) && arrays(d, 'clouds', 'notification_subscribers') && isOutboxData(d.outbox)
 }
 
 function isOutboxMessage(d: unknown): d is OutboxMessage {
@@ -93,6 +98,11 @@ export async function saveCompliance(cloud: string, body: SaveComplianceBody): P
 /** `GET /api/admin/dashboard`: live and upcoming records per cloud, subscriber counts, the outbox. */
 export async function fetchDashboard(signal?: AbortSignal): Promise<DashboardData> {
   return dataOf(await request<ApiAnswer<DashboardData>>('/api/admin/dashboard', { signal }), isDashboardData)
+}
+
+/** `GET /api/admin/outbox`: the dashboard's outbox alone (read again while a fan-out runs). */
+export async function fetchOutbox(signal?: AbortSignal): Promise<OutboxData> {
+  return dataOf(await request<ApiAnswer<OutboxData>>('/api/admin/outbox', { signal }), isOutboxData)
 }
 
 /** `POST /api/admin/outbox/{id}/retry` → the message, queued again. */

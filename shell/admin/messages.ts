@@ -287,8 +287,9 @@ export const adminStaffMessages = /* @__PURE__ */ defineMessages('admin.staff', 
 })
 
 /**
- * The mail outbox's delivery, sender and waiting time (`contract/admin.ts` OutboxData), and the
- * banners when mail is not sent or has been waiting long (`./Outbox.tsx`).
+ * The mail outbox's delivery, sender and waiting time (`contract/admin.ts` OutboxData), the
+ * banners when mail is not sent or has been waiting long, and the notification fan-outs with
+ * their progress and the sending rate (`./Outbox.tsx`).
  */
 export const adminMailMessages = /* @__PURE__ */ defineMessages('admin.mail', {
   delivery: 'Delivery',
@@ -311,6 +312,28 @@ export const adminMailMessages = /* @__PURE__ */ defineMessages('admin.mail', {
   stuckText: params(
     'The oldest queued message has waited {age}. Look at the errors of the messages below and at the mail server of SMTP_URL.',
   ),
+  // Notification fan-outs (`OutboxData.fanouts`) and the sending rate
+  fanoutsTitle: 'Notifications being sent',
+  /** `{type}`: the record's type; `{kind}`: what happened to it; `{time}`: when it was committed. */
+  fanoutWhat: params('{type} · {kind} · started {time}'),
+  /** The label of the progress bar, numbers formatted for the locale: "12,345 of 100,000 sent". */
+  fanoutProgress: params('{sent} of {total} sent'),
+  fanoutAdding: params('Adding recipients: {enqueued} of {recipients} emails queued so far'),
+  fanoutSending: params('Sending: {queued} emails waiting'),
+  fanoutWaiting: params('Queued: {queued} emails, sent once SMTP_URL is set'),
+  fanoutFinished: params('Finished {time}'),
+  fanoutFailed: params('Failed: {failed} (Retry is in the list below)'),
+  /** `{rate}`: emails per second, one decimal. */
+  sentPerSecond: params('Sending rate: {rate} emails per second over the last 10 seconds'),
+  refreshing: 'This part is read again every 5 seconds while notifications are being sent.',
+  refreshFailed: params('The outbox could not be read again: {error} It is tried again in 5 seconds.'),
+  kindPublished: 'Published',
+  kindUpdated: 'Updated',
+  kindReminder: 'Reminder',
+  kindStarted: 'Started',
+  kindCompleted: 'Completed',
+  kindPostponed: 'Postponed',
+  kindCancelled: 'Cancelled',
 })
 
 /** The first-run steps of the dashboard (`./setup.ts`, `./SetupSteps.tsx`). */

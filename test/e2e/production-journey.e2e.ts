@@ -269,6 +269,15 @@ consoleJourney('the operator publishes, updates and resolves an incident in the 
   mails = await waitForMails(ctx, ctx.visitor, 4, 'the resolved mail')
   assert.is(subjectsOf(mails, title).length, 3, 'published, update, resolved: one mail each')
   assert.equal(await axeViolations(page), [])
+
+  // The dashboard lists the incident's three fan-outs, each with its mail sent.
+  await page.goto(`${ctx.server.url}/admin/dashboard`)
+  const fanouts = page.getByTestId('fanout').filter({ hasText: title })
+  await fanouts.filter({ hasText: '1 of 1 sent' }).nth(2).waitFor()
+  assert.is(await fanouts.count(), 3)
+  assert.is(await page.getByRole('progressbar', { name: new RegExp(title) }).count(), 3)
+  await screenshot(page, 'production-journey-dashboard-fanouts-1280')
+  assert.equal(await axeViolations(page), [])
   assert.equal(errors, [])
 })
 

@@ -6,19 +6,51 @@
  * for every route, each privileged role is allowed or refused (403 `not_permitted`), a user without
  * a privileged role gets 403 `forbidden`, no session 403 `not_signed_in`, a write without the CSRF
  * header 403 `csrf`.
+ *
+ * The outbox's notification fan-outs (issue 42): a published incident's entry before and after
+ * its mail is delivered, listed for 15 minutes once finished, with the sending rate; and which
+ * fan-outs the outbox lists (running, with queued mail, finished in the last 15 minutes; newest
+ * first, at most 5), from rows written by hand.
  */
 import type { LightMyRequestResponse } from 'fastify'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { AuditData, CatalogData, DashboardData, OutboxMessage, StaffData, StaffMember } from '../../contract/admin.js'
+import type { Kysely } from 'kysely'
+import type {
+  AuditData,
+  CatalogData,
+  DashboardData,
+  OutboxData,
+  OutboxFanout,
+  OutboxMessage,
+  StaffData,
+  StaffMember,
+} from '../../contract/admin.js'
 import type { CatalogDataCenter } from '../../contract/catalog.js'
 import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { DcMapData } from '../../contract/global.js'
+import { DEFAULT_SEVERITY_TID } from '../../contract/reference-data.js'
 import { can, type Permission, type Role } from '../../contract/permissions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
+import { FANOUT_LIST_SIZE, outboxData } from '../../server/admin/outbox.js'
 import { exportCatalog } from '../../server/catalog/export.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
-import { auditRows, createAccount, errorOf, execute, login, type Method, type Session, send } from './staff-helpers.js'
+import { importCatalog } from '../../server/catalog/import.js'
+import type { Database } from '../../server/db/schema.js'
+import { createMailer } from '../../server/mail/outbox.js'
+import { body, FIXED_NOW, startApp, suiteOnEmptyDatabase, type TestApp } from './helpers.js'
+import { OWN, ownCatalog } from './own-catalog.js'
+import {
+  auditRows,
+  createAccount,
+  errorOf,
+  execute,
+  login,
+  loginOps,
+  type Method,
+  type Session,
+  send,
+  startProduction,
+} from './staff-helpers.js'
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -347,6 +379,12 @@ admin('GET /api/admin/dashboard: live and upcoming records per cloud, subscriber
   })
 })
 
+admin('GET /api/admin/outbox answers the dashboard’s outbox alone', async () => {
+  const dashboard = expect<DashboardData>(await send(t, 'GET', '/api/admin/dashboard', { session: root }), 200)
+  const outbox = expect<OutboxData>(await send(t, 'GET', '/api/admin/outbox', { session: root }), 200)
+  assert.equal(outbox, dashboard.outbox)
+})
+
 admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits it and the mailer sends it', async () => {
   const id = await execute(t, INSERT_OUTBOX, ...FAILING_MAIL)
   const count = (await auditRows(t)).length
@@ -545,6 +583,7 @@ const CASES: RouteCase[] = [
     badPayload: { value: 'no revision', extra: true },
   },
   { method: 'GET', url: '/api/admin/dashboard', permission: null, allowed: 200 },
+  { method: 'GET', url: '/api/admin/outbox', permission: null, allowed: 200 },
   { method: 'POST', url: '/api/admin/outbox/99999999/retry', permission: 'outbox', allowed: 404, badPayload: [1, 2] },
   { method: 'GET', url: '/api/admin/staff', permission: null, allowed: 200 },
   {
@@ -574,7 +613,7 @@ roles.after(async () => {
 })
 
 roles('the matrix covers every route of the module', () => {
-  assert.is(CASES.length, 7)
+  assert.is(CASES.length, 8)
   assert.is(PRIVILEGED_ROLES.length, 8)
 })
 
@@ -629,3 +668,287 @@ roles('nothing the matrix sent changed anything or wrote an audit entry', async 
 })
 
 roles.run()
+
+// ---------------------------------------------------------------------------------------------
+// Notification fan-outs on the dashboard
+// ---------------------------------------------------------------------------------------------
+
+const storm = suite('the outbox’s fan-out of a published incident: progress, then finished for 15 minutes')
+
+const STORM_URL = 'https://status.northwind.example'
+const READERS = ['reader-1@customer.example', 'reader-2@customer.example', 'reader-3@customer.example']
+const MINUTE = 60_000
+
+let s: TestApp
+let ops: Session
+/** The clock of the app and of the mailer that delivers (moved by the tests). */
+let clock = FIXED_NOW.getTime()
+const iso = (ms: number) => new Date(ms).toISOString()
+const outboxOf = async () => expect<OutboxData>(await send(s, 'GET', '/api/admin/outbox', { session: ops }), 200)
+
+storm.before(async () => {
+  // Production without SMTP_URL: mail stays queued until the test delivers it.
+  s = await startProduction(STORM_URL, { now: () => new Date(clock), accounts: { smtpUrl: null, mailFrom: null } })
+  await importCatalog(s.db(), ownCatalog(), new Date(clock))
+  s.app.responseCache.clear()
+  const [cloud] = await s.query<{ id: number }>('select id from clouds where machine_name = ?', OWN.cloud)
+  for (const mail of [...READERS, 'unverified@customer.example']) {
+    const uid = await createAccount(s, mail, 'x', [], mail)
+    await execute(s, "insert into subscriptions (uid, cloud_id, target, created) values (?, ?, 'all', ?)", uid, cloud.id, clock)
+  }
+  await s.exec('update users set verified = 0 where mail = ?', 'unverified@customer.example')
+  ops = await loginOps(s)
+})
+storm.after(() => s.close())
+
+storm('a published incident: queued while mail waits, then sent and failed, finished, listed for 15 minutes', async () => {
+  const [service] = await s.query<{ tid: number }>('select tid from services where name = ?', OWN.service)
+  const published = clock
+  const res = await send(s, 'POST', '/api/admin/records', {
+    session: ops,
+    payload: {
+      type: 'incident',
+      title: 'Relays drop packets',
+      status: 'In Progress',
+      severity: DEFAULT_SEVERITY_TID,
+      clouds: [OWN.cloud],
+      terms: [service.tid],
+      from: iso(published),
+      to: null,
+      summary: 'Some relays drop packets.',
+      notify: true,
+    },
+  })
+  assert.is(res.statusCode, 201, res.body)
+  const { id, event_id: eventId } = body<{ data: { id: number; event_id: number } }>(res).data
+  await s.settled()
+
+  // Before delivery: every email queued, nothing sent.
+  const entry = (over: Partial<OutboxFanout>): OutboxFanout => ({
+    event_id: eventId,
+    record_id: id,
+    title: 'Relays drop packets',
+    type: 'incident',
+    kind: 'published',
+    recipients: 3,
+    enqueued: 3,
+    sent: 0,
+    queued: 3,
+    failed: 0,
+    expanding: false,
+    started: iso(published),
+    finished: null,
+    ...over,
+  })
+  let outbox = await outboxOf()
+  assert.equal(outbox.fanouts, [entry({})])
+  assert.is(outbox.sent_per_second, 0)
+  assert.equal(
+    (await send(s, 'GET', '/api/admin/dashboard', { session: ops }).then((r) => expect<DashboardData>(r, 200))).outbox.fanouts,
+    outbox.fanouts,
+  )
+  const keys = [`record-event:${eventId}:uid:`, `record-event:${eventId}:uid;`]
+  const mails = await s.query<{ to_address: string }>(
+    'select to_address from outbox where event_key >= ? and event_key < ? order by to_address',
+    ...keys,
+  )
+  assert.equal(
+    mails.map((m) => m.to_address),
+    READERS,
+  )
+
+  // One is refused for good; the JSON transport of development delivers the others 2 s later.
+  await s.exec('update outbox set attempts = 5, last_error = ? where to_address = ?', '550 mailbox unavailable', READERS[2])
+  clock += 2_000
+  const mailer = createMailer({
+    db: s.db(),
+    smtpUrl: null,
+    mailFrom: null,
+    publicUrl: STORM_URL,
+    mode: 'development',
+    now: () => new Date(clock),
+  })
+  try {
+    await mailer.flush()
+  } finally {
+    await mailer.close()
+  }
+  const [sent] = await s.query<{ n: number }>(
+    'select count(*) as n from outbox where event_key >= ? and event_key < ? and sent_at is not null',
+    ...keys,
+  )
+  assert.is(Number(sent.n), 2)
+  outbox = await outboxOf()
+  assert.equal(outbox.fanouts, [entry({ sent: 2, queued: 0, failed: 1, finished: iso(clock) })])
+  assert.is(outbox.sent_per_second, 0.2, '2 mails in the last 10 seconds')
+  assert.is(outbox.failed, 1)
+
+  // Listed for 15 minutes after the last email went out, then no more.
+  const finished = clock
+  clock = finished + 15 * MINUTE
+  outbox = await outboxOf()
+  assert.equal(outbox.fanouts, [entry({ sent: 2, queued: 0, failed: 1, finished: iso(finished) })])
+  assert.is(outbox.sent_per_second, 0)
+  clock += 1
+  assert.equal((await outboxOf()).fanouts, [])
+})
+
+storm.run()
+
+// ---------------------------------------------------------------------------------------------
+
+const listed = suiteOnEmptyDatabase('the fan-outs the outbox lists: running, with queued mail, finished in the last 15 minutes')
+
+const NOW = FIXED_NOW.getTime()
+const MAIL = { delivery: 'smtp', sender: 'Status <no-reply@status.example>' } as const
+
+/** One email of event `eventId` (or of no event) created at `created`, sent at `sent` (null: unsent). */
+interface HandMail {
+  eventId?: number
+  uid?: number
+  created: number
+  sent: number | null
+  attempts?: number
+}
+
+async function addMails(db: Kysely<Database>, mails: HandMail[]): Promise<void> {
+  for (const [i, m] of mails.entries()) {
+    await db
+      .insertInto('outbox')
+      .values({
+        to_address: `reader-${m.eventId ?? 'none'}-${m.uid ?? i}@customer.example`,
+        subject: 'Notification',
+        text: 'Body',
+        created: m.created,
+        sent_at: m.sent,
+        attempts: m.attempts ?? (m.sent === null ? 0 : 1),
+        last_error: (m.attempts ?? 0) >= 5 ? 'refused' : null,
+        event_key: m.eventId === undefined ? null : `record-event:${m.eventId}:uid:${m.uid ?? i}`,
+      })
+      .execute()
+  }
+}
+
+/**
+ * A record titled `title` with one published event and its fan-out job (committed at `created`,
+ * expansion finished at `finished`, null while expanding), whose emails are `mails` (sent or not)
+ * of `recipients` subscribers. Returns the event's id.
+ */
+async function addFanout(
+  db: Kysely<Database>,
+  title: string,
+  job: { created: number; finished: number | null; recipients: number; mails: Array<{ sent: number | null; attempts?: number }> },
+): Promise<number> {
+  const status = await db.selectFrom('record_statuses').select('id').where('name', '=', 'In Progress').executeTakeFirstOrThrow()
+  const record = await db
+    .insertInto('records')
+    .values({
+      type: 'incident',
+      title,
+      alias: title.toLowerCase().replaceAll(' ', '-'),
+      status_id: status.id,
+      posted_on: job.created,
+      created: job.created,
+      updated_on: job.created,
+      from_time: job.created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const event = await db
+    .insertInto('record_events')
+    .values({ record_id: record.id, kind: 'published', at: job.created })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('fanout_jobs')
+    .values({ event_id: event.id, recipients: job.recipients, mails: job.mails.length, created: job.created, finished_at: job.finished })
+    .execute()
+  await addMails(
+    db,
+    job.mails.map((m, uid) => ({ eventId: event.id, uid: uid + 1, created: job.created, ...m })),
+  )
+  return event.id
+}
+
+listed('which fan-outs are listed and with what; newest first, at most 5; the sending rate', async ({ db }) => {
+  const ago = (minutes: number) => NOW - minutes * MINUTE
+  // Finished expanding an hour ago, one email still queued, one failed: listed (mail not all sent).
+  const waiting = await addFanout(db, 'Waiting', {
+    created: ago(61),
+    finished: ago(60),
+    recipients: 3,
+    mails: [{ sent: ago(59) }, { sent: null }, { sent: null, attempts: 5 }],
+  })
+  // Expanded 20 minutes ago, the last email sent 5 minutes ago: finished then, listed.
+  const lateMail = await addFanout(db, 'Late mail', {
+    created: ago(21),
+    finished: ago(20),
+    recipients: 2,
+    mails: [{ sent: ago(19) }, { sent: ago(5) }],
+  })
+  // Expanded 20 minutes ago, everything sent 16 minutes ago: no more.
+  await addFanout(db, 'Long done', { created: ago(21), finished: ago(20), recipients: 2, mails: [{ sent: ago(17) }, { sent: ago(16) }] })
+  // Nobody to tell: never listed.
+  await addFanout(db, 'Nobody', { created: ago(1), finished: ago(1), recipients: 0, mails: [] })
+  // Every email sent while it expanded, finished 10 minutes ago: finished when its expansion did.
+  const quick = await addFanout(db, 'Quick', { created: ago(11), finished: ago(10), recipients: 1, mails: [{ sent: ago(10.5) }] })
+  // Still expanding: 2 of 4 recipients so far, one sent.
+  const running = await addFanout(db, 'Running', {
+    created: ago(1),
+    finished: null,
+    recipients: 4,
+    mails: [{ sent: NOW - 500 }, { sent: null }],
+  })
+  // Mail of no record event, sent at the edges of the rate's 10 seconds (the first one outside).
+  await addMails(db, [
+    { created: ago(1), sent: NOW - 10_000 },
+    { created: ago(1), sent: NOW - 9_999 },
+    { created: ago(1), sent: NOW },
+  ])
+
+  const data = await outboxData(db, new Date(NOW), MAIL)
+  const short = (f: OutboxFanout) => [f.title, f.recipients, f.enqueued, f.sent, f.queued, f.failed, f.expanding, f.finished]
+  assert.equal(data.fanouts.map(short), [
+    ['Running', 4, 2, 1, 1, 0, true, null],
+    ['Quick', 1, 1, 1, 0, 0, false, iso(ago(10))],
+    ['Late mail', 2, 2, 2, 0, 0, false, iso(ago(5))],
+    ['Waiting', 3, 3, 1, 1, 1, false, null],
+  ])
+  assert.equal(
+    data.fanouts.map((f) => f.event_id),
+    [running, quick, lateMail, waiting],
+  )
+  assert.equal(data.fanouts[0], {
+    event_id: running,
+    record_id: data.fanouts[0].record_id,
+    title: 'Running',
+    type: 'incident',
+    kind: 'published',
+    recipients: 4,
+    enqueued: 2,
+    sent: 1,
+    queued: 1,
+    failed: 0,
+    expanding: true,
+    started: iso(ago(1)),
+    finished: null,
+  })
+  assert.is(data.sent_per_second, 0.3, 'three mails sent in the last 10 seconds (now included)')
+  // The totals and the failed-first list, as before.
+  assert.equal([data.queued, data.sent, data.failed], [2, 10, 1])
+  assert.equal([data.oldest_queued, data.oldest_queued_seconds], [iso(ago(61)), 61 * 60])
+  assert.equal(data.messages[0].state, 'failed')
+  assert.is(data.messages.length, 13)
+
+  // Two more running: the newest 5 are listed.
+  await addFanout(db, 'Sixth', { created: ago(1), finished: null, recipients: 1, mails: [] })
+  await addFanout(db, 'Seventh', { created: ago(1), finished: null, recipients: 1, mails: [] })
+  const more = await outboxData(db, new Date(NOW), MAIL)
+  assert.is(more.fanouts.length, FANOUT_LIST_SIZE)
+  assert.equal(
+    more.fanouts.map((f) => f.title),
+    ['Seventh', 'Sixth', 'Running', 'Quick', 'Late mail'],
+  )
+})
+
+listed.run()

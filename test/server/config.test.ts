@@ -32,12 +32,24 @@ test('defaults', () => {
     publicCacheSeconds: 30,
     responseCacheBytes: 67_108_864,
     webhookAllowLoopback: false,
+    mailConcurrency: 10,
+    mailRetentionDays: 30,
   })
 })
 
 test('values from the environment; relative folders resolve against the working folder', () => {
   const config = readConfig(
-    { PORT: '3000', HOST: '127.0.0.1', DATA_DIR: 'var/db', STATIC_DIR: '/opt/site', SSR_DIR: 'build/ssr', TRUST_GOV: '1', TRUST_DR: '1' },
+    {
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'var/db',
+      STATIC_DIR: '/opt/site',
+      SSR_DIR: 'build/ssr',
+      TRUST_GOV: '1',
+      TRUST_DR: '1',
+      MAIL_CONCURRENCY: '40',
+      MAIL_RETENTION_DAYS: '7',
+    },
     '/srv/trust',
   )
   assert.equal(config, {
@@ -58,6 +70,8 @@ test('values from the environment; relative folders resolve against the working 
     publicCacheSeconds: 30,
     responseCacheBytes: 67_108_864,
     webhookAllowLoopback: false,
+    mailConcurrency: 40,
+    mailRetentionDays: 7,
   })
 })
 

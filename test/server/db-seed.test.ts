@@ -57,6 +57,7 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '010_user_locale',
     '011_reference_data',
     '012_reminder_lead',
+    '013_fanout',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(

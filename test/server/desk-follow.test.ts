@@ -33,7 +33,7 @@ const get = async (url: string) => {
 const data = async (url: string) => body(await get(url)).data
 
 async function pass(): Promise<void> {
-  await runScheduler(t.db(), now, { publicUrl: PUBLIC_URL, reminderMinutes: 0 })
+  await runScheduler(t.db(), now, { reminderMinutes: 0 })
   // The server's own scheduler empties the response cache after a pass that moved something
   // (test/server/response-cache.test.ts); this pass ran on a connection of the test's own.
   t.app.responseCache.clear()

@@ -101,14 +101,16 @@ export interface MailRow {
   event_key: string
 }
 
-/** The emails of a record's events (outbox rows by `event_key`), by event then recipient. */
-export const mailsOf = (t: TestApp, recordId: number): Promise<MailRow[]> =>
-  t.query<MailRow>(
+/** The emails of a record's events (outbox rows by `event_key`), by event then recipient, once the fan-out is done. */
+export const mailsOf = async (t: TestApp, recordId: number): Promise<MailRow[]> => {
+  await t.settled()
+  return t.query<MailRow>(
     `select e.kind, o.to_address, o.subject, o.text, o.event_key from outbox o
      join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
      where e.record_id = ? order by e.id, o.to_address`,
     recordId,
   )
+}
 
 /** `kind → sorted recipients` of a record's emails. */
 export async function recipientsByKind(t: TestApp, recordId: number): Promise<Record<string, string[]>> {

@@ -227,6 +227,11 @@ export interface TestApp {
    * response cache; call `app.responseCache.clear()` where that matters.
    */
   db(): Kysely<Database>
+  /**
+   * Waits until every record event committed so far has its emails and webhook deliveries in the
+   * outboxes (the app's fan-out, `server/publishing/fanout.ts`, has expanded every running job).
+   */
+  settled(): Promise<void>
   /** Closes the app and the test's connection, keeping the database (see {@link reopen}); later calls do nothing. */
   stop(): Promise<void>
   /** Closes the app and the test's connection, and drops the database (removes the data folder). */
@@ -294,6 +299,7 @@ export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<
       app.responseCache.clear()
     },
     db,
+    settled: () => app.fanout.flush(),
     stop,
     close: async () => {
       try {

@@ -49,8 +49,11 @@ interface OutboxRow {
   text: string
   html: string
 }
-const outbox = (like: string) =>
-  t.query<OutboxRow>('select to_address, subject, text, html from outbox where event_key like ? order by id', like)
+/** Outbox rows whose `event_key` is like `like`, once the fan-out of every committed event is done. */
+const outbox = async (like: string) => {
+  await t.settled()
+  return t.query<OutboxRow>('select to_address, subject, text, html from outbox where event_key like ? order by id', like)
+}
 const accountMails = () => t.query<OutboxRow>('select to_address, subject, text, html from outbox where event_key is null order by id')
 
 test('settings: a valid locale is stored, alone or with the zone, and the details return it', async () => {

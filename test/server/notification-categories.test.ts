@@ -334,6 +334,7 @@ production(
     assert.is(res.statusCode, 201, res.body)
     const { id, mails } = body(res).data
     assert.is(mails, 1)
+    await t.settled()
     const queued = await t.query<{ to_address: string; subject: string; text: string }>(
       `select o.to_address, o.subject, o.text from outbox o join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
      where e.record_id = ?`,

@@ -39,6 +39,7 @@ async function stateOf(id: number): Promise<{ status: string; closed_on: number 
 
 /** The subjects of the mail queued for the subscriber about record `id`, oldest first. */
 async function mailsAbout(id: number): Promise<string[]> {
+  await t.settled()
   const rows = await t.query<{ subject: string }>(
     `select o.subject from outbox o join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
      where e.record_id = ? and o.to_address = ? order by o.id`,
@@ -141,7 +142,7 @@ test('a maintenance is published and the scheduler starts it', async () => {
   assert.is(res.statusCode, 201, res.body)
   const { id } = body(res).data
   assert.is((await stateOf(id)).status, 'Scheduled')
-  const steps = await runScheduler(t.db(), from + 60_000, { publicUrl: PUBLIC_URL })
+  const steps = await runScheduler(t.db(), from + 60_000, {})
   assert.equal(
     steps.filter((s) => s.recordId === id).map((s) => s.kind),
     ['started'],

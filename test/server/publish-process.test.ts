@@ -26,7 +26,7 @@ async function seededDatabase(): Promise<TestDatabase> {
   await app.close()
   const db = openDatabase(database.location)
   try {
-    await runScheduler(db, Date.now(), { publicUrl: 'https://trust.example' })
+    await runScheduler(db, Date.now(), {})
   } finally {
     await db.destroy()
   }
@@ -230,7 +230,7 @@ test('crash safety: a SIGKILL while mail is pending loses nothing and sends noth
       { type: 'incident', title: 'Crash test', status: 'In Progress', clouds: ['auroraedge'], terms: [], from: '2026-03-15T09:00:00Z' },
       Date.now(),
       'test',
-      { publicUrl: 'https://trust.example' },
+      {},
     )
     assert.is(result.mails, 3)
   } finally {

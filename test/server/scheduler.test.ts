@@ -48,7 +48,7 @@ async function restart(): Promise<void> {
 async function pass(reminderMinutes = 60) {
   const db = openDatabase(t.location)
   try {
-    return await runScheduler(db, now, { publicUrl: PUBLIC_URL, reminderMinutes })
+    return await runScheduler(db, now, { reminderMinutes })
   } finally {
     await db.destroy()
   }
@@ -297,7 +297,7 @@ test('a planned step whose record changed meanwhile rolls back, claim included',
     // An operator cancels it between the plan and the step.
     const res = await send(t, 'POST', `/api/admin/records/${id}/cancel`, { session: admin, payload: {} })
     assert.is(res.statusCode, 200, res.body)
-    assert.is(await applyStep(db, due, now, { publicUrl: PUBLIC_URL }), null)
+    assert.is(await applyStep(db, due, now), null)
   } finally {
     await db.destroy()
   }
@@ -312,13 +312,13 @@ test('the claim: the same step made twice is made once', async () => {
   const db = openDatabase(t.location)
   try {
     const due = (await dueSteps(db, now)).find((s) => s.recordId === id)!
-    const first = await applyStep(db, due, now, { publicUrl: PUBLIC_URL })
+    const first = await applyStep(db, due, now)
     assert.ok(first)
     assert.is(first.mails, recipients.length)
-    assert.is(await applyStep(db, due, now, { publicUrl: PUBLIC_URL }), null)
+    assert.is(await applyStep(db, due, now), null)
     // Even as the record stands again as planned (set back by hand), the window's start is taken.
     await sql`update records set status_id = ${due.statusId} where id = ${id}`.execute(db)
-    assert.is(await applyStep(db, due, now, { publicUrl: PUBLIC_URL }), null)
+    assert.is(await applyStep(db, due, now), null)
   } finally {
     await db.destroy()
   }
@@ -339,7 +339,7 @@ test('two schedulers on one database (two connections, concurrent passes) make e
   const dbs: Kysely<Database>[] = [openDatabase(t.location), openDatabase(t.location)]
   if (TEST_DIALECT === 'sqlite') for (const db of dbs) await sql`pragma busy_timeout = 0`.execute(db)
   const warnings: string[] = []
-  const options = { publicUrl: PUBLIC_URL, log: { warn: (o: object) => warnings.push(JSON.stringify(o)) } }
+  const options = { log: { warn: (o: object) => warnings.push(JSON.stringify(o)) } }
   let made = 0
   try {
     for (const at of [T0 + 30 * MINUTE, T0 + 100 * MINUTE, T0 + 150 * MINUTE, T0 + 200 * MINUTE, T0 + 5 * HOUR]) {

@@ -53,7 +53,11 @@ interface OutboxRow {
   headers: string
   event_key: string
 }
-const outbox = (): Promise<OutboxRow[]> => t.query<OutboxRow>("select * from outbox where event_key like 'record-event:%' order by id")
+/** The record events' outbox rows, once the fan-out of every committed event is done. */
+const outbox = async (): Promise<OutboxRow[]> => {
+  await t.settled()
+  return t.query<OutboxRow>("select * from outbox where event_key like 'record-event:%' order by id")
+}
 
 const test = suite('subscriptions, publishing and notification emails')
 

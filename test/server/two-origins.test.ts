@@ -5,8 +5,10 @@
  * the middle of the dispatch (origin B finishes, A's claimed rows included), and the publish is
  * visible through B within a second although B had the list in its response cache.
  *
- * Each origin sends through an SMTP server of the test's own (smtp-server); A's stops answering and
- * A is killed while A is in the middle of handing over a message, so that message is not accepted.
+ * Each origin sends through an SMTP server of the test's own (smtp-server); after 40 messages A's
+ * stops answering, and A — several messages in flight — is killed once the 40 it handed over are
+ * on record in the database (marked sent, or acknowledged in `outbox_acks`), so the messages in
+ * flight are never accepted and B sends them.
  * Runs in the PostgreSQL pass only (`TRUST_TEST_DIALECT=postgres`, see `test/run.mjs`).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -101,17 +103,31 @@ if (TEST_DIALECT !== 'postgres') {
     let killedA = false
     const children: ChildProcess[] = []
     let a: ChildProcess | undefined
+    const client = new pg.Client({ connectionString: database.databaseUrl })
+    // A keeps several mails in flight: it dies once the mails it handed over before are on record
+    // (sent, or acknowledged in outbox_acks), with the next ones in flight and never accepted.
+    const recordedByA = async () => {
+      const ids = deliveries.filter((d) => d.origin === 'A').map((d) => Number(/^<outbox-(\d+)\./.exec(d.messageId)?.[1]))
+      const { rows } = await client.query(
+        `select count(*)::int as n from outbox o
+         where o.id = any($1::bigint[]) and (o.sent_at is not null or exists (select 1 from outbox_acks a where a.id = o.id))`,
+        [ids],
+      )
+      return rows[0].n as number
+    }
     const sinkA = await smtpSink('A', deliveries, () => {
       handedByA += 1
       if (handedByA <= KILL_AFTER) return false
       if (!killedA) {
         killedA = true
-        a?.kill('SIGKILL')
+        void until(async () => (await recordedByA()) >= KILL_AFTER, 20_000, "origin A's accepted mails on record").then(
+          () => a?.kill('SIGKILL'),
+          () => a?.kill('SIGKILL'),
+        )
       }
       return true
     })
     const sinkB = await smtpSink('B', deliveries, () => false)
-    const client = new pg.Client({ connectionString: database.databaseUrl })
     try {
       const [portA, portB] = [await freePort(), await freePort()]
       const common = { DATABASE_URL: database.databaseUrl!, SCHEDULER_INTERVAL_MS: '86400000', STATIC_DIR: join(database.dataDir, 'none') }
@@ -172,7 +188,7 @@ if (TEST_DIALECT !== 'postgres') {
       const visibleMs = Date.now() - publishedAt
       assert.ok(visibleMs < 1000, `visible through B after ${visibleMs} ms`)
 
-      await until(() => killedA, 20_000, 'origin A to be killed mid-dispatch')
+      await until(() => a?.signalCode === 'SIGKILL', 20_000, 'origin A to be killed mid-dispatch')
       const unique = () => new Set(deliveries.map((d) => d.to)).size
       await until(() => unique() >= SUBSCRIBERS, 60_000, `${SUBSCRIBERS} distinct recipients`).catch((error: Error) => {
         throw new Error(`${error.message} (have ${unique()})`)

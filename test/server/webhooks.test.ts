@@ -111,6 +111,12 @@ async function publish(t: TestApp, admin: Session, overrides: Record<string, unk
   return body(res).data as { id: number; event_id: number }
 }
 
+/** Runs the fan-out of every committed event, then one pass of the webhook worker. */
+async function deliver(t: TestApp): Promise<void> {
+  await t.settled()
+  await t.app.webhooks.flush()
+}
+
 /** Adds an endpoint as `session`; returns the answer's data (201 expected). */
 async function addEndpoint(t: TestApp, session: Session, kind: 'webhook' | 'slack', url: string): Promise<AddWebhookData> {
   const res = await send(t, 'POST', '/api/webhooks', { session, payload: { kind, url } })
@@ -195,8 +201,8 @@ delivery('a loopback receiver gets exactly one signed delivery per event; the si
   assert.is(endpoint.url, receiver.url('/hook'))
 
   const published = await publish(t, admin)
-  await t.app.webhooks.flush()
-  await t.app.webhooks.flush()
+  await deliver(t)
+  await deliver(t)
   const got = receiver.at('/hook')
   assert.is(got.length, 1, 'one delivery for one event')
   const [hit] = got
@@ -247,7 +253,7 @@ delivery('a loopback receiver gets exactly one signed delivery per event; the si
     payload: { status: 'Resolved', to: '2026-03-15T10:00:00Z', update: 'Latency is back to normal.' },
   })
   assert.is(res.statusCode, 200, res.body)
-  await t.app.webhooks.flush()
+  await deliver(t)
   const [, second] = receiver.at('/hook')
   assert.ok(second, 'the update was delivered')
   const update = new Webhook(secret as string).verify(second.body, signed(second)) as WebhookRecordEvent
@@ -271,7 +277,7 @@ delivery('a Slack endpoint gets a Block Kit message with the facts and a link bu
   const { endpoint, secret } = await addEndpoint(t, viewer, 'slack', receiver.url('/slack'))
   assert.is(secret, null, 'Slack endpoints have no secret')
   const published = await publish(t, admin, { title: 'Packet loss <in> Frankfurt & Paris' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   const got = receiver.at('/slack')
   assert.is(got.length, 1)
   assert.is(got[0].headers['webhook-signature'], undefined)
@@ -299,7 +305,7 @@ delivery('a Slack endpoint gets a Block Kit message with the facts and a link bu
 delivery('the connection goes to the address the guard checked (a name only the injected resolver knows)', async () => {
   const { endpoint } = await addEndpoint(t, viewer, 'webhook', `http://receiver.test:${receiver.port}/pinned`)
   await publish(t, admin, { title: 'Pinned' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is(receiver.at('/pinned').length, 1)
   assert.is(receiver.at('/pinned')[0].headers.host, `receiver.test:${receiver.port}`)
   assert.is((await send(t, 'DELETE', `/api/webhooks/${endpoint.id}`, { session: viewer })).statusCode, 200)
@@ -313,7 +319,7 @@ delivery('users whose subscriptions do not cover the record, and disabled endpoi
   const { endpoint: off } = await addEndpoint(t, viewer, 'webhook', receiver.url('/off'))
   await t.exec('update webhook_endpoints set disabled_at = ? where id = ?', clock, off.id)
   await publish(t, admin, { title: 'Not for everyone' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is(receiver.at('/bystander').length, 0)
   assert.is(receiver.at('/off').length, 0)
   assert.is((await deliveriesOf(t, endpoint.id)).length, 0)
@@ -345,7 +351,7 @@ retries('a failing receiver is retried after 30 s, 2 min, 10 min, 1 h, 6 h, then
   const { endpoint } = await addEndpoint(t, viewer, 'webhook', receiver.url('/flaky'))
   const first = await publish(t, admin, { title: 'First' })
   const second = await publish(t, admin, { title: 'Second' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is(receiver.at('/flaky').length, 1, 'the first event is tried; the second waits behind it')
   const start = clock
   let [row] = await deliveriesOf(t, endpoint.id)
@@ -358,14 +364,14 @@ retries('a failing receiver is retried after 30 s, 2 min, 10 min, 1 h, 6 h, then
 
   // Nothing happens before the backoff has passed.
   clock += WEBHOOK_BACKOFF_MS[0] - 1000
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is(receiver.at('/flaky').length, 1)
 
   assert.equal(WEBHOOK_BACKOFF_MS, [30_000, 120_000, 600_000, 3_600_000, 21_600_000])
   assert.is(WEBHOOK_FAILURE_LIMIT, 6)
   for (let failure = 1; failure < WEBHOOK_FAILURE_LIMIT; failure++) {
     clock = (row.next_attempt_at as number) + 0
-    await t.app.webhooks.flush()
+    await deliver(t)
     assert.is(receiver.at('/flaky').length, failure + 1, `attempt ${failure + 1}`)
     ;[row] = await deliveriesOf(t, endpoint.id)
     assert.is(row.attempts, failure + 1)
@@ -389,7 +395,7 @@ retries('a failing receiver is retried after 30 s, 2 min, 10 min, 1 h, 6 h, then
 
   // Disabled: no more attempts, however long (within the session's day); the list says so.
   clock += 12 * 3_600_000
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is(receiver.at('/flaky').length, WEBHOOK_FAILURE_LIMIT)
   const list = body(await send(t, 'GET', '/api/webhooks', { session: viewer }))
   assert.equal(schemaErrors(answer(WebhooksData), list), [])
@@ -406,7 +412,7 @@ retries('a failing receiver is retried after 30 s, 2 min, 10 min, 1 h, 6 h, then
   assert.is(result.data.delivered, true)
   assert.is(result.data.endpoint.disabled_at, null)
   assert.is(JSON.parse(receiver.at('/flaky')[WEBHOOK_FAILURE_LIMIT].body).type, 'webhook.test')
-  await t.app.webhooks.flush()
+  await deliver(t)
   const titles = receiver
     .at('/flaky')
     .slice(WEBHOOK_FAILURE_LIMIT + 1)
@@ -426,11 +432,11 @@ retries('a success resets the failure count; an unreachable receiver fails like 
   receiver.status.set('/once', 503)
   const { endpoint } = await addEndpoint(t, viewer, 'webhook', receiver.url('/once'))
   await publish(t, admin, { title: 'Once' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is((await endpointRow(t, endpoint.id)).consecutive_failures, 1)
   receiver.status.delete('/once')
   clock += WEBHOOK_BACKOFF_MS[0]
-  await t.app.webhooks.flush()
+  await deliver(t)
   assert.is((await endpointRow(t, endpoint.id)).consecutive_failures, 0)
   assert.is(receiver.at('/once').length, 2)
 
@@ -440,7 +446,7 @@ retries('a success resets the failure count; an unreachable receiver fails like 
   await closed.close()
   const { endpoint: dead } = await addEndpoint(t, viewer, 'webhook', deadUrl)
   await publish(t, admin, { title: 'Nobody home' })
-  await t.app.webhooks.flush()
+  await deliver(t)
   const [row] = await deliveriesOf(t, dead.id)
   assert.is(row.last_status, null)
   assert.is(row.last_error, 'The connection was refused.')
@@ -455,6 +461,7 @@ retries('PostgreSQL: several workers on one database send each delivery once, ea
   receiver.delay.ms = 30
   const titles = ['One', 'Two', 'Three', 'Four']
   for (const title of titles) await publish(t, admin, { title })
+  await t.settled()
   // Two more origins' workers on connections of their own, racing the app's.
   const others = [openDatabase(t.location), openDatabase(t.location)]
   const workers = others.map((db) =>
@@ -468,7 +475,7 @@ retries('PostgreSQL: several workers on one database send each delivery once, ea
   )
   try {
     await Promise.all([t.app.webhooks.flush(), ...workers.map((w) => w.flush())])
-    await t.app.webhooks.flush()
+    await deliver(t)
   } finally {
     receiver.delay.ms = 0
     for (const w of workers) await w.close()
@@ -585,7 +592,7 @@ ssrf('a DNS answer that changes after the check is checked again at delivery (re
   dns['rebind.example'] = ['127.0.0.1']
   const admin2 = await login(plain, 'admin', 'Admin12345')
   await publish(plain, admin2, { title: 'Rebound' })
-  await plain.app.webhooks.flush()
+  await deliver(plain)
   const [row] = await deliveriesOf(plain, endpoint.id)
   assert.is(row.attempts, 1)
   assert.is(row.last_status, null)

@@ -45,6 +45,8 @@ function dashboard(failed = 1): DashboardData {
       failed,
       oldest_queued: '2026-05-01T10:00:00.000Z',
       oldest_queued_seconds: 7200,
+      sent_per_second: 0,
+      fanouts: [],
       messages: [
         {
           id: 5,

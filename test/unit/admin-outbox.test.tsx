@@ -1,18 +1,20 @@
 // The mail outbox of the console's dashboard (issue 41, "mail is never silently stuck"): how mail is
 // delivered and by whom, how long the oldest queued message has waited, and the banner when mail
 // is not sent at all (production without SMTP_URL) or has waited a quarter of an hour with a mail
-// server — in English and in German.
+// server — in English and in German. Issue 42, "the notification storm": each notification fan-out
+// with its progress in words on a labelled bar, the sending rate, failures; the outbox read again
+// every 5 seconds while a fan-out runs (the refresh timer faked), and no more once none runs.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createElement } from 'react'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { OutboxData } from '../../contract/admin'
+import type { OutboxData, OutboxFanout } from '../../contract/admin'
 import type { Locale } from '../../contract/locale'
-import { Outbox, STUCK_AFTER_SECONDS, waitedFor } from '../../shell/admin/Outbox'
+import { OUTBOX_REFRESH_MS, Outbox, STUCK_AFTER_SECONDS, waitedFor } from '../../shell/admin/Outbox'
 import { addCatalogue, type Catalogue } from '../../widgets/core/i18n/index'
 import { LocaleContext } from '../../widgets/core/i18n/react'
-import { mount, waitFor } from '../fixtures/dom'
+import { mount, serve, settle, waitFor } from '../fixtures/dom'
 
 addCatalogue('de', JSON.parse(readFileSync(join(import.meta.dirname, '../../shell/admin/locales/de.json'), 'utf8')) as Catalogue)
 
@@ -25,6 +27,8 @@ function outbox(over: Partial<OutboxData> = {}): OutboxData {
     failed: 0,
     oldest_queued: '2026-05-01T09:00:00.000Z',
     oldest_queued_seconds: 3 * 3600 + 120,
+    sent_per_second: 0,
+    fanouts: [],
     messages: [],
     ...over,
   }
@@ -97,6 +101,256 @@ test('in German: the banner, the delivery and the waiting time', async () => {
   assert.match(banner!.text!, /^E-Mails werden nicht gesendet SMTP_URL ist nicht gesetzt/)
   assert.match(delivery!, /^Zustellung: aus: Solange SMTP_URL nicht gesetzt ist/)
   assert.match(oldest!, /^Älteste Nachricht in der Warteschlange: 3 Stunden in der Warteschlange \(erstellt /)
+})
+
+// ---------------------------------------------------------------------------------------------
+// Notification fan-outs
+
+function fanout(over: Partial<OutboxFanout> = {}): OutboxFanout {
+  return {
+    event_id: 7,
+    record_id: 12,
+    title: 'Slow sign-in',
+    type: 'incident',
+    kind: 'published',
+    recipients: 5000,
+    enqueued: 5000,
+    sent: 1234,
+    queued: 3766,
+    failed: 0,
+    expanding: false,
+    started: '2026-05-01T09:00:00.000Z',
+    finished: null,
+    ...over,
+  }
+}
+
+/**
+ * Takes over the timers of `ms` (the outbox's refresh) and leaves every other one real (React's,
+ * `waitFor`'s): `pending()` counts those waiting, `fire()` runs them now.
+ */
+function fakeTimersOf(ms: number) {
+  const realSet = globalThis.setTimeout
+  const realClear = globalThis.clearTimeout
+  const waiting = new Map<object, () => void>()
+  globalThis.setTimeout = ((fn: () => void, delay?: number, ...args: unknown[]) => {
+    if (delay !== ms) return realSet(fn, delay, ...args)
+    const handle = {}
+    waiting.set(handle, fn)
+    return handle
+  }) as typeof setTimeout
+  globalThis.clearTimeout = ((handle: object) => {
+    if (!waiting.delete(handle)) realClear(handle as Parameters<typeof clearTimeout>[0])
+  }) as typeof clearTimeout
+  return {
+    pending: () => waiting.size,
+    fire() {
+      const due = [...waiting.values()]
+      waiting.clear()
+      for (const fn of due) fn()
+    },
+    restore() {
+      globalThis.setTimeout = realSet
+      globalThis.clearTimeout = realClear
+    },
+  }
+}
+
+/** Mounts the outbox of `data` in `locale`; the caller unmounts. */
+async function show(data: OutboxData, locale: Locale = 'en') {
+  const mounted = mount()
+  mounted.root.render(
+    createElement(
+      LocaleContext.Provider,
+      { value: locale },
+      createElement(Outbox, { outbox: data, canRetry: false, timezone: 'UTC', onChanged: () => undefined }),
+    ),
+  )
+  await waitFor(() => !!mounted.container.querySelector('[data-testid="outbox-oldest"]'), 'the outbox')
+  return mounted
+}
+
+/** What one fan-out shows: its words, and the bar's value, maximum and label (the texts it names). */
+function fanoutView(item: Element) {
+  const bar = item.querySelector('progress')!
+  const label = (bar.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent)
+  return {
+    title: item.querySelector('strong')!.textContent,
+    what: item.querySelector('strong + span')!.textContent,
+    bar: { value: Number(bar.getAttribute('value')), max: Number(bar.getAttribute('max')), label },
+    progress: item.querySelector('[data-testid="fanout-progress"]')!.textContent,
+    state: item.querySelector('[data-testid="fanout-state"]')!.textContent,
+    failed: item.querySelector('[data-testid="fanout-failed"]')?.textContent ?? null,
+  }
+}
+
+const text = (container: HTMLElement, id: string) => container.querySelector(`[data-testid="${id}"]`)?.textContent ?? null
+
+test('fan-outs: the title, "1,234 of 5,000 sent" on a labelled bar, what it is doing, failures; the rate beside the oldest queued age', async () => {
+  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const data = outbox({
+    sent_per_second: 312.4,
+    fanouts: [
+      fanout({
+        event_id: 9,
+        record_id: 14,
+        title: 'Database failover',
+        recipients: 5000,
+        enqueued: 2000,
+        sent: 1000,
+        queued: 1000,
+        expanding: true,
+      }),
+      fanout({ failed: 12, queued: 3754 }),
+      fanout({
+        event_id: 5,
+        title: 'Core switch upgrade',
+        type: 'maintenance',
+        kind: 'started',
+        sent: 4990,
+        queued: 0,
+        failed: 10,
+        finished: '2026-05-01T09:20:00.000Z',
+      }),
+    ],
+  })
+  const { container, unmount } = await show(data)
+  try {
+    assert.is(container.querySelector('h3')?.textContent, 'Notifications being sent')
+    const [adding, sending, done] = Array.from(container.querySelectorAll('[data-testid="fanout"]'), fanoutView)
+    assert.equal(adding, {
+      title: 'Database failover',
+      what: 'Incident · Published · started Fri, 01 May 2026 09:00:00 UTC',
+      // While recipients are added, the total is the subscribers the event matched.
+      bar: { value: 1000, max: 5000, label: ['Database failover', '1,000 of 5,000 sent'] },
+      progress: '1,000 of 5,000 sent',
+      state: 'Adding recipients: 2,000 of 5,000 emails queued so far',
+      failed: null,
+    })
+    assert.equal(sending, {
+      title: 'Slow sign-in',
+      what: 'Incident · Published · started Fri, 01 May 2026 09:00:00 UTC',
+      bar: { value: 1234, max: 5000, label: ['Slow sign-in', '1,234 of 5,000 sent'] },
+      progress: '1,234 of 5,000 sent',
+      state: 'Sending: 3,754 emails waiting',
+      failed: 'Failed: 12 (Retry is in the list below)',
+    })
+    assert.equal(done, {
+      title: 'Core switch upgrade',
+      what: 'Maintenance · Started · started Fri, 01 May 2026 09:00:00 UTC',
+      bar: { value: 4990, max: 5000, label: ['Core switch upgrade', '4,990 of 5,000 sent'] },
+      progress: '4,990 of 5,000 sent',
+      state: 'Finished Fri, 01 May 2026 09:20:00 UTC',
+      failed: 'Failed: 10 (Retry is in the list below)',
+    })
+    const rate = container.querySelector('[data-testid="outbox-rate"]')!
+    assert.is(rate.textContent, 'Sending rate: 312.4 emails per second over the last 10 seconds')
+    assert.is(rate.nextElementSibling?.getAttribute('data-testid'), 'outbox-oldest', 'the rate and the oldest queued age side by side')
+    assert.match(container.textContent!, 'This part is read again every 5 seconds while notifications are being sent.')
+  } finally {
+    unmount()
+    timers.restore()
+  }
+})
+
+test('fan-outs in German: numbers in the locale’s format', async () => {
+  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const { container, unmount } = await show(outbox({ sent_per_second: 312.4, fanouts: [fanout({ failed: 12, queued: 3754 })] }), 'de')
+  try {
+    const view = fanoutView(container.querySelector('[data-testid="fanout"]')!)
+    assert.is(view.progress, '1.234 von 5.000 gesendet')
+    assert.is(view.state, 'Versand läuft: 3.754 E-Mails warten')
+    assert.is(text(container, 'outbox-rate'), 'Senderate: 312,4 E-Mails pro Sekunde in den letzten 10 Sekunden')
+  } finally {
+    unmount()
+    timers.restore()
+  }
+})
+
+test('while a fan-out runs the outbox is read again every 5 seconds, and no more once it has finished', async () => {
+  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const answers = [
+    outbox({ sent_per_second: 250, fanouts: [fanout({ sent: 3000, queued: 2000 })] }),
+    outbox({ queued: 0, sent_per_second: 80.5, fanouts: [fanout({ sent: 5000, queued: 0, finished: '2026-05-01T09:20:00.000Z' })] }),
+  ]
+  const api = serve((_call, calls) => ({ data: answers[calls.length - 1] }))
+  const { container, unmount } = await show(outbox({ sent_per_second: 120, fanouts: [fanout()] }))
+  try {
+    assert.is(text(container, 'fanout-progress'), '1,234 of 5,000 sent')
+    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    assert.equal(api.calls, [], 'nothing read before')
+
+    timers.fire()
+    await waitFor(() => text(container, 'fanout-progress') === '3,000 of 5,000 sent', 'the first read')
+    assert.equal(api.calls, [{ path: '/api/admin/outbox', query: {} }])
+    assert.is(text(container, 'outbox-rate'), 'Sending rate: 250 emails per second over the last 10 seconds')
+    await waitFor(() => timers.pending() === 1, 'the next read is due')
+
+    timers.fire()
+    await waitFor(() => text(container, 'fanout-state') === 'Finished Fri, 01 May 2026 09:20:00 UTC', 'the second read')
+    assert.is(text(container, 'fanout-progress'), '5,000 of 5,000 sent')
+    await settle()
+    assert.is(timers.pending(), 0, 'nothing runs: no more reads')
+    assert.is(api.calls.length, 2)
+    assert.not.match(container.textContent!, 'read again every 5 seconds')
+  } finally {
+    unmount()
+    api.restore()
+    timers.restore()
+  }
+})
+
+test('the reading stops when the screen goes, and never starts when nothing moves', async () => {
+  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const api = serve(() => ({ data: outbox() }))
+  try {
+    const running = await show(outbox({ fanouts: [fanout()] }))
+    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    running.unmount()
+    assert.is(timers.pending(), 0, 'unmounting cancels the waiting read')
+
+    // Finished, or queued mail that waits for SMTP_URL (delivery off): nothing changes by itself.
+    for (const data of [
+      outbox({ fanouts: [fanout({ sent: 5000, queued: 0, finished: '2026-05-01T09:20:00.000Z' })] }),
+      outbox({ delivery: 'off', fanouts: [fanout({ sent: 0, queued: 5000 })] }),
+    ]) {
+      const still = await show(data)
+      await settle()
+      assert.is(timers.pending(), 0, JSON.stringify(data.fanouts[0]))
+      still.unmount()
+    }
+    // Recipients still being added move the numbers, delivery off or not.
+    const adding = await show(outbox({ delivery: 'off', fanouts: [fanout({ sent: 0, enqueued: 2000, queued: 2000, expanding: true })] }))
+    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    adding.unmount()
+    assert.equal(api.calls, [])
+  } finally {
+    api.restore()
+    timers.restore()
+  }
+})
+
+test('a failed read keeps what is shown, says why, and is tried again 5 seconds later', async () => {
+  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const api = serve(
+    () => new Response(JSON.stringify({ error: { code: 'internal_error', message: 'The server could not answer.' } }), { status: 500 }),
+  )
+  const { container, unmount } = await show(outbox({ fanouts: [fanout()] }))
+  try {
+    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    timers.fire()
+    await waitFor(() => text(container, 'outbox-refresh-failed') !== null, 'the failure')
+    assert.is(
+      text(container, 'outbox-refresh-failed'),
+      'The outbox could not be read again: The server could not answer. It is tried again in 5 seconds.',
+    )
+    assert.is(text(container, 'fanout-progress'), '1,234 of 5,000 sent')
+    await waitFor(() => timers.pending() === 1, 'the next read is due')
+  } finally {
+    unmount()
+    api.restore()
+    timers.restore()
+  }
 })
 
 test.run()

@@ -16,6 +16,7 @@ import * as m009 from './009_webhooks.js'
 import * as m010 from './010_user_locale.js'
 import * as m011 from './011_reference_data.js'
 import * as m012 from './012_reminder_lead.js'
+import * as m013 from './013_fanout.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '010_user_locale': m010,
   '011_reference_data': m011,
   '012_reminder_lead': m012,
+  '013_fanout': m013,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */
