@@ -8,9 +8,9 @@
  *   receives {@link CEILING_MAILS} mails of about the size of a notification (~3 KB) from a pooled
  *   nodemailer client in this process keeping 50 messages in flight (`pool: true, maxConnections:
  *   50`), after a warm-up of 500 → mails/s from the first send to the last 250 OK; the median of
- *   five rounds. `--delay 20`
- *   makes the server wait 20 ms after each message's data before answering, like a relay 20 ms
- *   away.
+ *   five rounds. `--delay 20` makes the server wait 20 ms after each message's data before its
+ *   250 OK, like a relay 20 ms away (the other commands are answered at once, so a real relay at
+ *   that distance, slow on every round trip, costs a one-at-a-time sender more).
  * - **One storm run** per (subscribers N, database, origins, delay): a throw-away database (SQLite
  *   in a temporary `DATA_DIR`, or a new PostgreSQL database on a throw-away cluster of
  *   `scripts/pg-cluster.mjs`, or on `TEST_DATABASE_URL`'s server when set); the origin(s)
@@ -23,7 +23,8 @@
  *   API (`POST /api/admin/records`). Times count from the moment the publish request is sent:
  *   its answer (publish ms), the first and the last of the N mails accepted by the sink, mails/s
  *   (mails accepted ÷ time to the last), its ratio to the ceiling at the same delay. A run
- *   stops at `--cap` seconds and reports how many had arrived. The sink counts per recipient:
+ *   stops at `--cap` seconds from the publish request (also when the publish has not answered by
+ *   then) and reports how many had arrived; its mails/s is then that number ÷ the cap. The sink counts per recipient:
  *   duplicates (messages beyond the first per subscriber, counted 2 s after the last) and missing
  *   subscribers. Mails to anyone else (demo accounts) are not counted.
  * - **Public GETs during the storm**, on every origin from the publish to the last mail (or the
@@ -35,7 +36,7 @@
  *   `/api/incident?cloud=auroraedge&page=1&storm={n}` (the same list; the response cache is keyed
  *   by the whole URL, so every request is a miss that reads the database, renders and compresses).
  *   p50/p99/max ms per answer; errors are answers other than 200, resets and requests unanswered
- *   after 30 s.
+ *   30 s after they got a connection.
  *
  * Run: `npm run bench:storm -- [flags]`, or `node --import tsx bench/storm.ts [flags]`;
  * `BENCH_STORM=1 npm run bench` runs the default matrix as the last section of `npm run bench`.

@@ -110,7 +110,7 @@ export interface BuildAppOptions {
   webhookAllowLoopback?: boolean
   /** Resolves webhook hosts (default `dns.lookup`, every address); tests inject one. */
   webhookResolver?: Resolver
-  /** Mails in flight at once (`MAIL_CONCURRENCY`, default 10; `server/mail/outbox.ts`). */
+  /** Mails in flight at once (`MAIL_CONCURRENCY`, default 20; `server/mail/outbox.ts`). */
   mailConcurrency?: number
   /** Days sent mail is kept (`MAIL_RETENTION_DAYS`, default 30). */
   mailRetentionDays?: number

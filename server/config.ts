@@ -167,7 +167,7 @@ export interface ServerConfig {
   webhookAllowLoopback: boolean
   /**
    * `MAIL_CONCURRENCY`: mails in flight at once, each on its own pooled SMTP connection
-   * (default 10; `server/mail/outbox.ts`).
+   * (default 20; `server/mail/outbox.ts`).
    */
   mailConcurrency: number
   /** `MAIL_RETENTION_DAYS`: days sent mail and delivered webhook deliveries are kept (default 30). */
@@ -232,7 +232,7 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * `DATABASE_URL` (`postgres://user:password@host:5432/db`; unset = the SQLite file in `DATA_DIR`),
  * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): README "Scaling out".
  * `WEBHOOK_ALLOW_LOOPBACK` (`1` = the webhook test mode: http:// and loopback receivers; refused in
- * production). `MAIL_CONCURRENCY` (default 10, from 1 to 200): mails in flight; `MAIL_RETENTION_DAYS`
+ * production). `MAIL_CONCURRENCY` (default 20, from 1 to 200): mails in flight; `MAIL_RETENTION_DAYS`
  * (default 30, from 1 to 3650): how long sent mail is kept (README "Notification storm"). `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
@@ -276,7 +276,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     publicCacheSeconds: integerSetting(env, 'PUBLIC_CACHE_SECONDS', 30, 1, 3600),
     responseCacheBytes: integerSetting(env, 'RESPONSE_CACHE_BYTES', 64 * 1024 * 1024, 0, 8 * 1024 ** 3),
     webhookAllowLoopback,
-    mailConcurrency: integerSetting(env, 'MAIL_CONCURRENCY', 10, 1, 200),
+    mailConcurrency: integerSetting(env, 'MAIL_CONCURRENCY', 20, 1, 200),
     mailRetentionDays: integerSetting(env, 'MAIL_RETENTION_DAYS', 30, 1, 3650),
   }
 }

@@ -68,7 +68,7 @@ export const MAX_ATTEMPTS = 5
  * Mails in flight at once when `MAIL_CONCURRENCY` is not set, and the SMTP pool's connections:
  * enough to keep a relay 20 ms away busy, few enough for any relay's per-client connection limit.
  */
-export const DEFAULT_MAIL_CONCURRENCY = 10
+export const DEFAULT_MAIL_CONCURRENCY = 20
 /** Rows claimed at a time: 20 per mail in flight, at least this many. */
 const MIN_BATCH = 100
 /** Ids per marking statement. */

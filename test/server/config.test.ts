@@ -32,7 +32,7 @@ test('defaults', () => {
     publicCacheSeconds: 30,
     responseCacheBytes: 67_108_864,
     webhookAllowLoopback: false,
-    mailConcurrency: 10,
+    mailConcurrency: 20,
     mailRetentionDays: 30,
   })
 })
