@@ -81,23 +81,26 @@ const MARK_ROWS = 1000
 export async function enqueueMail(trx: Kysely<Database> | Transaction<Database>, mail: OutgoingMail, now: number): Promise<number | null> {
   const row = await trx
     .insertInto('outbox')
-    .values({
-      to_address: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      headers: JSON.stringify(mail.headers ?? {}),
-      created: now,
-      event_key: mail.eventKey ?? null,
-    })
+    .values(outboxRow(mail, now))
     .onConflict((oc) => oc.column('event_key').doNothing())
     .returning('id')
     .executeTakeFirst()
   return row?.id ?? null
 }
 
+/** The outbox row of `mail` enqueued at `now` (epoch ms). */
+const outboxRow = (mail: OutgoingMail, now: number) => ({
+  to_address: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? null,
+  headers: JSON.stringify(mail.headers ?? {}),
+  created: now,
+  event_key: mail.eventKey ?? null,
+})
+
 /** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
-const INSERT_ROWS = 200
+export const INSERT_ROWS = 200
 
 /**
  * Inserts `mails` into the outbox within `trx` at `now` (epoch ms), {@link INSERT_ROWS} rows per
@@ -113,17 +116,7 @@ export async function enqueueMails(
   for (let i = 0; i < mails.length; i += INSERT_ROWS) {
     const rows = await trx
       .insertInto('outbox')
-      .values(
-        mails.slice(i, i + INSERT_ROWS).map((mail) => ({
-          to_address: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html ?? null,
-          headers: JSON.stringify(mail.headers ?? {}),
-          created: now,
-          event_key: mail.eventKey ?? null,
-        })),
-      )
+      .values(mails.slice(i, i + INSERT_ROWS).map((mail) => outboxRow(mail, now)))
       .onConflict((oc) => oc.column('event_key').doNothing())
       .returning('event_key')
       .execute()

@@ -34,7 +34,7 @@ import { formatTimestamp } from '../../widgets/core/time.js'
 import { isTimeZone } from '../lib/zones.js'
 import { mailTexts, rtlWrapped } from '../mail/catalogues.js'
 import { escapeHtml, recordMailMessages } from '../mail/messages.js'
-import { enqueueMails, type OutgoingMail } from '../mail/outbox.js'
+import { enqueueMails, INSERT_ROWS, type OutgoingMail } from '../mail/outbox.js'
 import { enqueueDeliveries } from '../webhooks/endpoints.js'
 import { recordEventPayload } from '../webhooks/payload.js'
 import type { NotificationType } from '../../contract/records.js'
@@ -363,9 +363,6 @@ export async function enqueueRecipients(
   return added.length
 }
 
-/** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
-const INSERT_ROWS = 200
-
 /**
  * Enqueues all emails of record event `eventId` in `trx` at once ({@link planEvent},
  * {@link recipientsBetween}, {@link enqueueRecipients}): what a fan-out job does chunk by chunk
@@ -517,18 +514,7 @@ export function eventSubject(
 
 /** The email of one event for one recipient, in the recipient's language (pure apart from formatting). */
 function eventMail(o: {
-  event: {
-    kind: RecordEventKind
-    at: number
-    note: string | null
-    record_id: number
-    type: RecordType
-    title: string
-    summary: string
-    status: string
-    from_time: number
-    to_time: number | null
-  }
+  event: Omit<EventFacts, 'id' | 'event_type' | 'notification_type' | 'severity'>
   recipient: Recipient
   cloud: CloudRef | null
   publicUrl: string

@@ -29,7 +29,6 @@ import type {
 import type { CatalogDataCenter } from '../../contract/catalog.js'
 import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { DcMapData } from '../../contract/global.js'
-import { DEFAULT_SEVERITY_TID } from '../../contract/reference-data.js'
 import { can, type Permission, type Role } from '../../contract/permissions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { FANOUT_LIST_SIZE, outboxData } from '../../server/admin/outbox.js'
@@ -38,7 +37,7 @@ import { importCatalog } from '../../server/catalog/import.js'
 import type { Database } from '../../server/db/schema.js'
 import { createMailer } from '../../server/mail/outbox.js'
 import { body, FIXED_NOW, startApp, suiteOnEmptyDatabase, type TestApp } from './helpers.js'
-import { OWN, ownCatalog } from './own-catalog.js'
+import { OWN, ownCatalog, ownIncident } from './own-catalog.js'
 import {
   auditRows,
   createAccount,
@@ -706,18 +705,7 @@ storm('a published incident: queued while mail waits, then sent and failed, fini
   const published = clock
   const res = await send(s, 'POST', '/api/admin/records', {
     session: ops,
-    payload: {
-      type: 'incident',
-      title: 'Relays drop packets',
-      status: 'In Progress',
-      severity: DEFAULT_SEVERITY_TID,
-      clouds: [OWN.cloud],
-      terms: [service.tid],
-      from: iso(published),
-      to: null,
-      summary: 'Some relays drop packets.',
-      notify: true,
-    },
+    payload: ownIncident(service.tid, published),
   })
   assert.is(res.statusCode, 201, res.body)
   const { id, event_id: eventId } = body<{ data: { id: number; event_id: number } }>(res).data

@@ -7,6 +7,7 @@
  *   a site runs on, for the tests of the catalogue's rules and of the console's first run (server
  *   and unit tests alike: this file imports nothing but the contract's types).
  */
+import { DEFAULT_SEVERITY_TID } from '../../contract/reference-data.js'
 import type { Catalog, CatalogMenuItem } from '../../contract/catalog.js'
 
 /**
@@ -125,5 +126,25 @@ export function minimalCatalog(): Catalog {
     ],
     main_menu: [homeMenuItem()],
     settings: { vendor: 'Acme' },
+  }
+}
+
+/**
+ * The publishing body of the incident the production tests publish on the own catalogue: "Relays
+ * drop packets", In Progress, the default severity, on {@link OWN}'s cloud, about service
+ * `serviceTid`, from `from` (epoch ms), mailed to subscribers.
+ */
+export function ownIncident(serviceTid: number, from: number) {
+  return {
+    type: 'incident',
+    title: 'Relays drop packets',
+    status: 'In Progress',
+    severity: DEFAULT_SEVERITY_TID,
+    clouds: [OWN.cloud],
+    terms: [serviceTid],
+    from: new Date(from).toISOString(),
+    to: null,
+    summary: 'Some relays drop packets.',
+    notify: true,
   }
 }

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert'
 import { DEFAULT_SEVERITY_TID, RECORD_STATUSES } from '../../contract/reference-data.js'
 import { runScheduler } from '../../server/publishing/scheduler.js'
 import { body, FIXED_NOW, importByCommand, runCommand, type TestApp } from './helpers.js'
-import { OWN, ownCatalog } from './own-catalog.js'
+import { OWN, ownCatalog, ownIncident } from './own-catalog.js'
 import { createAccount, execute, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 const test = suite('production: publishing on an empty database with the vendor’s own catalogue')
@@ -86,20 +86,7 @@ test('the desk’s default incident (In Progress, Service Degradation) is publis
   assert.equal(catalog.severities.find((s: { tid: number }) => s.tid === DEFAULT_SEVERITY_TID)?.name, 'Service Degradation')
   let res = await send(t, 'POST', '/api/admin/records', {
     session: ops,
-    payload: {
-      type: 'incident',
-      title: 'Relays drop packets',
-      status: 'In Progress',
-      severity: DEFAULT_SEVERITY_TID,
-      clouds: [OWN.cloud],
-      terms: [serviceTid],
-      from: iso(T0),
-      to: null,
-      summary: 'Some relays drop packets.',
-      body: 'We are **investigating**.',
-      body_format: 'markdown',
-      notify: true,
-    },
+    payload: { ...ownIncident(serviceTid, T0), body: 'We are **investigating**.', body_format: 'markdown' },
   })
   assert.is(res.statusCode, 201, res.body)
   const { id, mails } = body(res).data
