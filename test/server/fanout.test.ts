@@ -4,9 +4,9 @@
  *   unsubscribe token of its own, however small the chunks, and a second expansion adds nothing;
  * - K mails in flight: an SMTP server of the test's own answers only when K messages are waiting,
  *   so delivery finishes only if the mailer keeps exactly K in flight, and never more;
- * - batch claims: two mailers racing over one outbox send each mail once; on PostgreSQL a mail
- *   acknowledged by a server that died is marked sent, not sent again, and the claim reads the
- *   pending rows through their own index however many sent rows there are;
+ * - batch claims: two mailers racing over one outbox (one on SQLite) send each mail once; on
+ *   PostgreSQL a mail acknowledged by a server that died is marked sent, not sent again, and the
+ *   claim reads the pending rows through their own index however many sent rows there are;
  * - pruning of delivered rows after the retention;
  * - the site answers during a large expansion: requests made while 20,000 recipients expand are
  *   answered before the expansion ends (an order of events, not a time).
@@ -293,36 +293,39 @@ delivery('K = 4: delivery goes on only with 4 mails in flight at once, and never
   }
 })
 
-delivery('two mailers on their own connections race over 600 mails: each mail is sent once and marked sent once', async () => {
-  const sink = await startSmtpSink()
-  // Production without SMTP_URL: the app's own mailer sends nothing and leaves the race to the two.
-  t = await startApp({ mode: 'production', accounts: { publicUrl: PUBLIC_URL } })
-  await enqueueMails(t.db(), mails(600, 'race'), FIXED_NOW.getTime())
-  const dbs = TEST_DIALECT === 'postgres' ? [openDatabase(t.location), openDatabase(t.location)] : [openDatabase(t.location)]
-  const mailers = dbs.map((db) =>
-    createMailer({
-      db,
-      smtpUrl: sink.url,
-      mailFrom: 'Trust <no-reply@trust.example>',
-      publicUrl: PUBLIC_URL,
-      now: () => FIXED_NOW,
-      concurrency: 8,
-    }),
-  )
-  try {
-    await Promise.all(mailers.map((m) => m.flush()))
-    const to = sink.received.flatMap((m) => m.to).filter((a) => a.startsWith('race-'))
-    assert.is(to.length, 600)
-    assert.is(new Set(to).size, 600)
-    const rows = await t.query("select attempts from outbox where event_key like 'race:%' and sent_at is not null")
-    assert.is(rows.length, 600)
-    assert.ok(rows.every((r) => Number(r.attempts) === 1))
-  } finally {
-    for (const m of mailers) await m.close()
-    for (const db of dbs) await db.destroy()
-    await sink.close()
-  }
-})
+delivery(
+  'mailers on connections of their own (two on PostgreSQL, one on SQLite) deliver 600 mails: each is sent once and marked sent once',
+  async () => {
+    const sink = await startSmtpSink()
+    // Production without SMTP_URL: the app's own mailer sends nothing and leaves the race to the two.
+    t = await startApp({ mode: 'production', accounts: { publicUrl: PUBLIC_URL } })
+    await enqueueMails(t.db(), mails(600, 'race'), FIXED_NOW.getTime())
+    const dbs = TEST_DIALECT === 'postgres' ? [openDatabase(t.location), openDatabase(t.location)] : [openDatabase(t.location)]
+    const mailers = dbs.map((db) =>
+      createMailer({
+        db,
+        smtpUrl: sink.url,
+        mailFrom: 'Trust <no-reply@trust.example>',
+        publicUrl: PUBLIC_URL,
+        now: () => FIXED_NOW,
+        concurrency: 8,
+      }),
+    )
+    try {
+      await Promise.all(mailers.map((m) => m.flush()))
+      const to = sink.received.flatMap((m) => m.to).filter((a) => a.startsWith('race-'))
+      assert.is(to.length, 600)
+      assert.is(new Set(to).size, 600)
+      const rows = await t.query("select attempts from outbox where event_key like 'race:%' and sent_at is not null")
+      assert.is(rows.length, 600)
+      assert.ok(rows.every((r) => Number(r.attempts) === 1))
+    } finally {
+      for (const m of mailers) await m.close()
+      for (const db of dbs) await db.destroy()
+      await sink.close()
+    }
+  },
+)
 
 if (TEST_DIALECT === 'postgres') {
   delivery('PostgreSQL: a mail acknowledged by a server that died is marked sent, not sent again', async () => {
