@@ -379,6 +379,8 @@ export interface FanoutJobsTable {
   created: number
   /** When the last chunk was expanded; null while the fan-out runs. */
   finished_at: number | null
+  /** The origin of the links in its mails, e.g. `https://trust.example`; null = the server's. */
+  link_origin: string | null
 }
 
 /** Mail to deliver (see `server/mail/outbox.ts`); instants are epoch ms. */

@@ -34,15 +34,22 @@ export const FANOUT_INTERVAL_MS = 5_000
  * subscribers it will mail. A second call for the same event adds nothing.
  *
  * @param now Epoch ms, the job's `created`.
+ * @param linkOrigin The origin of the links in the mails (no trailing slash); null or absent for
+ *   the expanding server's own.
  * @returns The number of subscribers the event matches (each mailed once).
  * @throws When the event does not exist.
  */
-export async function enqueueFanout(trx: Transaction<Database>, eventId: number, now: number): Promise<number> {
+export async function enqueueFanout(
+  trx: Transaction<Database>,
+  eventId: number,
+  now: number,
+  linkOrigin: string | null = null,
+): Promise<number> {
   const plan = await planEvent(trx, eventId)
   const recipients = await countRecipients(trx, plan)
   await trx
     .insertInto('fanout_jobs')
-    .values({ event_id: eventId, recipients, created: now, finished_at: recipients === 0 ? now : null })
+    .values({ event_id: eventId, recipients, created: now, finished_at: recipients === 0 ? now : null, link_origin: linkOrigin })
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute()
   return recipients
@@ -109,7 +116,7 @@ export async function expandChunk(
     .limit(1)
     .executeTakeFirst()
   const recipients = await recipientsBetween(trx, plan, job.cursor_uid, bound?.uid ?? null)
-  const mails = await enqueueRecipients(trx, plan, recipients, o.publicUrl, o.now)
+  const mails = await enqueueRecipients(trx, plan, recipients, job.link_origin ?? o.publicUrl, o.now)
   const finished = bound === undefined
   await trx
     .updateTable('fanout_jobs')

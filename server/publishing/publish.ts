@@ -51,6 +51,11 @@ export interface RecordKind {
 /** Options of {@link publishRecord} and {@link updateRecord}. */
 export interface PublishOptions {
   /**
+   * The origin for links in the emails, e.g. `https://trust.example` (no trailing slash): the
+   * request's (`server/http/origin.ts` `linkOrigin`); absent = the expanding server's `PUBLIC_URL`.
+   */
+  publicUrl?: string
+  /**
    * Called inside the transaction with each kind of record the change touches (the new record's;
    * for an update the stored record's, and the new notification type's when it changes); throws
    * (e.g. a 403 `HttpError`) to refuse, rolling everything back. Absent: no check (command line).
@@ -372,8 +377,16 @@ export async function insertUpdate(
 }
 
 /** The answer of a change: the event's fan-out job unless `notify` is false (`./fanout.ts`). */
-async function announce(trx: Trx, recordId: number, type: RecordType, eventId: number, now: number, notify: boolean): Promise<PublishData> {
-  const mails = notify ? await enqueueFanout(trx, eventId, now) : 0
+async function announce(
+  trx: Trx,
+  recordId: number,
+  type: RecordType,
+  eventId: number,
+  now: number,
+  options: PublishOptions,
+  notify: boolean,
+): Promise<PublishData> {
+  const mails = notify ? await enqueueFanout(trx, eventId, now, options.publicUrl ?? null) : 0
   return { id: recordId, alias: recordHref(type, recordId), event_id: eventId, mails }
 }
 
@@ -492,7 +505,7 @@ export async function publishRecord(
     await replaceLinks(trx, id, v)
     await recordAudit(trx, { actor: audit, action: 'record.publish', target: String(id), after: await snapshot(trx, id) }, now)
     const eventId = await insertEvent(trx, id, 'published', null, now)
-    return announce(trx, id, v.type, eventId, now, body.notify !== false)
+    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
   })
 }
 
@@ -630,7 +643,7 @@ export async function changeRecord(
     if (note !== null || v.statusId !== current.status_id || change.alwaysAddUpdate) {
       await insertUpdate(trx, { recordId: id, eventId, at: now, statusId: v.statusId, text: note ?? '' })
     }
-    return announce(trx, id, v.type, eventId, now, body.notify !== false)
+    return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
   })
 }
 

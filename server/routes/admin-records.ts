@@ -21,6 +21,7 @@ import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import { type Permission, permissionsOf, recordPermission } from '../../contract/permissions.js'
 import { PublishData, PublishRecordBody, RecordIdParams, UpdateRecordBody } from '../../contract/publishing.js'
 import type { UserSession } from '../accounts/sessions.js'
+import { linkOrigin } from '../http/origin.js'
 import type { Actor } from '../admin/audit.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { badRequest, HttpError } from '../http/errors.js'
@@ -78,8 +79,9 @@ function schemaErrorFormatter(errors: FastifySchemaValidationError[], dataVar: s
 const actorOf = (session: UserSession): Actor => ({ uid: session.uid, name: session.name })
 
 /** Registers the routes described in the module comment. */
-export function registerAdminRecordRoutes(app: TrustApp, { db, now, mailer }: RouteDeps): void {
+export function registerAdminRecordRoutes(app: TrustApp, { db, now, accounts, mailer }: RouteDeps): void {
   const options = (request: FastifyRequest): PublishOptions => ({
+    publicUrl: linkOrigin(request, accounts.publicUrl),
     // The authoritative check, inside the transaction, on the validated body or the stored record.
     authorize: (kind) => {
       requirePermission(request, recordPermission(kind.type, kind.notificationType))

@@ -37,6 +37,7 @@ import {
 import { type Permission, recordPermission } from '../../contract/permissions.js'
 import { PublishData, RecordIdParams } from '../../contract/publishing.js'
 import type { UserSession } from '../accounts/sessions.js'
+import { linkOrigin } from '../http/origin.js'
 import type { Actor } from '../admin/audit.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import type { Database } from '../db/schema.js'
@@ -94,9 +95,10 @@ const authorizeIn =
   }
 
 /** Registers the routes described in the module comment. */
-export function registerDeskRoutes(app: TrustApp, { db, now, mailer, reminderMinutes }: RouteDeps): void {
+export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer, reminderMinutes }: RouteDeps): void {
   const reminderDefault = reminderMinutes ?? DEFAULT_REMINDER_MINUTES
   const publishOptions = (request: FastifyRequest): PublishOptions => ({
+    publicUrl: linkOrigin(request, accounts.publicUrl),
     authorize: authorizeIn(request),
   })
   const reader = async (request: FastifyRequest) => {

@@ -8,7 +8,9 @@
  *   `event_id` is unique (one fan-out per event); `recipients` is the number of subscribers the
  *   event matched when it was committed; `cursor_uid` the highest user id expanded so far (users
  *   are expanded in uid order); `mails` the emails enqueued so far; `finished_at` (epoch ms) set
- *   when the last chunk is in, null while it runs.
+ *   when the last chunk is in, null while it runs; `link_origin` the origin of the links in its
+ *   mails when the publishing request chose one (`server/http/origin.ts` `linkOrigin`), null for
+ *   the server's own (`PUBLIC_URL`).
  * - `outbox_acks`: on PostgreSQL, the mails a server handed to the SMTP server while its claim on
  *   their outbox rows was still open (`server/mail/outbox.ts`). Each is committed the moment the
  *   mail is accepted, outside the claim's transaction, so a server killed mid-batch leaves a
@@ -39,6 +41,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('mails', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created', 'integer', (c) => c.notNull())
     .addColumn('finished_at', 'integer')
+    .addColumn('link_origin', 'text')
     .execute()
   await db.schema.createIndex('fanout_jobs_running').on('fanout_jobs').column('id').where(sql.ref('finished_at'), 'is', null).execute()
   await db.schema
