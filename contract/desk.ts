@@ -118,7 +118,7 @@ export const DeskRecordDetail = Type.Object({
       id: Type.Integer(),
       kind: RecordEventKind,
       at: Instant,
-      /** Emails this event enqueued. */
+      /** Emails this event sends (its fan-out job's subscriber count; for events older than fan-out jobs, its outbox rows). */
       mails: Type.Integer(),
     }),
   ),

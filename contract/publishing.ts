@@ -125,7 +125,7 @@ export const PublishData = Type.Object({
   alias: Type.String(),
   /** The record event this change made (mail idempotency key). */
   event_id: Type.Integer(),
-  /** Emails enqueued for this event. */
+  /** Emails this event sends: the verified subscribers it matched when it was committed (its fan-out job's count; `server/publishing/fanout.ts`), each mailed once; 0 with `notify: false`. */
   mails: Type.Integer(),
 })
 export type PublishData = Static<typeof PublishData>
