@@ -101,8 +101,12 @@ export const PAGE_DATA_ID = 'trust-page-data'
 export const CONSENT_STORAGE_KEY = 'trust-cookie-consent'
 
 // Overall status (issue 24; contract/statuspage.ts)
-/** The overall indicator, worst first at the end: `none` < `minor` < `major` < `critical`. */
-export const INDICATORS = ['none', 'minor', 'major', 'critical'] as const
+/**
+ * Statuspage's overall indicator, worst at the end: `none` < `maintenance` < `minor` < `major` <
+ * `critical`. `maintenance` is a page with nothing but maintenance under way (Statuspage's own
+ * widgets show their blue maintenance dot for it).
+ */
+export const INDICATORS = ['none', 'maintenance', 'minor', 'major', 'critical'] as const
 export type Indicator = (typeof INDICATORS)[number]
 
 /** The texts of the overall status line (site, drop-ins and `status.description`). */
@@ -110,5 +114,5 @@ export const OVERALL_STATUS_TEXT = {
   operational: 'All Systems Operational',
   partial: 'Partial Service Disruption',
   major: 'Major Service Disruption',
-  maintenance: 'Under Maintenance',
+  maintenance: 'Service Under Maintenance',
 } as const

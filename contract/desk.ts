@@ -79,9 +79,23 @@ export const DeskListData = Type.Object({
 export type DeskListData = Static<typeof DeskListData>
 
 /**
+ * A record's postmortem as the desk shows it: `body` the Markdown the operator wrote, `html` its
+ * sanitised rendering (what the post shows); instants ISO 8601; `published_at` null for a draft,
+ * `notified_at` null until subscribers were mailed (once).
+ */
+export const Postmortem = Type.Object({
+  body: Type.String(),
+  html: Type.String(),
+  updated_at: Instant,
+  published_at: Nullable(Instant),
+  notified_at: Nullable(Instant),
+})
+export type Postmortem = Static<typeof Postmortem>
+
+/**
  * `GET /api/admin/records/{id}` → `{ data: DeskRecordDetail }`; any privileged role. Everything the
  * edit form needs: the publish fields as stored (terms as tids), internal-use fields, the update
- * history (newest first) and the events with their mail counts.
+ * history (newest first) and the events with their mail counts, and the postmortem.
  */
 export const DeskRecordDetail = Type.Object({
   id: Type.Integer(),
@@ -120,10 +134,39 @@ export const DeskRecordDetail = Type.Object({
       at: Instant,
       /** Emails this event sends (its fan-out job's subscriber count; for events older than fan-out jobs, its outbox rows). */
       mails: Type.Integer(),
+      /** Whether this event mailed the record's postmortem. */
+      postmortem: Type.Boolean(),
     }),
   ),
+  /** The record's postmortem (draft or published), or null (README "Postmortems"). */
+  postmortem: Nullable(Postmortem),
 })
 export type DeskRecordDetail = Static<typeof DeskRecordDetail>
+
+/**
+ * `PUT /api/admin/records/{id}/postmortem` body → 200 `{ data: PostmortemData }` (README
+ * "Postmortems"): saves the postmortem of a resolved incident. `body` is Markdown (rendered and
+ * sanitised like record bodies). `publish` true shows it on the post (under its own heading) and
+ * in the v2 API; false keeps it a draft, or takes a published one off the post. `notify` true (with
+ * `publish`) mails it to the incident's subscribers — once: a second `notify` is refused.
+ * 400 `invalid` for a record that is not an incident or not resolved, an empty body, or a second
+ * notification; 404 `not_found`.
+ */
+export const SavePostmortemBody = Type.Object({
+  body: Type.String({ maxLength: 100_000 }),
+  publish: Type.Boolean(),
+  /** Mail the subscribers the incident reached; default false. Needs `publish`. */
+  notify: Type.Optional(Type.Boolean()),
+})
+export type SavePostmortemBody = Static<typeof SavePostmortemBody>
+
+/** The answer of {@link SavePostmortemBody}: the postmortem as saved, and the emails it sends now. */
+export const PostmortemData = Type.Object({
+  postmortem: Postmortem,
+  /** Emails this save sends (the fan-out's subscriber count); 0 without `notify`. */
+  mails: Type.Integer(),
+})
+export type PostmortemData = Static<typeof PostmortemData>
 
 /**
  * `POST /api/admin/records/{id}/resolve` body → 200 `{ data: PublishData }`: closes an incident

@@ -24,7 +24,9 @@ import type { PRIVILEGED_ROLES } from './constants.js'
  * - `faq`: the FAQ and basic pages; `compliance`: compliance rows and page tops;
  * - `records`: incidents, scheduled maintenance and security advisories;
  * - `notification:{type}`: notifications of one type (`url_change_notification`, `cloud_app`, `privacy_notification`);
- * - `outbox`: retry failed mail; `staff`: staff accounts and their roles.
+ * - `outbox`: retry failed mail; `staff`: staff accounts and their roles;
+ * - `subscribers`: export the subscribers and import them from a CSV file (README "Subscriber
+ *   import and export").
  */
 export type Permission =
   | 'catalog'
@@ -36,6 +38,7 @@ export type Permission =
   | 'notification:privacy_notification'
   | 'outbox'
   | 'staff'
+  | 'subscribers'
 
 /** Every permission, in the order the README's table lists them. */
 export const PERMISSIONS: readonly Permission[] = [
@@ -48,12 +51,16 @@ export const PERMISSIONS: readonly Permission[] = [
   'notification:privacy_notification',
   'outbox',
   'staff',
+  'subscribers',
 ]
 
 /** A privileged role (spec §6). */
 export type Role = (typeof PRIVILEGED_ROLES)[number]
 
-/** What each privileged role may change (see the module comment). */
+/**
+ * What each privileged role may change (see the module comment). `subscribers` (the subscriber
+ * list, personal data) belongs to the two administrator roles only.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   administrator: PERMISSIONS,
   trust_admin: PERMISSIONS.filter((p) => p !== 'staff'),

@@ -362,6 +362,13 @@ const POST_FIELDS = {
   severity: Nullable(ListSeverity),
   /** The record's status with its style class and icon (the list answers carry these in `statuses`). */
   statusDetail: RecordStatus,
+  /**
+   * Incidents only, once published: the postmortem (README "Postmortems"), `html` sanitised with
+   * the site's allow-list, instants ISO 8601. Absent for a draft or none.
+   */
+  postmortem: Type.Optional(
+    Type.Object({ html: Type.String(), published_at: Type.String(), updated_at: Type.String() }, { additionalProperties: false }),
+  ),
 }
 
 /**

@@ -40,6 +40,13 @@ export const MAINTENANCE_STATUSES = ['scheduled', 'in_progress', 'verifying', 'c
 export const IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const
 
 const Instant = Type.String({ format: 'date-time' })
+const ComponentStatusSchema = Type.Union([
+  Type.Literal('operational'),
+  Type.Literal('under_maintenance'),
+  Type.Literal('degraded_performance'),
+  Type.Literal('partial_outage'),
+  Type.Literal('major_outage'),
+])
 const NullableInstant = Type.Union([Instant, Type.Null()])
 
 /** `page`: which status page answered. `url` is the page a person reads. */
@@ -54,7 +61,13 @@ export type StatuspagePage = Static<typeof StatuspagePage>
 
 /** `status`: the one line that says whether everything is fine (`description` is the text to show). */
 export const StatuspageStatus = Type.Object({
-  indicator: Type.Union([Type.Literal('none'), Type.Literal('minor'), Type.Literal('major'), Type.Literal('critical')]),
+  indicator: Type.Union([
+    Type.Literal('none'),
+    Type.Literal('maintenance'),
+    Type.Literal('minor'),
+    Type.Literal('major'),
+    Type.Literal('critical'),
+  ]),
   description: Type.String(),
 })
 export type StatuspageStatus = Static<typeof StatuspageStatus>
@@ -84,13 +97,7 @@ export const UptimeSince = Type.Union([Type.String({ format: 'date' }), Type.Nul
 export const StatuspageComponent = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  status: Type.Union([
-    Type.Literal('operational'),
-    Type.Literal('under_maintenance'),
-    Type.Literal('degraded_performance'),
-    Type.Literal('partial_outage'),
-    Type.Literal('major_outage'),
-  ]),
+  status: ComponentStatusSchema,
   created_at: Instant,
   updated_at: Instant,
   position: Type.Integer({ minimum: 1 }),
@@ -108,10 +115,32 @@ export const StatuspageComponent = Type.Object({
   uptime_90d: UptimePercent,
   /** The day the figures count from ({@link UptimeSince}); null for groups. */
   uptime_since: UptimeSince,
+  /**
+   * An addition of this site: `true` on a third-party group and its components (they follow another
+   * status page: README "Third-party components"); absent on this site's own components.
+   */
+  third_party: Type.Optional(Type.Boolean()),
 })
 export type StatuspageComponent = Static<typeof StatuspageComponent>
 
-/** One update of an incident or maintenance (newest first in the lists). */
+/**
+ * A component an update changed (Statuspage's `affected_components`): `code` is the component's
+ * id, `old_status` and `new_status` its status before and after the update.
+ */
+export const StatuspageAffectedComponent = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  old_status: ComponentStatusSchema,
+  new_status: ComponentStatusSchema,
+})
+
+/**
+ * One update of an incident or maintenance (newest first in the lists). `affected_components`:
+ * the components whose status the update changed — the opening post (from operational to the
+ * record's effect), the maintenance's start and the resolution or completion (back to
+ * operational) — else null. `deliver_notifications`: whether subscribers were told of it.
+ * `custom_tweet` and `tweet_id` are always null (this site does not post to X).
+ */
 export const StatuspageUpdate = Type.Object({
   id: Type.String(),
   status: Type.String(),
@@ -120,6 +149,10 @@ export const StatuspageUpdate = Type.Object({
   created_at: Instant,
   updated_at: Instant,
   display_at: Instant,
+  affected_components: Type.Union([Type.Array(StatuspageAffectedComponent), Type.Null()]),
+  deliver_notifications: Type.Boolean(),
+  custom_tweet: Type.Null(),
+  tweet_id: Type.Null(),
 })
 export type StatuspageUpdate = Static<typeof StatuspageUpdate>
 
@@ -137,8 +170,22 @@ const incidentFields = {
     Type.Literal('critical'),
     Type.Literal('maintenance'),
   ]),
+  /** The record's page on the site (`{origin}/{cloud domain}/posts/{id}`). */
   shortlink: Type.String(),
   started_at: Instant,
+  /**
+   * Hours before the start that subscribers are reminded of a maintenance, as Statuspage writes
+   * them (a JSON array in a string, e.g. `"[1]"`); `null` for incidents and for none.
+   */
+  reminder_intervals: Type.Union([Type.String(), Type.Null()]),
+  /** The published postmortem, Markdown as the operator wrote it; null for none (or a draft). */
+  postmortem_body: Type.Union([Type.String(), Type.Null()]),
+  /** When the postmortem was first published; null for none. */
+  postmortem_published_at: NullableInstant,
+  /** When the published postmortem was last changed; null for none. */
+  postmortem_body_last_updated_at: NullableInstant,
+  /** Whether subscribers were mailed the postmortem. */
+  postmortem_notified_subscribers: Type.Boolean(),
   page_id: Type.String(),
   incident_updates: Type.Array(StatuspageUpdate),
   /** The affected components (as in `components.json`). */

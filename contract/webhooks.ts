@@ -1,22 +1,22 @@
 /**
- * Webhook and Slack subscriptions (issue 24 item 4): a signed-in user adds HTTPS endpoints that
+ * Webhook, Slack and Microsoft Teams subscriptions (issue 24 item 4, issue 43 item 5): a signed-in user adds HTTPS endpoints that
  * receive one delivery per record event their subscriptions cover (the same matching as the
  * notification emails), and the payloads those endpoints receive.
  *
  * Routes (session; writes carry `X-CSRF-Token`: 403 `not_signed_in` / `csrf` / `cross_site`):
  * - `GET /api/webhooks` → `{ data: WebhooksData }` (the secret is never shown again).
  * - `POST /api/webhooks {kind, url}` → 201 `{ data: AddWebhookData }` with the signing secret, once.
- *   400 `invalid_url` / `not_https` / `not_slack_url` / `forbidden_address` / `unresolvable_host`,
+ *   400 `invalid_url` / `not_https` / `not_slack_url` / `not_teams_url` / `forbidden_address` / `unresolvable_host`,
  *   403 `not_verified`, 409 `too_many_endpoints` / `duplicate_endpoint`.
  * - `DELETE /api/webhooks/{id}` → `{ data: { id, deleted: true } }`; 404 `not_found`.
  * - `POST /api/webhooks/{id}/test {}` → `{ data: WebhookTestData }`: one `webhook.test` delivery
  *   now, not retried; a successful one enables a disabled endpoint again. 429 `too_many_requests`.
  *
  * Deliveries: `POST` of {@link WebhookPayload} (kind `webhook`, signed per Standard Webhooks:
- * `webhook-id`, `webhook-timestamp`, `webhook-signature`) or of {@link SlackMessage} (kind
- * `slack`), `Content-Type: application/json`. Any 2xx answer is a delivery; anything else
+ * `webhook-id`, `webhook-timestamp`, `webhook-signature`), of {@link SlackMessage} (kind
+ * `slack`) or of {@link TeamsMessage} (kind `teams`), `Content-Type: application/json`. Any 2xx answer is a delivery; anything else
  * (redirects are not followed) is retried with backoff, and the endpoint is disabled after
- * repeated failures (README "Webhooks and Slack").
+ * repeated failures (README "Webhooks, Slack and Teams").
  */
 import Type, { type Static } from 'typebox'
 import { Nullable } from './common.js'
@@ -30,8 +30,11 @@ export const MAX_WEBHOOK_URL = 2000
 /** An ISO 8601 instant in UTC, e.g. `2026-03-15T09:30:00.000Z`. */
 const Instant = Type.String({ format: 'date-time' })
 
-/** `webhook`: signed JSON to any HTTPS receiver; `slack`: a Block Kit message to a Slack incoming webhook. */
-export const WebhookKind = Type.Union([Type.Literal('webhook'), Type.Literal('slack')])
+/**
+ * `webhook`: signed JSON to any HTTPS receiver; `slack`: a Block Kit message to a Slack incoming
+ * webhook; `teams`: an Adaptive Card to a Microsoft Teams incoming webhook or Workflows URL.
+ */
+export const WebhookKind = Type.Union([Type.Literal('webhook'), Type.Literal('slack'), Type.Literal('teams')])
 export type WebhookKind = Static<typeof WebhookKind>
 
 /** An endpoint as its owner sees it. */
@@ -39,7 +42,10 @@ export const WebhookEndpoint = Type.Object(
   {
     id: Type.Integer(),
     kind: WebhookKind,
-    /** The URL; for Slack endpoints (whose URL is itself the credential) its last path segment is masked. */
+    /**
+     * The URL; for Slack and Teams endpoints (whose URL is itself the credential) its last path
+     * segment is masked, and a Teams URL's query (its `sig`) too.
+     */
     url: Type.String(),
     created: Instant,
     /** Failed attempts since the last successful one. */
@@ -67,7 +73,9 @@ export type WebhooksData = Static<typeof WebhooksData>
 
 /**
  * `POST /api/webhooks` body. `url`: absolute `https://` (plain `http://` only outside production);
- * for `slack` an incoming-webhook URL `https://hooks.slack.com/…`. Hosts resolving to loopback,
+ * for `slack` an incoming-webhook URL `https://hooks.slack.com/…`; for `teams` a Teams incoming-webhook
+ * URL (`https://{tenant}.webhook.office.com/…`) or a Workflows URL (`https://….logic.azure.com/…`,
+ * `https://….api.powerplatform.com/…`), on the default port. Hosts resolving to loopback,
  * private, link-local, metadata or other reserved addresses are refused.
  */
 export const AddWebhookBody = Type.Object({
@@ -81,7 +89,7 @@ export const AddWebhookData = Type.Object({
   endpoint: WebhookEndpoint,
   /**
    * The Standard Webhooks signing secret (`whsec_` + base64), shown this once: store it to verify
-   * deliveries. `null` for Slack endpoints, which are not signed.
+   * deliveries. `null` for Slack and Teams endpoints, which are not signed.
    */
   secret: Nullable(Type.String()),
 })
@@ -226,3 +234,57 @@ export type SlackBlock = Static<typeof SlackBlock>
  */
 export const SlackMessage = Type.Object({ text: Type.String(), blocks: Type.Array(SlackBlock) })
 export type SlackMessage = Static<typeof SlackMessage>
+
+/** A text run of a `RichTextBlock`: plain text, never Markdown. */
+const TeamsTextRun = Type.Object({
+  type: Type.Literal('TextRun'),
+  text: Type.String(),
+  weight: Type.Optional(Type.Literal('Bolder')),
+  size: Type.Optional(Type.Literal('Large')),
+  isSubtle: Type.Optional(Type.Boolean()),
+})
+
+/** The Adaptive Card elements this site sends. */
+export const TeamsCardElement = Type.Union([
+  /** Text of the site's own only (labels, times with `{{DATE()}}` / `{{TIME()}}`, the event type). */
+  Type.Object({
+    type: Type.Literal('TextBlock'),
+    text: Type.String(),
+    wrap: Type.Boolean(),
+    isSubtle: Type.Optional(Type.Boolean()),
+    size: Type.Optional(Type.Literal('Small')),
+  }),
+  /** Any text that comes from a record (title, status, severity, clouds, summary, update). */
+  Type.Object({ type: Type.Literal('RichTextBlock'), inlines: Type.Array(TeamsTextRun) }),
+])
+export type TeamsCardElement = Static<typeof TeamsCardElement>
+
+/** An Adaptive Card 1.4 (`http://adaptivecards.io/schemas/adaptive-card.json`) as this site sends it. */
+export const TeamsCard = Type.Object({
+  $schema: Type.Literal('http://adaptivecards.io/schemas/adaptive-card.json'),
+  type: Type.Literal('AdaptiveCard'),
+  version: Type.Literal('1.4'),
+  body: Type.Array(TeamsCardElement),
+  actions: Type.Optional(Type.Array(Type.Object({ type: Type.Literal('Action.OpenUrl'), title: Type.String(), url: Type.String() }))),
+})
+export type TeamsCard = Static<typeof TeamsCard>
+
+/**
+ * The body POSTed to `teams` endpoints: the message envelope Teams incoming webhooks and the
+ * Workflows "post to a channel when a webhook request is received" flow take, with one Adaptive
+ * Card — the event as a headline, status, severity, clouds, start and end, the summary and update,
+ * the event type, and a "View on the trust site" `Action.OpenUrl`. Text from the record is sent
+ * in `TextRun`s only, which Adaptive Cards render as plain text (no Markdown, no links, no mentions).
+ */
+export const TeamsMessage = Type.Object({
+  type: Type.Literal('message'),
+  attachments: Type.Array(
+    Type.Object({
+      contentType: Type.Literal('application/vnd.microsoft.card.adaptive'),
+      contentUrl: Type.Null(),
+      content: TeamsCard,
+    }),
+    { minItems: 1, maxItems: 1 },
+  ),
+})
+export type TeamsMessage = Static<typeof TeamsMessage>

@@ -32,6 +32,8 @@ import { seedListRecordsIfEmpty } from './seed/lists.js'
 import { ensureSubscriptionTopics } from './subscriptions/topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
 import { extendTraffic } from './seed/traffic.js'
+import { createUpstreamPoller, type UpstreamPoller } from './upstream/poller.js'
+import { DEFAULT_UPSTREAM_INTERVAL_MS } from './upstream/repo.js'
 import { createWebhookWorker, type WebhookWorker } from './webhooks/deliver.js'
 import type { Resolver, WebhookUrlPolicy } from './webhooks/ssrf.js'
 
@@ -46,6 +48,8 @@ declare module 'fastify' {
     notifications: Mailer
     /** The fan-out of record events to their subscribers (`server/publishing/fanout.ts`); tests wait on `flush()`. */
     fanout: Fanout
+    /** The third-party poller (`server/upstream/poller.ts`); tests call `pollNow()` after moving the clock. */
+    upstream: UpstreamPoller
   }
 }
 
@@ -116,6 +120,11 @@ export interface BuildAppOptions {
   mailRetentionDays?: number
   /** Users per fan-out chunk (default `FANOUT_CHUNK` of the database; `server/publishing/fanout.ts`). */
   fanoutChunk?: number
+  /**
+   * Time between two polls of a third-party page, ms (`THIRD_PARTY_POLL_MS`, default 60 000;
+   * README "Third-party components"). Its requests obey the webhooks' SSRF policy (`webhookAllowLoopback`).
+   */
+  thirdPartyPollMs?: number
 }
 
 /**
@@ -151,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const db = openDatabase(location, { poolMax: opts.databasePoolMax })
   let scheduler: Scheduler | undefined
   let webhooks: WebhookWorker | undefined
+  let poller: UpstreamPoller | undefined
   let changes: Awaited<ReturnType<typeof watchChanges>> | undefined
 
   try {
@@ -251,6 +261,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       onChange: () => responseCache?.clear(),
     })
     const running = scheduler
+    // Third-party pages (`server/upstream/`): polled in this process; a change clears the public answers.
+    const upstreamContext = { policy: webhookPolicy, intervalMs: opts.thirdPartyPollMs ?? DEFAULT_UPSTREAM_INTERVAL_MS, publicUrl }
+    const upstream = createUpstreamPoller({
+      db,
+      now,
+      ...upstreamContext,
+      onChange: () => responseCache?.clear(),
+      onMail: () => smtpMailer.kick(),
+      log: app.log,
+    })
+    poller = upstream
+    app.decorate('upstream', upstream)
     // Writes by another process (another origin, `npm run catalog -- import`,
     // `npm run publish:record`) empty the response cache within a second, and mail they enqueue
     // goes out at once (`server/db/changes.ts`).
@@ -263,6 +285,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     app.addHook('onClose', async () => {
       await watching.close()
       await running.stop()
+      await upstream.close()
       await mailer.close()
       await db.destroy()
     })
@@ -303,12 +326,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       mailer,
       webhooks: { policy: webhookPolicy, worker: hooks },
       reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
+      upstream: { ...upstreamContext, poller: upstream },
     })
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app
   } catch (error) {
     await changes?.close()
     await scheduler?.stop()
+    await poller?.close()
     await webhooks?.close()
     await db.destroy()
     throw error

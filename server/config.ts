@@ -162,7 +162,7 @@ export interface ServerConfig {
   responseCacheBytes: number
   /**
    * `WEBHOOK_ALLOW_LOOPBACK=1`: the webhook test mode — endpoints may be `http://` and loopback
-   * receivers (README "Webhooks and Slack"). Refused with `NODE_ENV=production`.
+   * receivers (README "Webhooks, Slack and Teams"). Refused with `NODE_ENV=production`.
    */
   webhookAllowLoopback: boolean
   /**
@@ -172,6 +172,8 @@ export interface ServerConfig {
   mailConcurrency: number
   /** `MAIL_RETENTION_DAYS`: days sent mail and delivered webhook deliveries are kept (default 30). */
   mailRetentionDays: number
+  /** `THIRD_PARTY_POLL_MS`: time between two polls of a third-party page, ms (default 60 000; README "Third-party components"). */
+  thirdPartyPollMs: number
 }
 
 /** Why the webhook test mode cannot run in production. */
@@ -233,12 +235,13 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): README "Scaling out".
  * `WEBHOOK_ALLOW_LOOPBACK` (`1` = the webhook test mode: http:// and loopback receivers; refused in
  * production). `MAIL_CONCURRENCY` (default 20, from 1 to 200): mails in flight; `MAIL_RETENTION_DAYS`
- * (default 30, from 1 to 3650): how long sent mail is kept (README "Notification storm"). `NODE_ENV=production` selects the production mode;
+ * (default 30, from 1 to 3650): how long sent mail is kept (README "Notification storm"). `THIRD_PARTY_POLL_MS` (default
+ * 60000, from 1000 to 86400000): time between two polls of a third-party page (README "Third-party components"). `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,
  *   `MAINTENANCE_REMINDER_MINUTES`, `PUBLIC_CACHE_SECONDS`, `RESPONSE_CACHE_BYTES`, `DATABASE_POOL_MAX`,
- *   `MAIL_CONCURRENCY` or `MAIL_RETENTION_DAYS` is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, `SMTP_URL` or
+ *   `MAIL_CONCURRENCY`, `MAIL_RETENTION_DAYS` or `THIRD_PARTY_POLL_MS` is out of range, when `DATABASE_URL` is set but not a `postgres://` URL, `SMTP_URL` or
  *   `MAIL_FROM` is malformed ({@link readAccountsConfig}), or in production without `PUBLIC_URL` or
  *   with `WEBHOOK_ALLOW_LOOPBACK=1`. Production without `SMTP_URL` starts (see {@link mailStartupWarning}).
  */
@@ -278,5 +281,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     webhookAllowLoopback,
     mailConcurrency: integerSetting(env, 'MAIL_CONCURRENCY', 20, 1, 200),
     mailRetentionDays: integerSetting(env, 'MAIL_RETENTION_DAYS', 30, 1, 3650),
+    thirdPartyPollMs: integerSetting(env, 'THIRD_PARTY_POLL_MS', 60_000, 1000, 86_400_000),
   }
 }

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     webhookAllowLoopback: config.webhookAllowLoopback,
     mailConcurrency: config.mailConcurrency,
     mailRetentionDays: config.mailRetentionDays,
+    thirdPartyPollMs: config.thirdPartyPollMs,
   })
 
   let stopping = false

@@ -38,6 +38,7 @@ const PasswordPage = lazyPage('PasswordPage', () => import('./pages/PasswordPage
 const SettingsPage = lazyPage('SettingsPage', () => import('./pages/SettingsPage'))
 const SubscribePage = lazyPage('SubscribePage', () => import('./pages/SubscribePage'))
 const UnsubscribePage = lazyPage('UnsubscribePage', () => import('./pages/UnsubscribePage'))
+const OptInPage = lazyPage('OptInPage', () => import('./pages/OptInPage'))
 const FaqPage = lazyPage('FaqPage', () => import('./pages/FaqPage'))
 const CompliancePage = lazyPage('CompliancePage', () => import('./pages/CompliancePage'))
 const CookiePolicyPage = lazyPage('CookiePolicyPage', () => import('./pages/CookiePolicyPage'))
@@ -68,6 +69,7 @@ export const DR_PAGES: ReadonlySet<string> = new Set([
   'user-password',
   'user-reset',
   'unsubscribe',
+  'opt-in',
   'admin',
 ])
 
@@ -132,6 +134,12 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       return (
         <Suspense fallback={loading}>
           <UnsubscribePage key={resolution.params.token} token={resolution.params.token ?? ''} />
+        </Suspense>
+      )
+    case 'opt-in':
+      return (
+        <Suspense fallback={loading}>
+          <OptInPage key={resolution.params.token} token={resolution.params.token ?? ''} />
         </Suspense>
       )
     case 'user-edit':

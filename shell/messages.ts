@@ -70,6 +70,8 @@ export const pageMessages = /* @__PURE__ */ defineMessages('shell.titles', {
   subscribeText: 'Choose the email notifications you receive.',
   unsubscribe: 'Unsubscribe',
   unsubscribeText: 'Stop the notification emails a link was sent for.',
+  optIn: 'Confirm your subscription',
+  optInText: 'Confirm the subscriptions a site invited you to.',
   thankYou: 'Thank You',
   thankYouText: 'Your sign-up is complete.',
   cookiePolicy: 'Cookie Policy',

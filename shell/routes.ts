@@ -19,6 +19,7 @@ export const $router = createRouter({
   signUp: '/sign-up',
   subscribe: '/subscribe',
   unsubscribe: '/unsubscribe/:token',
+  optIn: '/opt-in/:token',
   thankYou: '/thank-you',
   cookiePolicy: '/privacy-compliance/cookie-policy',
   admin: '/admin',
@@ -27,7 +28,9 @@ export const $router = createRouter({
   adminFaq: '/admin/content/faq',
   adminCompliance: '/admin/content/compliance',
   adminStaff: '/admin/staff',
+  adminSubscribers: '/admin/subscribers',
   adminAudit: '/admin/audit',
+  adminThirdParty: '/admin/third-party',
   adminDesk: '/admin/desk',
   adminDeskNew: '/admin/desk/new',
   adminDeskTemplates: '/admin/desk/templates',
@@ -62,6 +65,7 @@ export type PageComponent =
   | 'sign-up'
   | 'subscribe'
   | 'unsubscribe'
+  | 'opt-in'
   | 'thank-you'
   | 'cookie-policy'
   | 'notification'
@@ -85,6 +89,7 @@ const FIXED: Partial<Record<string, PageComponent>> = {
   signUp: 'sign-up',
   subscribe: 'subscribe',
   unsubscribe: 'unsubscribe',
+  optIn: 'opt-in',
   thankYou: 'thank-you',
   cookiePolicy: 'cookie-policy',
   userPassword: 'user-password',
@@ -226,6 +231,7 @@ const PAGE_TITLES = {
   'sign-up': ['signUp', 'signUpText'],
   subscribe: ['subscribe', 'subscribeText'],
   unsubscribe: ['unsubscribe', 'unsubscribeText'],
+  'opt-in': ['optIn', 'optInText'],
   'thank-you': ['thankYou', 'thankYouText'],
   'cookie-policy': ['cookiePolicy', 'cookiePolicyText'],
   notification: ['notification', 'notificationText'],

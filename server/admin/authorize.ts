@@ -22,6 +22,7 @@ const WHAT: Record<Permission, string> = {
   'notification:privacy_notification': 'publish privacy notifications',
   outbox: 'retry mail',
   staff: 'manage staff accounts',
+  subscribers: 'export or import subscribers',
 }
 
 /**
@@ -34,9 +35,12 @@ export function requireAdminReader(request: FastifyRequest, { csrf = request.met
   return session
 }
 
-/** The session of a user whose roles grant `permission` (CSRF checked); else a 403 (see module comment). */
-export function requirePermission(request: FastifyRequest, permission: Permission): UserSession {
-  const session = requireAdminReader(request, { csrf: true })
+/**
+ * The session of a user whose roles grant `permission` (CSRF checked unless `csrf: false`, for a
+ * download read through a plain link); else a 403 (see module comment).
+ */
+export function requirePermission(request: FastifyRequest, permission: Permission, { csrf = true } = {}): UserSession {
+  const session = requireAdminReader(request, { csrf })
   if (!permissionsOf(session.roles).has(permission)) {
     throw new HttpError(403, 'not_permitted', `Your roles do not allow you to ${WHAT[permission]}.`)
   }

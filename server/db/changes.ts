@@ -44,6 +44,7 @@ export const PRIVATE_TABLES: readonly string[] = [
   'subscriptions',
   'notification_subscriptions',
   'unsubscribe_tokens',
+  'subscriber_invites',
   'audit_log',
   'record_templates',
   'webhook_endpoints',

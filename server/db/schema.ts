@@ -287,14 +287,18 @@ export interface Database {
   notification_subscriptions: NotificationSubscriptionsTable
   record_events: RecordEventsTable
   record_updates: RecordUpdatesTable
+  record_postmortems: RecordPostmortemsTable
   record_templates: RecordTemplatesTable
   unsubscribe_tokens: UnsubscribeTokensTable
+  subscriber_invites: SubscriberInvitesTable
   basic_pages: BasicPagesTable
   compliance_pages: CompliancePagesTable
   compliance_rows: ComplianceRowsTable
   audit_log: AuditLogTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
+  upstream_groups: UpstreamGroupsTable
+  upstream_components: UpstreamComponentsTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -457,6 +461,22 @@ export interface RecordEventsTable {
 }
 
 /** One entry of a record's update history (migration 008; contract `RecordUpdate`). */
+/** The postmortem of a record (migration 014): Markdown `body`, sanitised `html`; instants epoch ms. */
+export interface RecordPostmortemsTable {
+  record_id: number
+  body: string
+  html: string
+  created: number
+  updated: number
+  updated_by: number | null
+  /** When first published on the post; null while a draft. */
+  published_at: number | null
+  /** When subscribers were told (once); null before. */
+  notified_at: number | null
+  /** The record event whose fan-out told them. */
+  notify_event_id: number | null
+}
+
 export interface RecordUpdatesTable {
   id: Generated<number>
   record_id: number
@@ -498,6 +518,26 @@ export interface UnsubscribeTokensTable {
   targets: string
   /** Epoch ms. */
   created: number
+}
+
+/**
+ * Invitations of the subscriber import (migration 016): topics waiting for the person's opt-in.
+ * The token is stored as SHA-256 hex.
+ */
+export interface SubscriberInvitesTable {
+  id: Generated<number>
+  uid: number
+  token_hash: string
+  /** JSON `{ clouds: { [cloud id]: string[] }, notifications: string[] }` of stored targets. */
+  topics: string
+  /** JSON array of the topics as the file named them (the CSV notation). */
+  names: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms; the link works until then. */
+  expires: number
+  /** Epoch ms of the confirmation; null while open. */
+  confirmed_at: number | null
 }
 
 /** Static HTML pages by machine name (migration 006); a row with `cloud_id` overrides the shared one for that cloud. */
@@ -547,8 +587,8 @@ export interface AuditLogTable {
   after: string | null
 }
 
-/** The kinds of webhook endpoint (migration 009; contract `WebhookKind`). */
-export type WebhookKind = 'webhook' | 'slack'
+/** The kinds of webhook endpoint (migration 009; `teams` from migration 017; contract `WebhookKind`). */
+export type WebhookKind = 'webhook' | 'slack' | 'teams'
 
 /** A user's webhook or Slack endpoint (migration 009; `server/webhooks/`); instants are epoch ms. */
 export interface WebhookEndpointsTable {
@@ -556,7 +596,7 @@ export interface WebhookEndpointsTable {
   uid: number
   kind: WebhookKind
   url: string
-  /** Standard Webhooks signing secret `whsec_…` (base64); `null` for Slack endpoints. */
+  /** Standard Webhooks signing secret `whsec_…` (base64); `null` for Slack and Teams endpoints. */
   secret: string | null
   created: number
   /** Failed attempts since the last successful one. */
@@ -586,4 +626,47 @@ export interface WebhookDeliveriesTable {
   /** HTTP status of the last attempt; `null` when none came back. */
   last_status: number | null
   last_error: string | null
+}
+
+/**
+ * A third-party component group of a cloud that follows another Statuspage-v2-compatible page
+ * (migration 015; README "Third-party components"). Instants are epoch ms.
+ */
+export interface UpstreamGroupsTable {
+  id: Generated<number>
+  cloud_id: number
+  name: string
+  /** The page's base URL without a trailing slash; its summary is `${base_url}/api/v2/summary.json`. */
+  base_url: string
+  sort: Generated<number>
+  created: number
+  /** The upstream page's own name, from its last good answer. */
+  page_name: string | null
+  last_success_at: number | null
+  last_failure_at: number | null
+  /** Why the last poll failed, in words. */
+  last_error: string | null
+  /** The first failure of the current run of failures; null while the page answers. */
+  failing_since: number | null
+  /** Failures in a row (the backoff step). */
+  failures: Generated<number>
+  /** When the next poll is due. */
+  next_poll_at: Generated<number>
+  etag: string | null
+  last_modified: string | null
+}
+
+/** A component of an upstream page as its last good answer gave it (migration 015). */
+export interface UpstreamComponentsTable {
+  id: Generated<number>
+  group_id: number
+  upstream_id: string
+  name: string
+  /** Statuspage's component status as the upstream said it. */
+  status: string
+  /** The name of the upstream group it belongs to, if any. */
+  group_name: string | null
+  position: number
+  /** The upstream's `updated_at`, epoch ms (the poll's instant when it gave none). */
+  updated_at: number
 }

@@ -74,6 +74,22 @@ export const RSS_DESCRIPTION_MAX = 500
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removes exactly the control characters XML 1.0 forbids
 const xmlChars = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
 const xmlSafe = (text: string) => xmlChars(text).replace(/]]>/g, ']]&gt;')
+/** {@link xmlSafe} of a plain text ({@link plainFeedText}). */
+const xmlPlain = (text: string) => xmlSafe(plainFeedText(text))
+
+/**
+ * A title or description as plain text that stays plain for every reader: `<` and `>` become the
+ * single angle quotation marks `‹` `›`, and an `&` that starts something entity-like (`&lt;`,
+ * `&#60;`) the full-width `＆`. Many readers decode a title's entities and then take it for HTML
+ * (RSS 2.0 leaves it open), so no `<` may survive, escaped or not: `Outage <b>now</b>` reads
+ * `Outage ‹b›now‹/b›` everywhere and is never bold (README "Feeds").
+ */
+export function plainFeedText(text: string): string {
+  return text
+    .replace(/</g, '‹')
+    .replace(/>/g, '›')
+    .replace(/&(?=#?\w+;)/g, '＆')
+}
 
 /**
  * The page of a record on the site: `{origin}/{domain}/posts/{id}`, or
@@ -164,7 +180,8 @@ export function atomEntryId(type: string, id: number): string {
  * - Titles and descriptions are plain text. `feed` writes them as CDATA (and in Atom as
  *   `type="html"`), i.e. as markup to readers that take them for HTML; they go in as placeholders
  *   (`texts`, numbered, with a random `nonce`) that {@link renderFeed} replaces by the escaped
- *   text (`&lt;b&gt;`), so a title typed as `Outage <b>now</b>` reads exactly so in a feed reader.
+ *   text; {@link plainFeedText} first turns `<` and `>` into `‹` `›`, so a title typed as
+ *   `Outage <b>now</b>` reads `Outage ‹b›now‹/b›`, never bold, in any reader.
  */
 export function buildFeed(o: FeedInput): { feed: Feed; texts: string[]; nonce: string } {
   const title = o.vendor
@@ -174,22 +191,22 @@ export function buildFeed(o: FeedInput): { feed: Feed; texts: string[]; nonce: s
   const link = o.cloudDomain ? `${o.origin}/${o.cloudDomain}/${o.source.page}` : `${o.origin}/`
   const updated = o.records.reduce((max, r) => Math.max(max, r.updated), 0)
   const feed = new Feed({
-    title: xmlSafe(title),
+    title: xmlPlain(title),
     id: o.selfUrls.atom,
     link,
-    description: xmlSafe(`${o.source.title} published on ${o.siteName}${o.cloudDomain ? ` for ${o.cloudDomain}` : ''}.`),
+    description: xmlPlain(`${o.source.title} published on ${o.siteName}${o.cloudDomain ? ` for ${o.cloudDomain}` : ''}.`),
     language: 'en',
     updated: new Date(updated || o.now.getTime()),
     generator: 'trust-site',
     feedLinks: { rss: o.selfUrls.rss, atom: o.selfUrls.atom },
-    author: { name: xmlSafe(owner) },
-    copyright: xmlSafe(`© ${o.now.getUTCFullYear()} ${owner}`),
+    author: { name: xmlPlain(owner) },
+    copyright: xmlPlain(`© ${o.now.getUTCFullYear()} ${owner}`),
     ttl: 5,
   })
   const nonce = randomBytes(9).toString('base64url')
   const texts: string[] = []
   const placeholder = (text: string) => {
-    texts.push(xmlChars(text))
+    texts.push(xmlChars(plainFeedText(text)))
     return `trust-text-${nonce}-${texts.length - 1}`
   }
   for (const loaded of o.records) {

@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../contract/locale.js'
 import { mailTexts, rtlWrapped } from './catalogues.js'
-import { escapeHtml, passwordResetMailMessages, verificationMailMessages } from './messages.js'
+import { escapeHtml, passwordResetMailMessages, subscriberInviteMailMessages, verificationMailMessages } from './messages.js'
 import type { OutgoingMail } from './outbox.js'
 
 function htmlBody(paragraphs: string[], link: string, linkText: string): string {
@@ -43,5 +43,36 @@ export function passwordResetMail(to: string, link: string, site: string, locale
     subject: t.subject,
     text: `${intro}\n\n${link}\n\n${t.outro}\n`,
     html: rtlWrapped(htmlBody([intro, t.outro], link, t.link), locale),
+  }
+}
+
+/**
+ * The opt-in mail of the subscriber import (README "Subscriber import and export") with `link` =
+ * `{origin}/opt-in/{token}`, valid 7 days, listing `topics` (the file's notation).
+ * @param site the site's name, as for {@link verificationMail}
+ * @param locale the recipient's language @default 'en'
+ */
+export function subscriberInviteMail(
+  to: string,
+  link: string,
+  site: string,
+  topics: readonly string[],
+  locale: Locale = 'en',
+): OutgoingMail {
+  const t = mailTexts(subscriberInviteMailMessages, locale)
+  const intro = t.intro({ site })
+  const list = topics.map((name) => `- ${name}`).join('\n')
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.link)}</a></p>`,
+    `<p>${escapeHtml(t.topics)}</p>`,
+    `<ul>${topics.map((name) => `<li>${escapeHtml(name)}</li>`).join('')}</ul>`,
+    `<p>${escapeHtml(t.outro)}</p>`,
+  ].join('\n')
+  return {
+    to,
+    subject: t.subject({ site }),
+    text: `${intro}\n\n${link}\n\n${t.topics}\n${list}\n\n${t.outro}\n`,
+    html: rtlWrapped(html, locale),
   }
 }

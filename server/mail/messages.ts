@@ -30,6 +30,24 @@ export const passwordResetMailMessages = defineMessages('mail.passwordReset', {
 })
 
 /**
+ * The opt-in mail of the subscriber import (`./account-mails.ts` `subscriberInviteMail`): nobody
+ * is subscribed until they open its link and confirm (README "Subscriber import and export").
+ */
+export const subscriberInviteMailMessages = defineMessages('mail.subscriberInvite', {
+  /** `{site}`: the site's name, as in the verification mail. */
+  subject: params('Confirm your subscription to {site}'),
+  /** `{site}`: the site's name. */
+  intro: params(
+    '{site} was asked to send you status notifications at this address, for the topics below. You are not subscribed until you confirm: open this link within 7 days and press "Confirm":',
+  ),
+  /** Above the list of topics. */
+  topics: 'Topics:',
+  /** The link's text. */
+  link: 'Confirm my subscription',
+  outro: 'If you did not expect this message, ignore it: nothing is sent to you and the request lapses.',
+})
+
+/**
  * The notification email of a record event (`server/publishing/dispatch.ts`). The first line and
  * the subject name the record by type and event; reminders, starts, completions, postponements and
  * cancellations happen to maintenance only. Times are in the recipient's zone and locale.
@@ -50,6 +68,10 @@ export const recordMailMessages = defineMessages('mail.recordEvent', {
   postponed: params('Maintenance postponed: {title}'),
   postponedSubject: params('Maintenance postponed: {title}, now starts {time}'),
   cancelled: params('Maintenance cancelled: {title}'),
+  /** The heading and subject of a postmortem's email (README "Postmortems"). */
+  postmortem: params('Postmortem: {title}'),
+  /** The label of the postmortem's text in its email. */
+  postmortemLabel: 'Postmortem',
   status: 'Status',
   start: 'Start',
   end: 'End',

@@ -25,6 +25,7 @@ import { type Actor, recordAudit } from '../admin/audit.js'
 import type { Database } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 import { NOTIFICATION_TYPES, recordUpdates } from '../repo/records.js'
+import { toPostmortem } from './postmortem.js'
 import {
   CLOSED_STATUSES,
   changeRecord,
@@ -143,11 +144,12 @@ const mailKeys = (eventId: number) => [`record-event:${eventId}:uid:`, `record-e
 export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: number): Promise<DeskRecordDetail> {
   const row = await findStoredRecord(db, id)
   if (!row) throw notFound(`No record ${id}.`, 'not_found')
-  const [clouds, terms, updates, events] = await Promise.all([
+  const [clouds, terms, updates, events, postmortem] = await Promise.all([
     cloudsOf(db, [id]),
     db.selectFrom('record_terms').select('tid').where('record_id', '=', id).orderBy('tid').execute(),
     recordUpdates(db, id),
     db.selectFrom('record_events').select(['id', 'kind', 'at']).where('record_id', '=', id).orderBy('at').orderBy('id').execute(),
+    db.selectFrom('record_postmortems').selectAll().where('record_id', '=', id).executeTakeFirst(),
   ])
   const jobs = new Map(
     events.length === 0
@@ -207,7 +209,14 @@ export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: num
     reminder_default_minutes: reminderDefaultMinutes,
     href: recordHref(row.type, row.id, c?.domain ?? ''),
     updates,
-    events: events.map((e, i) => ({ id: e.id, kind: e.kind, at: iso(e.at), mails: mails[i] })),
+    events: events.map((e, i) => ({
+      id: e.id,
+      kind: e.kind,
+      at: iso(e.at),
+      mails: mails[i],
+      postmortem: e.id === postmortem?.notify_event_id,
+    })),
+    postmortem: postmortem ? toPostmortem(postmortem) : null,
   }
 }
 

@@ -108,6 +108,8 @@ interface EventFacts {
   to_time: number | null
   status: string
   severity: string | null
+  /** Whether the event tells of the record's postmortem (`record_postmortems.notify_event_id`; its note is the postmortem). */
+  postmortem: boolean
 }
 
 /**
@@ -132,11 +134,12 @@ export interface EventPlan {
  * @throws When the event does not exist.
  */
 export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
-  const event = await db
+  const row = await db
     .selectFrom('record_events as e')
     .innerJoin('records as r', 'r.id', 'e.record_id')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
     .leftJoin('severities as sv', 'sv.tid', 'r.severity_tid')
+    .leftJoin('record_postmortems as pm', 'pm.notify_event_id', 'e.id')
     .select([
       'e.id',
       'e.kind',
@@ -152,9 +155,12 @@ export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
       'r.to_time',
       'st.name as status',
       'sv.name as severity',
+      'pm.record_id as postmortem_of',
     ])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow()
+  const { postmortem_of, ...facts } = row
+  const event: EventFacts = { ...facts, postmortem: postmortem_of !== null }
   const clouds = await db
     .selectFrom('record_clouds as rc')
     .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
@@ -452,8 +458,9 @@ async function cloudTargets(
 }
 
 /** The first line of an event's email (`Incident: {title}`, `Maintenance reminder: {title}`, …), by type and kind. */
-function eventHeading(t: RecordMailTexts, event: { kind: RecordEventKind; type: RecordType; title: string }): string {
+function eventHeading(t: RecordMailTexts, event: { kind: RecordEventKind; type: RecordType; title: string; postmortem?: boolean }): string {
   const title = event.title
+  if (event.postmortem) return t.postmortem({ title })
   switch (event.kind) {
     case 'published':
     case 'updated':
@@ -485,19 +492,21 @@ const UPDATE_KEYS = {
  * (updated), `Maintenance reminder: {title} starts {time}`, `Maintenance started: {title}`,
  * `Maintenance completed: {title}`, `Maintenance postponed: {title}, now starts {time}`,
  * `Maintenance cancelled: {title}` (times in the recipient's zone; the last five concern
- * maintenance only). The status is the record's, as stored.
+ * maintenance only); `Postmortem: {title}` for the event that mails a postmortem. The status is
+ * the record's, as stored.
  *
  * @param zone the recipient's IANA zone
  * @param locale the recipient's language @default 'en'
  */
 export function eventSubject(
-  event: { kind: RecordEventKind; type: RecordType; title: string; status: string; from_time: number },
+  event: { kind: RecordEventKind; type: RecordType; title: string; status: string; from_time: number; postmortem?: boolean },
   zone: string,
   locale: Locale = 'en',
 ): string {
   const t = mailTexts(recordMailMessages, locale)
   const title = event.title
   const time = () => formatInZone(event.from_time, zone, locale)
+  if (event.postmortem) return t.postmortem({ title })
   switch (event.kind) {
     case 'published':
       return `${t[event.type]({ title })} (${termName(event.status, locale)})`
@@ -539,13 +548,14 @@ function eventMail(o: {
   // The update's text is stored as HTML; the mail carries what it reads as.
   const update = event.note ? htmlToText(event.note) : ''
   const matched = t.subscribedTo({ names: recipient.names.map((n) => n.text(t)).join(t.separator) })
+  const updateLabel = event.postmortem ? t.postmortemLabel : t.update
   const text = [
     heading,
     '',
     ...lines.map(([k, v]) => `${k}: ${v}`),
     '',
     ...(event.summary ? [event.summary, ''] : []),
-    ...(update ? [`${t.update}: ${update}`, ''] : []),
+    ...(update ? [`${updateLabel}: ${update}`, ''] : []),
     `${t.readPost}: ${link}`,
     '',
     matched,
@@ -556,7 +566,7 @@ function eventMail(o: {
     `<h1>${escapeHtml(heading)}</h1>`,
     `<table>${lines.map(([k, v]) => `<tr><th align="${locale === 'ar' ? 'right' : 'left'}">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     event.summary ? `<p>${escapeHtml(event.summary)}</p>` : '',
-    update ? `<p><strong>${escapeHtml(t.update)}:</strong> ${escapeHtml(update)}</p>` : '',
+    update ? `<p><strong>${escapeHtml(updateLabel)}:</strong> ${escapeHtml(update)}</p>` : '',
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t.readPost)}</a></p>`,
     `<p>${escapeHtml(matched)}</p>`,
     `<p><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(t.unsubscribe)}</a></p>`,

@@ -597,7 +597,7 @@ export async function findPost(
   }
   if (!loaded.record.clouds.includes(cloud.machine_name)) throw notFound(POST_MESSAGES.notOnCloud, 'not_on_cloud')
   const { record } = loaded
-  const [severities, status, updates] = await Promise.all([
+  const [severities, status, updates, postmortem] = await Promise.all([
     listSeverities(db),
     db
       .selectFrom('record_statuses')
@@ -605,6 +605,12 @@ export async function findPost(
       .where('id', '=', Number(record.statusId))
       .executeTakeFirstOrThrow(),
     recordUpdates(db, record.id),
+    db
+      .selectFrom('record_postmortems')
+      .select(['html', 'published_at', 'updated'])
+      .where('record_id', '=', record.id)
+      .where('published_at', 'is not', null)
+      .executeTakeFirst(),
   ])
   const post: PrivilegedPostData = {
     ...record,
@@ -613,5 +619,12 @@ export async function findPost(
     statusDetail: { id: String(status.id), name: status.name, class: status.class, icon: status.icon },
   }
   if (kind === 'notification' && loaded.urlRedirect) post.url_redirect = loaded.urlRedirect
+  if (postmortem?.published_at != null) {
+    post.postmortem = {
+      html: postmortem.html,
+      published_at: new Date(postmortem.published_at).toISOString(),
+      updated_at: new Date(Math.max(postmortem.updated, postmortem.published_at)).toISOString(),
+    }
+  }
   return post
 }

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely'
 import type { AccountsConfig, Mode } from '../config.js'
 import type { Database } from '../db/schema.js'
 import type { Mailer } from '../mail/outbox.js'
+import type { UpstreamPoller } from '../upstream/poller.js'
+import type { PollContext } from '../upstream/repo.js'
 import type { WebhookWorker } from '../webhooks/deliver.js'
 import type { WebhookUrlPolicy } from '../webhooks/ssrf.js'
 
@@ -58,6 +60,8 @@ export interface RouteDeps {
    * what the desk shows for a record without a lead of its own. Default 60.
    */
   reminderMinutes?: number
+  /** Third-party pages: how they are polled, and the poller (README "Third-party components"). */
+  upstream?: PollContext & { poller: Pick<UpstreamPoller, 'pollGroup'> }
 }
 
 /**

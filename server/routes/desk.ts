@@ -5,6 +5,8 @@
  * - `GET /api/admin/records/{id}` → `{ data: DeskRecordDetail }`; 404 `not_found`;
  * - `POST /api/admin/records/{id}/resolve` (`ResolveBody`), `/postpone` (`PostponeBody`),
  *   `/cancel` (`CancelBody`) → `{ data: PublishData }`; 404 `not_found`, 400 `invalid`;
+ * - `PUT /api/admin/records/{id}/postmortem` (`SavePostmortemBody`) → `{ data: PostmortemData }`;
+ *   404 `not_found`, 400 `invalid` (README "Postmortems");
  * - `GET /api/admin/templates` → `{ data: TemplatesData }`;
  * - `POST /api/admin/templates` (`SaveTemplateBody`) → 201 `{ data: RecordTemplate }`;
  * - `PUT /api/admin/templates/{id}` (`SaveTemplateBody`) → `{ data: RecordTemplate }`;
@@ -17,7 +19,8 @@
  * never depends on the body; when the id names nothing (or the body names no kind), any publishing
  * permission lets the request on to its 404 / 400. The check is made again inside the write's
  * transaction. Every write is audited in its transaction (`record.resolve`, `record.postpone`,
- * `record.cancel`, `template.create|update|delete`); the mailer is kicked after the actions.
+ * `record.cancel`, `record.postmortem`, `template.create|update|delete`); the mailer is kicked
+ * after the actions.
  */
 import type { FastifyRequest } from 'fastify'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
@@ -26,9 +29,11 @@ import {
   DeskListData,
   DeskListQuery,
   DeskRecordDetail,
+  PostmortemData,
   PostponeBody,
   RecordTemplate,
   ResolveBody,
+  SavePostmortemBody,
   SaveTemplateBody,
   TemplateDeletedData,
   TemplateIdParams,
@@ -53,6 +58,7 @@ import {
   updateTemplate,
 } from '../publishing/desk.js'
 import type { PublishOptions, RecordKind } from '../publishing/publish.js'
+import { savePostmortem } from '../publishing/postmortem.js'
 import { DEFAULT_REMINDER_MINUTES } from '../publishing/scheduler.js'
 import { contentSchemaErrors } from './admin-content.js'
 import { PUBLISHING_PERMISSIONS, publishPermissionsOf, requireOneOf } from './admin-records.js'
@@ -163,6 +169,21 @@ export function registerDeskRoutes(app: TrustApp, { db, now, accounts, mailer, r
       },
     )
   }
+
+  app.put(
+    '/api/admin/records/:id/postmortem',
+    {
+      schema: { params: RecordIdParams, body: SavePostmortemBody, response: { 200: answer(PostmortemData), ...ERROR_RESPONSES } },
+      schemaErrorFormatter: contentSchemaErrors,
+      preValidation: recordWriter,
+    },
+    async (request) => {
+      const session = requireOneOf(request, PUBLISHING_PERMISSIONS)
+      const data = await savePostmortem(db, request.params.id, request.body, now().getTime(), actorOf(session), publishOptions(request))
+      if (data.mails > 0) mailer.kick()
+      return { data }
+    },
+  )
 
   app.get(
     '/api/admin/templates',

@@ -19,11 +19,13 @@ import { registerSeoRoutes } from './seo.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
 import { registerStatuspageRoutes } from './statuspage.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
+import { registerThirdPartyRoutes } from './third-party.js'
 import { registerWebhookRoutes } from './webhooks.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
 import { registerAdminTrafficRoutes } from './admin-traffic.js'
+import { registerAdminSubscriberRoutes } from './admin-subscribers.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
 export type RouteModule = (app: TrustApp, deps: RouteDeps) => void
@@ -40,12 +42,14 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerStatuspageRoutes,
   registerAccountRoutes,
   registerSubscriptionRoutes,
+  registerThirdPartyRoutes,
   registerWebhookRoutes,
   registerAdminRecordRoutes,
   registerDeskRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
   registerAdminTrafficRoutes,
+  registerAdminSubscriberRoutes,
   registerFaqComplianceRoutes,
   registerDevMailRoutes,
   registerSeoRoutes,

@@ -1,13 +1,15 @@
 /**
- * Webhook and Slack endpoints of the signed-in user (`contract/webhooks.ts`; README "Webhooks and
- * Slack"). Every route needs a session; writes also the `X-CSRF-Token` header (403
+ * Webhook, Slack and Teams endpoints of the signed-in user (`contract/webhooks.ts`; README
+ * "Webhooks, Slack and Teams"). Every route needs a session; writes also the `X-CSRF-Token` header (403
  * `not_signed_in` / `csrf`, and `cross_site` from the guard). Answers are `no-store`.
  *
  * - `GET /api/webhooks` → `{ data: WebhooksData }`: the user's endpoints, never their secrets.
  * - `POST /api/webhooks {kind, url}` → 201 `{ data: AddWebhookData }` with the signing secret (once).
  *   The URL passes the SSRF guard (`server/webhooks/ssrf.ts`); a Slack endpoint must be
- *   `https://hooks.slack.com/…` (in the test mode also a loopback receiver). 400 `invalid_url` /
- *   `not_https` / `not_slack_url` / `forbidden_address` / `unresolvable_host`; 403 `not_verified`;
+ *   `https://hooks.slack.com/…`, a Teams endpoint `https://` on the default port on a host under
+ *   one of {@link TEAMS_HOST_SUFFIXES} (in the test mode either may also be a loopback receiver).
+ *   400 `invalid_url` / `not_https` / `not_slack_url` / `not_teams_url` / `forbidden_address` /
+ *   `unresolvable_host`; 403 `not_verified`;
  *   409 `too_many_endpoints` (over {@link MAX_WEBHOOK_ENDPOINTS}) / `duplicate_endpoint`.
  * - `DELETE /api/webhooks/{id}` → `{ data: { id, deleted: true } }` (its deliveries go with it); 404.
  * - `POST /api/webhooks/{id}/test {}` → `{ data: WebhookTestData }`: one `webhook.test` delivery
@@ -40,6 +42,31 @@ export const WEBHOOK_TEST_RULE: FloodRule = { event: 'webhook_test', limit: 10, 
 /** The host of Slack's incoming webhooks. */
 const SLACK_HOST = 'hooks.slack.com'
 
+/**
+ * The hosts a Teams endpoint may be on, by suffix (a name below it; `docs/decisions`, README
+ * "Webhooks, Slack and Teams"): `{tenant}.webhook.office.com`, Teams' incoming webhooks (Microsoft
+ * 365 connectors); `prod-NN.{region}.logic.azure.com`, the Workflows (Power Automate) trigger URLs;
+ * `{environment}.environment.api.powerplatform.com`, the form Workflows URLs have moved to.
+ */
+export const TEAMS_HOST_SUFFIXES: readonly string[] = ['.webhook.office.com', '.logic.azure.com', '.api.powerplatform.com']
+
+/** What a refused URL of each chat kind is told. */
+const CHANNEL_URL_ERRORS = {
+  slack: [`A Slack endpoint must be a Slack incoming-webhook URL, https://${SLACK_HOST}/services/….`, 'not_slack_url'],
+  teams: [
+    'A Microsoft Teams endpoint must be a Teams incoming-webhook URL (https://….webhook.office.com/…) or a Workflows URL ' +
+      '(https://….logic.azure.com/… or https://….environment.api.powerplatform.com/…): copy it from the channel’s Workflows app.',
+    'not_teams_url',
+  ],
+} as const
+
+/** Whether `url` is on the service of a chat `kind`: https, the default port, its host. */
+function onService(kind: 'slack' | 'teams', url: URL): boolean {
+  if (url.protocol !== 'https:' || url.port !== '') return false
+  if (kind === 'slack') return url.hostname === SLACK_HOST
+  return TEAMS_HOST_SUFFIXES.some((suffix) => url.hostname.endsWith(suffix) && url.hostname.length > suffix.length)
+}
+
 const notFoundEndpoint = () => notFound('You have no webhook endpoint with this id.', 'not_found')
 
 /**
@@ -49,15 +76,15 @@ const notFoundEndpoint = () => notFound('You have no webhook endpoint with this 
 async function endpointUrl(kind: WebhookKind, raw: string, policy: WebhookUrlPolicy): Promise<string> {
   try {
     const parsed = parseWebhookUrl(raw, policy)
-    const slack = parsed.protocol === 'https:' && parsed.hostname === SLACK_HOST && parsed.port === ''
-    if (kind === 'slack' && !slack && !policy.allowLoopback) {
-      throw badRequest(`A Slack endpoint must be a Slack incoming-webhook URL, https://${SLACK_HOST}/services/….`, 'not_slack_url')
+    const foreign = kind !== 'webhook' && !onService(kind, parsed)
+    const refused = () => {
+      const [message, code] = CHANNEL_URL_ERRORS[kind as 'slack' | 'teams']
+      return badRequest(message, code)
     }
+    if (foreign && !policy.allowLoopback) throw refused()
     const checked = await checkWebhookUrl(parsed.toString(), policy)
-    // The test mode lets a Slack endpoint be a loopback receiver, nothing else.
-    if (kind === 'slack' && !slack && forbiddenReason(checked.address.address) !== 'loopback') {
-      throw badRequest(`A Slack endpoint must be a Slack incoming-webhook URL, https://${SLACK_HOST}/services/….`, 'not_slack_url')
-    }
+    // The test mode lets a Slack or Teams endpoint be a loopback receiver, nothing else.
+    if (foreign && forbiddenReason(checked.address.address) !== 'loopback') throw refused()
     return checked.url.toString()
   } catch (error) {
     if (error instanceof WebhookUrlError) throw badRequest(error.message, error.code)

@@ -16,9 +16,10 @@
  * - The **indicator**: `critical` when a core service is in `major_outage`; `major` when any
  *   component is in `major_outage` or `partial_outage`, or a live incident's impact is `major`;
  *   `minor` when any component is `degraded_performance`, or a live incident's impact is `minor`;
- *   else `none`. Its **description**: `critical` → "Major Service Disruption"; `major` and
- *   `minor` → "Partial Service Disruption"; `none` → "Under Maintenance" while a component is
- *   under maintenance, else "All Systems Operational".
+ *   else `maintenance` while a component is under maintenance (Statuspage's indicator for a page
+ *   with nothing but maintenance under way), else `none`. Its **description**: `critical` →
+ *   "Major Service Disruption"; `major` and `minor` → "Partial Service Disruption";
+ *   `maintenance` → "Service Under Maintenance"; `none` → "All Systems Operational".
  */
 import {
   COMPONENT_STATUSES,
@@ -100,10 +101,11 @@ export interface StatusInputs {
 const worse = (a: Indicator, b: Indicator): Indicator => (INDICATORS.indexOf(b) > INDICATORS.indexOf(a) ? b : a)
 
 /** The text of an indicator (see the module comment). */
-export function indicatorText(indicator: Indicator, underMaintenance: boolean): string {
+export function indicatorText(indicator: Indicator): string {
   if (indicator === 'critical') return OVERALL_STATUS_TEXT.major
+  if (indicator === 'maintenance') return OVERALL_STATUS_TEXT.maintenance
   if (indicator !== 'none') return OVERALL_STATUS_TEXT.partial
-  return underMaintenance ? OVERALL_STATUS_TEXT.maintenance : OVERALL_STATUS_TEXT.operational
+  return OVERALL_STATUS_TEXT.operational
 }
 
 /** One cloud's overall status, and whether a component of it is under maintenance. */
@@ -116,16 +118,17 @@ export function overallStatus({ core, others, incidentImpacts }: StatusInputs): 
   }
   if (core.includes('major_outage')) indicator = 'critical'
   const underMaintenance = all.includes('under_maintenance')
-  return { indicator, description: indicatorText(indicator, underMaintenance), underMaintenance }
+  if (underMaintenance) indicator = worse(indicator, 'maintenance')
+  return { indicator, description: indicatorText(indicator), underMaintenance }
 }
 
-/** The site's status from its clouds': the worst indicator; "Under Maintenance" when any is. */
+/** The site's status from its clouds': the worst indicator (`maintenance` when that is the worst). */
 export function combinedStatus(parts: ReadonlyArray<StatuspageStatus & { underMaintenance: boolean }>): StatuspageStatus & {
   underMaintenance: boolean
 } {
   const indicator = parts.reduce<Indicator>((acc, p) => worse(acc, p.indicator), 'none')
   const underMaintenance = parts.some((p) => p.underMaintenance)
-  return { indicator, description: indicatorText(indicator, underMaintenance), underMaintenance }
+  return { indicator, description: indicatorText(indicator), underMaintenance }
 }
 
 /** Statuspage's status of an incident from its record status. */

@@ -20,6 +20,7 @@ import type {
   StatuspageStatus,
   StatuspageUpdate,
 } from '../../contract/statuspage.js'
+import { recordHref } from '../../contract/links.js'
 import { htmlToText } from '../admin/sanitize.js'
 import type { Database } from '../db/schema.js'
 import { type CloudRow, listCloudRows } from '../repo/clouds.js'
@@ -38,6 +39,7 @@ import {
   worstComponentStatus,
 } from './derive.js'
 import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
+import { thirdPartyComponents } from '../upstream/statuspage.js'
 
 /** Incidents in `incidents.json`, and scheduled maintenances in `scheduled-maintenances.json`. */
 export const STATUSPAGE_LIST_SIZE = 50
@@ -57,6 +59,10 @@ interface RecordRow extends StatusRecord {
   /** Ids of the clouds in scope it is on, in cloud order. */
   clouds: number[]
   terms: number[]
+  /** A maintenance's reminder lead, minutes (0 none; null the server's). */
+  reminderMinutes: number | null
+  /** The published postmortem, or null. */
+  postmortem: { body: string; published: number; updated: number; notified: boolean } | null
 }
 
 /** One component before it is written out; `tid` is its service or data-center term. */
@@ -92,6 +98,8 @@ interface Scope {
   cloudsById: Map<number, CloudRow>
   origin: string
   now: number
+  /** The server's reminder lead of maintenance, minutes. */
+  reminderMinutes: number
 }
 
 /** Options of {@link statuspageDocument}. */
@@ -106,6 +114,8 @@ export interface StatuspageOptions {
    */
   siteName: string
   now: Date
+  /** The server's reminder lead of maintenance, minutes (`MAINTENANCE_REMINDER_MINUTES`). @default 60 */
+  reminderMinutes?: number
 }
 
 async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number): Promise<RecordRow[]> {
@@ -126,6 +136,7 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
         'r.posted_on',
         'r.updated_on',
         'r.closed_on',
+        'r.reminder_minutes',
         'st.name as status',
       ])
       .where((eb) =>
@@ -158,7 +169,7 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
   for (const row of [...incidents, ...maintenances, ...open]) rows.set(row.id, row)
   const ids = [...rows.keys()]
   if (ids.length === 0) return []
-  const [links, terms] = await Promise.all([
+  const [links, terms, postmortems] = await Promise.all([
     db
       .selectFrom('record_clouds')
       .select(['record_id', 'cloud_id'])
@@ -166,7 +177,14 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
       .where('cloud_id', 'in', cloudIds)
       .execute(),
     db.selectFrom('record_terms').select(['record_id', 'tid']).where('record_id', 'in', ids).execute(),
+    db
+      .selectFrom('record_postmortems')
+      .select(['record_id', 'body', 'published_at', 'updated', 'notified_at'])
+      .where('record_id', 'in', ids)
+      .where('published_at', 'is not', null)
+      .execute(),
   ])
+  const postmortemOf = new Map(postmortems.map((p) => [p.record_id, p]))
   const order = new Map(cloudIds.map((id, i) => [id, i]))
   const cloudsOf = new Map<number, number[]>()
   for (const l of links) cloudsOf.set(l.record_id, [...(cloudsOf.get(l.record_id) ?? []), l.cloud_id])
@@ -189,6 +207,15 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
       closed: r.closed_on,
       clouds: (cloudsOf.get(r.id) ?? []).sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
       terms: termsOf.get(r.id) ?? [],
+      reminderMinutes: r.reminder_minutes,
+      postmortem: postmortemOf.has(r.id)
+        ? (({ body, published_at, updated, notified_at }) => ({
+            body,
+            published: published_at ?? updated,
+            updated: Math.max(updated, published_at ?? 0),
+            notified: notified_at !== null,
+          }))(postmortemOf.get(r.id)!)
+        : null,
     }))
     .sort((a, b) => b.from - a.from || b.id - a.id)
 }
@@ -196,17 +223,22 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
 /** The update history of `records`, newest first, in Statuspage's shape. */
 async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<Map<number, StatuspageUpdate[]>> {
   const byId = new Map(records.map((r) => [r.id, r]))
-  const rows =
+  const ids = [...byId.keys()]
+  const [rows, published] =
     records.length === 0
-      ? []
-      : await db
-          .selectFrom('record_updates as u')
-          .innerJoin('record_statuses as st', 'st.id', 'u.status_id')
-          .select(['u.id', 'u.record_id', 'u.at', 'u.text', 'st.name as status'])
-          .where('u.record_id', 'in', [...byId.keys()])
-          .orderBy('u.at', 'desc')
-          .orderBy('u.id', 'desc')
-          .execute()
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom('record_updates as u')
+            .innerJoin('record_statuses as st', 'st.id', 'u.status_id')
+            .select(['u.id', 'u.record_id', 'u.at', 'u.text', 'u.event_id', 'st.name as status'])
+            .where('u.record_id', 'in', ids)
+            .orderBy('u.at', 'desc')
+            .orderBy('u.id', 'desc')
+            .execute(),
+          db.selectFrom('record_events').select('record_id').where('record_id', 'in', ids).where('kind', '=', 'published').execute(),
+        ])
+  const announced = new Set(published.map((e) => e.record_id))
   const updates = new Map<number, StatuspageUpdate[]>()
   for (const row of rows) {
     const record = byId.get(row.record_id)!
@@ -219,6 +251,10 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
       created_at: iso(row.at),
       updated_at: iso(row.at),
       display_at: iso(row.at),
+      affected_components: null,
+      deliver_notifications: row.event_id !== null,
+      custom_tweet: null,
+      tweet_id: null,
     }
     updates.set(row.record_id, [...(updates.get(row.record_id) ?? []), update])
   }
@@ -238,6 +274,10 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
         created_at: iso(record.posted),
         updated_at: iso(record.posted),
         display_at: iso(record.posted),
+        affected_components: null,
+        deliver_notifications: announced.has(record.id),
+        custom_tweet: null,
+        tweet_id: null,
       },
     ])
   }
@@ -245,7 +285,10 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
 }
 
 /** Reads everything a document of `cloud` (or the site) is made of. */
-async function readScope(db: Kysely<Database>, { cloud, origin, siteName, now: at }: StatuspageOptions): Promise<Scope> {
+async function readScope(
+  db: Kysely<Database>,
+  { cloud, origin, siteName, now: at, reminderMinutes = 60 }: StatuspageOptions,
+): Promise<Scope> {
   const now = at.getTime()
   const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
   const cloudIds = clouds.map((c) => c.id)
@@ -385,6 +428,8 @@ async function readScope(db: Kysely<Database>, { cloud, origin, siteName, now: a
       if (members.length > 0) writeGroup(c.machine_name, c.title, c.domain, members)
     }
   }
+  // Third-party groups after the site's own; they never count towards the indicator (server/upstream/statuspage.ts).
+  components.push(...(await thirdPartyComponents(db, clouds, pageId, components.length)))
 
   const statuses = clouds.map((c) => {
     const groups = groupsOf.get(c.id) ?? []
@@ -413,14 +458,43 @@ async function readScope(db: Kysely<Database>, { cloud, origin, siteName, now: a
     cloudsById: new Map(clouds.map((c) => [c.id, c])),
     origin,
     now,
+    reminderMinutes,
   }
+}
+
+/**
+ * `updates` (newest first) with `affected_components` where the update changed the status of the
+ * `affected` components: the opening post of an incident (operational → its effect), the start of
+ * a maintenance (operational → under maintenance), the resolution or completion (→ operational).
+ */
+function withAffectedComponents(r: RecordRow, updates: StatuspageUpdate[], affected: StatuspageComponent[]): StatuspageUpdate[] {
+  if (affected.length === 0) return updates
+  const effect = recordEffect(r)
+  if (effect === 'operational') return updates
+  const change = (from: ComponentStatus, to: ComponentStatus) =>
+    affected.map((c) => ({ code: c.id, name: c.name, old_status: from, new_status: to }))
+  const oldestFirst = [...updates].reverse()
+  const start = r.type === 'incident' ? oldestFirst[0] : oldestFirst.find((u) => u.status === 'in_progress')
+  const end = oldestFirst.find((u) => u.status === 'resolved' || u.status === 'completed')
+  return updates.map((u) => {
+    if (u === start) return { ...u, affected_components: change('operational', effect) }
+    if (u === end && start !== undefined) return { ...u, affected_components: change(effect, 'operational') }
+    return u
+  })
+}
+
+/** Statuspage's `reminder_intervals` of a maintenance (hours, e.g. `"[1]"`); null for none. */
+function reminderIntervals(scope: Scope, r: RecordRow): string | null {
+  if (r.type !== 'maintenance') return null
+  const minutes = r.reminderMinutes ?? scope.reminderMinutes
+  return minutes > 0 ? `[${Math.round((minutes / 60) * 100) / 100}]` : null
 }
 
 /** The fields incidents and maintenances share. */
 function recordFields(scope: Scope, r: RecordRow) {
   const domain = scope.cloudsById.get(r.clouds[0])?.domain ?? ''
   const affected = r.clouds.flatMap((cid) => r.terms.map((tid) => scope.byTerm.get(`${cid}:${tid}`))).filter((c) => c !== undefined)
-  const updates = scope.updates.get(r.id) ?? []
+  const updates = withAffectedComponents(r, scope.updates.get(r.id) ?? [], affected)
   const monitoring = updates.filter((u) => u.status === 'monitoring').at(-1)
   return {
     id: String(r.id),
@@ -430,8 +504,13 @@ function recordFields(scope: Scope, r: RecordRow) {
     monitoring_at: monitoring ? monitoring.created_at : null,
     resolved_at: r.closed === null ? null : iso(r.closed),
     impact: recordImpact(r),
-    shortlink: `${scope.origin}/${domain}${r.alias}`,
+    shortlink: recordHref(r.type, r.id, domain, scope.origin),
     started_at: iso(r.from),
+    reminder_intervals: reminderIntervals(scope, r),
+    postmortem_body: r.postmortem?.body ?? null,
+    postmortem_published_at: r.postmortem ? iso(r.postmortem.published) : null,
+    postmortem_body_last_updated_at: r.postmortem ? iso(r.postmortem.updated) : null,
+    postmortem_notified_subscribers: r.postmortem?.notified ?? false,
     page_id: scope.page.id,
     incident_updates: updates,
     components: affected,
@@ -440,7 +519,8 @@ function recordFields(scope: Scope, r: RecordRow) {
 
 const toIncident = (scope: Scope, r: RecordRow): StatuspageIncident => ({
   ...recordFields(scope, r),
-  status: incidentStatus(r.status),
+  // Statuspage's incident with a published postmortem is in status `postmortem`.
+  status: r.postmortem && incidentStatus(r.status) === 'resolved' ? 'postmortem' : incidentStatus(r.status),
   resolved_at: incidentStatus(r.status) === 'resolved' ? iso(r.closed ?? r.to ?? r.updated) : null,
 })
 
@@ -469,7 +549,7 @@ export async function statuspageDocument(
   const scope = await readScope(db, options)
   const { page } = scope
   const incidents = scope.records.filter((r) => r.type === 'incident').map((r) => toIncident(scope, r))
-  const unresolved = incidents.filter((i) => i.status !== 'resolved')
+  const unresolved = incidents.filter((i) => i.status !== 'resolved' && i.status !== 'postmortem')
   const maintenances = scope.records.filter((r) => r.type === 'maintenance').map((r) => toMaintenance(scope, r))
   const upcoming = maintenances
     .filter((m) => m.status === 'scheduled' && Date.parse(m.scheduled_until ?? m.scheduled_for) > scope.now)

@@ -1,6 +1,6 @@
 /**
  * Delivering the webhook outbox (`webhook_deliveries`, filled by `./endpoints.ts` inside the
- * transaction of the record event; README "Webhooks and Slack").
+ * transaction of the record event; README "Webhooks, Slack and Teams").
  *
  * - **Order and backoff per endpoint.** An endpoint's deliveries go out one at a time, oldest
  *   first: only the oldest undelivered delivery of an enabled endpoint is due (when its
@@ -23,8 +23,8 @@
  *   holding a transaction across the HTTP request and records each outcome in a transaction.
  * - **Each attempt** checks the URL again (`./ssrf.ts`: DNS answers change) and connects to the
  *   address it checked, signs `webhook` endpoints' bodies per Standard Webhooks (`standardwebhooks`:
- *   `webhook-id`, `webhook-timestamp`, `webhook-signature`), follows no redirect, and reads at most
- *   1 KB of the answer. Times come from the app's clock (`now`), so tests move them.
+ *   `webhook-id`, `webhook-timestamp`, `webhook-signature`; Slack and Teams check no signature, so
+ *   theirs go unsigned), follows no redirect, and reads at most 1 KB of the answer. Times come from the app's clock (`now`), so tests move them.
  */
 import { Webhook } from 'standardwebhooks'
 import http from 'node:http'
@@ -186,7 +186,7 @@ export async function attemptDelivery(
 
 /** The mail telling an endpoint's owner it was disabled. */
 function disabledMail(o: { to: string; kind: WebhookKind; url: string; reason: string; publicUrl: string }) {
-  const what = o.kind === 'slack' ? 'Slack endpoint' : 'webhook endpoint'
+  const what = o.kind === 'slack' ? 'Slack endpoint' : o.kind === 'teams' ? 'Microsoft Teams endpoint' : 'webhook endpoint'
   const shown = displayUrl(o.kind, o.url)
   const link = `${o.publicUrl}/subscribe`
   const paragraphs = [

@@ -67,16 +67,19 @@ export async function enqueueDeliveries(
 }
 
 /**
- * The URL as its owner is shown it again: a Slack incoming-webhook URL is itself the credential,
- * so its last path segment is masked (`https://hooks.slack.com/services/T0/B0/••••`).
+ * The URL as its owner is shown it again. Slack and Teams URLs are themselves the credential, so
+ * their last path segment is masked (`https://hooks.slack.com/services/T0/B0/••••`,
+ * `https://contoso.webhook.office.com/webhookb2/…/IncomingWebhook/…/••••`), and a Teams URL's query,
+ * where a Workflows URL carries its signature, too (`…/triggers/manual/paths/••••?••••`).
  */
 export function displayUrl(kind: WebhookKind, url: string): string {
-  if (kind !== 'slack') return url
+  if (kind === 'webhook') return url
   try {
     const parsed = new URL(url)
     const parts = parsed.pathname.split('/')
     if (parts.length > 2) parts[parts.length - 1] = '••••'
-    return `${parsed.origin}${parts.join('/')}`
+    const query = kind === 'teams' && parsed.search ? '?••••' : ''
+    return `${parsed.origin}${parts.join('/')}${query}`
   } catch {
     return '••••'
   }

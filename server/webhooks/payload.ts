@@ -1,9 +1,19 @@
 /**
  * What webhook endpoints receive (`contract/webhooks.ts`): the JSON document of a record event
- * ({@link recordEventPayload}), the owner's test message ({@link testPayload}), and the Block Kit
- * message Slack endpoints get instead ({@link slackMessage}). Pure functions.
+ * ({@link recordEventPayload}), the owner's test message ({@link testPayload}), the Block Kit
+ * message Slack endpoints get instead ({@link slackMessage}) and the Adaptive Card Teams endpoints
+ * get ({@link teamsMessage}). Pure functions.
  */
-import type { SlackBlock, SlackMessage, WebhookEventType, WebhookPayload, WebhookRecordEvent } from '../../contract/webhooks.js'
+import type {
+  SlackBlock,
+  SlackMessage,
+  TeamsCard,
+  TeamsCardElement,
+  TeamsMessage,
+  WebhookEventType,
+  WebhookPayload,
+  WebhookRecordEvent,
+} from '../../contract/webhooks.js'
 import type { RecordEventKind, RecordType, WebhookKind } from '../db/schema.js'
 
 /** A record event as dispatch reads it. */
@@ -66,7 +76,11 @@ export function testPayload(endpointId: number, now: number): WebhookPayload {
   }
 }
 
-/** Escapes Slack's control characters in mrkdwn and plain text (`&`, `<`, `>`). */
+/**
+ * Escapes Slack's control characters (`&` → `&amp;`, `<` → `&lt;`, `>` → `&gt;`), as Slack asks for
+ * text in `mrkdwn` objects and in a message's top-level `text`, where `<…>` is a link, a mention
+ * (`<!channel>`, `<@U…>`) or a date. `plain_text` objects are not parsed for them and stay as they are.
+ */
 export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
@@ -133,10 +147,94 @@ export function slackMessage(payload: WebhookPayload): SlackMessage {
     elements: [{ type: 'button', text: { type: 'plain_text', text: 'View on the trust site' }, url: record.url }],
   })
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `${payload.type} · ${slackTime(Date.parse(payload.timestamp))}` }] })
-  return { text: cut(`${headline} (${record.status})`, 3000), blocks }
+  // The top-level text is parsed like mrkdwn (links, @channel): escaped, unlike the plain_text header.
+  return { text: cut(slackEscape(`${headline} (${record.status})`), 3000), blocks }
+}
+
+/** A paragraph of plain text runs (`RichTextBlock`): Adaptive Cards render a `TextRun` without Markdown. */
+const runs = (...inlines: Array<{ text: string; bold?: boolean; large?: boolean; subtle?: boolean }>): TeamsCardElement => ({
+  type: 'RichTextBlock',
+  inlines: inlines.map((r) => ({
+    type: 'TextRun' as const,
+    text: r.text,
+    ...(r.bold ? { weight: 'Bolder' as const } : {}),
+    ...(r.large ? { size: 'Large' as const } : {}),
+    ...(r.subtle ? { isSubtle: true } : {}),
+  })),
+})
+
+/** A line of the site's own text (`TextBlock`, whose Markdown subset and date functions apply). */
+const own = (text: string, subtle = false): TeamsCardElement => ({
+  type: 'TextBlock',
+  text,
+  wrap: true,
+  ...(subtle ? { isSubtle: true, size: 'Small' as const } : {}),
+})
+
+/**
+ * An instant as Teams shows it in each reader's language and time zone (the Adaptive Card
+ * `{{DATE(…, SHORT)}} {{TIME(…)}}` functions take an RFC 3339 instant without milliseconds).
+ */
+const teamsTime = (ms: number) => {
+  const at = `${iso(ms).slice(0, 19)}Z`
+  return `{{DATE(${at}, SHORT)}} {{TIME(${at})}}`
+}
+
+/** The Adaptive Card envelope of {@link teamsMessage}. */
+const teamsEnvelope = (card: Omit<TeamsCard, '$schema' | 'type' | 'version'>): TeamsMessage => ({
+  type: 'message',
+  attachments: [
+    {
+      contentType: 'application/vnd.microsoft.card.adaptive',
+      contentUrl: null,
+      content: { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', ...card },
+    },
+  ],
+})
+
+/**
+ * The Teams message of a payload (`contract/webhooks.ts` `TeamsMessage`): one Adaptive Card 1.4 —
+ * the event as a headline, status, severity and clouds, start and end (in the reader's time zone),
+ * summary and update, the event type, and a "View on the trust site" `Action.OpenUrl`.
+ *
+ * Every text that comes from the record (title, status, severity, cloud titles, summary, update) is
+ * a `TextRun` of a `RichTextBlock`, which Adaptive Cards render as plain text: a title such as
+ * `[Sign in](https://evil.example)` or `<at>Everyone</at>` shows as typed, never as a link or a
+ * mention (mentions also need `msteams.entities`, which is never sent). `TextBlock`s, whose text is
+ * Markdown, carry the site's own words only. Summary and update are cut to 3,000 characters each,
+ * the title to 500, far below Teams' 28 KB message limit.
+ */
+export function teamsMessage(payload: WebhookPayload): TeamsMessage {
+  if (payload.type === 'webhook.test') {
+    return teamsEnvelope({
+      body: [
+        runs({ text: 'Test delivery from the trust site', bold: true, large: true }),
+        own('This channel will receive the events you subscribed to.'),
+        own('webhook.test', true),
+      ],
+    })
+  }
+  const { record, update } = payload.data
+  const kind = payload.type.slice(payload.type.indexOf('.') + 1) as RecordEventKind
+  const label = `${LABELS[record.type]}${KIND_WORDS[kind] ? ` ${KIND_WORDS[kind]}` : ''}`
+  const cloudNames = record.clouds.map((c) => c.title).join(', ')
+  const body: TeamsCardElement[] = [
+    runs({ text: `${label}: `, bold: true, large: true }, { text: cut(record.title, 500), bold: true, large: true }),
+    runs({ text: 'Status: ', bold: true }, { text: record.status }),
+  ]
+  if (record.severity) body.push(runs({ text: 'Severity: ', bold: true }, { text: record.severity }))
+  if (cloudNames) body.push(runs({ text: 'Clouds: ', bold: true }, { text: cut(cloudNames, 2000) }))
+  body.push(own(`**Start:** ${teamsTime(Date.parse(record.from))}`))
+  body.push(own(`**End:** ${record.to === null ? 'Ongoing' : teamsTime(Date.parse(record.to))}`))
+  if (record.summary) body.push(runs({ text: cut(record.summary, 3000) }))
+  if (update) body.push(runs({ text: 'Update: ', bold: true }, { text: cut(update, 3000) }))
+  body.push(own(payload.type, true))
+  return teamsEnvelope({ body, actions: [{ type: 'Action.OpenUrl', title: 'View on the trust site', url: record.url }] })
 }
 
 /** The body POSTed to an endpoint of `kind` for `payload`. */
 export function bodyFor(kind: WebhookKind, payload: WebhookPayload): string {
-  return JSON.stringify(kind === 'slack' ? slackMessage(payload) : payload)
+  if (kind === 'slack') return JSON.stringify(slackMessage(payload))
+  if (kind === 'teams') return JSON.stringify(teamsMessage(payload))
+  return JSON.stringify(payload)
 }

@@ -21,6 +21,8 @@ import { interpolate } from './interpolate'
 import { adminMessages } from './messages'
 import type { AdminScreen } from './sections'
 import { StaffScreen } from './StaffScreen'
+import { ThirdPartyScreen } from './ThirdPartyScreen'
+import { SubscribersScreen } from './SubscribersScreen'
 
 /**
  * The admin console (issue "the operator's own site"), inside the site's header and footer and
@@ -84,8 +86,14 @@ export default function AdminConsole({
     case 'staff':
       view = <StaffScreen canEdit={canEdit} />
       break
+    case 'subscribers':
+      view = <SubscribersScreen canEdit={canEdit} />
+      break
     case 'audit':
       view = <AuditScreen />
+      break
+    case 'third-party':
+      view = <ThirdPartyScreen canEdit={canEdit} />
       break
     case 'desk':
       view = <DeskScreen permissions={permissions} />

@@ -43,16 +43,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
   catalog('menus', 'main_menu', 'top_menu'),
   catalog('notificationCategories', 'notification_categories'),
   catalog('severities', 'severities'),
+  { label: 'thirdParty', href: ADMIN_PATHS['third-party'], screen: 'third-party' },
   { label: 'faq', href: ADMIN_PATHS.faq, screen: 'faq' },
   { label: 'compliance', href: ADMIN_PATHS.compliance, screen: 'compliance' },
   { label: 'staff', href: ADMIN_PATHS.staff, screen: 'staff', needs: 'staff' },
+  { label: 'subscribers', href: ADMIN_PATHS.subscribers, screen: 'subscribers', needs: 'subscribers' },
   { label: 'audit', href: ADMIN_PATHS.audit, screen: 'audit' },
 ]
 
 /**
  * The console's navigation: a list of links (the current one `aria-current="page"`), wrapping
  * above the screen on phones and a column beside it on desktops. Staff shows to administrators
- * only (the `staff` permission).
+ * only (the `staff` permission), Subscribers to the administrator roles (`subscribers`).
  */
 export function AdminNav({
   screen,

@@ -33,11 +33,13 @@ export const SCREEN_PERMISSION: Readonly<Record<AdminScreen, Permission | null>>
   faq: 'faq',
   compliance: 'compliance',
   staff: 'staff',
+  subscribers: 'subscribers',
   audit: null,
   desk: null,
   'desk-new': null,
   'desk-record': null,
   templates: null,
+  'third-party': 'catalog',
 }
 
 type Texts = typeof adminMessages.base
@@ -48,6 +50,7 @@ const NOT_PERMITTED: Partial<Record<Permission, keyof Texts>> = {
   faq: 'notPermittedFaq',
   compliance: 'notPermittedCompliance',
   staff: 'notPermittedStaff',
+  subscribers: 'notPermittedSubscribers',
   outbox: 'notPermittedOutbox',
   records: 'notPermittedRecords',
   'notification:url_change_notification': 'notPermittedUrlCategories',

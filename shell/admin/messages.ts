@@ -5,7 +5,7 @@
  * staff and audit screens. Every group is named `admin…`: the build puts them in the console's
  * catalogue.
  */
-import { defineMessages, params } from '../../widgets/core/i18n/index'
+import { count, defineMessages, params } from '../../widgets/core/i18n/index'
 
 /** The screens' names: the navigation, the screens' titles and the menus' links. */
 export const adminNavMessages = /* @__PURE__ */ defineMessages('admin.nav', {
@@ -28,9 +28,11 @@ export const adminNavMessages = /* @__PURE__ */ defineMessages('admin.nav', {
   compliance: 'Compliance',
   staff: 'Staff',
   audit: 'Audit log',
+  subscribers: 'Subscribers',
   newPost: 'New post',
   record: 'Record',
   catalogue: 'Catalogue',
+  thirdParty: 'Third-party components',
 })
 
 /** The console's frame and the words its screens share. */
@@ -45,6 +47,7 @@ export const adminMessages = /* @__PURE__ */ defineMessages('admin', {
   notPermittedFaq: 'Your roles do not allow you to change the FAQ.',
   notPermittedCompliance: 'Your roles do not allow you to change the compliance page.',
   notPermittedStaff: 'Your roles do not allow you to change staff accounts.',
+  notPermittedSubscribers: 'Your roles do not allow you to export or import subscribers.',
   notPermittedOutbox: 'Your roles do not allow you to change the mail outbox.',
   notPermittedRecords: 'Your roles do not allow you to change incidents, maintenance and advisories.',
   notPermittedUrlCategories: 'Your roles do not allow you to change URL category notifications.',
@@ -286,6 +289,34 @@ export const adminStaffMessages = /* @__PURE__ */ defineMessages('admin.staff', 
   next: 'Next',
 })
 
+/** The subscribers screen: CSV export and import (`./SubscribersScreen.tsx`; README "Subscriber import and export"). */
+export const adminSubscriberMessages = /* @__PURE__ */ defineMessages('admin.subscribers', {
+  intro:
+    'Move subscribers here from another product, or keep a copy of yours. An import subscribes nobody: each person gets an opt-in mail and is subscribed only after confirming it.',
+  exportTitle: 'Export',
+  exportText:
+    'A CSV file with one row per subscriber: email, verified (yes or no) and topics, one per line in the cell, such as “status.example.com > Core Cloud Services > Web Proxy”. Every export is recorded in the audit log.',
+  exportLink: 'Export CSV',
+  importTitle: 'Import',
+  importText:
+    'A CSV file with a header row and the columns email and topics (a verified column is ignored), topics written as the export writes them. If any row is wrong, nothing is imported and the wrong rows are listed.',
+  fileLabel: 'CSV file of subscribers',
+  importButton: 'Import and send opt-in mail',
+  importing: 'Importing…',
+  chooseFile: 'Choose a CSV file first.',
+  invited: count({ one: '{count} person invited.', other: '{count} people invited.' }),
+  details: params(
+    'Already invited in the last 7 days (no second mail): {invited}. Already subscribed to every topic (nothing to do): {subscribed}. New accounts: {created}.',
+  ),
+  badRows: count({
+    one: '{count} row is wrong; nothing was imported. Fix it and import the file again:',
+    other: '{count} rows are wrong; nothing was imported. Fix them and import the file again:',
+  }),
+  line: params('Line {line}'),
+  lineAndRow: params('Line {line} (row {row} in a spreadsheet)'),
+  tooLarge: 'The file is larger than 2 MB. Split it into smaller files and import each.',
+})
+
 /**
  * The mail outbox's delivery, sender and waiting time (`contract/admin.ts` OutboxData), the
  * banners when mail is not sent or has been waiting long, and the notification fan-outs with
@@ -380,4 +411,35 @@ export const adminProblemMessages = /* @__PURE__ */ defineMessages('admin.proble
   since: 'In service since',
   until: 'Decommissioned on',
   id: 'Id',
+})
+
+/** The third-party screen (README "Third-party components"). */
+export const adminThirdPartyMessages = /* @__PURE__ */ defineMessages('admin.thirdParty', {
+  intro:
+    'Groups of components that follow another Statuspage-compatible status page, shown on the cloud status page as third-party. Pages are read every minute; statuses they report never open an incident here.',
+  what: 'the third-party groups',
+  none: 'No third-party groups yet.',
+  table: 'Third-party groups',
+  group: 'Group',
+  lastPoll: 'Last poll',
+  never: 'never',
+  okAt: params('Read successfully {time}'),
+  failingSince: params('Failing since {time}'),
+  components: params('{count} components · page: {page}'),
+  nameOf: params('Name of the group following {url}'),
+  rename: 'Rename',
+  renameOf: params('Rename: {name}'),
+  pollNow: 'Poll now',
+  pollOf: params('Poll now: {name}'),
+  add: 'Add third-party group',
+  name: 'Group name',
+  url: 'Status page address',
+  nameRequired: 'enter the name the group shows under.',
+  urlRequired: 'enter the address of the status page, such as https://status.example.com.',
+  followed: params('{name} is followed: {count} components read.'),
+  notFollowed: params('Not added: {error}'),
+  renamed: params('The group is now called {name}.'),
+  pollOk: params('{name} was read successfully.'),
+  pollFailed: params('The page could not be read: {error}'),
+  removed: params('{name} is no longer followed.'),
 })

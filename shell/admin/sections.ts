@@ -58,11 +58,13 @@ export type AdminScreen =
   | 'faq'
   | 'compliance'
   | 'staff'
+  | 'subscribers'
   | 'audit'
   | 'desk'
   | 'desk-new'
   | 'desk-record'
   | 'templates'
+  | 'third-party'
 
 /** Route name of `shell/routes.ts` → screen. */
 export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
@@ -71,11 +73,13 @@ export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
   adminFaq: 'faq',
   adminCompliance: 'compliance',
   adminStaff: 'staff',
+  adminSubscribers: 'subscribers',
   adminAudit: 'audit',
   adminDesk: 'desk',
   adminDeskNew: 'desk-new',
   adminDeskTemplates: 'templates',
   adminDeskRecord: 'desk-record',
+  adminThirdParty: 'third-party',
 }
 
 /** Where each screen lives; a catalogue section's is {@link catalogPath}, a desk record's `/admin/desk/{id}`. */
@@ -84,10 +88,12 @@ export const ADMIN_PATHS: Readonly<Record<Exclude<AdminScreen, 'catalog' | 'desk
   faq: '/admin/content/faq',
   compliance: '/admin/content/compliance',
   staff: '/admin/staff',
+  subscribers: '/admin/subscribers',
   audit: '/admin/audit',
   desk: '/admin/desk',
   'desk-new': '/admin/desk/new',
   templates: '/admin/desk/templates',
+  'third-party': '/admin/third-party',
 }
 
 /** `/admin/catalog/{slug}` of a section. */
@@ -100,11 +106,13 @@ const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, keyof typeo
   faq: 'faq',
   compliance: 'compliance',
   staff: 'staff',
+  subscribers: 'subscribers',
   audit: 'audit',
   desk: 'desk',
   'desk-new': 'newPost',
   'desk-record': 'record',
   templates: 'templates',
+  'third-party': 'thirdParty',
 }
 
 /** A catalogue section's name in `locale`, e.g. `Data centers`; `undefined` for an unknown section. */

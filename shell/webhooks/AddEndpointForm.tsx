@@ -16,7 +16,20 @@ export interface AddEndpointFormProps {
 }
 
 /** Each kind's hint (a message key). */
-const KIND_HINTS = { webhook: 'kindHintWebhook', slack: 'kindHintSlack' } as const satisfies Record<WebhookKind, string>
+const KIND_HINTS = { webhook: 'kindHintWebhook', slack: 'kindHintSlack', teams: 'kindHintTeams' } as const satisfies Record<
+  WebhookKind,
+  string
+>
+
+/** Each kind's URL label and hint (message keys). */
+const URL_TEXTS = {
+  webhook: ['endpointUrl', 'endpointUrlHint'],
+  slack: ['slackUrl', 'slackUrlHint'],
+  teams: ['teamsUrl', 'teamsUrlHint'],
+} as const satisfies Record<WebhookKind, readonly [string, string]>
+
+/** What the box after adding says for the kinds without a secret (message keys). */
+const NO_SECRET = { slack: 'slackNoSecret', teams: 'teamsNoSecret' } as const
 
 /** `text` with each part between two private-use markers (U+E000) (a placeholder's value) shown as `<code>`. */
 function withCode(text: string): ReactNode[] {
@@ -27,7 +40,7 @@ function withCode(text: string): ReactNode[] {
 }
 
 /**
- * Adding an endpoint: the kind (Webhook or Slack) and its URL → `POST /api/webhooks`. A refused
+ * Adding an endpoint: the kind (Webhook, Slack or Microsoft Teams) and its URL → `POST /api/webhooks`. A refused
  * URL keeps what was typed and says why next to the field; after a webhook is added its signing
  * secret is shown once ({@link SecretOnce}).
  */
@@ -79,7 +92,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
         )}
         <fieldset className={styles.kinds}>
           <legend className={styles.legend}>{t.kind}</legend>
-          {(['webhook', 'slack'] as const).map((k) => (
+          {(['webhook', 'slack', 'teams'] as const).map((k) => (
             <label key={k} className={styles.choice}>
               <input type="radio" name={`${id}-kind`} value={k} checked={kind === k} onChange={() => setKind(k)} />
               <span>
@@ -90,10 +103,10 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
         </fieldset>
         <div className={forms.field}>
           <label className={forms.label} htmlFor={urlId}>
-            {kind === 'slack' ? t.slackUrl : t.endpointUrl}
+            {t[URL_TEXTS[kind][0]]}
           </label>
           <p className={styles.hint} id={hintId}>
-            {kind === 'slack' ? t.slackUrlHint : t.endpointUrlHint}
+            {t[URL_TEXTS[kind][1]]}
           </p>
           <input
             id={urlId}
@@ -126,7 +139,7 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
 
 /**
  * What adding said: for a webhook its signing secret, shown this once with a copy button; for
- * Slack, that there is none. Focus moves here, so keyboard and screen-reader users meet it first.
+ * Slack and Teams, that there is none. Focus moves here, so keyboard and screen-reader users meet it first.
  */
 function SecretOnce({ added, onDone }: { added: AddWebhookData; onDone: () => void }) {
   const titleRef = useRef<HTMLHeadingElement>(null)
@@ -168,7 +181,7 @@ function SecretOnce({ added, onDone }: { added: AddWebhookData; onDone: () => vo
         </>
       ) : (
         <>
-          <p>{t.slackNoSecret}</p>
+          <p>{t[NO_SECRET[endpoint.kind === 'teams' ? 'teams' : 'slack']]}</p>
           <p className={styles.actions}>
             <button type="button" className={styles.small} onClick={onDone}>
               {t.close}

@@ -104,7 +104,8 @@ export function EndpointItem({ endpoint, zone, limit, onChanged, onRemoved }: En
     >
       <p className={styles.itemHead} id={`${id}-name`}>
         <span className={styles.kind}>{kind}</span>
-        <span className={styles.url} data-testid="webhook-endpoint-url">
+        {/* A URL reads left to right on every page: a masked `••••?••••` tail stays at its end on RTL pages too. */}
+        <span className={styles.url} dir="ltr" data-testid="webhook-endpoint-url">
           {breakable(endpoint.url)}
         </span>
       </p>

@@ -14,11 +14,11 @@ import * as styles from './webhooks.css'
 const DEFAULT_LIMIT = 5
 
 /**
- * "Webhooks and Slack" (issue 24 item 4; README "Webhooks and Slack"), below the subscription panel
- * on /subscribe: the same events as the user's notification emails, delivered to HTTPS endpoints
- * or Slack. Lists the endpoints (`GET /api/webhooks`), adds one ({@link AddEndpointForm}, the
- * signing secret shown once), tests and removes each ({@link EndpointItem}). Signed-in users only:
- * the page sends others to sign-in.
+ * "Webhooks, Slack and Teams" (issue 24 item 4, issue 43 item 5; README "Webhooks, Slack and
+ * Teams"), below the subscription panel on /subscribe: the same events as the user's notification
+ * emails, delivered to HTTPS endpoints, Slack or Microsoft Teams. Lists the endpoints
+ * (`GET /api/webhooks`), adds one ({@link AddEndpointForm}, the signing secret shown once), tests
+ * and removes each ({@link EndpointItem}). Signed-in users only: the page sends others to sign-in.
  */
 export function WebhooksPanel() {
   const zone = useTimezone()

@@ -3,8 +3,8 @@ import type { AddWebhookData, WebhookEndpoint, WebhookKind, WebhooksData, Webhoo
 import { dataOf, is, request } from '../../widgets/core/request'
 
 /**
- * The signed-in user's webhook and Slack endpoints (`contract/webhooks.ts`, README "Webhooks and
- * Slack"). Same-origin calls through the kit's one client, which sends the session cookie and, on
+ * The signed-in user's webhook, Slack and Teams endpoints (`contract/webhooks.ts`, README "Webhooks,
+ * Slack and Teams"). Same-origin calls through the kit's one client, which sends the session cookie and, on
  * every call, the `X-CSRF-Token` the writes need. Each throws an `ApiError` (HTTP status, the
  * server's `error.code` and message) on failure, and on an answer of another shape.
  */
@@ -16,7 +16,7 @@ export function isEndpoint(d: unknown): d is WebhookEndpoint {
   return (
     is.object(d) &&
     is.number(d.id) &&
-    (d.kind === 'webhook' || d.kind === 'slack') &&
+    (d.kind === 'webhook' || d.kind === 'slack' || d.kind === 'teams') &&
     is.string(d.url) &&
     is.number(d.consecutive_failures) &&
     is.number(d.pending) &&
@@ -52,9 +52,9 @@ export async function fetchWebhooks(signal?: AbortSignal): Promise<WebhooksData>
 
 /**
  * `POST /api/webhooks {kind, url}` → the new endpoint and, for `webhook`, its signing secret
- * (`whsec_…`), which the server shows this once; `null` for Slack.
+ * (`whsec_…`), which the server shows this once; `null` for Slack and Teams.
  *
- * @throws ApiError 400 `invalid_url` / `not_https` / `not_slack_url` / `forbidden_address` /
+ * @throws ApiError 400 `invalid_url` / `not_https` / `not_slack_url` / `not_teams_url` / `forbidden_address` /
  *   `unresolvable_host`, 403 `not_verified`, 409 `too_many_endpoints` / `duplicate_endpoint`
  */
 export async function addWebhook(kind: WebhookKind, url: string): Promise<AddWebhookData> {

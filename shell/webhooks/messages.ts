@@ -1,13 +1,13 @@
-/** Texts of the "Webhooks and Slack" panel on /subscribe (issue 24 item 4; issue 25). Kind names (Webhook, Slack) stay as they are. */
+/** Texts of the "Webhooks, Slack and Teams" panel on /subscribe (issue 24 item 4; issue 25; issue 43 item 5). Kind names (Webhook, Slack, Microsoft Teams) stay as they are. */
 import { count, defineMessages, params } from '../../widgets/core/i18n/index'
 
 export const webhooksMessages = defineMessages('shell.webhooks', {
-  title: 'Webhooks and Slack',
+  title: 'Webhooks, Slack and Teams',
   endpoints: count({ one: '{count} endpoint', other: '{count} endpoints' }),
   ofLimit: params('{endpoints} of {limit}'),
   refresh: 'Refresh',
   intro:
-    'Receive the events your subscriptions above cover — the same ones as your notification emails — at an HTTPS endpoint of your own, signed per Standard Webhooks, or as messages in a Slack channel: one delivery per event. Failed deliveries are retried for about 7 hours; then the endpoint is disabled and you get an email. A successful test delivery enables it again.',
+    'Receive the events your subscriptions above cover — the same ones as your notification emails — at an HTTPS endpoint of your own, signed per Standard Webhooks, or as messages in a Slack or Microsoft Teams channel: one delivery per event. Failed deliveries are retried for about 7 hours; then the endpoint is disabled and you get an email. A successful test delivery enables it again.',
   loadFailed: params('Your endpoints could not be loaded: {error}'),
   retry: 'Retry',
   loading: 'Loading your endpoints…',
@@ -15,12 +15,16 @@ export const webhooksMessages = defineMessages('shell.webhooks', {
   list: 'Your endpoints',
   kindHintWebhook: 'Signed JSON to any HTTPS receiver of yours (Standard Webhooks).',
   kindHintSlack: 'A message in a Slack channel, through a Slack incoming webhook.',
+  kindHintTeams: 'A card in a Microsoft Teams channel, through a Teams incoming webhook or a Workflows webhook URL.',
   enterAddress: 'Enter the address deliveries should go to.',
   addTitle: 'Add an endpoint',
   kind: 'Kind',
   slackUrl: 'Slack incoming-webhook URL',
+  teamsUrl: 'Teams webhook URL',
   endpointUrl: 'Endpoint URL',
   slackUrlHint: 'From your Slack app’s Incoming Webhooks page; it starts with https://hooks.slack.com/services/.',
+  teamsUrlHint:
+    'In Teams, open the channel’s Workflows app, create a flow from the template “Post to a channel when a webhook request is received” and copy its URL. It is on webhook.office.com, logic.azure.com or api.powerplatform.com.',
   endpointUrlHint: 'A public https:// address that accepts POST requests.',
   adding: 'Adding…',
   add: 'Add endpoint',
@@ -35,6 +39,7 @@ export const webhooksMessages = defineMessages('shell.webhooks', {
   copySecret: 'Copy secret',
   stored: 'I have stored it',
   slackNoSecret: 'Slack messages are not signed, so there is no secret to keep. The address is itself the credential: it is shown masked.',
+  teamsNoSecret: 'Teams messages are not signed, so there is no secret to keep. The address is itself the credential: it is shown masked.',
   close: 'Close',
   removed: params('{kind} endpoint {url} removed.'),
   status: 'Status',
@@ -58,6 +63,8 @@ export const webhooksMessages = defineMessages('shell.webhooks', {
   invalidUrl: 'Enter a full web address that starts with https://, for example https://example.com/hooks/trust.',
   notHttps: 'The address must start with https:// — events are only sent over an encrypted connection.',
   notSlackUrl: 'A Slack endpoint must be a Slack incoming-webhook address, which starts with https://hooks.slack.com/services/.',
+  notTeamsUrl:
+    'A Teams endpoint must be the address of a Teams incoming webhook or a Workflows webhook: https:// on webhook.office.com, logic.azure.com or api.powerplatform.com. Copy it from the channel’s Workflows app.',
   forbiddenAddress:
     'This address leads to a private, local or reserved network (such as 10.x.x.x, 192.168.x.x or localhost). Events can only be sent to public addresses on the internet.',
   unresolvableHost: 'The host name of this address could not be found. Check it for typing mistakes.',

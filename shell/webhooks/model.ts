@@ -6,17 +6,18 @@ import type { Locale } from '../../contract/locale'
 import { webhooksMessages } from './messages'
 
 /**
- * The pure part of the "Webhooks and Slack" panel (`./WebhooksPanel.tsx`): what each server error
+ * The pure part of the "Webhooks, Slack and Teams" panel (`./WebhooksPanel.tsx`): what each server error
  * says to the user and where it is shown, and the text of an endpoint's status and a test's outcome.
  */
 
 /** What the kinds are called on the page. */
-export const KIND_NAMES: Readonly<Record<WebhookKind, string>> = { webhook: 'Webhook', slack: 'Slack' }
+export const KIND_NAMES: Readonly<Record<WebhookKind, string>> = { webhook: 'Webhook', slack: 'Slack', teams: 'Microsoft Teams' }
 
 /** The address each kind's URL field suggests. */
 export const URL_EXAMPLES: Readonly<Record<WebhookKind, string>> = {
   webhook: 'https://example.com/hooks/trust',
   slack: 'https://hooks.slack.com/services/T000/B000/XXXX',
+  teams: 'https://prod-00.westeurope.logic.azure.com/workflows/…',
 }
 
 /** A failed call, as the panel shows it: `field` errors go under the URL field, the others above the form. */
@@ -34,6 +35,7 @@ const URL_ERRORS: Readonly<Record<string, keyof typeof webhooksMessages.base>> =
   invalid_url: 'invalidUrl',
   not_https: 'notHttps',
   not_slack_url: 'notSlackUrl',
+  not_teams_url: 'notTeamsUrl',
   forbidden_address: 'forbiddenAddress',
   unresolvable_host: 'unresolvableHost',
   duplicate_endpoint: 'duplicateEndpoint',

@@ -4,7 +4,7 @@ import { vars } from '../../styles/theme.css'
 import { BREAKPOINTS, minWidth } from '../../styles/tokens'
 
 /**
- * Styles of the "Webhooks and Slack" panel on /subscribe: mobile first (one column at 375 px, the
+ * Styles of the "Webhooks, Slack and Teams" panel on /subscribe: mobile first (one column at 375 px, the
  * actions under each endpoint's facts), facts in two columns from 576 px. Long URLs and secrets
  * wrap anywhere, so the page never scrolls sideways.
  */

@@ -15,13 +15,49 @@ import { LANG_COOKIE, LOCALES, type Locale, textDirection } from '../../contract
 import { englishLeftovers } from './catalogue-text'
 import { request as playwrightRequest } from 'playwright-core'
 import { startExamplesServer } from '../../examples/serve'
-import { addAccount, axeViolations, browser, newPage, queryDb, root, screenshot, signInTo, siteSuite, type SiteContext } from './harness'
+import {
+  addAccount,
+  adminHeaders,
+  axeViolations,
+  browser,
+  newPage,
+  queryDb,
+  root,
+  screenshot,
+  signInTo,
+  siteSuite,
+  type SiteContext,
+} from './harness'
 import { ADMIN, CLOUD } from './pages'
 
 const locales = siteSuite('locales: six languages, the picker, no English left, right-to-left Arabic')
 
-locales.before(async () => {
+/** A post with a postmortem (its heading and publishing line in each language). */
+let postPath = ''
+
+locales.before(async (ctx) => {
   await (await browser()).clearCookies()
+  // A post of the test's own whose texts are no English words (the seed's bodies are English
+  // prose, which is the operator's language, not the site's).
+  const headers = await adminHeaders(ctx)
+  const send = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+    const res = await ctx.server.app.inject({ method, url, headers, payload })
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    return JSON.parse(res.body).data
+  }
+  const { id } = await send('POST', '/api/admin/records', {
+    type: 'incident',
+    title: 'Relay 4.2',
+    summary: '4.2 → 4.3',
+    status: 'In Progress',
+    severity: 19,
+    clouds: ['auroraedge'],
+    from: new Date(Date.now() - 3_600_000).toISOString(),
+    notify: false,
+  })
+  await send('POST', `/api/admin/records/${id}/resolve`, { update: '4.3.1', notify: false })
+  await send('PUT', `/api/admin/records/${id}/postmortem`, { body: '## 4.3\n\n- 4.3.1\n- 4.3.2', publish: true })
+  postPath = `/${CLOUD}/posts/${id}`
 })
 locales.after(async () => {
   await (await browser()).clearCookies()
@@ -45,6 +81,13 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknow
       await p.locator('main [data-testid="record"], main [data-testid="records-empty"]').first().waitFor()
       await p.getByTestId('calendar-day').first().waitFor()
     },
+  },
+  {
+    name: 'post',
+    get path() {
+      return postPath
+    },
+    ready: (p) => p.getByTestId('post-postmortem').waitFor(),
   },
   { name: 'sign-in', path: '/sign-in', ready: (p) => p.locator('main input[type="password"]').waitFor() },
 ]
@@ -91,7 +134,7 @@ async function openIn(ctx: SiteContext, path: string, locale: Locale, width: num
 }
 
 for (const locale of LOCALES.filter((l) => l !== 'en')) {
-  locales(`${locale}: home, cloud status, incidents and sign-in at 375 and 1280 px`, async (ctx) => {
+  locales(`${locale}: home, cloud status, incidents, a post and sign-in at 375 and 1280 px`, async (ctx) => {
     const patterns = await englishLeftovers(locale)
     assert.ok(patterns.length > 100, 'the catalogues were read')
     const problems: string[] = []

@@ -248,6 +248,8 @@ consoleJourney('the operator publishes, updates and resolves an incident in the 
   await page.getByLabel('Summary').fill('Some users cannot sign in. We are investigating.')
   await page.getByRole('button', { name: 'Publish' }).click()
   await page.waitForURL((u) => /^\/admin\/desk\/\d+$/.test(new URL(u).pathname))
+  const deskUrl = page.url()
+  const id = Number(new URL(deskUrl).pathname.split('/').at(-1))
   await statusLine(page)
     .filter({ hasText: /Published\. 1 email queued\./ })
     .waitFor()
@@ -278,6 +280,39 @@ consoleJourney('the operator publishes, updates and resolves an incident in the 
   assert.is(await page.getByRole('progressbar', { name: new RegExp(title) }).count(), 3)
   await screenshot(page, 'production-journey-dashboard-fanouts-1280')
   assert.equal(await axeViolations(page), [])
+
+  // The postmortem (README "Postmortems"): written in Markdown with its preview, published on the
+  // post and mailed once to the subscriber the incident reached.
+  await page.goto(deskUrl)
+  const postmortem = page.getByRole('form', { name: 'Postmortem' })
+  await postmortem
+    .getByLabel('Postmortem (Markdown)')
+    .fill('## What happened\n\nA certificate rotation broke **sign-ins** in Frankfurt.\n\n## What will change\n\n- Rotations are staged.')
+  await page.getByRole('region', { name: 'Postmortem preview' }).getByRole('heading', { name: 'What will change' }).waitFor()
+  await postmortem.getByLabel('Notify subscribers (once)').check()
+  await postmortem.getByRole('button', { name: 'Save postmortem' }).click()
+  await statusLine(page).filter({ hasText: 'Postmortem published. 1 email queued.' }).waitFor()
+  mails = await waitForMails(ctx, ctx.visitor, 5, 'the postmortem mail')
+  const [mailed] = subjectsOf(mails, title).filter((m) => m.subject.includes('Postmortem: '))
+  assert.ok(mailed, 'a mail titled Postmortem: …')
+  assert.match(mailed.text, /A certificate rotation broke sign-ins in Frankfurt\./)
+  // Mailed once: the form no longer offers to notify, and says when it did.
+  await page.getByTestId('desk-postmortem-state').filter({ hasText: 'Subscribers were notified on' }).waitFor()
+  assert.is(await postmortem.getByLabel('Notify subscribers (once)').count(), 0)
+  assert.equal(await axeViolations(page), [])
+  await screenshot(page, 'production-journey-postmortem-desk-1280')
+
+  // The public post shows it under its own heading.
+  for (const width of [1280, 375]) {
+    const visitor = await tab(ctx, width)
+    await visitor.page.goto(`${ctx.server.url}/${CLOUD.domain}/posts/${id}`)
+    const section = visitor.page.getByTestId('post-postmortem')
+    await section.getByRole('heading', { name: 'Postmortem' }).waitFor()
+    await section.getByText('A certificate rotation broke sign-ins in Frankfurt.').waitFor()
+    assert.equal(await axeViolations(visitor.page), [])
+    await screenshot(visitor.page, `production-journey-postmortem-post-${width}`)
+    assert.equal(visitor.errors, [])
+  }
   assert.equal(errors, [])
 })
 
@@ -296,12 +331,12 @@ consoleJourney('a maintenance announced 40 minutes ahead starts and completes by
   await statusLine(page)
     .filter({ hasText: /Published\. 1 email queued\./ })
     .waitFor()
-  await waitForMails(ctx, ctx.visitor, 5, 'the maintenance announcement')
+  await waitForMails(ctx, ctx.visitor, 6, 'the maintenance announcement')
   // The server's clock reaches the start, then the end: the scheduler moves the record on.
   ctx.shift.ms += 41 * 60_000
-  await waitForMails(ctx, ctx.visitor, 6, 'the maintenance started mail')
+  await waitForMails(ctx, ctx.visitor, 7, 'the maintenance started mail')
   ctx.shift.ms += 30 * 60_000
-  const mails = await waitForMails(ctx, ctx.visitor, 7, 'the maintenance completed mail')
+  const mails = await waitForMails(ctx, ctx.visitor, 8, 'the maintenance completed mail')
   assert.is(subjectsOf(mails, title).length, 3, 'announced, started, completed: no reminder inside the lead')
   assert.equal(errors, [])
 })

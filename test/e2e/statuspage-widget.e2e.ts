@@ -44,6 +44,17 @@ test.before(async (ctx) => {
       return
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    if (req.url?.startsWith('/one-cloud?')) {
+      // README "Embedding", "Atlassian's status widget on one cloud": the cloud in the src's query.
+      const cloud = new URL(req.url, 'http://partner').searchParams.get('cloud') ?? ''
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner page, one cloud</title>
+<link rel="icon" href="data:,"><script>var parcelRequire</script><script src="/status-widget.js"></script></head>
+<body style="font-family: sans-serif; margin: 2rem"><main><h1>A partner's page for one cloud</h1>
+<p>this cloud: <statuspage-widget id="one" src="${ctx.server.url}/?cloud=${encodeURIComponent(cloud)}" appearance="basic"></statuspage-widget></p>
+<p>the whole site: <statuspage-widget id="all" src="${ctx.server.url}" appearance="basic"></statuspage-widget></p>
+</main></body></html>`)
+      return
+    }
     if (req.url === '/badge-only') {
       res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner footer</title>
 <link rel="icon" href="data:,"><script src="${ctx.server.url}/widgets/status-badge.js"></script></head>
@@ -96,7 +107,7 @@ const kindOf = (text: string) =>
     'All Systems Operational': 'operational',
     'Partial Service Disruption': 'partial',
     'Major Service Disruption': 'major',
-    'Under Maintenance': 'maintenance',
+    'Service Under Maintenance': 'maintenance',
   })[text]
 
 /** The site-wide status line, as the API answers it now. */
@@ -243,6 +254,75 @@ test('the overall status line of the home and cloud-status pages follows the sam
   assert.is.not(expected, 'Major Service Disruption')
   const { text } = await lineOf('/auroraedge.net', 1280)
   assert.is(text, expected)
+})
+
+test("Atlassian's widget shows one cloud by the src's ?cloud=, with Statuspage's blue maintenance dot", async (ctx) => {
+  admin = await adminHeaders(ctx)
+  // A cloud other than the one the tests above disrupted, quiet but for one maintenance under way.
+  const [cloud] = queryDb<{ machine_name: string; domain: string }>(
+    ctx,
+    `select machine_name, domain from clouds where machine_name <> 'auroraedge' and status_datacenter = 1 order by sort, id limit 1`,
+  )
+  const unresolved = JSON.parse((await ctx.server.app.inject(`/${cloud.domain}/api/v2/incidents/unresolved.json`)).body).incidents
+  for (const incident of unresolved as { id: string }[]) {
+    const res = await ctx.server.app.inject({
+      method: 'POST',
+      url: `/api/admin/records/${incident.id}/resolve`,
+      headers: admin,
+      payload: { notify: false },
+    })
+    assert.is(res.statusCode, 200, res.body)
+  }
+  const [dc] = queryDb<{ tid: number }>(
+    ctx,
+    `select cdc.data_center_tid as tid from cloud_data_centers cdc join clouds c on c.id = cdc.cloud_id
+     where c.machine_name = ? and cdc.active = 1 and cdc.premium_dc = 0 order by cdc.data_center_tid limit 1`,
+    cloud.machine_name,
+  )
+  const window = await ctx.server.app.inject({
+    method: 'POST',
+    url: '/api/admin/records',
+    headers: admin,
+    payload: {
+      type: 'maintenance',
+      title: 'Switch upgrade',
+      summary: 'New switches.',
+      status: 'In Progress',
+      clouds: [cloud.machine_name],
+      terms: [dc.tid],
+      from: new Date(Date.now() - 60_000).toISOString(),
+      to: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  })
+  assert.is(window.statusCode, 201, window.body)
+  const own = JSON.parse((await ctx.server.app.inject(`/${cloud.domain}/api/v2/status.json`)).body).status
+  assert.equal(own, { indicator: 'maintenance', description: 'Service Under Maintenance' })
+  const site = await siteDescription(ctx)
+  assert.is.not(site, own.description, 'the site as a whole says something else')
+
+  for (const width of [1280, 375]) {
+    const tp = await newPage(ctx.server, width, [partnerUrl])
+    ctx.pages.push(tp)
+    await withoutBrowserCache(tp.page)
+    const asked = tp.page.waitForResponse(
+      (r) => r.url() === `${ctx.server.url}/api/v2/summary.json?cloud=${encodeURIComponent(cloud.domain)}`,
+    )
+    await tp.page.goto(`${partnerUrl}/one-cloud?cloud=${encodeURIComponent(cloud.domain)}`)
+    assert.is((await asked).status(), 200)
+    const one = tp.page.locator('#one .status-text')
+    await one.waitFor()
+    assert.is(((await one.textContent()) ?? '').trim(), 'Service Under Maintenance')
+    const dot = tp.page.locator('#one .status-indicator')
+    assert.ok((await dot.getAttribute('class'))?.split(' ').includes('maintenance'))
+    // The widget's own stylesheet paints its maintenance dot blue (#3498db).
+    assert.is(await dot.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(52, 152, 219)')
+    const all = tp.page.locator('#all .status-text')
+    await all.waitFor()
+    assert.is(((await all.textContent()) ?? '').trim(), site)
+    assert.equal(await axeViolations(tp.page, 'main'), [])
+    await screenshot(tp.page, `statuspage-widget-one-cloud-${width}`)
+    assert.equal(tp.errors, [])
+  }
 })
 
 test.run()

@@ -34,6 +34,7 @@ test('defaults', () => {
     webhookAllowLoopback: false,
     mailConcurrency: 20,
     mailRetentionDays: 30,
+    thirdPartyPollMs: 60_000,
   })
 })
 
@@ -49,6 +50,7 @@ test('values from the environment; relative folders resolve against the working 
       TRUST_DR: '1',
       MAIL_CONCURRENCY: '40',
       MAIL_RETENTION_DAYS: '7',
+      THIRD_PARTY_POLL_MS: '300000',
     },
     '/srv/trust',
   )
@@ -72,6 +74,7 @@ test('values from the environment; relative folders resolve against the working 
     webhookAllowLoopback: false,
     mailConcurrency: 40,
     mailRetentionDays: 7,
+    thirdPartyPollMs: 300_000,
   })
 })
 

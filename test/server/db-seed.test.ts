@@ -58,6 +58,10 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '011_reference_data',
     '012_reminder_lead',
     '013_fanout',
+    '014_postmortems',
+    '015_third_party',
+    '016_subscriber_import',
+    '017_teams',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(

@@ -4,6 +4,8 @@
  * against the schemas written from Statuspage's public documentation, and the indicator and
  * component statuses moving as records are published and resolved through the desk.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import {
@@ -13,6 +15,7 @@ import {
   STATUSPAGE_SCHEMAS,
   type StatuspageComponent,
   type StatuspageSummary,
+  type StatuspageUpdate,
 } from '../../contract/statuspage.js'
 import {
   combinedStatus,
@@ -23,8 +26,9 @@ import {
   recordImpact,
   type StatusRecord,
 } from '../../server/statuspage/derive.js'
+import { $router, resolvePage } from '../../shell/routes.js'
 import { schemaErrors } from '../contract/harness.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
 import { login, type Session, send } from './staff-helpers.js'
 
 const derive = suite('statuspage: derivation on crafted records')
@@ -74,7 +78,8 @@ derive('the indicator and its text', () => {
   const none = overallStatus({ core: ['operational'], others: ['operational'], incidentImpacts: [] })
   assert.equal([none.indicator, none.description], ['none', 'All Systems Operational'])
   const maintenance = overallStatus({ core: ['operational'], others: ['under_maintenance'], incidentImpacts: ['maintenance'] })
-  assert.equal([maintenance.indicator, maintenance.description], ['none', 'Under Maintenance'])
+  // Statuspage's own indicator for nothing but maintenance (its widget shows the blue dot).
+  assert.equal([maintenance.indicator, maintenance.description], ['maintenance', 'Service Under Maintenance'])
   const degraded = overallStatus({ core: ['degraded_performance'], others: [], incidentImpacts: ['minor'] })
   assert.equal([degraded.indicator, degraded.description], ['minor', 'Partial Service Disruption'])
   const dcDown = overallStatus({ core: ['operational'], others: ['major_outage'], incidentImpacts: ['major'] })
@@ -85,7 +90,17 @@ derive('the indicator and its text', () => {
   assert.equal([coreDown.indicator, coreDown.description], ['critical', 'Major Service Disruption'])
   const site = combinedStatus([none, maintenance, dcDown])
   assert.equal([site.indicator, site.description, site.underMaintenance], ['major', 'Partial Service Disruption', true])
-  assert.equal(combinedStatus([none, maintenance]).description, 'Under Maintenance')
+  assert.equal(combinedStatus([none, maintenance]), {
+    indicator: 'maintenance',
+    description: 'Service Under Maintenance',
+    underMaintenance: true,
+  })
+  const maintenanceAndSlow = overallStatus({ core: ['degraded_performance'], others: ['under_maintenance'], incidentImpacts: [] })
+  assert.equal(
+    [maintenanceAndSlow.indicator, maintenanceAndSlow.description],
+    ['minor', 'Partial Service Disruption'],
+    'a disruption outranks maintenance',
+  )
 })
 
 derive.run()
@@ -254,7 +269,25 @@ api('publishing and resolving moves the indicator, the components and the unreso
     'newest first: the resolution, then the first post',
   )
 
-  // Maintenance under way on the data center: Under Maintenance, listed as active.
+  // The resolution and the first post name the component they changed (Statuspage's
+  // affected_components); the updates that told subscribers say so.
+  assert.equal(
+    resolved.incident_updates.map((u: StatuspageUpdate) => u.affected_components),
+    [
+      [{ code: `auroraedge-service-${service.tid}`, name: service.name, old_status: 'major_outage', new_status: 'operational' }],
+      [{ code: `auroraedge-service-${service.tid}`, name: service.name, old_status: 'operational', new_status: 'major_outage' }],
+    ],
+  )
+  assert.equal(
+    resolved.incident_updates.map((u: StatuspageUpdate) => [u.deliver_notifications, u.custom_tweet, u.tweet_id]),
+    [
+      [true, null, null],
+      [true, null, null],
+    ],
+  )
+  assert.is(resolved.reminder_intervals, null, 'incidents have no reminders')
+
+  // Maintenance under way on the data center: Statuspage's maintenance indicator, listed as active.
   const window = await publish({
     ...base,
     type: 'maintenance',
@@ -264,13 +297,83 @@ api('publishing and resolving moves the indicator, the components and the unreso
     to: new Date(FIXED_NOW.getTime() + 3_600_000).toISOString(),
   })
   s = await summary()
-  assert.equal(s.status, { indicator: 'none', description: 'Under Maintenance' })
+  assert.equal(s.status, { indicator: 'maintenance', description: 'Service Under Maintenance' })
+  assert.equal((await get('/auroraedge.net/api/v2/status.json')).json.status, {
+    indicator: 'maintenance',
+    description: 'Service Under Maintenance',
+  })
   assert.is(s.components.find((c) => c.id === `auroraedge-dc-${dc.tid}`)?.status, 'under_maintenance')
   const active = (await get('/auroraedge.net/api/v2/scheduled-maintenances/active.json')).json.scheduled_maintenances
   assert.equal(
     active.map((m: { id: string; status: string }) => [m.id, m.status]),
     [[String(window), 'in_progress']],
   )
+  // The server's reminder lead (60 minutes in tests), in Statuspage's hours.
+  assert.is(active[0].reminder_intervals, '[1]')
+  assert.equal(active[0].incident_updates.at(-1).affected_components, [
+    { code: `auroraedge-dc-${dc.tid}`, name: dc.name, old_status: 'operational', new_status: 'under_maintenance' },
+  ])
+})
+
+api("?cloud= on the root documents answers that cloud (Atlassian's widget keeps the query of its src)", async () => {
+  for (const name of STATUSPAGE_DOCUMENTS) {
+    const own = (await get(`/auroraedge.net/api/v2/${name}`)).json
+    for (const cloud of ['auroraedge.net', 'auroraedge', ' auroraedge.net ']) {
+      const { json } = await get(`/api/v2/${name}?cloud=${encodeURIComponent(cloud)}`)
+      assert.equal(json, own, `${name}?cloud=${cloud}`)
+    }
+  }
+  assert.equal((await get('/api/v2/summary.json?cloud=')).json.page.id, 'site', 'an empty cloud is the site')
+  const unknown = await t.app.inject('/api/v2/summary.json?cloud=nowhere.example')
+  assert.is(unknown.statusCode, 404)
+  assert.is(body(unknown).error.code, 'unknown_cloud')
 })
 
 api.run()
+
+const links = suite("statuspage: every shortlink opens the record's page")
+let siteDir = ''
+links.before(async () => {
+  siteDir = tempDir('trust-site-')
+  mkdirSync(siteDir, { recursive: true })
+  writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>shell</title>')
+  t = await startApp({ staticDir: siteDir })
+})
+links.after(async () => {
+  await t.close()
+  removeDir(siteDir)
+})
+
+links('the shortlinks of every document of the site and of each cloud are pages of the site (200), not 404', async () => {
+  const seen = new Set<string>()
+  const clouds = await t.query<{ domain: string }>('select domain from clouds')
+  for (const prefix of ['', ...clouds.map((c) => `/${c.domain}`)]) {
+    for (const name of ['incidents.json', 'scheduled-maintenances.json'] as const) {
+      const json = body(await t.app.inject(`${prefix}/api/v2/${name}`))
+      for (const r of json.incidents ?? json.scheduled_maintenances) seen.add(r.shortlink)
+    }
+  }
+  assert.ok(seen.size > 20, `${seen.size} shortlinks`)
+  const accept = 'text/html,application/xhtml+xml'
+  // The site's own router decides which page a path is (the server renders 'Page not found' as a
+  // 404 for anything it does not resolve): each shortlink must be the post's page on its cloud.
+  const global = body(await t.app.inject('/api/global')).data
+  for (const link of seen) {
+    const url = new URL(link)
+    $router.open(url.pathname)
+    const page = resolvePage(url.pathname, $router.get(), global, undefined)
+    assert.is(page.kind === 'page' && page.component, 'post', link)
+    const [, domain, , id] = url.pathname.split('/')
+    assert.is(page.kind === 'page' && page.cloud?.domain, domain, link)
+    const [record] = await t.query<{ n: number }>(
+      'select count(*) as n from records r join record_clouds rc on rc.record_id = r.id join clouds c on c.id = rc.cloud_id where r.id = ? and c.domain = ?',
+      Number(id),
+      domain,
+    )
+    assert.is(Number(record.n), 1, `${link}: the record is on that cloud`)
+    const res = await t.app.inject({ url: url.pathname, headers: { accept } })
+    assert.is(res.statusCode, 200, `${link}: ${res.statusCode}`)
+  }
+})
+
+links.run()

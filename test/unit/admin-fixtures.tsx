@@ -188,9 +188,10 @@ export function deskDetail(extra: Partial<DeskRecordDetail> = {}): DeskRecordDet
       { at: '2026-03-15T10:15:00.000Z', status: 'Monitoring', statusClass: 'monitoring', text: '<p>Fix deployed.</p>', resolved: false },
     ],
     events: [
-      { id: 1, kind: 'published', at: '2026-03-15T09:31:00.000Z', mails: 12 },
-      { id: 2, kind: 'updated', at: '2026-03-15T10:15:00.000Z', mails: 11 },
+      { id: 1, kind: 'published', at: '2026-03-15T09:31:00.000Z', mails: 12, postmortem: false },
+      { id: 2, kind: 'updated', at: '2026-03-15T10:15:00.000Z', mails: 11, postmortem: false },
     ],
+    postmortem: null,
     ...extra,
   }
 }

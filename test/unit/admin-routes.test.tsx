@@ -129,6 +129,7 @@ test('console: the navigation lists every screen, marks the current one, and sho
       'Menus',
       'Notification categories',
       'Severities',
+      'Third-party components',
       'FAQ',
       'Compliance',
       'Audit log',
@@ -143,6 +144,8 @@ test('console: the navigation lists every screen, marks the current one, and sho
 
     $session.setKey('apiData', auth(['administrator']))
     await waitFor(() => labels().includes('Staff'), 'Staff for administrators')
+    // The subscriber list is personal data: administrators only (README "Subscriber import and export").
+    assert.ok(labels().includes('Subscribers'))
     root.render(createElement(AdminConsole, { screen: 'staff' }))
     await waitFor(() => container.querySelector('[aria-current="page"]')?.textContent === 'Staff', 'Staff current')
   } finally {

@@ -516,12 +516,14 @@ interface Call {
 }
 
 const realFetch = globalThis.fetch
-/** Stubs fetch: /api/cloud-status answers through `answer` (default: the fixture week). */
+/** Stubs fetch: /api/cloud-status answers through `answer` (default: the fixture week); no third-party groups. */
 function serve(answer?: (call: Call, n: number) => Response | undefined, global?: GlobalData): Call[] {
   const calls: Call[] = []
   globalThis.fetch = (async (input: string) => {
     const url = new URL(String(input))
     if (url.pathname === '/api/global') return new Response(JSON.stringify({ data: global }), { status: 200 })
+    // The cloud's third-party groups (none here; README "Third-party components").
+    if (url.pathname === '/api/third-party') return new Response(JSON.stringify({ data: { groups: [] } }), { status: 200 })
     const call = {
       requestType: url.searchParams.get('requestType') ?? '',
       dateOffset: url.searchParams.get('dateOffset') ?? '',

@@ -50,7 +50,7 @@ test('record: facts, the public post link, the update history newest first with 
       ...deskDetail().updates,
       { at: '2026-03-15T11:00:00.000Z', status: 'Resolved', statusClass: 'resolved', text: '<p>Fixed.</p>', resolved: true },
     ],
-    events: [...deskDetail().events, { id: 3, kind: 'updated', at: '2026-03-15T11:00:00.000Z', mails: 10 }],
+    events: [...deskDetail().events, { id: 3, kind: 'updated', at: '2026-03-15T11:00:00.000Z', mails: 10, postmortem: false }],
   })
   const api = deskApi({ detail })
   $deskNotice.set('Published. 3 emails queued.')
@@ -261,6 +261,61 @@ test('read-only: url_editor reads an incident (no forms); a URL-category notific
       ),
       ['URL category'],
     )
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
+test('postmortem of a resolved incident: Markdown with preview, publish and notify once → PUT; the notify box is gone once mailed', async () => {
+  const resolved = deskDetail({ status: 'Resolved', to: '2026-03-15T11:00:00.000Z' })
+  let detail = resolved
+  const api = deskApi({
+    get detail() {
+      return detail
+    },
+    onWrite: (call) => {
+      const body = call.body as { body: string; publish: boolean; notify?: boolean }
+      const postmortem = {
+        body: body.body,
+        html: '<h2>What happened</h2>',
+        updated_at: '2026-03-16T09:00:00.000Z',
+        published_at: body.publish ? '2026-03-16T09:00:00.000Z' : null,
+        notified_at: body.notify ? '2026-03-16T09:00:00.000Z' : null,
+      }
+      detail = { ...resolved, postmortem }
+      return { data: { postmortem, mails: body.notify ? 5 : 0 } }
+    },
+  })
+  const { container, unmount } = await open(['trust_admin'], 'UTC')
+  try {
+    // An open incident has none; this one is resolved.
+    const f = form(container, 'Postmortem')
+    assert.is(labelled<HTMLInputElement>(f, 'Publish on the post').checked, true)
+    button(f, 'Save postmortem').click()
+    await waitFor(() => !!f.querySelector('[data-testid="save-errors"]'), 'nothing to save')
+    assert.match(f.querySelector('[data-testid="save-errors"]')!.textContent!, 'Postmortem: write the postmortem first.')
+    typeArea(labelled(f, 'Postmortem (Markdown)'), '## What happened\n\nA bad <script>x()</script> deploy.')
+    // The preview's sanitising is the site's one allow-list (checked in a real browser elsewhere).
+    await waitFor(() => (f.querySelector('[data-testid="html-preview"]')?.textContent ?? '').includes('Postmortem preview'), 'the preview')
+    toggle(labelled(f, 'Notify subscribers (once)'))
+    button(f, 'Save postmortem').click()
+    await waitFor(() => api.calls.some((c) => c.method === 'PUT'), 'the PUT')
+    const put = api.calls.find((c) => c.method === 'PUT')!
+    assert.is(put.path, '/api/admin/records/42/postmortem')
+    assert.equal(put.body, { body: '## What happened\n\nA bad <script>x()</script> deploy.', publish: true, notify: true })
+    await waitFor(
+      () => container.querySelector('[data-testid="desk-notice"]')!.textContent === 'Postmortem published. 5 emails queued.',
+      'the notice',
+    )
+    await waitFor(
+      () => (container.querySelector('[data-testid="desk-postmortem-state"]')?.textContent ?? '').includes('Subscribers were notified on'),
+      'mailed once',
+    )
+    const again = form(container, 'Postmortem')
+    assert.is(again.querySelectorAll('input[type="checkbox"]').length, 1, 'only Publish is left')
+    assert.match(container.querySelector('[data-testid="desk-postmortem-state"]')!.textContent!, 'Published on')
   } finally {
     unmount()
     api.restore()

@@ -1,4 +1,4 @@
-// The "Webhooks and Slack" panel of /subscribe (shell/webhooks/): every server error code as a
+// The "Webhooks, Slack and Teams" panel of /subscribe (shell/webhooks/): every server error code as a
 // sentence and where it goes, the status and test texts, and the panel against a stubbed API —
 // list, add (the secret once, the CSRF header), a refused URL that keeps what was typed, a test
 // delivery, removal after a confirmation.
@@ -16,7 +16,15 @@ import { button, labelled, signedInAs } from './admin-fixtures'
 const apiError = (status: number, code?: string) => new ApiError(`server says ${code}`, status, 'x', code)
 
 test('model: each URL error code is a sentence for the field; the others are for the form', () => {
-  for (const code of ['invalid_url', 'not_https', 'not_slack_url', 'forbidden_address', 'unresolvable_host', 'duplicate_endpoint']) {
+  for (const code of [
+    'invalid_url',
+    'not_https',
+    'not_slack_url',
+    'not_teams_url',
+    'forbidden_address',
+    'unresolvable_host',
+    'duplicate_endpoint',
+  ]) {
     const e = webhookError(apiError(code === 'duplicate_endpoint' ? 409 : 400, code), 5)
     assert.ok(e.field, code)
     assert.match(e.text, /^[A-Z].*\.$/, code)
@@ -24,6 +32,7 @@ test('model: each URL error code is a sentence for the field; the others are for
   }
   assert.equal(webhookError(apiError(403, 'not_verified'), 5).field, false)
   assert.match(webhookError(apiError(403, 'not_verified'), 5).text, /^Confirm your email address/)
+  assert.match(webhookError(apiError(400, 'not_teams_url'), 5).text, /Teams incoming webhook or a Workflows webhook/)
   assert.is(
     webhookError(apiError(409, 'too_many_endpoints'), 5).text,
     'You already have 5 endpoints, the most allowed. Remove one before adding another.',

@@ -10,7 +10,7 @@ import { overallMessages } from './messages'
  */
 export interface OverallStatus {
   indicator: Indicator
-  /** The line's text: "All Systems Operational", "Partial Service Disruption", "Major Service Disruption" or "Under Maintenance". */
+  /** The line's text: "All Systems Operational", "Partial Service Disruption", "Major Service Disruption" or "Service Under Maintenance". */
   description: string
   /** The status page the line stands for (`page.url` of the answer), an absolute http(s) URL; `''` when the answer had none. */
   url: string
@@ -35,8 +35,12 @@ export function pageUrl(page: unknown): string {
 /** Which look and icon a status line takes: by its meaning, so that the icon always says what the text says. */
 export function overallKind(status: Pick<OverallStatus, 'indicator' | 'description'>): OverallKind {
   if (status.indicator === 'critical') return 'major'
+  if (status.indicator === 'maintenance') return 'maintenance'
   if (status.indicator !== 'none') return 'partial'
-  return status.description === OVERALL_STATUS_TEXT.maintenance ? 'maintenance' : 'operational'
+  // Answers from before Statuspage's `maintenance` indicator said so only in words.
+  return status.description === OVERALL_STATUS_TEXT.maintenance || status.description === 'Under Maintenance'
+    ? 'maintenance'
+    : 'operational'
 }
 
 /**

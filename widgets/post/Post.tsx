@@ -9,6 +9,7 @@ import { RecordArticle } from '../record-view/parts'
 import * as styles from '../record-view/record-view.css'
 import { fetchPost, type PostKind } from './api'
 import { postMessages } from './messages'
+import { Postmortem } from './Postmortem'
 import { Updates } from './Updates'
 
 /** Props of {@link Post}. */
@@ -75,6 +76,9 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
                 level={headingLevel}
                 full
               />
+              {data.record.postmortem && (
+                <Postmortem part="postmortem" postmortem={data.record.postmortem} timezone={timezone} level={headingLevel} />
+              )}
               <Updates part="updates" updates={data.record.updates ?? []} timezone={timezone} level={headingLevel} />
             </>
           )

@@ -15,8 +15,8 @@ export type PostResult = { kind: 'record'; record: PrivilegedPostData } | { kind
 
 /**
  * Checks a post answer (contract `PostData`; a privileged viewer's carries internal-use fields,
- * `PrivilegedPostData`): a record plus its `severity` and `statusDetail` (defaults when absent)
- * and an optional string `url_redirect`.
+ * `PrivilegedPostData`): a record plus its `severity` and `statusDetail` (defaults when absent),
+ * an optional string `url_redirect` and an optional `postmortem` (left out unless whole).
  *
  * @throws ApiError (status 0, 'Malformed answer')
  */
@@ -37,6 +37,17 @@ export function parsePostAnswer(answer: unknown): PrivilegedPostData {
   if (is.string(redirect) && redirect.trim() !== '') record.url_redirect = redirect
   const updates = parseUpdates(raw.updates)
   if (updates) record.updates = updates
+  const postmortem = raw.postmortem
+  // A postmortem that is not whole is left out; the post shows without it.
+  if (
+    is.object(postmortem) &&
+    is.string(postmortem.html) &&
+    is.string(postmortem.published_at) &&
+    !Number.isNaN(Date.parse(postmortem.published_at)) &&
+    is.string(postmortem.updated_at)
+  ) {
+    record.postmortem = { html: postmortem.html, published_at: postmortem.published_at, updated_at: postmortem.updated_at }
+  }
   return record
 }
 

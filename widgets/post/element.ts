@@ -15,6 +15,7 @@ import { PostWidget, type PostWidgetProps } from './Post'
  * @attr {string} [timezone=UTC] - IANA time zone for the shown times, overriding the session's.
  * @csspart root - The widget's outer box.
  * @csspart article - The record or notification.
+ * @csspart postmortem - A resolved incident's published postmortem (absent when it has none).
  * @csspart updates - The record's update history (absent when it has none).
  */
 export const PostElement = createWidgetElement<PostWidgetProps>({

@@ -7,6 +7,10 @@ export const postMessages = /* @__PURE__ */ defineMessages('post', {
   loading: 'Loading…',
   redirecting: 'Redirecting…',
   updates: 'Updates',
+  /** The heading of a resolved incident's postmortem (README "Postmortems"). */
+  postmortem: 'Postmortem',
+  /** Before the postmortem's publishing time. */
+  postmortemPublished: 'Published',
   notOnCloud: 'Post not available on this cloud.',
   notFound: 'No records found.',
 })

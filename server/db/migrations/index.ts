@@ -17,6 +17,10 @@ import * as m010 from './010_user_locale.js'
 import * as m011 from './011_reference_data.js'
 import * as m012 from './012_reminder_lead.js'
 import * as m013 from './013_fanout.js'
+import * as m014 from './014_postmortems.js'
+import * as m015 from './015_third_party.js'
+import * as m016 from './016_subscriber_import.js'
+import * as m017 from './017_teams.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -32,6 +36,10 @@ export const migrations: Record<string, Migration> = {
   '011_reference_data': m011,
   '012_reminder_lead': m012,
   '013_fanout': m013,
+  '014_postmortems': m014,
+  '015_third_party': m015,
+  '016_subscriber_import': m016,
+  '017_teams': m017,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

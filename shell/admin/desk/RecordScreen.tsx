@@ -35,6 +35,7 @@ import {
 } from './model'
 import { $deskNotice } from './notice'
 import { DESK_PATH } from './paths'
+import { PostmortemForm } from './PostmortemForm'
 import { PostPreview } from './PostPreview'
 import { CancelForm, PostponeForm, ResolveForm, UpdateForm } from './RecordActions'
 import { RecordFields } from './RecordFields'
@@ -188,7 +189,15 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
   const open = detail ? !isClosed(detail.status) : false
   // The forms start again from each new state of the record (every change adds an event).
   const version = detail
-    ? JSON.stringify([detail.status, detail.from, detail.to, detail.events.length, detail.updates.length, detail.title])
+    ? JSON.stringify([
+        detail.status,
+        detail.from,
+        detail.to,
+        detail.events.length,
+        detail.updates.length,
+        detail.title,
+        detail.postmortem?.updated_at,
+      ])
     : ''
   const maintenance = detail?.type === 'maintenance' && open
   const t = useMessages(deskMessages)
@@ -223,6 +232,7 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
               {open && <ResolveForm detail={detail} zone={zone} onDone={done} />}
               {maintenance && <PostponeForm detail={detail} zone={zone} onDone={done} />}
               {maintenance && <CancelForm detail={detail} zone={zone} onDone={done} />}
+              {detail.type === 'incident' && !open && <PostmortemForm detail={detail} zone={zone} onDone={done} />}
             </div>
           )}
           <UpdateHistory updates={detail.updates} zone={zone} />

@@ -90,7 +90,7 @@ export function EventList({ events, zone }: { events: DeskRecordDetail['events']
             <tbody>
               {sorted.map((e) => (
                 <tr key={e.id}>
-                  <td>{EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
+                  <td>{e.postmortem ? t.eventPostmortem : EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
                   <td>{formatTimestamp(e.at, zone, locale)}</td>
                   <td>{e.mails}</td>
                 </tr>

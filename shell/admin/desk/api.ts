@@ -4,9 +4,11 @@ import type {
   DeskListData,
   DeskListQuery,
   DeskRecordDetail,
+  PostmortemData,
   PostponeBody,
   RecordTemplate,
   ResolveBody,
+  SavePostmortemBody,
   SaveTemplateBody,
   TemplatesData,
 } from '../../../contract/desk'
@@ -87,6 +89,18 @@ export async function updateRecord(id: number, body: UpdateRecordBody): Promise<
 /** `POST /api/admin/records/{id}/resolve`: closes the record now. @throws ApiError 400 `invalid` when already closed */
 export async function resolveRecord(id: number, body: ResolveBody): Promise<PublishData> {
   return dataOf(await request<ApiAnswer<PublishData>>(recordPath(id, 'resolve'), { method: 'POST', body }), isPublishData)
+}
+
+function isPostmortemData(d: unknown): d is PostmortemData {
+  return is.object(d) && is.object(d.postmortem) && is.string(d.postmortem.body) && is.number(d.mails)
+}
+
+/**
+ * `PUT /api/admin/records/{id}/postmortem`: saves a resolved incident's postmortem (README
+ * "Postmortems"). @throws ApiError 400 `invalid` (not a resolved incident, empty, mailed already)
+ */
+export async function savePostmortem(id: number, body: SavePostmortemBody): Promise<PostmortemData> {
+  return dataOf(await request<ApiAnswer<PostmortemData>>(recordPath(id, 'postmortem'), { method: 'PUT', body }), isPostmortemData)
 }
 
 /** `POST /api/admin/records/{id}/postpone`: maintenance gets a new window (UTC instants). */

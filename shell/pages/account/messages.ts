@@ -78,3 +78,15 @@ export const unsubscribeMessages = defineMessages('shell.pages.unsubscribe', {
   question: params('Stop sending {scope} to {mail}?'),
   manageAll: 'Manage all your subscriptions',
 })
+
+/** The opt-in page of the subscriber import's mail (`shell/pages/OptInPage.tsx`). */
+export const optInMessages = defineMessages('shell.pages.optIn', {
+  title: 'Confirm your subscription',
+  invalidLink: 'This link is not valid or has expired (links work for 7 days). Ask the site to invite you again.',
+  question: params('Send status notifications about these topics to {mail}?'),
+  confirm: 'Confirm',
+  ignore: 'If you do not want them, close this page: nothing is sent until you confirm.',
+  done: params('{mail} is subscribed. Your subscriptions:'),
+  signIn: 'Sign in to manage your subscriptions',
+  choosePassword: 'Choose a password to manage your subscriptions',
+})
