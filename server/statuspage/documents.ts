@@ -5,8 +5,12 @@
  * records of type incident and maintenance with their update history; each component's uptime over
  * 30 and 90 days from the incidents naming it (`./uptime.ts`).
  *
- * A document costs seven queries whatever the number of clouds: clouds, services, data centers,
- * records (with their clouds), terms, updates, and the incidents of the last 90 days (uptime).
+ * Published postmortems ride on their incidents (`postmortem_body`, status `postmortem`);
+ * third-party groups follow the cloud's own (`../upstream/statuspage.ts`).
+ *
+ * A document costs a fixed number of queries, plus one per cloud for its data centers: clouds,
+ * services, records (three), their clouds, terms and published postmortems, updates and publishing
+ * events, the incidents of the last 90 days (uptime), and the third-party groups and components.
  */
 import type { Kysely } from 'kysely'
 import type {

@@ -7,6 +7,8 @@ import { cloudStatusPageMessages } from './status/messages'
 import { useMessages } from '../../widgets/core/i18n/react'
 import { CloudStatusWidget } from '../../widgets/cloud-status/CloudStatus'
 import { OverallStatusLine } from '../../widgets/overall-status/OverallStatusLine'
+import { useWidgetContext } from '../../widgets/core/react'
+import { ThirdPartyBlock } from './status/ThirdParty'
 import * as styles from '../shell.css'
 
 /** Rows of a week's answer (every group's services), 8 when unknown or malformed. */
@@ -21,13 +23,16 @@ function coreRows(week: CloudStatusData | undefined): number {
  * Cloud Status page (spec §2 Cloud status page): the `<trust-cloud-status>` widget's React
  * component for the chosen cloud, under the cloud's overall status line (issue 24). Its subscribe stars raise `trust-sign-in-required`, which the
  * shell answers with an in-app move to /sign-in (see App.tsx). The degraded-mode notice is the
- * shell's page-level one, so the widget shows none of its own.
+ * shell's page-level one, so the widget shows none of its own. Below the timeline, the cloud's
+ * third-party components (README "Third-party components"; the site's page only, so the
+ * `<trust-cloud-status>` drop-in stays within its size budget).
  */
 export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
   // The server-rendered page says how many core services the week has: the core block keeps their
   // rows' room until the widget has loaded them (no layout shift). Unknown: a typical 8.
   const rows = useMemo(() => coreRows(takeAnswer<CloudStatusData>(coreStatusPath(cloud.machine_name))), [cloud.machine_name])
   const t = useMessages(cloudStatusPageMessages)
+  const ctx = useWidgetContext(cloud.machine_name)
   return (
     <section
       aria-labelledby="cloud-status-title"
@@ -39,6 +44,7 @@ export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {
       </h1>
       <OverallStatusLine cloud={cloud.domain} />
       <CloudStatusWidget cloud={cloud.machine_name} liveNotice={false} statusBadge={false} />
+      <ThirdPartyBlock cloud={cloud.machine_name} timezone={ctx.timezone} isLoggedIn={ctx.isLoggedIn} isTrustDR={ctx.isTrustDR} />
     </section>
   )
 }

@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react'
 import type { ApiAnswer } from '../../contract/common'
-import type { Locale } from '../../contract/locale'
 import type { OptInData } from '../../contract/subscribers'
-import { useLocale, useMessages } from '../../widgets/core/i18n/react'
-import { ApiError, dataOf, is, request } from '../../widgets/core/request'
-import { errorMessage } from '../../widgets/core/resource'
+import { useMessages } from '../../widgets/core/i18n/react'
+import { dataOf, is, request } from '../../widgets/core/request'
 import * as styles from '../accounts/accounts.css'
-import { accountError } from '../accounts/errors'
 import * as shell from '../shell.css'
 import { accountPageMessages, optInMessages } from './account/messages'
+import { useTokenLink } from './token-link'
 
 function isOptInData(d: unknown): d is OptInData {
   return (
@@ -34,14 +31,6 @@ export async function optInByToken(token: string, method: 'GET' | 'POST'): Promi
   return dataOf(await request<ApiAnswer<OptInData>>(path, method === 'POST' ? { method, body: {} } : {}), isOptInData)
 }
 
-/** The message for a failed call in `locale`: an unknown or expired token reads as an invalid link. */
-const problem = (e: unknown, locale: Locale) =>
-  e instanceof ApiError && e.code === 'invalid_token'
-    ? optInMessages.in(locale).get().invalidLink
-    : locale === 'en'
-      ? errorMessage(e)
-      : accountError(e, { locale })
-
 /**
  * /opt-in/{token}: where the opt-in mail of a subscriber import leads (README "Subscriber import
  * and export"). It lists the topics the invitation asks for and subscribes only on a press of
@@ -49,32 +38,9 @@ const problem = (e: unknown, locale: Locale) =>
  * lists every subscription of the address, with the way to manage them.
  */
 export default function OptInPage({ token }: { token: string }) {
-  const [data, setData] = useState<OptInData | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const locale = useLocale()
+  const { data, error, busy, confirm } = useTokenLink(token, optInByToken, (locale) => optInMessages.in(locale).get().invalidLink)
   const t = useMessages(optInMessages)
   const common = useMessages(accountPageMessages)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    optInByToken(token, 'GET').then(setData, (e) => {
-      if (!controller.signal.aborted) setError(problem(e, locale))
-    })
-    return () => controller.abort()
-  }, [token, locale])
-
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setData(await optInByToken(token, 'POST'))
-    } catch (e) {
-      setError(problem(e, locale))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const list = (names: readonly string[], testId: string) => (
     <ul data-testid={testId}>

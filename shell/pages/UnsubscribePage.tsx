@@ -1,14 +1,12 @@
-import { useEffect, useState } from 'react'
 import type { ApiAnswer } from '../../contract/common'
 import type { UnsubscribeData } from '../../contract/subscriptions'
-import { ApiError, dataOf, is, request } from '../../widgets/core/request'
-import { errorMessage } from '../../widgets/core/resource'
+import { dataOf, is, request } from '../../widgets/core/request'
 import * as styles from '../accounts/accounts.css'
 import * as shell from '../shell.css'
 import type { Locale } from '../../contract/locale'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
-import { accountError } from '../accounts/errors'
 import { accountPageMessages, unsubscribeMessages } from './account/messages'
+import { useTokenLink } from './token-link'
 
 function isUnsubscribeData(d: unknown): d is UnsubscribeData {
   return (
@@ -32,14 +30,6 @@ export async function unsubscribeByToken(token: string, method: 'GET' | 'POST'):
   return dataOf(await request<ApiAnswer<UnsubscribeData>>(path, method === 'POST' ? { method, body: {} } : {}), isUnsubscribeData)
 }
 
-/** The message for a failed call in `locale`: an unknown token reads as an invalid link. */
-const problem = (e: unknown, locale: Locale) =>
-  e instanceof ApiError && e.code === 'invalid_token'
-    ? unsubscribeMessages.in(locale).get().invalidLink
-    : locale === 'en'
-      ? errorMessage(e)
-      : accountError(e, { locale })
-
 /**
  * "the EMEA and Amsterdam II notifications of AuroraEdge" (the names and the cloud are data).
  * @param locale the page's language @default 'en'
@@ -60,32 +50,14 @@ export function unsubscribeScope(data: Pick<UnsubscribeData, 'names' | 'cloud'>,
  * `List-Unsubscribe-Post` header instead.
  */
 export default function UnsubscribePage({ token }: { token: string }) {
-  const [data, setData] = useState<UnsubscribeData | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { data, error, busy, confirm } = useTokenLink(
+    token,
+    unsubscribeByToken,
+    (locale) => unsubscribeMessages.in(locale).get().invalidLink,
+  )
   const locale = useLocale()
   const t = useMessages(unsubscribeMessages)
   const common = useMessages(accountPageMessages)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    unsubscribeByToken(token, 'GET').then(setData, (e) => {
-      if (!controller.signal.aborted) setError(problem(e, locale))
-    })
-    return () => controller.abort()
-  }, [token, locale])
-
-  const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      setData(await unsubscribeByToken(token, 'POST'))
-    } catch (e) {
-      setError(problem(e, locale))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <section className={styles.formPage} aria-labelledby="unsubscribe-title" data-testid="unsubscribe">

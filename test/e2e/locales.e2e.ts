@@ -45,6 +45,11 @@ locales.before(async (ctx) => {
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`)
     return JSON.parse(res.body).data
   }
+  const [service] = queryDb<{ tid: number }>(
+    ctx,
+    `select cs.service_tid as tid from cloud_services cs join clouds c on c.id = cs.cloud_id
+     where c.machine_name = 'auroraedge' and cs.active = 1 order by cs.sort limit 1`,
+  )
   const { id } = await send('POST', '/api/admin/records', {
     type: 'incident',
     title: 'Relay 4.2',
@@ -52,6 +57,7 @@ locales.before(async (ctx) => {
     status: 'In Progress',
     severity: 19,
     clouds: ['auroraedge'],
+    terms: [service.tid],
     from: new Date(Date.now() - 3_600_000).toISOString(),
     notify: false,
   })

@@ -8,19 +8,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { openDatabase } from '../../server/db/connection.js'
 import { migrationProvider } from '../../server/db/migrations/index.js'
-import { createTestDatabase } from './helpers.js'
-
-/** `run` fails with an error whose message matches `pattern`. */
-async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<void> {
-  let error: unknown
-  try {
-    await run()
-  } catch (caught) {
-    error = caught
-  }
-  assert.ok(error instanceof Error, 'it fails')
-  assert.match((error as Error).message, pattern)
-}
+import { createTestDatabase, rejects } from './helpers.js'
 
 test('008 rebuilds record_events with its rows and ids, the new kinds and the window claim; down restores it', async () => {
   const database = await createTestDatabase()

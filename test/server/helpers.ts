@@ -445,3 +445,15 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess
     throw error
   }
 }
+
+/** `run` fails with an error whose message matches `pattern`. */
+export async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<void> {
+  let error: unknown
+  try {
+    await run()
+  } catch (caught) {
+    error = caught
+  }
+  assert.ok(error instanceof Error, 'it fails')
+  assert.match((error as Error).message, pattern)
+}

@@ -26,7 +26,7 @@ import type { Resolver } from '../../server/webhooks/ssrf.js'
 import { schemaErrors } from '../contract/harness.js'
 import { adaptiveCardErrors } from '../fixtures/adaptive-card.js'
 import { auroraDataCenter } from './desk-helpers.js'
-import { body, createTestDatabase, startApp, TEST_DIALECT, type TestApp } from './helpers.js'
+import { body, createTestDatabase, rejects, startApp, TEST_DIALECT, type TestApp } from './helpers.js'
 import { errorOf, login, type Session, send } from './staff-helpers.js'
 
 const PUBLIC_URL = 'https://trust.example'
@@ -165,18 +165,6 @@ pure.run()
 
 // ---------------------------------------------------------------------------------------------
 // Migration 017 on a database with endpoints and deliveries from before it
-
-/** `run` fails with an error whose message matches `pattern`. */
-async function rejects(run: () => Promise<unknown>, pattern: RegExp): Promise<void> {
-  let error: unknown
-  try {
-    await run()
-  } catch (caught) {
-    error = caught
-  }
-  assert.ok(error instanceof Error, 'it fails')
-  assert.match((error as Error).message, pattern)
-}
 
 test('017 allows kind teams, keeps every endpoint, delivery, id, index and foreign key; down removes Teams endpoints only', async () => {
   const database = await createTestDatabase()

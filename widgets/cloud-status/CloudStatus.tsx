@@ -51,7 +51,6 @@ import {
   type LegendEntry,
 } from './model'
 import { rowsHtml } from './row-html'
-import { ThirdPartyBlock } from './ThirdParty'
 import * as styles from './cloud-status.css'
 
 /** How long a popover stays after the pointer leaves its bar or itself, ms (spec §9). */
@@ -130,13 +129,6 @@ export function CloudStatus(props: CloudStatusProps) {
         <StatusBlock {...props} kind="datacenter" title={t.dcs} hasPremium={flags.premium_datacenter === '1'} onShownUrl={onShownUrl} />
       )}
       {!showCore && !showDc && <p role="status">{t.none}</p>}
-      <ThirdPartyBlock
-        cloud={props.cloud}
-        apiBase={props.apiBase}
-        timezone={props.timezone}
-        isLoggedIn={props.isLoggedIn}
-        isTrustDR={props.isTrustDR}
-      />
     </section>
   )
 }

@@ -42,24 +42,3 @@ export const cloudStatusMessages = /* @__PURE__ */ defineMessages('cloudStatus',
   upSinceLong: params('Uptime {month}% since {date}'),
   inService: params('In service since {date}'),
 })
-
-/** Texts of the third-party block (README "Third-party components"): upstream pages the vendor depends on. */
-export const thirdPartyMessages = /* @__PURE__ */ defineMessages('cloudStatus.thirdParty', {
-  title: 'Third-party components',
-  intro: 'Services this cloud depends on, as their own status pages report them.',
-  badge: 'Third-party',
-  source: params('Source: {url}'),
-  checked: params('Checked {time}'),
-  unknownSince: params('Status unknown since {time}: the provider’s status page cannot be read.'),
-  unknown: 'Status unknown',
-  operational: 'Operational',
-  under_maintenance: 'Under maintenance',
-  degraded_performance: 'Degraded performance',
-  partial_outage: 'Partial outage',
-  major_outage: 'Major outage',
-  subscribe: params('Subscribe to {name}'),
-  unsubscribe: params('Unsubscribe from {name}'),
-  subscribed: 'Subscribed',
-  notSubscribed: 'Subscribe',
-  failed: params('{name}: the change was not saved. {error}'),
-})

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../styles/theme.css'
-import { button } from '../../styles/recipes.css'
+import { vars } from '../../../styles/theme.css'
+import { button } from '../../../styles/recipes.css'
 
 /** A third-party group inside the block. */
 export const group = style({ margin: `${vars.space.md} 0 0` })
