@@ -12,7 +12,7 @@
  * services, records (three), their clouds, terms and published postmortems, updates and publishing
  * events, the incidents of the last 90 days (uptime), and the third-party groups and components.
  */
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type {
   ComponentStatus,
   StatuspageDocument,
@@ -288,6 +288,19 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
   return updates
 }
 
+/**
+ * When this site's database was made (the first migration's run, epoch ms): the `created_at` of a
+ * component whose in-service date is unknown, which can be no older than the site. `now` when it
+ * cannot be read.
+ */
+async function siteStart(db: Kysely<Database>, now: number): Promise<number> {
+  const row = await sql<{ timestamp: string }>`select timestamp from kysely_migration where name = '001_foundation'`
+    .execute(db)
+    .catch(() => ({ rows: [] as Array<{ timestamp: string }> }))
+  const at = Date.parse(row.rows[0]?.timestamp ?? '')
+  return Number.isNaN(at) ? now : Math.min(at, now)
+}
+
 /** Reads everything a document of `cloud` (or the site) is made of. */
 async function readScope(
   db: Kysely<Database>,
@@ -296,7 +309,7 @@ async function readScope(
   const now = at.getTime()
   const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
   const cloudIds = clouds.map((c) => c.id)
-  const [services, dataCenters, records, spans] = await Promise.all([
+  const [services, dataCenters, records, spans, since] = await Promise.all([
     cloudIds.length === 0
       ? []
       : db
@@ -322,6 +335,7 @@ async function readScope(
     ),
     readRecords(db, cloudIds, now),
     incidentSpans(db, cloudIds, UPTIME_SEVERITIES, uptimeRange(now), now),
+    siteStart(db, now),
   ])
   const spansOf = spansByComponent(spans)
   const live = records.filter((r) => isLive(r, now))
@@ -381,13 +395,14 @@ async function readScope(
   const updatedAt = Math.min(now, Math.max(0, ...records.map((r) => r.updated)))
   const components: StatuspageComponent[] = []
   const byTerm = new Map<string, StatuspageComponent>()
-  const created = (start: number | null) => iso(start ?? 0)
+  // An unknown in-service date: the site's own start, never 1970.
+  const startOf = (m: Member) => m.start ?? since
   const write = (m: Member, groupId: string): StatuspageComponent => ({
     id: m.id,
     name: m.name,
     status: m.status,
-    created_at: created(m.start),
-    updated_at: iso(Math.max(m.updated, m.start ?? 0)),
+    created_at: iso(startOf(m)),
+    updated_at: iso(Math.max(m.updated, startOf(m))),
     position: components.length + 1,
     description: m.description,
     showcase: false,
@@ -403,8 +418,8 @@ async function readScope(
       id,
       name,
       status: groupStatus(members.map((m) => m.status)),
-      created_at: created(Math.min(...members.map((m) => m.start ?? 0))),
-      updated_at: iso(Math.max(0, ...members.map((m) => Math.max(m.updated, m.start ?? 0)))),
+      created_at: iso(Math.min(...members.map(startOf))),
+      updated_at: iso(Math.max(0, ...members.map((m) => Math.max(m.updated, startOf(m))))),
       position: components.length + 1,
       description,
       showcase: false,

@@ -138,6 +138,34 @@ api('every document of the site and of a cloud matches its schema, public and re
   assert.is(body(unknown).error.code, 'unknown_cloud')
 })
 
+api('a component whose in-service date is unknown was created with the site, not in 1970', async () => {
+  const [service] = await t.query<{ cloud_id: number; service_tid: number; start_date: number | null }>(
+    `select cs.cloud_id, cs.service_tid, cs.start_date from cloud_services cs join clouds c on c.id = cs.cloud_id
+     where c.machine_name = 'auroraedge' and cs.active = 1 order by cs.sort limit 1`,
+  )
+  const [migrated] = await t.query<{ timestamp: string }>("select timestamp from kysely_migration where name = '001_foundation'")
+  await t.exec('update cloud_services set start_date = null where cloud_id = ? and service_tid = ?', service.cloud_id, service.service_tid)
+  try {
+    for (const url of ['/auroraedge.net/api/v2/components.json', '/api/v2/components.json']) {
+      const { json } = await get(url)
+      const unknown = json.components.find((c: StatuspageComponent) => c.id === `auroraedge-service-${service.service_tid}`)
+      // The site's start, never later than the answer's now (the tests' clock is fixed in the past).
+      assert.is(unknown.created_at, new Date(Math.min(Date.parse(migrated.timestamp), FIXED_NOW.getTime())).toISOString(), url)
+      assert.is(unknown.start_date, null)
+      for (const c of json.components as StatuspageComponent[]) {
+        assert.ok(c.created_at >= '2000-01-01' && c.updated_at >= '2000-01-01', `${url} ${c.id}: ${c.created_at} ${c.updated_at}`)
+      }
+    }
+  } finally {
+    await t.exec(
+      'update cloud_services set start_date = ? where cloud_id = ? and service_tid = ?',
+      service.start_date,
+      service.cloud_id,
+      service.service_tid,
+    )
+  }
+})
+
 api('a cloud: core services in one group, data centers grouped by region; the site: one group per cloud', async () => {
   const { json: cloud } = await get('/auroraedge.net/api/v2/components.json')
   const components: StatuspageComponent[] = cloud.components
