@@ -42,7 +42,8 @@ import {
   type StatusRecord,
   worstComponentStatus,
 } from './derive.js'
-import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
+import { statuspageComponent } from './component.js'
+import { componentKey, componentUptimes, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from './uptime.js'
 import { thirdPartyComponents } from '../upstream/statuspage.js'
 
 /** Incidents in `incidents.json`, and scheduled maintenances in `scheduled-maintenances.json`. */
@@ -294,12 +295,21 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
  * cannot be read.
  */
 async function siteStart(db: Kysely<Database>, now: number): Promise<number> {
-  const row = await sql<{ timestamp: string }>`select timestamp from kysely_migration where name = '001_foundation'`
-    .execute(db)
-    .catch(() => ({ rows: [] as Array<{ timestamp: string }> }))
-  const at = Date.parse(row.rows[0]?.timestamp ?? '')
+  let migrated = migratedAt.get(db)
+  if (!migrated) {
+    // Read once per connection: a migration's run never changes.
+    migrated = sql<{ timestamp: string }>`select timestamp from kysely_migration where name = '001_foundation'`
+      .execute(db)
+      .then((r) => Date.parse(r.rows[0]?.timestamp ?? ''))
+      .catch(() => Number.NaN)
+    migratedAt.set(db, migrated)
+  }
+  const at = await migrated
   return Number.isNaN(at) ? now : Math.min(at, now)
 }
+
+/** {@link siteStart}'s migration instant (epoch ms, NaN when unreadable), per database handle. */
+const migratedAt = new WeakMap<Kysely<Database>, Promise<number>>()
 
 /** Reads everything a document of `cloud` (or the site) is made of. */
 async function readScope(
@@ -397,24 +407,22 @@ async function readScope(
   const byTerm = new Map<string, StatuspageComponent>()
   // An unknown in-service date: the site's own start, never 1970.
   const startOf = (m: Member) => m.start ?? since
-  const write = (m: Member, groupId: string): StatuspageComponent => ({
-    id: m.id,
-    name: m.name,
-    status: m.status,
-    created_at: iso(startOf(m)),
-    updated_at: iso(Math.max(m.updated, startOf(m))),
-    position: components.length + 1,
-    description: m.description,
-    showcase: false,
-    start_date: day(m.start),
-    group_id: groupId,
-    page_id: pageId,
-    group: false,
-    only_show_if_degraded: false,
-    ...componentUptimes(spansOf.get(componentKey(m.cloudId, m.tid)) ?? [], m, now),
-  })
+  const write = (m: Member, groupId: string): StatuspageComponent =>
+    statuspageComponent({
+      id: m.id,
+      name: m.name,
+      status: m.status,
+      created_at: iso(startOf(m)),
+      updated_at: iso(Math.max(m.updated, startOf(m))),
+      position: components.length + 1,
+      description: m.description,
+      start_date: day(m.start),
+      group_id: groupId,
+      page_id: pageId,
+      ...componentUptimes(spansOf.get(componentKey(m.cloudId, m.tid)) ?? [], m, now),
+    })
   const writeGroup = (id: string, name: string, description: string | null, members: Member[]) => {
-    const group: StatuspageComponent = {
+    const group = statuspageComponent({
       id,
       name,
       status: groupStatus(members.map((m) => m.status)),
@@ -422,15 +430,10 @@ async function readScope(
       updated_at: iso(Math.max(0, ...members.map((m) => Math.max(m.updated, startOf(m))))),
       position: components.length + 1,
       description,
-      showcase: false,
-      start_date: null,
       group_id: null,
       page_id: pageId,
-      group: true,
-      only_show_if_degraded: false,
       components: members.map((m) => m.id),
-      ...NO_UPTIME,
-    }
+    })
     components.push(group)
     for (const m of members) {
       const written = write(m, id)

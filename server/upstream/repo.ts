@@ -242,21 +242,21 @@ export async function removeThirdPartyGroup(db: Kysely<Database>, id: number, ac
     if (!row) throw notFound('No such third-party group.')
     const view = await adminView(trx, row)
     const components = await trx.selectFrom('upstream_components').select('id').where('group_id', '=', id).execute()
-    if (components.length > 0) {
-      await trx
-        .deleteFrom('subscriptions')
-        .where('cloud_id', '=', row.cloud_id)
-        .where(
-          'target',
-          'in',
-          components.map((c) => thirdPartyTarget(c.id)),
-        )
-        .execute()
-    }
+    await dropSubscriptions(
+      trx,
+      row.cloud_id,
+      components.map((c) => c.id),
+    )
     await trx.deleteFrom('upstream_components').where('group_id', '=', id).execute()
     await trx.deleteFrom('upstream_groups').where('id', '=', id).execute()
     await recordAudit(trx, { actor, action: 'third_party.remove', target: view.cloud, before: auditView(row, view.cloud) }, at.getTime())
   })
+}
+
+/** Deletes every subscription of cloud `cloudId` to the upstream components `componentIds`. */
+async function dropSubscriptions(trx: Db, cloudId: number, componentIds: number[]): Promise<void> {
+  if (componentIds.length === 0) return
+  await trx.deleteFrom('subscriptions').where('cloud_id', '=', cloudId).where('target', 'in', componentIds.map(thirdPartyTarget)).execute()
 }
 
 /** A component whose status changed in a poll. */
@@ -273,7 +273,7 @@ interface Change {
 async function writeComponents(trx: Db, groupId: number, components: FetchedComponent[], now: number): Promise<Change[]> {
   const existing = await trx
     .selectFrom('upstream_components')
-    .select(['id', 'upstream_id', 'status'])
+    .select(['id', 'upstream_id', 'name', 'status', 'group_name', 'position', 'updated_at'])
     .where('group_id', '=', groupId)
     .execute()
   const byUpstream = new Map(existing.map((c) => [c.upstream_id, c]))
@@ -285,7 +285,9 @@ async function writeComponents(trx: Db, groupId: number, components: FetchedComp
     const old = byUpstream.get(c.upstreamId)
     const values = { name: c.name, status: c.status, group_name: c.groupName, position: c.position, updated_at: c.updatedAt ?? now }
     if (old) {
-      await trx.updateTable('upstream_components').set(values).where('id', '=', old.id).execute()
+      // A page that changed one component rewrites that one only.
+      const same = (Object.keys(values) as Array<keyof typeof values>).every((k) => old[k] === values[k])
+      if (!same) await trx.updateTable('upstream_components').set(values).where('id', '=', old.id).execute()
       if (old.status !== c.status) {
         changes.push({
           id: old.id,
@@ -306,15 +308,11 @@ async function writeComponents(trx: Db, groupId: number, components: FetchedComp
   const gone = existing.filter((c) => !seen.has(c.upstream_id))
   if (gone.length > 0) {
     const group = await trx.selectFrom('upstream_groups').select('cloud_id').where('id', '=', groupId).executeTakeFirstOrThrow()
-    await trx
-      .deleteFrom('subscriptions')
-      .where('cloud_id', '=', group.cloud_id)
-      .where(
-        'target',
-        'in',
-        gone.map((c) => thirdPartyTarget(c.id)),
-      )
-      .execute()
+    await dropSubscriptions(
+      trx,
+      group.cloud_id,
+      gone.map((c) => c.id),
+    )
     await trx
       .deleteFrom('upstream_components')
       .where(

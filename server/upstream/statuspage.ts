@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely'
 import type { ComponentStatus, StatuspageComponent } from '../../contract/statuspage.js'
 import type { Database } from '../db/schema.js'
 import { groupStatus } from '../statuspage/derive.js'
-import { NO_UPTIME } from '../statuspage/uptime.js'
+import { statuspageComponent } from '../statuspage/component.js'
 import { cloudUpstream } from './repo.js'
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -40,42 +40,36 @@ export async function thirdPartyComponents(
     if (group.failing_since !== null || components.length === 0) continue
     const id = `${machine.get(group.cloud_id)}-third-party-${group.id}`
     const memberIds = components.map((c) => `${id}-${c.id}`)
-    out.push({
-      id,
-      name: group.name,
-      status: groupStatus(components.map((c) => c.status as ComponentStatus)),
-      created_at: iso(group.created),
-      updated_at: iso(Math.max(group.created, ...components.map((c) => c.updated_at))),
-      position: before + out.length + 1,
-      description: `Third-party: ${group.base_url}`,
-      showcase: false,
-      start_date: null,
-      group_id: null,
-      page_id: pageId,
-      group: true,
-      only_show_if_degraded: false,
-      components: memberIds,
-      ...NO_UPTIME,
-      third_party: true,
-    })
-    for (const [i, c] of components.entries()) {
-      out.push({
-        id: memberIds[i],
-        name: c.name,
-        status: c.status as ComponentStatus,
+    out.push(
+      statuspageComponent({
+        id,
+        name: group.name,
+        status: groupStatus(components.map((c) => c.status as ComponentStatus)),
         created_at: iso(group.created),
-        updated_at: iso(c.updated_at),
+        updated_at: iso(Math.max(group.created, ...components.map((c) => c.updated_at))),
         position: before + out.length + 1,
-        description: c.group_name,
-        showcase: false,
-        start_date: null,
-        group_id: id,
+        description: `Third-party: ${group.base_url}`,
+        group_id: null,
         page_id: pageId,
-        group: false,
-        only_show_if_degraded: false,
-        ...NO_UPTIME,
+        components: memberIds,
         third_party: true,
-      })
+      }),
+    )
+    for (const [i, c] of components.entries()) {
+      out.push(
+        statuspageComponent({
+          id: memberIds[i],
+          name: c.name,
+          status: c.status as ComponentStatus,
+          created_at: iso(group.created),
+          updated_at: iso(c.updated_at),
+          position: before + out.length + 1,
+          description: c.group_name,
+          group_id: id,
+          page_id: pageId,
+          third_party: true,
+        }),
+      )
     }
   }
   return out
