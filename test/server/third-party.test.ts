@@ -15,8 +15,9 @@ import type { StatuspageSummary } from '../../contract/statuspage.js'
 import type { AddThirdPartyData, AdminThirdPartyData, ThirdPartyData } from '../../contract/third-party.js'
 import { normalizeBaseUrl, parseSummary, pollSummary } from '../../server/upstream/fetch.js'
 import { backoffMs } from '../../server/upstream/repo.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
-import { auditRows, errorOf, login, type Session, send } from './staff-helpers.js'
+import { body, FIXED_NOW, importByCommand, startApp, type TestApp } from './helpers.js'
+import { OWN, ownCatalog } from './own-catalog.js'
+import { auditRows, errorOf, login, loginOps, type Session, send, startProduction } from './staff-helpers.js'
 
 const LOOPBACK = { httpsOnly: false, allowLoopback: true }
 const FIXTURE = readFileSync(new URL('../fixtures/statuspage/instructure-summary.json', import.meta.url), 'utf8')
@@ -344,6 +345,33 @@ test('an answer larger than the limit is refused, not read whole', async () => {
     assert.match((outcome as { error: string }).error, 'too large')
   } finally {
     await big.close()
+  }
+})
+
+test("production on the vendor's own catalogue: the console and API work; a loopback page is refused by the address rules", async () => {
+  // Production refuses the loopback test mode (WEBHOOK_ALLOW_LOOPBACK), so following a page is
+  // proven above in the test mode; here the production path up to the address check.
+  const PUBLIC_URL = 'https://status.northwind.example'
+  const upstream = await startUpstream({ kind: 'text', text: FIXTURE, etag: '"v1"' })
+  const t = await startProduction(PUBLIC_URL, { thirdPartyPollMs: 60_000 })
+  try {
+    importByCommand(t, PUBLIC_URL, ownCatalog())
+    const ops = await loginOps(t)
+    for (const url of [upstream.base, upstream.base.replace('http:', 'https:')]) {
+      const refused = body<{ data: AddThirdPartyData }>(
+        await send(t, 'POST', '/api/admin/third-party', { session: ops, payload: { cloud: OWN.cloud, name: 'Instructure', url } }),
+      ).data
+      assert.is(refused.added, false, url)
+      assert.ok((refused.error ?? '').length > 20, `${url}: a reason in words (${refused.error})`)
+    }
+    assert.is(upstream.requests.length, 0, 'nothing was asked of a loopback address')
+    assert.equal(body<{ data: ThirdPartyData }>(await send(t, 'GET', `/api/third-party?cloud=${OWN.cloud}`)).data.groups, [])
+    const own = body<StatuspageSummary>(await t.app.inject({ url: `/${OWN.domain}/api/v2/summary.json` }))
+    assert.is(own.components.filter((c) => c.third_party).length, 0)
+    assert.is((await auditRows(t, 'third_party.add')).length, 0)
+  } finally {
+    await t.close()
+    await upstream.close()
   }
 })
 
