@@ -26,15 +26,15 @@ module.exports = {
     {
       name: 'server-not-to-front-end',
       comment:
-        "The server reads contract/ for the shapes it answers; it imports nothing of the front end but the two DOM-free modules both sides speak through (issue 25): the message catalogues (emails in the reader's language) and the spec's timestamp format.",
+        'The server reads contract/ for what it shares with the front end (the shapes it answers, the message catalogues, the timestamp format, the names of terms) and imports nothing of the front end itself.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^(widgets|shell|styles|examples)/', pathNot: '^widgets/core/(i18n/index|time|terms|messages)\\.ts$' },
+      to: { path: '^(widgets|shell|styles|examples)/' },
     },
     {
       name: 'server-not-to-demo-seed',
       comment:
-        'The demo seed fills a development start only: what production needs comes from the migrations or the catalogue (issue 41). Only the development start in server/app.ts calls it.',
+        'The demo seed fills a development start only: what production needs comes from the migrations or the catalogue (docs/operating/catalogue.md). Only the development start in server/app.ts calls it.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/(seed/|app[.]ts$)' },
       to: { path: '^server/seed/' },
@@ -45,6 +45,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^contract/' },
       to: { path: '^(widgets|shell|server|styles|test|scripts|examples|bench|types)/' },
+    },
+    {
+      name: 'contract-no-node-builtins',
+      comment:
+        'contract/ runs on both sides, in browsers and in Node, so it imports no Node built-in (and, checked by the server type-check, which has no DOM library, uses no DOM).',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'core-favours-no-widget',

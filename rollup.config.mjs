@@ -1,7 +1,9 @@
 // Builds the two flavours of the kit (architecture §Two flavours):
 // - the site shell: React, ES modules with code splitting, into dist/site/assets/, plus index.html;
 // - drop-in scripts: one Preact IIFE per widget (dist/site/widgets/<name>.js) with its CSS inlined,
-//   so a host page writes one <script> and one tag.
+//   so a host page writes one <script> and one tag;
+// and the shell rendered on the server (dist/ssr), the npm package's modules (dist/pkg) and the
+// server itself, compiled for plain `node` (dist/server).
 // Type-checking is `npm run typecheck`; the TypeScript plugin here only transpiles (noCheck).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -92,7 +94,7 @@ export function stripSvgmapTables() {
 export const TRANSLATED_LOCALES = ['de', 'fr', 'es', 'ja', 'ar']
 
 /**
- * The catalogues of the code a bundle holds (issue 25, widgets/core/i18n): the translations of
+ * The catalogues of the code a bundle holds (docs/languages-and-themes.md, widgets/core/i18n): the translations of
  * every `messages.ts` among the bundle's modules (its folder's `locales/<code>.json`), merged per
  * locale, keeping the groups whose name the bundle's code still holds (tree-shaking drops the
  * others). So a drop-in's catalogue holds only the groups the drop-in can show.
@@ -389,6 +391,57 @@ export const packageConfig = {
   },
 }
 
+/**
+ * TypeScript for Node, module by module: relative imports written `./x.js`, `./x` or `./dir`
+ * resolve to the `.ts` source, and esbuild strips the types (no type-check: `npm run typecheck`).
+ */
+function nodeTypeScript() {
+  return {
+    name: 'trust-node-typescript',
+    resolveId(source, importer) {
+      if (!importer || !source.startsWith('.')) return null
+      const base = join(dirname(importer), source)
+      const candidates = [base.replace(/\.js$/, '.ts'), `${base}.ts`, join(base, 'index.ts')]
+      return candidates.find((file) => file.endsWith('.ts') && existsSync(file)) ?? null
+    },
+    async transform(code, id) {
+      // An imported JSON file becomes a module of its value: no import attributes for Node to support.
+      if (id.endsWith('.json')) return { code: `export default ${JSON.stringify(JSON.parse(code))}`, map: { mappings: '' } }
+      if (!id.endsWith('.ts')) return null
+      const result = await esbuildTransform(code, { loader: 'ts', format: 'esm', target: 'node20', sourcefile: id })
+      return { code: result.code, map: { mappings: '' } }
+    },
+  }
+}
+
+/** The operators' commands (`npm run catalog`, `traffic`, `publish:record`; scripts/operator.mjs), compiled with the server. */
+export const OPERATOR_COMMANDS = ['catalog', 'traffic', 'publish']
+
+/**
+ * The server compiled for plain `node` (`npm start` runs dist/server/server/main.js) with the
+ * operators' commands (dist/server/scripts/): every module of server/ and what it imports from
+ * the project kept as its own file under dist/server/ at its source path, so the JSON files it
+ * reads beside its modules (`import.meta.url`; copied by scripts/build.mjs) are found where they
+ * are in the sources. Packages and Node's modules stay imports (package.json `dependencies`;
+ * docs/decisions/0077-run-time-dependencies-and-the-compiled-server.md).
+ */
+export const serverConfig = {
+  input: Object.fromEntries(
+    ['server/main', ...OPERATOR_COMMANDS.map((name) => `scripts/${name}`)].map((name) => [name, join(root, `${name}.ts`)]),
+  ),
+  treeshake: false,
+  onwarn,
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0'),
+  plugins: [nodeTypeScript()],
+  output: {
+    dir: join(root, 'dist/server'),
+    format: 'es',
+    preserveModules: true,
+    preserveModulesRoot: root,
+    entryFileNames: '[name].js',
+  },
+}
+
 const only = process.env.TRUST_BUILD_ONLY
 /** The all-in-one kit script: every widget in one IIFE (widgets/kit.ts). */
 export const kitConfig = dropInConfig('kit', join(root, 'widgets/kit.ts'))
@@ -397,4 +450,5 @@ export default [
   ...(only && only !== 'widgets' ? [] : [...dropInWidgets.map((name) => dropInConfig(name)), kitConfig]),
   ...(only && only !== 'shell' ? [] : [shellConfig, ssrConfig]),
   ...(only && only !== 'package' ? [] : [packageConfig]),
+  ...(only && only !== 'server' ? [] : [serverConfig]),
 ]

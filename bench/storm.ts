@@ -1,5 +1,5 @@
 /**
- * The notification storm (issue 42): how fast one published incident reaches N subscribers by
+ * The notification storm (docs/operating/scaling.md): how fast one published incident reaches N subscribers by
  * mail, and how the public site answers meanwhile. Figures, printed, never asserted.
  *
  * What it measures and how:
@@ -790,7 +790,9 @@ export async function runStormBench(options: StormOptions = DEFAULT_STORM): Prom
   process.once('exit', cleanupNow)
   const results: StormResult[] = []
   try {
-    console.log('\nNotification storm (issue 42): one incident published to N subscribers; SMTP server of the bench on loopback')
+    console.log(
+      '\nNotification storm (docs/operating/scaling.md): one incident published to N subscribers; SMTP server of the bench on loopback',
+    )
     console.log(`  uptime before: ${uptime()}`)
     const ceilings = new Map<number, Ceiling>()
     for (const delay of options.delays) {

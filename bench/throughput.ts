@@ -1,5 +1,5 @@
 /**
- * Server throughput under the incident spike (issue 21): for each public endpoint, autocannon
+ * Server throughput under the incident spike (docs/operating/cdn.md): for each public endpoint, autocannon
  * (100 connections, loopback, bounded in time) against
  * - the real server (`bench/origin.ts`, its own process) at saturation,
  * - a bare `node:http` process answering the same bytes (`bench/bare.mjs`) at saturation: the floor
@@ -171,7 +171,7 @@ async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> } |
 }
 
 /**
- * Public-GET throughput on SQLite and on PostgreSQL (issue 23), with the origin's response cache
+ * Public-GET throughput on SQLite and on PostgreSQL (docs/operating/scaling.md), with the origin's response cache
  * off so that every request reads the database (with it on, both answer from memory alike).
  * Prints one table; figures only.
  */

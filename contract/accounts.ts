@@ -1,13 +1,13 @@
 /**
- * Accounts and sessions (spec §2 Sign-in, Sign-up; §3 Session, Cookies; §4 Sign-in, Logout, Sign-up,
- * Session, Idle logout; §5; §6; §7 user calls; §9).
+ * Accounts and sessions (docs/requirements/screens.md#sign-in, Sign-up; docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout, Sign-up,
+ * Session, Idle logout; docs/requirements/validation.md; docs/requirements/roles.md; docs/requirements/calls.md user calls; docs/requirements/constants.md).
  */
 
 import Type, { type Static, type TSchema } from 'typebox'
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and sessions (spec §2 Sign-in, Sign-up; §3 Session, Cookies; §4 Sign-in, Logout,
-// Sign-up, Session, Idle logout; §5; §6; §7 user calls; §9). Every answer is `{ data }` or, on
+// Accounts and sessions (docs/requirements/screens.md#sign-in, Sign-up; docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout,
+// Sign-up, Session, Idle logout; docs/requirements/validation.md; docs/requirements/roles.md; docs/requirements/calls.md user calls; docs/requirements/constants.md). Every answer is `{ data }` or, on
 // failure, `{ error: { code, message } }` with a 4xx status, like the rest of the API. A request
 // body that breaks its schema is refused with 400 `bad_request`.
 // ---------------------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ export const CurrentUser = Type.Object({
   /** The user id, as a string. */
   uid: Type.String(),
   name: Type.String(),
-  /** `'authenticated'` first, then the stored roles (spec §6). */
+  /** `'authenticated'` first, then the stored roles (docs/requirements/roles.md). */
   roles: Type.Array(Type.String()),
 })
 export type CurrentUser = Static<typeof CurrentUser>
@@ -86,7 +86,7 @@ export const UserDetailsBody = Type.Union([Type.Object({ cloud: Type.Optional(Ty
 export type UserDetailsBody = Static<typeof UserDetailsBody>
 
 /**
- * `POST /api/user/details {cloud}` → `{ data: UserDetailsData }` (spec §3 Session apiData).
+ * `POST /api/user/details {cloud}` → `{ data: UserDetailsData }` (docs/requirements/entities.md#session apiData).
  * Errors: 403 `not_signed_in` (no or expired session), 403 `csrf`.
  */
 export const UserDetailsData = Type.Object({
@@ -94,7 +94,7 @@ export const UserDetailsData = Type.Object({
     user: Type.Object({
       /** IANA time zone, e.g. `'Europe/Berlin'`. */
       timezone: FieldValues(Type.String()),
-      /** The saved language (contract/locale.ts code; issue 25), absent when none was saved. */
+      /** The saved language (contract/locale.ts code; docs/languages-and-themes.md), absent when none was saved. */
       locale: Type.Optional(FieldValues(Type.String())),
       mail: FieldValues(Type.String()),
       /** The user id, as a string. */
@@ -103,7 +103,7 @@ export const UserDetailsData = Type.Object({
       /** Whether the email address is verified. */
       verified: FieldValues(Type.Boolean()),
     }),
-    /** `'authenticated'` first, then the stored roles (spec §6). */
+    /** `'authenticated'` first, then the stored roles (docs/requirements/roles.md). */
     roles: Type.Array(Type.String()),
   }),
 })
@@ -137,7 +137,7 @@ export const ValidateEmailData = Type.Object({
 })
 export type ValidateEmailData = Static<typeof ValidateEmailData>
 
-/** `POST /api/user/register` body: `mail` and `name` are both the email address (spec §7). */
+/** `POST /api/user/register` body: `mail` and `name` are both the email address (docs/requirements/calls.md). */
 export const RegisterBody = Type.Object({
   mail: FieldValues(Type.String({ maxLength: MAX_FIELD })),
   name: FieldValues(Type.String({ maxLength: MAX_FIELD })),
@@ -196,7 +196,7 @@ export type PasswordResetData = Static<typeof PasswordResetData>
 export const UserSettingsBody = Type.Object({
   /** An IANA time zone, e.g. `'Europe/Berlin'` (surrounding spaces are ignored). */
   timezone: Type.Optional(Type.String({ maxLength: 64 })),
-  /** A language of contract/locale.ts `LOCALES` (issue 25): the site's on other browsers and the emails'. */
+  /** A language of contract/locale.ts `LOCALES` (docs/languages-and-themes.md): the site's on other browsers and the emails'. */
   locale: Type.Optional(Type.String({ maxLength: 16 })),
 })
 export type UserSettingsBody = Static<typeof UserSettingsBody>

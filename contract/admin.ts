@@ -1,5 +1,5 @@
 /**
- * The admin console's API (issue "the operator's own site"; spec §6 roles). Every route is under
+ * The admin console's API (issue "the operator's own site"; docs/requirements/roles.md roles). Every route is under
  * `/api/admin/`, needs a session with a privileged role (reads) or the permission of the part it
  * changes (writes; table in `contract/permissions.ts`), and writes need the session's CSRF header.
  *

@@ -52,7 +52,7 @@ const HttpUrl = Type.String({
   'x-error': 'must be a web address starting with https:// or http://',
 })
 
-/** A product; a cloud belongs to one (spec §3 Product). */
+/** A product; a cloud belongs to one (docs/requirements/entities.md#product). */
 export const CatalogProduct = Type.Object(
   {
     machine_name: MachineName,
@@ -89,7 +89,7 @@ export const CatalogCloudStatus = Type.Object(
 )
 export type CatalogCloudStatus = Static<typeof CatalogCloudStatus>
 
-/** A cloud (spec §3 Cloud) with its banner (spec §3 Banner). */
+/** A cloud (docs/requirements/entities.md#cloud) with its banner (spec docs/requirements/entities.md#banner). */
 export const CatalogCloud = Type.Object(
   {
     machine_name: MachineName,
@@ -214,7 +214,7 @@ const SeverityFields = {
 }
 
 /**
- * A severity (spec §3 Severity), most severe first, as the export writes it: with its id. The
+ * A severity (docs/requirements/entities.md#severity), most severe first, as the export writes it: with its id. The
  * spec fixes '20' Service Disruption and '19' Service Degradation; records refer to the id.
  */
 export const CatalogSeverity = Type.Object({ tid: SeverityId, ...SeverityFields }, { additionalProperties: false })
@@ -228,7 +228,7 @@ export type CatalogSeverity = Static<typeof CatalogSeverity>
 export const CatalogSeverityEntry = Type.Object({ tid: Type.Optional(SeverityId), ...SeverityFields }, { additionalProperties: false })
 export type CatalogSeverityEntry = Static<typeof CatalogSeverityEntry>
 
-/** The notification type a category belongs to (spec §7 `notification_type`). */
+/** The notification type a category belongs to (docs/requirements/calls.md `notification_type`). */
 const CategoryType = Type.Union(NotificationType.anyOf, {
   'x-error':
     'must be one of the notification types: "url_change_notification" (URL categories), "cloud_app" (cloud applications) or "privacy_notification" (privacy)',

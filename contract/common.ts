@@ -1,6 +1,6 @@
 /**
  * Shapes every answer shares: `{ data }` on success, `{ error: { code, message } }` with a 4xx/5xx
- * status on failure (spec §7).
+ * status on failure (docs/requirements/calls.md).
  *
  * Conventions of every module in `contract/`: a schema and the type derived from it share one name
  * (`export const Cloud = Type.Object(…)`, `export type Cloud = Static<typeof Cloud>`). The server
@@ -44,10 +44,10 @@ export function Nullable<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()])
 }
 
-/** The `{ message }` answer of calls that only confirm (spec §7 resend, password reset, …). */
+/** The `{ message }` answer of calls that only confirm (docs/requirements/calls.md resend, password reset, …). */
 export const MessageData = Type.Object({ message: Type.String() })
 export type MessageData = Static<typeof MessageData>
 
-/** The query string of the calls that take a `cloud` (a machine name or a domain; spec §7). */
+/** The query string of the calls that take a `cloud` (a machine name or a domain; docs/requirements/calls.md). */
 export const CloudQuery = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
 export type CloudQuery = Static<typeof CloudQuery>

@@ -1,11 +1,11 @@
 /**
- * The spec's constants that both sides use at run time (spec §4, §5, §6, §9). This module holds plain
+ * The spec's constants that both sides use at run time (docs/requirements/states.md, docs/requirements/validation.md, docs/requirements/roles.md, docs/requirements/constants.md). This module holds plain
  * values only, so a drop-in that needs a constant does not carry the schemas of `contract/`.
  */
 
 // Global and clouds
 /**
- * `component` of the two external status pages in the main menu's Notifications dropdown (spec §2
+ * `component` of the two external status pages in the main menu's Notifications dropdown (docs/requirements/screens.md
  * Header and menus); the server sets their routes from the configuration.
  */
 export const STATUS_PAGE_COMPONENT = {
@@ -14,13 +14,13 @@ export const STATUS_PAGE_COMPONENT = {
 } as const
 
 // Status timeline
-/** Minutes in one timeline page: 7 days (spec §9). */
+/** Minutes in one timeline page: 7 days (docs/requirements/constants.md). */
 export const WEEK_MINUTES = 10080
 
-/** How many weeks back the timeline may page (spec §4 Timeline paging, §9). */
+/** How many weeks back the timeline may page (docs/requirements/states.md#timeline-paging, docs/requirements/constants.md). */
 export const MAX_WEEK_OFFSET = 12
 
-/** Severity ids with a fixed meaning (spec §3 Severity, §9). Every other id is informational. */
+/** Severity ids with a fixed meaning (docs/requirements/entities.md#severity, docs/requirements/constants.md). Every other id is informational. */
 export const SEVERITY_DISRUPTION = '20'
 
 export const SEVERITY_DEGRADATION = '19'
@@ -35,12 +35,12 @@ export const MAX_REMINDER_MINUTES = 10_080
 /** Records per page of `/api/incident`, `/api/maintenance`, `/api/advisory` and `/api/notifications`. */
 export const RECORDS_PAGE_SIZE = 10
 
-/** Page numbers the pagination shows at most (spec §4 Pagination, §9). */
+/** Page numbers the pagination shows at most (docs/requirements/states.md#pagination, docs/requirements/constants.md). */
 export const PAGINATION_WINDOW = 5
 
 /**
- * The internal-use fields of a record (spec §3 Record). A public answer never carries them; the
- * server adds them only for signed-in users with a privileged role (spec §6 Admin roles).
+ * The internal-use fields of a record (docs/requirements/entities.md#record). A public answer never carries them; the
+ * server adds them only for signed-in users with a privileged role (docs/requirements/roles.md#admin-roles).
  */
 export const INTERNAL_FIELDS = [
   'internal_note',
@@ -56,7 +56,7 @@ export const INTERNAL_FIELDS = [
 
 // Accounts and sessions
 /**
- * The password rule (spec §5), the one place it is configured for client and server. It is below
+ * The password rule (docs/requirements/validation.md), the one place it is configured for client and server. It is below
  * OWASP ASVS 6.2.1 / NIST 800-63B (≥ 8, better ≥ 12 characters, no composition rules); raising
  * `minLength` here (and the message with it) raises it everywhere.
  */
@@ -70,10 +70,10 @@ export const PASSWORD_POLICY = {
   message: 'Password should be of minimum 5 character & include at least 1 uppercase alphabet and 1 number',
 } as const
 
-/** Idle time after which a signed-in visitor is logged out: 7200 s (spec §4 Idle logout, §9). */
+/** Idle time after which a signed-in visitor is logged out: 7200 s (docs/requirements/states.md#idle-logout, docs/requirements/constants.md). */
 export const IDLE_LOGOUT_S = 7200
 
-/** Roles that see the Admin link and the internal-use block (spec §6). */
+/** Roles that see the Admin link and the internal-use block (docs/requirements/roles.md). */
 export const PRIVILEGED_ROLES = [
   'administrator',
   'blog_editor',
@@ -100,7 +100,7 @@ export const PAGE_DATA_ID = 'trust-page-data'
  */
 export const CONSENT_STORAGE_KEY = 'trust-cookie-consent'
 
-// Overall status (issue 24; contract/statuspage.ts)
+// Overall status (docs/statuspage-api.md; contract/statuspage.ts)
 /**
  * Statuspage's overall indicator, worst at the end: `none` < `maintenance` < `minor` < `major` <
  * `critical`. `maintenance` is a page with nothing but maintenance under way (Statuspage's own

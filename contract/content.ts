@@ -1,11 +1,11 @@
 /**
- * FAQ and compliance pages (spec §2 FAQ, Compliance; §3; §7; §8 'No rows').
+ * FAQ and compliance pages (docs/requirements/screens.md#faq, Compliance; docs/requirements/entities.md; docs/requirements/calls.md; docs/requirements/errors.md 'No rows').
  */
 
 import Type, { type Static } from 'typebox'
 
 // ---------------------------------------------------------------------------------------------
-// FAQ and Compliance (spec §2 FAQ, Compliance; §3; §7; §8 'No rows')
+// FAQ and Compliance (docs/requirements/screens.md#faq, Compliance; docs/requirements/entities.md; docs/requirements/calls.md; docs/requirements/errors.md 'No rows')
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -27,7 +27,7 @@ import Type, { type Static } from 'typebox'
  * ```
  *
  * Ids match `[A-Za-z][A-Za-z0-9_-]*` and are unique in the page; `/faq#{id}` opens that section
- * or question about 1 s after load (spec §9).
+ * or question about 1 s after load (docs/requirements/constants.md).
  */
 export const BasicPageData = Type.Object({
   page_content: Type.Object({
@@ -38,7 +38,7 @@ export const BasicPageData = Type.Object({
 })
 export type BasicPageData = Static<typeof BasicPageData>
 
-/** One compliance row (spec §3 Compliance). */
+/** One compliance row (docs/requirements/entities.md#compliance). */
 export const ComplianceRow = Type.Object({
   /** HTML or text, sanitised on display. */
   description: Type.String(),

@@ -36,7 +36,7 @@ export const RecordEventKind = Type.Union([
   Type.Literal('postponed'),
   Type.Literal('cancelled'),
 ])
-export type RecordEventKind = 'published' | 'updated' | 'reminder' | 'started' | 'completed' | 'postponed' | 'cancelled'
+export type RecordEventKind = Static<typeof RecordEventKind>
 
 /** `GET /api/admin/records?type=&open=&q=&page=` query (0-based pages of 25, newest first). */
 export const DeskListQuery = Type.Object({
@@ -138,7 +138,7 @@ export const DeskRecordDetail = Type.Object({
       postmortem: Type.Boolean(),
     }),
   ),
-  /** The record's postmortem (draft or published), or null (README "Postmortems"). */
+  /** The record's postmortem (draft or published), or null (docs/operating/console-and-desk.md#postmortems). */
   postmortem: Nullable(Postmortem),
 })
 export type DeskRecordDetail = Static<typeof DeskRecordDetail>

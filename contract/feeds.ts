@@ -1,5 +1,5 @@
 /**
- * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, spec §2 Route table, the RSS
+ * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, docs/requirements/screens.md#route-table, the RSS
  * badge of the lists), the same feed as Atom 1.0 (`GET /atom-feed/{name}`, the Atom badge beside
  * it) and the maintenance calendar subscription (`GET
  * /ics/maintenance/{cloud}.ics`, the maintenance list's "Add to calendar"). Their answers are

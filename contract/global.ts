@@ -1,13 +1,13 @@
 /**
  * Site-wide data: clouds, products, menus, single sign-on, links, the cloud banner, the data-center map
- * and the speedometer (spec §1 Variants, §2 Header and menus, Home, Data Center Map; §3 Global, Cloud,
- * Product, Menu item, Banner, Data center (map); §7 GET /api/global, /api/cloud-banner, /api/dc_map).
+ * and the speedometer (docs/requirements/product.md Variants, docs/requirements/screens.md#header-and-menus, Home, Data Center Map; docs/requirements/entities.md#global, Cloud,
+ * Product, Menu item, Banner, Data center (map); docs/requirements/calls.md GET /api/global, /api/cloud-banner, /api/dc_map).
  */
 
 import Type, { type Static } from 'typebox'
 import { Flag } from './common'
 
-/** Which status blocks a cloud shows (spec §3 Cloud.cloud_status). */
+/** Which status blocks a cloud shows (docs/requirements/entities.md#cloud.cloud_status). */
 export const CloudStatusFlags = Type.Object({
   datacenter: Flag,
   core_cloud_services: Flag,
@@ -16,7 +16,7 @@ export const CloudStatusFlags = Type.Object({
 export type CloudStatusFlags = Static<typeof CloudStatusFlags>
 
 /**
- * A cloud (spec §3 Cloud). `machine_name` is the stable key used in `cloud` query parameters,
+ * A cloud (docs/requirements/entities.md#cloud). `machine_name` is the stable key used in `cloud` query parameters,
  * the `machineName` cookie and `hide_from_clouds`; `domain` (also given as `cloudDomain`) is the
  * first path segment of the cloud's pages, e.g. `/auroraedge.net/cloud-status`.
  */
@@ -34,7 +34,7 @@ export const Cloud = Type.Object({
 })
 export type Cloud = Static<typeof Cloud>
 
-/** A product; clouds belong to one (spec §3 Product). */
+/** A product; clouds belong to one (docs/requirements/entities.md#product). */
 export const Product = Type.Object({
   machine_name: Type.String(),
   title: Type.String(),
@@ -43,7 +43,7 @@ export type Product = Static<typeof Product>
 
 /**
  * A menu route: one path for all clouds, or one per cloud machine name with a `commercial`
- * fallback (spec §2 Header and menus, top menu).
+ * fallback (docs/requirements/screens.md#header-and-menus, top menu).
  */
 export const MenuRoute = Type.Union([
   Type.String(),
@@ -53,7 +53,7 @@ export type MenuRoute = Static<typeof MenuRoute>
 
 /** The definitions of the menu schemas: a menu item holds menu items (`sub_menus`). */
 const MENU_DEFS = {
-  /** One menu entry (spec §3 Menu item). */
+  /** One menu entry (docs/requirements/entities.md#menu-item). */
   MenuItem: Type.Object({
     id: Type.String(),
     /** The label. */
@@ -73,11 +73,11 @@ const MENU_DEFS = {
   }),
 }
 
-/** One menu entry (spec §3 Menu item); `sub_menus` are menu items again. */
+/** One menu entry (docs/requirements/entities.md#menu-item); `sub_menus` are menu items again. */
 export const MenuItem = Type.Cyclic(MENU_DEFS, 'MenuItem')
 export type MenuItem = Static<typeof MenuItem>
 
-/** The main menu and the top menu (spec §2 Header and menus). */
+/** The main menu and the top menu (docs/requirements/screens.md#header-and-menus). */
 export const Menu = Type.Cyclic(
   {
     ...MENU_DEFS,
@@ -90,19 +90,19 @@ export const Menu = Type.Cyclic(
 )
 export type Menu = Static<typeof Menu>
 
-/** Employee single sign-on (spec §2 Sign-in, Employee login link). */
+/** Employee single sign-on (docs/requirements/screens.md#sign-in, Employee login link). */
 export const Sso = Type.Object({
   /** SSO alias path, e.g. `/saml/login`; the sign-in page appends `?destination=sign-in|subscribe`. */
   alias: Type.String(),
   /**
    * The vendor's employee email domains (e.g. `auroraedge.example`): a sign-in name containing
-   * one is refused with a pointer to the Employee login (spec §5). Empty when none are set.
+   * one is refused with a pointer to the Employee login (docs/requirements/validation.md). Empty when none are set.
    */
   employee_domains: Type.Array(Type.String()),
 })
 export type Sso = Static<typeof Sso>
 
-/** Site-wide links and texts that differ by deployment (spec §1 Variants, §2 Home and Footer). */
+/** Site-wide links and texts that differ by deployment (docs/requirements/product.md Variants, docs/requirements/screens.md#home and Footer). */
 export const SiteLinks = Type.Object({
   /** Help site (the government variant has its own). */
   help_site: Type.String(),
@@ -121,7 +121,7 @@ export const SiteLinks = Type.Object({
 })
 export type SiteLinks = Static<typeof SiteLinks>
 
-/** GET /api/global (spec §3 Global, §7). */
+/** GET /api/global (docs/requirements/entities.md#global, docs/requirements/calls.md). */
 export const GlobalData = Type.Object({
   menu: Menu,
   clouds: Type.Array(Cloud),
@@ -133,14 +133,14 @@ export const GlobalData = Type.Object({
 })
 export type GlobalData = Static<typeof GlobalData>
 
-/** GET /api/cloud-banner?cloud= (spec §3 Banner). */
+/** GET /api/cloud-banner?cloud= (docs/requirements/entities.md#banner). */
 export const BannerData = Type.Object({ title: Type.String(), description: Type.String() })
 export type BannerData = Static<typeof BannerData>
 
 /** A 0/1 flag as a number (the map's flags). */
 const Bit = Type.Union([Type.Literal(0), Type.Literal(1)])
 
-/** One data center of the map (spec §3 Data center (map)). Degrees, WGS84. */
+/** One data center of the map (docs/requirements/entities.md#data-center (map)). Degrees, WGS84. */
 export const MapDataCenter = Type.Object({
   name: Type.String(),
   city: Type.String(),
@@ -157,19 +157,19 @@ export const MapDataCenter = Type.Object({
 })
 export type MapDataCenter = Static<typeof MapDataCenter>
 
-/** GET /api/dc_map/{cloud} (spec §3 Data center (map)). */
+/** GET /api/dc_map/{cloud} (docs/requirements/entities.md#data-center (map)). */
 export const DcMapData = Type.Object({
   status: Type.Literal('success'),
   datacenters: Type.Array(MapDataCenter),
 })
 export type DcMapData = Static<typeof DcMapData>
 
-/** The path parameters of GET /api/dc_map/{cloud}: a cloud machine name or domain (spec §7). */
+/** The path parameters of GET /api/dc_map/{cloud}: a cloud machine name or domain (docs/requirements/calls.md). */
 export const DcMapParams = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
 export type DcMapParams = Static<typeof DcMapParams>
 
 /**
- * One gauge of the speedometer (spec §2 Home). Values are daily counts over the last complete
+ * One gauge of the speedometer (docs/requirements/screens.md#home). Values are daily counts over the last complete
  * 24 hours; `max` is the highest daily value of the last 365 days, so the needle shows today
  * against the year's peak.
  */
@@ -187,7 +187,7 @@ export const Gauge = Type.Object({
 export type Gauge = Static<typeof Gauge>
 
 /**
- * GET /api/speedometer?cloud= — three gauges (spec §2 Home; shape defined by this project).
+ * GET /api/speedometer?cloud= — three gauges (docs/requirements/screens.md#home; shape defined by this project).
  * `has_data` is false while the cloud has no figures for any complete day (none fed yet, see
  * `contract/traffic.ts`): a client shows no gauges then. The three gauges are still sent, at zero
  * for yesterday, so that drop-ins older than the flag keep working.

@@ -1,5 +1,5 @@
 /**
- * The site's links that both sides build (spec §2 Route table): record pages, RSS and Atom feeds and the
+ * The site's links that both sides build (docs/requirements/screens.md#route-table): record pages, RSS and Atom feeds and the
  * API origin of embedded widgets. Plain functions without schemas, so the drop-ins import them at
  * run time without carrying `typebox` (see `common.ts`); the server's feeds use the same ones.
  */
@@ -19,7 +19,7 @@ export function trimBase(base: string | undefined): string {
 const cloudSegment = (cloudDomain: string) => (cloudDomain ? `/${cloudDomain}` : '')
 
 /**
- * A record's page (spec §2 Route table): `/{cloudDomain}/posts/{id}`, on `base` when embedded
+ * A record's page (docs/requirements/screens.md#route-table): `/{cloudDomain}/posts/{id}`, on `base` when embedded
  * (without the cloud segment when `cloudDomain` is empty).
  *
  * @example postHref('alpha.net', 12) // '/alpha.net/posts/12'
@@ -29,7 +29,7 @@ export function postHref(cloudDomain: string, id: number, base = ''): string {
 }
 
 /**
- * A notification's page: `/notification/{id}`, or `/{cloudDomain}/notification/{id}` (spec §2
+ * A notification's page: `/notification/{id}`, or `/{cloudDomain}/notification/{id}` (docs/requirements/screens.md
  * Route table), on `base` when embedded.
  *
  * @example notificationHref(5, '', 'https://trust.example') // 'https://trust.example/notification/5'
@@ -57,7 +57,7 @@ export function aliasHref(cloudDomain: string, alias: string, base = ''): string
 }
 
 /**
- * The RSS feed name of a page (spec §2 Route table `/rss-feed/{name}`): the last path segment
+ * The RSS feed name of a page (docs/requirements/screens.md#route-table `/rss-feed/{name}`): the last path segment
  * (query, hash and trailing slashes ignored), underscores turned into hyphens, 'change'
  * replaced by 'category', and 'security-advisories' shown as 'advisories'. A feed name is its
  * own name, so the rule may be applied twice.

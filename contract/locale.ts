@@ -1,5 +1,5 @@
 /**
- * The site's languages (issue 25, "locales"): the locale codes, their names, their writing
+ * The site's languages (docs/languages-and-themes.md, "locales"): the locale codes, their names, their writing
  * direction, the cookie that remembers a visitor's choice and the order a page's language is
  * chosen in. Both sides use it: the server picks the language of a rendered page and of an email,
  * the shell's picker writes the cookie, a drop-in reads its `lang` attribute. Plain values and
@@ -89,7 +89,7 @@ export interface LocaleSources {
 }
 
 /**
- * A page's locale (issue 25 "choice"): the URL's `?lang=`, then the cookie, then the signed-in
+ * A page's locale (docs/languages-and-themes.md "choice"): the URL's `?lang=`, then the cookie, then the signed-in
  * user's setting, then `Accept-Language`, then English. Unsupported values are skipped.
  *
  * @example chooseLocale({ query: 'xx', cookie: 'ja', acceptLanguage: 'de' }) // 'ja'

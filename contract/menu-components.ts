@@ -1,5 +1,5 @@
 /**
- * The `component` of a menu item (spec §2 Header and menus, §3 Menu item): which page of the site
+ * The `component` of a menu item (docs/requirements/screens.md#header-and-menus, docs/requirements/entities.md#menu-item): which page of the site
  * its route opens, or what kind of link it is. The one list of valid names, read by the catalogue
  * import (an unknown name is refused), the console's menu form (a list to pick from) and the shell
  * (each page component is a page it renders, `shell/routes.ts`). Plain values only, so the front

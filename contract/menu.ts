@@ -1,12 +1,12 @@
 /**
- * Where main-menu items lead (spec §2 Header and menus): plain functions both sides use — the
+ * Where main-menu items lead (docs/requirements/screens.md#header-and-menus): plain functions both sides use — the
  * shell for its menus and routes, the server for `/sitemap.xml`. No schemas, so the front end
  * imports them at run time without carrying `typebox`.
  */
 import type { Cloud, MenuItem, MenuRoute } from './global'
 
 /**
- * Resolves a top-menu route (spec §2 Header and menus): a single string, or a map by cloud
+ * Resolves a top-menu route (docs/requirements/screens.md#header-and-menus): a single string, or a map by cloud
  * machine name with a `commercial` fallback.
  */
 export function resolveRoute(route: MenuRoute, cloudMachineName: string | undefined): string {
@@ -14,12 +14,12 @@ export function resolveRoute(route: MenuRoute, cloudMachineName: string | undefi
   return (cloudMachineName && route[cloudMachineName]) || route.commercial
 }
 
-/** True when `item` is hidden for the cloud (spec §3 Menu item `hide_from_clouds`). */
+/** True when `item` is hidden for the cloud (docs/requirements/entities.md#menu-item `hide_from_clouds`). */
 export function isHidden(item: MenuItem, cloud: Pick<Cloud, 'machine_name'> | null | undefined): boolean {
   return !!cloud && item.hide_from_clouds.includes(cloud.machine_name)
 }
 
-/** Menu items visible for the cloud, sub-menus filtered the same way (spec §2 main menu). */
+/** Menu items visible for the cloud, sub-menus filtered the same way (docs/requirements/screens.md main menu). */
 export function visibleItems(items: readonly MenuItem[], cloud: Pick<Cloud, 'machine_name'> | null | undefined): MenuItem[] {
   return items.filter((item) => !isHidden(item, cloud)).map((item) => ({ ...item, sub_menus: visibleItems(item.sub_menus ?? [], cloud) }))
 }
@@ -47,7 +47,7 @@ export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
- * Page components kept out of search results (spec §2 Route table: /sign-in and /subscribe are
+ * Page components kept out of search results (docs/requirements/screens.md#route-table: /sign-in and /subscribe are
  * noindex; the other account pages and the admin console likewise): the shell marks them
  * `noindex`, `/robots.txt` disallows their paths and `/sitemap.xml` leaves them out.
  */

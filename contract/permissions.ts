@@ -1,5 +1,5 @@
 /**
- * Who may change what in the admin console (spec §6 roles; issue "the operator's own site"). A plain
+ * Who may change what in the admin console (docs/requirements/roles.md roles; issue "the operator's own site"). A plain
  * module without schemas, read by the server (which enforces every permission) and by the console
  * (which only reflects them).
  *
@@ -54,7 +54,7 @@ export const PERMISSIONS: readonly Permission[] = [
   'subscribers',
 ]
 
-/** A privileged role (spec §6). */
+/** A privileged role (docs/requirements/roles.md). */
 export type Role = (typeof PRIVILEGED_ROLES)[number]
 
 /**

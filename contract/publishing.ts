@@ -60,7 +60,7 @@ export const PublishRecordBody = Type.Object({
   status: Type.String(),
   /** A severity tid; `null`, `''` or absent for none. */
   severity: Type.Optional(OrNull(Tid)),
-  /** Advisories: the event type (spec §4). */
+  /** Advisories: the event type (docs/requirements/states.md). */
   event_type: Type.Optional(OrNull(Type.String())),
   /** Notifications: the type. */
   notification_type: Type.Optional(OrNull(NotificationType)),

@@ -1,7 +1,7 @@
 /**
  * Records and lists: incidents, scheduled maintenance, security advisories, notifications, the
- * calendar and single posts (spec §2 lists, Calendar, Notification list page, Single post; §3 Record, List
- * response, Calendar response, Notification list; §7).
+ * calendar and single posts (docs/requirements/screens.md lists, Calendar, Notification list page, Single post; docs/requirements/entities.md#record, List
+ * response, Calendar response, Notification list; docs/requirements/calls.md).
  *
  * Answer objects are closed (`additionalProperties: false`): the server's serialiser drops any
  * field they do not name, and a contract check reports it. The public schemas name no internal-use
@@ -9,14 +9,15 @@
  * schemas, which add them.
  */
 
-import Type, { type Static } from 'typebox'
+import Type, { type Static, type TLiteral, type TLiteralValue } from 'typebox'
 import { answer, Nullable } from './common'
 import type { INTERNAL_FIELDS } from './constants'
+import { RECORD_TYPES } from './reference-data.js'
 
 /* ------------------------------------------------------------------------------------------ */
-/* Records: incidents, maintenance, security advisories, notifications (spec §2 lists,        */
-/* Calendar, Notification list page, Single post; §3 Record, List response, Calendar          */
-/* response, Notification list; §4 Record statuses, Lists, Pagination, Calendar; §7).         */
+/* Records: incidents, maintenance, security advisories, notifications (docs/requirements/screens.md lists,        */
+/* Calendar, Notification list page, Single post; docs/requirements/entities.md#record, List response, Calendar          */
+/* response, Notification list; docs/requirements/states.md#record-statuses, Lists, Pagination, Calendar; docs/requirements/calls.md).         */
 /* ------------------------------------------------------------------------------------------ */
 
 /** Answer objects name every field they may carry; nothing else leaves the server. */
@@ -28,21 +29,21 @@ const Instant = Type.String({ format: 'date-time' })
 /** A day, `YYYY-MM-DD`. */
 const Day = Type.String({ format: 'date' })
 
+/** One literal schema per value of a list, as a tuple (so `Static` of their union is the union of the values). */
+function literals<const Values extends readonly TLiteralValue[]>(values: Values) {
+  return values.map((value) => Type.Literal(value)) as unknown as { -readonly [K in keyof Values]: TLiteral<Values[K]> }
+}
+
 /** The record lists and their endpoints: `GET /api/incident`, `/api/maintenance`, `/api/advisory`. */
 export const RecordListType = Type.Union([Type.Literal('incident'), Type.Literal('maintenance'), Type.Literal('advisory')])
 export type RecordListType = Static<typeof RecordListType>
 
-/** Every kind of record (spec §3 Record `type`). */
-export const RecordType = Type.Union([
-  Type.Literal('incident'),
-  Type.Literal('maintenance'),
-  Type.Literal('advisory'),
-  Type.Literal('notification'),
-])
+/** Every kind of record (docs/requirements/entities.md#record `type`): the schema of `contract/reference-data.ts` `RECORD_TYPES`. */
+export const RecordType = Type.Union(literals(RECORD_TYPES))
 export type RecordType = Static<typeof RecordType>
 
 /**
- * The record statuses (spec §4 Record statuses) with their style class and icon name:
+ * The record statuses (docs/requirements/states.md#record-statuses) with their style class and icon name:
  * Scheduled, In Progress (hourglass), Completed, Resolved (check), Postponed, Archived
  * (calendar-x), Monitoring (eye), Remediated (shield). `id` is the `category` filter value.
  */
@@ -59,7 +60,7 @@ export const RecordStatus = Type.Object(
 )
 export type RecordStatus = Static<typeof RecordStatus>
 
-/** A severity as list answers send it (spec §3 Severity). */
+/** A severity as list answers send it (docs/requirements/entities.md#severity). */
 export const ListSeverity = Type.Object(
   {
     tid: Type.String(),
@@ -72,7 +73,7 @@ export const ListSeverity = Type.Object(
 export type ListSeverity = Static<typeof ListSeverity>
 
 /**
- * Advisory event types (spec §4) and their style classes: Under Investigation
+ * Advisory event types (docs/requirements/states.md) and their style classes: Under Investigation
  * (`under_investigation`), Service Disruption (`service_disruption`), Service Degradation
  * (`service_degradation`), Informational (`informational`), No Service Impact
  * (`no-service-impact`), Security Advisory (`security_advisory`).
@@ -87,7 +88,7 @@ export const AdvisoryEventType = Type.Union([
 ])
 export type AdvisoryEventType = Static<typeof AdvisoryEventType>
 
-/** Notification list types (spec §7 `notification_type`; default `url_change_notification`). */
+/** Notification list types (docs/requirements/calls.md `notification_type`; default `url_change_notification`). */
 export const NotificationType = Type.Union([
   Type.Literal('url_change_notification'),
   Type.Literal('cloud_app'),
@@ -113,7 +114,7 @@ export const RecordUpdate = Type.Object(
     statusClass: Type.String(),
     /** HTML; `''` for a status change without text. */
     text: Type.String(),
-    /** The update closed the record (Resolved, Completed, Remediated): the resolved-update marker (spec §2 Visual hints). */
+    /** The update closed the record (Resolved, Completed, Remediated): the resolved-update marker (docs/requirements/screens.md#visual-hints). */
     resolved: Type.Boolean(),
   },
   CLOSED,
@@ -121,7 +122,7 @@ export const RecordUpdate = Type.Object(
 export type RecordUpdate = Static<typeof RecordUpdate>
 
 /**
- * One record (spec §3 Record) as lists, posts and notifications send it. Instants are ISO 8601
+ * One record (docs/requirements/entities.md#record) as lists, posts and notifications send it. Instants are ISO 8601
  * UTC strings; `body`, `summary`, `customer_impact` and `available_workaround` are server HTML
  * (always sanitised before display); `title` is plain text. Internal-use fields
  * ({@link INTERNAL_FIELDS}) are not part of it: only privileged answers carry them
@@ -136,7 +137,7 @@ export const TrustRecord = Type.Object(
     alias: Type.String(),
     summary: Type.String(),
     body: Type.String(),
-    /** Status name (spec §4), e.g. `'Resolved'`. */
+    /** Status name (docs/requirements/states.md), e.g. `'Resolved'`. */
     status: Type.String(),
     /** `RecordStatus.id` of `status`. */
     statusId: Type.String(),
@@ -163,11 +164,11 @@ export const TrustRecord = Type.Object(
     incident_type: Nullable(Type.String()),
     post_type: Nullable(Type.String()),
     notification_type: Nullable(NotificationType),
-    /** Advisories: the event type (spec §4). */
+    /** Advisories: the event type (docs/requirements/states.md). */
     event_type: Nullable(AdvisoryEventType),
     /** Which page kind shows it: `'incident'`, `'maintenance'`, `'advisory'`, `'notification'`. */
     pageType: RecordType,
-    /** The record was resolved by an update (the post shows the resolved-update marker, spec §2 Visual hints). */
+    /** The record was resolved by an update (the post shows the resolved-update marker, docs/requirements/screens.md#visual-hints). */
     resolved: Type.Boolean(),
     /** Notifications only: categories (e.g. URL categories, cloud applications) it concerns. */
     categories: Type.Optional(Type.Array(Type.String())),
@@ -179,7 +180,7 @@ export const TrustRecord = Type.Object(
 export type TrustRecord = Static<typeof TrustRecord>
 
 /**
- * The internal-use fields of a record ({@link INTERNAL_FIELDS}, spec §3 Record internal-only
+ * The internal-use fields of a record ({@link INTERNAL_FIELDS}, docs/requirements/entities.md#record internal-only
  * fields): a privileged viewer's answers carry every one of them (`null` when unset); public
  * answers none. Links are URLs as stored (the widget checks them before linking).
  */
@@ -205,14 +206,14 @@ export const InternalFields = Type.Object(
 export type InternalFields = Static<typeof InternalFields>
 
 /**
- * A record as a privileged viewer gets it (spec §6 Admin roles): {@link TrustRecord} plus the
+ * A record as a privileged viewer gets it (docs/requirements/roles.md#admin-roles): {@link TrustRecord} plus the
  * {@link InternalFields}. A public record is one too (without them), so the front end parses
  * every record into this shape.
  */
 export const PrivilegedRecord = Type.Object({ ...TrustRecord.properties, ...InternalFields.properties }, CLOSED)
 export type PrivilegedRecord = Static<typeof PrivilegedRecord>
 
-/** One row of the maintenance schedule table: a region and one cell per day (spec §3). */
+/** One row of the maintenance schedule table: a region and one cell per day (docs/requirements/entities.md). */
 export const MaintenanceScheduleRegion = Type.Object(
   {
     title: Type.String(),
@@ -223,7 +224,7 @@ export const MaintenanceScheduleRegion = Type.Object(
 )
 export type MaintenanceScheduleRegion = Static<typeof MaintenanceScheduleRegion>
 
-/** Upcoming maintenance by region and UTC day (spec §3 List response `maintenanceSchedule`). */
+/** Upcoming maintenance by region and UTC day (docs/requirements/entities.md#list-response `maintenanceSchedule`). */
 export const MaintenanceSchedule = Type.Object(
   {
     /** The table's days, `YYYY-MM-DD` (UTC), today first. */
@@ -239,7 +240,7 @@ export const RecordCategory = Type.Object({ id: Type.String(), name: Type.String
 export type RecordCategory = Static<typeof RecordCategory>
 
 /**
- * The query string of `GET /api/{incident|maintenance|advisory}` (spec §7): `cloud` (machine name
+ * The query string of `GET /api/{incident|maintenance|advisory}` (docs/requirements/calls.md): `cloud` (machine name
  * or domain), `category` a `RecordStatus.id` (absent or empty = all statuses), `page` 1-based
  * (default 1), `date` a `YYYY-MM-DD` day in the `tz` zone (IANA, absent or empty = UTC),
  * `datacenter` comma-separated data-center term ids. The server checks `category`, `date`, `tz`
@@ -274,7 +275,7 @@ const LIST_FIELDS = {
 
 /**
  * `GET /api/{incident|maintenance|advisory}?cloud=&category=&page=&date=&datacenter=&tz=`
- * (spec §3 List response, §7). `category` is a `RecordStatus.id` (absent = all statuses), `page`
+ * (docs/requirements/entities.md#list-response, docs/requirements/calls.md). `category` is a `RecordStatus.id` (absent = all statuses), `page`
  * is 1-based, `date` a `YYYY-MM-DD` day in the `tz` zone (IANA, default UTC), `datacenter` a
  * comma-separated list of data-center term ids. Newest first, {@link RECORDS_PAGE_SIZE} a page.
  * Errors: 400 `bad_request` (malformed page, date, category, datacenter or tz), 404 `unknown_cloud`.
@@ -294,12 +295,12 @@ export type RecordListAnswer = Static<typeof RecordListAnswer>
 export const PrivilegedRecordListAnswer = answer(PrivilegedRecordListData)
 export type PrivilegedRecordListAnswer = Static<typeof PrivilegedRecordListAnswer>
 
-/** The calendar kinds (spec §7 `type`); `advisory` also sends `cc_term=241`. */
+/** The calendar kinds (docs/requirements/calls.md `type`); `advisory` also sends `cc_term=241`. */
 export const CalendarType = Type.Union([Type.Literal('recent_incident'), Type.Literal('scheduled_maintenance'), Type.Literal('advisory')])
 export type CalendarType = Static<typeof CalendarType>
 
 /**
- * The query string of `GET /api/calendar` (spec §7): `cloud`, `type`, `tz` (IANA, absent or
+ * The query string of `GET /api/calendar` (docs/requirements/calls.md): `cloud`, `type`, `tz` (IANA, absent or
  * empty = UTC). `cc_term` (sent with `advisory`) is accepted and ignored.
  */
 export const CalendarQuery = Type.Object({
@@ -322,7 +323,7 @@ export const CalendarDataCenterGroup = Type.Object(
 export type CalendarDataCenterGroup = Static<typeof CalendarDataCenterGroup>
 
 /**
- * `GET /api/calendar?cloud=&type=&tz=` (spec §3 Calendar response, §7). `start_date` (`YYYY-MM-DD`)
+ * `GET /api/calendar?cloud=&type=&tz=` (docs/requirements/entities.md#calendar-response, docs/requirements/calls.md). `start_date` (`YYYY-MM-DD`)
  * is the first day with data (the previous-month button stops one month after it). `calendar`
  * has one entry per day (`YYYY-MM-DD` in `tz`) that has records, with the style class of the
  * day's most severe record: `service_disruption`, `service_degradation`, `informational`,
@@ -363,7 +364,7 @@ const POST_FIELDS = {
   /** The record's status with its style class and icon (the list answers carry these in `statuses`). */
   statusDetail: RecordStatus,
   /**
-   * Incidents only, once published: the postmortem (README "Postmortems"), `html` sanitised with
+   * Incidents only, once published: the postmortem (docs/operating/console-and-desk.md#postmortems), `html` sanitised with
    * the site's allow-list, instants ISO 8601. Absent for a draft or none.
    */
   postmortem: Type.Optional(
@@ -394,7 +395,7 @@ export const PrivilegedPostAnswer = answer(PrivilegedPostData)
 export type PrivilegedPostAnswer = Static<typeof PrivilegedPostAnswer>
 
 /**
- * The query string of `GET /api/notifications` (spec §7): `notification_type` (absent or empty =
+ * The query string of `GET /api/notifications` (docs/requirements/calls.md): `notification_type` (absent or empty =
  * `url_change_notification`; the server names the allowed types in its 400), `category` a
  * notification status id, `page` ZERO-based (default 0), `cloud` read only for `cloud_app`.
  */
@@ -416,8 +417,8 @@ const NOTIFICATION_LIST_FIELDS = {
 }
 
 /**
- * `GET /api/notifications?notification_type=&category=&page=&cloud=` (spec §3 Notification list,
- * §7): `cloud` is read only for `cloud_app`. Pages are zero-based here: `page=0` is the first,
+ * `GET /api/notifications?notification_type=&category=&page=&cloud=` (docs/requirements/entities.md#notification-list,
+ * docs/requirements/calls.md): `cloud` is read only for `cloud_app`. Pages are zero-based here: `page=0` is the first,
  * `currentPage` 0-based, `totalPages` the count.
  */
 export const NotificationListData = Type.Object({ records: Type.Array(TrustRecord), ...NOTIFICATION_LIST_FIELDS }, CLOSED)

@@ -1,6 +1,6 @@
 /**
  * The reference data every site has from its migrations on, whatever its catalogue: the record
- * statuses of spec §4 and the two severities spec §3 fixes. Publishing, the incident desk, the
+ * statuses of docs/requirements/states.md and the two severities spec docs/requirements/entities.md fixes. Publishing, the incident desk, the
  * maintenance scheduler, the lists and the status answers name these statuses in code, so they are
  * a fixed vocabulary: neither the catalogue file nor the console adds or removes one.
  *
@@ -10,7 +10,13 @@
  */
 import type { RecordType } from './records.js'
 
-/** The name of a record status (spec §4 Record statuses). */
+/**
+ * Every type of record, in the order the console lists them (docs/requirements/entities.md, Record
+ * `type`); `contract/records.ts` `RecordType` is its schema.
+ */
+export const RECORD_TYPES = ['incident', 'maintenance', 'advisory', 'notification'] as const
+
+/** The name of a record status (docs/requirements/states.md#record-statuses). */
 export type RecordStatusName =
   | 'Scheduled'
   | 'In Progress'
@@ -35,7 +41,7 @@ export interface RecordStatusDefinition {
 }
 
 /**
- * Every record status, in display order (spec §4): Scheduled, In Progress (hourglass), Completed,
+ * Every record status, in display order (docs/requirements/states.md): Scheduled, In Progress (hourglass), Completed,
  * Resolved (check), Postponed, Archived (calendar cross; shown as cancelled for maintenance),
  * Monitoring (eye), Remediated (shield).
  */
@@ -83,7 +89,7 @@ export interface SeverityDefinition {
 }
 
 /**
- * The severities whose ids spec §3 fixes, most severe first: '20' Service Disruption (red, ban) and
+ * The severities whose ids docs/requirements/entities.md fixes, most severe first: '20' Service Disruption (red, ban) and
  * '19' Service Degradation (amber, minus). Uptime counts records of these two; the incident desk
  * starts a new record with 19. Every database has both; the catalogue may rename and restyle them
  * and add severities of its own, but never removes them.

@@ -1,5 +1,5 @@
 /**
- * The status timeline (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).
+ * The status timeline (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#status-response, docs/requirements/calls.md GET /api/cloud-status).
  */
 
 import Type, { type Static } from 'typebox'
@@ -8,18 +8,18 @@ import { MAX_WEEK_OFFSET, WEEK_MINUTES } from './constants'
 import { UptimePercent, UptimeSince } from './statuspage'
 
 /* ------------------------------------------------------------------------------------------ */
-/* Cloud status (spec §2 Cloud status page, §3 Status response, §7 GET /api/cloud-status).    */
+/* Cloud status (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#status-response, docs/requirements/calls.md GET /api/cloud-status).    */
 /* ------------------------------------------------------------------------------------------ */
 
 /**
  * What a cloud-status request asks for: the core services, or the data centers of one type
- * (spec §7 `requestType`).
+ * (docs/requirements/calls.md `requestType`).
  */
 export const CloudStatusRequestType = Type.Union([Type.Literal('core_cloud_services'), Type.Literal('public'), Type.Literal('premium')])
 export type CloudStatusRequestType = Static<typeof CloudStatusRequestType>
 
 /**
- * The query string of `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (spec §7).
+ * The query string of `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (docs/requirements/calls.md).
  * 400 `bad_request` without `cloud` or `requestType`, for an unknown `requestType`, a
  * `dateOffset` that is not an integer in 0…12, or a `tz` the server does not know.
  */
@@ -41,7 +41,7 @@ const WeekMinute = Type.Integer({ minimum: 0, maximum: WEEK_MINUTES })
 const Instant = Type.String({ format: 'date-time' })
 
 /**
- * A severity as status answers send it (spec §3 Severity). `icon` and `status_icon` are icon
+ * A severity as status answers send it (docs/requirements/entities.md#severity). `icon` and `status_icon` are icon
  * names (`'ban'`, `'minus'`, `'info'`, …) the widget maps to its own inline SVGs, never URLs.
  */
 export const StatusSeverity = Type.Object({
@@ -57,7 +57,7 @@ export const StatusSeverity = Type.Object({
 export type StatusSeverity = Static<typeof StatusSeverity>
 
 /**
- * One incident or scheduled maintenance on one row of the timeline (spec §3 Issue), clipped to
+ * One incident or scheduled maintenance on one row of the timeline (docs/requirements/entities.md#issue), clipped to
  * the week: `from`/`to` are minutes from the week's start, 0 ≤ from ≤ to ≤ 10080.
  * `startTime`/`endTime` are the record's real times (ISO 8601 UTC), not clipped; `endTime` is
  * `null` while the issue is ongoing.
@@ -77,7 +77,7 @@ export const StatusIssue = Type.Object({
   to: WeekMinute,
   /** The severity's tid (see `severity`); `''` when the record has none. */
   severityTid: Type.String(),
-  /** The record's status name (spec §4), e.g. `'In Progress'`, `'Resolved'`, `'Scheduled'`. */
+  /** The record's status name (docs/requirements/states.md), e.g. `'In Progress'`, `'Resolved'`, `'Scheduled'`. */
   status: Type.String(),
   /** Record kind: an incident or a scheduled maintenance. */
   type: Type.Union([Type.Literal('incident'), Type.Literal('maintenance')]),
@@ -86,7 +86,7 @@ export const StatusIssue = Type.Object({
 })
 export type StatusIssue = Static<typeof StatusIssue>
 
-/** Per row: how many of the week's issues have each severity (spec §3 category_status). */
+/** Per row: how many of the week's issues have each severity (docs/requirements/entities.md category_status). */
 export const StatusCount = Type.Object({
   severityTid: Type.String(),
   count: Type.Integer({ minimum: 1 }),
@@ -94,9 +94,9 @@ export const StatusCount = Type.Object({
 export type StatusCount = Static<typeof StatusCount>
 
 /**
- * One row of the timeline: a core service or a data center (spec §3 Service or location item).
+ * One row of the timeline: a core service or a data center (docs/requirements/entities.md#service-or-location-item).
  * `status` is the active flag: `false` marks a decommissioned item. `uptime_30d` / `uptime_90d`
- * are additions of this site (issue 24 item 3), the same figures as the v2 API's components.
+ * are additions of this site (docs/statuspage-api.md), the same figures as the v2 API's components.
  */
 export const StatusItem = Type.Object({
   /** Term id of the service or data center (the key subscriptions use). */
@@ -140,7 +140,7 @@ export const StatusCategory = Type.Object({
 export type StatusCategory = Static<typeof StatusCategory>
 
 /**
- * `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (spec §3 Status response, §7).
+ * `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` (docs/requirements/entities.md#status-response, docs/requirements/calls.md).
  *
  * The week is 7 whole days of the `tz` zone (UTC when absent): offset 0 ends at the coming
  * midnight there (today is its last day), offset n ends n × 7 days earlier; it is always 10080

@@ -1,5 +1,5 @@
 /**
- * The Statuspage-compatible status API (issue 24; README "Statuspage-compatible API"): the shapes
+ * The Statuspage-compatible status API (docs/statuspage-api.md#statuspage-compatible-api): the shapes
  * and value sets of Atlassian Statuspage's public API v2, which monitoring dashboards, chat bots,
  * aggregators and Atlassian's own `@statuspage/status-widget` read. Written from Statuspage's public
  * documentation of `/api/v2/*.json`; the answers are these documents as they are (no `{ data }`
@@ -75,7 +75,7 @@ export type StatuspageStatus = Static<typeof StatuspageStatus>
 /**
  * An uptime: percent, 0…100 with two decimals, rounded down (100 only when nothing counted), or
  * null when there is none (a group, or a component with no time in service in the window). How
- * it is computed: README "Statuspage-compatible API", "Uptime" (`server/statuspage/uptime.ts`).
+ * it is computed: docs/statuspage-api.md#statuspage-compatible-api, "Uptime" (`server/statuspage/uptime.ts`).
  */
 export const UptimePercent = Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()])
 
@@ -84,7 +84,7 @@ export const UptimePercent = Type.Union([Type.Number({ minimum: 0, maximum: 100 
  * it went into service less than 90 days ago, so that the 90-day window — and the 30-day one when
  * the day is within the last 30 — is clipped to its life. `null` when it was in service before
  * the 90 days began, or the day is unknown. With both figures `null` (its first day in service)
- * it says since when it is in service. README "Statuspage-compatible API", "Uptime".
+ * it says since when it is in service. docs/statuspage-api.md#statuspage-compatible-api, "Uptime".
  */
 export const UptimeSince = Type.Union([Type.String({ format: 'date' }), Type.Null()])
 
@@ -117,7 +117,7 @@ export const StatuspageComponent = Type.Object({
   uptime_since: UptimeSince,
   /**
    * An addition of this site: `true` on a third-party group and its components (they follow another
-   * status page: README "Third-party components"); absent on this site's own components.
+   * status page: docs/operating/console-and-desk.md#third-party-components); absent on this site's own components.
    */
   third_party: Type.Optional(Type.Boolean()),
 })

@@ -1,5 +1,5 @@
 /**
- * Subscriber import and export (README "Subscriber import and export"; the file's notation is
+ * Subscriber import and export (docs/subscriptions.md#subscriber-import-and-export; the file's notation is
  * described in `server/subscriptions/csv.ts`).
  *
  * - `GET /api/admin/subscribers/export` → `text/csv` (permission `subscribers`): one row per

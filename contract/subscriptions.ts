@@ -1,6 +1,6 @@
 /**
- * Subscriptions (spec §2 Subscriptions page, Cloud status subscribe stars; §3 Subscription data,
- * Notification subscriptions; §4 Subscribe star; §7 subscription calls; §8 toasts).
+ * Subscriptions (docs/requirements/screens.md#subscriptions-page, Cloud status subscribe stars; docs/requirements/entities.md#subscription-data,
+ * Notification subscriptions; docs/requirements/states.md#subscribe-star; docs/requirements/calls.md subscription calls; docs/requirements/errors.md toasts).
  */
 
 import Type, { type Static } from 'typebox'
@@ -8,8 +8,8 @@ import { Flag } from './common'
 import { NotificationType } from './records'
 
 // ---------------------------------------------------------------------------------------------
-// Subscriptions (spec §2 Subscriptions page, Cloud status subscribe stars; §3 Subscription data,
-// Notification subscriptions; §4 Subscribe star; §7 subscription calls; §8 toasts). Every call is
+// Subscriptions (docs/requirements/screens.md#subscriptions-page, Cloud status subscribe stars; docs/requirements/entities.md#subscription-data,
+// Notification subscriptions; docs/requirements/states.md#subscribe-star; docs/requirements/calls.md subscription calls; docs/requirements/errors.md toasts). Every call is
 // a POST for signed-in users only, with the CSRF header: 403 `not_signed_in` / `csrf` /
 // `cross_site` otherwise, 400 `bad_request` for a malformed body, 404 `unknown_cloud` /
 // `unknown_tid`.
@@ -31,7 +31,7 @@ import { NotificationType } from './records'
 // ── each category.
 // ---------------------------------------------------------------------------------------------
 
-/** `subscribe` or `unsubscribe` (spec §7 POST /api/subscribe `action`). */
+/** `subscribe` or `unsubscribe` (docs/requirements/calls.md POST /api/subscribe `action`). */
 export const SubscriptionAction = Type.Enum(['subscribe', 'unsubscribe'])
 export type SubscriptionAction = Static<typeof SubscriptionAction>
 
@@ -57,7 +57,7 @@ export type SubscriptionTarget = Static<typeof SubscriptionTarget>
 
 /**
  * Any other `tid` a body may carry: it is well-formed, but names no row, so the answer is 404
- * `unknown_tid` rather than 400 (spec §7).
+ * `unknown_tid` rather than 400 (docs/requirements/calls.md).
  */
 const OtherTarget = Type.String({ minLength: 1, maxLength: 64 })
 
@@ -104,9 +104,9 @@ export const SubscriptionsBody = Type.Object({ cloud: Type.String({ minLength: 1
 export type SubscriptionsBody = Static<typeof SubscriptionsBody>
 
 /**
- * `POST /api/subscriptions {cloud}` → `{ data: SubscriptionsData }` (spec §3 Subscription data).
+ * `POST /api/subscriptions {cloud}` → `{ data: SubscriptionsData }` (docs/requirements/entities.md#subscription-data).
  * Decommissioned services and data centers are left out. `core_cloud_services` is empty, and
- * `datacenter` / `premium_datacenters` have no regions, when the cloud shows no such block (spec §3
+ * `datacenter` / `premium_datacenters` have no regions, when the cloud shows no such block (docs/requirements/entities.md
  * Cloud.cloud_status).
  */
 export const SubscriptionsData = Type.Object({
@@ -127,7 +127,7 @@ export const SubscriptionsData = Type.Object({
 })
 export type SubscriptionsData = Static<typeof SubscriptionsData>
 
-/** `POST /api/subscribe` body (spec §7). `cloud` is a machine name or domain. */
+/** `POST /api/subscribe` body (docs/requirements/calls.md). `cloud` is a machine name or domain. */
 export const SubscribeBody = Type.Object({
   cloud: Type.String({ minLength: 1, maxLength: 200 }),
   /** A {@link SubscriptionTarget}; any other string answers 404 `unknown_tid`. */
@@ -150,7 +150,7 @@ export const SubscribeData = Type.Object({
 })
 export type SubscribeData = Static<typeof SubscribeData>
 
-/** A notification category with the user's state (spec §3 Notification subscriptions). */
+/** A notification category with the user's state (docs/requirements/entities.md#notification-subscriptions). */
 export const NotificationSubscriptionCategory = Type.Object({
   /** The category's tid, as a string. */
   notification_subcategory_id: Type.String(),
@@ -174,7 +174,7 @@ export type NotificationSubscriptionType = Static<typeof NotificationSubscriptio
 
 /**
  * `POST /api/user_notifications` (no body) → `{ data: UserNotificationsData }`.
- * `terms.totalCount` is the number of URL categorization categories (spec §3).
+ * `terms.totalCount` is the number of URL categorization categories (docs/requirements/entities.md).
  */
 export const UserNotificationsData = Type.Object({
   /** One entry per notification type (keyed by `NotificationType`), and `totalCount`. */

@@ -1,5 +1,5 @@
 /**
- * The site's colour theme (issue 25, "a dark site"): the visitor's choice, kept in the cookie
+ * The site's colour theme (docs/languages-and-themes.md, "a dark site"): the visitor's choice, kept in the cookie
  * {@link THEME_COOKIE}, and the CSS `color-scheme` it gives the document. Both sides use it: the
  * server paints the choice into a page's `<html>` before it is sent (`server/http/page-render.ts`)
  * and keys its response cache on it; the shell's switch writes it (`shell/theme.ts`). Plain

@@ -1,5 +1,5 @@
 /**
- * Third-party components (issue 43 item 3; README "Third-party components"): component groups of a
+ * Third-party components (docs/operating/console-and-desk.md#third-party-components): component groups of a
  * cloud that follow another Statuspage-v2-compatible page, polled by the server.
  *
  * Public: `GET /api/third-party?cloud=` → `{ data: ThirdPartyData }`; signed in:

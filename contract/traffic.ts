@@ -1,5 +1,5 @@
 /**
- * Feeding the speedometer's daily figures (spec §2 Home): `PUT /api/admin/traffic/{cloud}` and the
+ * Feeding the speedometer's daily figures (docs/requirements/screens.md#home): `PUT /api/admin/traffic/{cloud}` and the
  * rows of `npm run traffic -- import FILE.csv`. The figures are the operator's own; no demo data
  * reaches a production site, so a cloud shows gauges only once they are fed.
  *

@@ -1,5 +1,5 @@
 /**
- * Webhook, Slack and Microsoft Teams subscriptions (issue 24 item 4, issue 43 item 5): a signed-in user adds HTTPS endpoints that
+ * Webhook, Slack and Microsoft Teams subscriptions (docs/subscriptions.md): a signed-in user adds HTTPS endpoints that
  * receive one delivery per record event their subscriptions cover (the same matching as the
  * notification emails), and the payloads those endpoints receive.
  *
@@ -16,7 +16,7 @@
  * `webhook-id`, `webhook-timestamp`, `webhook-signature`), of {@link SlackMessage} (kind
  * `slack`) or of {@link TeamsMessage} (kind `teams`), `Content-Type: application/json`. Any 2xx answer is a delivery; anything else
  * (redirects are not followed) is retried with backoff, and the endpoint is disabled after
- * repeated failures (README "Webhooks, Slack and Teams").
+ * repeated failures (docs/subscriptions.md#webhooks-slack-and-teams).
  */
 import Type, { type Static } from 'typebox'
 import { Nullable } from './common.js'

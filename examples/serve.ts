@@ -4,7 +4,8 @@
  * `http://localhost:8080` (script `src` and `api-base`), and this server rewrites that origin to
  * the site it is told about, so the pages work against a site on any port.
  *
- * Besides the pages it serves the gallery's own `/gallery.css` and `/gallery.js`, and
+ * Pages write the parts they share once ({@link expandPage}). Besides the pages it serves the
+ * gallery's own `/gallery.css` and `/gallery.js`, and
  * `/custom-elements.json` (the element manifest at the repository root, generated from the element
  * docblocks by `npm run manifest` and by the build; 404 if it is missing), from which
  * `gallery.js` renders each widget page's reference tables.
@@ -29,6 +30,161 @@ export const DEFAULT_MANIFEST_PATH = join(dir, '..', 'custom-elements.json')
 const ASSETS: Readonly<Record<string, string>> = {
   'gallery.css': 'text/css; charset=utf-8',
   'gallery.js': 'text/javascript; charset=utf-8',
+}
+
+/**
+ * The page parts every gallery page shares, written once: a line `<!-- gallery:NAME -->` in a page
+ * becomes the part, at the line's indentation.
+ */
+const PARTS: Readonly<Record<string, string>> = {
+  head: [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="data:,">',
+  ].join('\n'),
+  header: [
+    '<header class="g-top">',
+    '  <a href="/">Trust widget gallery</a>',
+    '  <span>Drop-in <code>&lt;trust-*&gt;</code> widgets on a foreign origin</span>',
+    '</header>',
+  ].join('\n'),
+  events: [
+    '<section class="g-panel" aria-labelledby="events">',
+    '  <h2 id="events">Events</h2>',
+    '  <p>Every <code>trust-*</code> event the widgets on this page fire, as it happens.</p>',
+    '  <ol class="g-events" aria-live="polite" data-event-log>',
+    '    <li class="g-events-empty">No events yet.</li>',
+    '  </ol>',
+    '</section>',
+  ].join('\n'),
+}
+
+/**
+ * The examples several widget pages show alike: heading, explanation and stage, by name. A page
+ * writes `<!-- gallery:example N NAME -->` (N numbers the page's examples) and on the next line
+ * the demo's markup; the section around it comes from here.
+ */
+const EXAMPLES: Readonly<Record<string, { heading: string; note?: string; stage?: string }>> = {
+  // The element's name is the heading (the kit's page); TAG stands for it.
+  tag: { heading: '<code>&lt;TAG&gt;</code>' },
+  default: {
+    heading: "Default: the page's chosen cloud",
+    note: "No <code>cloud</code> attribute: the widget follows the page's chosen cloud (the <code>machineName</code> cookie, else the first cloud of the site).",
+  },
+  'fixed-cloud': { heading: 'A fixed cloud: <code>cloud="auroraedgethree"</code>' },
+  dark: {
+    heading: 'Dark theme: <code>theme="dark"</code>',
+    note: '<code>theme="dark"</code> forces the dark theme whatever the visitor\'s system prefers (<code>theme="light"</code> forces the light one).',
+    stage: 'g-stage-dark',
+  },
+  'custom-properties': {
+    heading: 'Custom properties',
+    note: "Hosts theme a widget through <code>--trust-*</code> custom properties set on the element (or any ancestor); the host page's CSS does not reach inside otherwise.",
+  },
+}
+
+/** The `<!-- gallery:example N NAME -->` lines of `html` with their demo line, as sections. */
+function standardExamples(html: string): string {
+  return html.replace(
+    /^([ \t]*)<!-- gallery:example (\d+) ([a-z-]+) -->\n([ \t]*)(.*)$/gm,
+    (line, prefix: string, n: string, name: string, _demoIndent: string, demo: string) => {
+      const example = Object.hasOwn(EXAMPLES, name) ? EXAMPLES[name] : undefined
+      if (!example) return line
+      const section = [
+        `<section class="g-example" aria-labelledby="ex-${n}">`,
+        `  <h2 id="ex-${n}">${example.heading.replace('TAG', /^<([a-z-]+)/.exec(demo)?.[1] ?? '')}</h2>`,
+        ...(example.note ? [`  <p>${example.note}</p>`] : []),
+        '  <!-- gallery:code -->',
+        `  <div class="${['g-demo', example.stage].filter(Boolean).join(' ')}">`,
+        `    ${demo}`,
+        '  </div>',
+        '</section>',
+      ]
+      return indent(section.join('\n'), prefix)
+    },
+  )
+}
+
+/** `text` with `prefix` before every line but empty ones. */
+function indent(text: string, prefix: string): string {
+  return text.replace(/^(?=.)/gm, prefix)
+}
+
+/** `text` as HTML text (`&`, `<`, `>`, `"` escaped). */
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
+}
+
+/**
+ * A widget's gallery page in full from the file that holds only what is its own. The file's first
+ * line is `<!-- gallery:widget-page trust-x Title -->`; then come optional `<style>` elements for
+ * the head, the lead paragraph, and the examples. The frame around them is the same on every
+ * widget page: the head loading `x.js`, the gallery header, the heading, the one-script-one-tag
+ * listing, and last the reference and events panels. Any other page is returned as it is.
+ */
+function widgetPage(html: string): string {
+  const top = /^<!-- gallery:widget-page (trust-([a-z-]+)) (.+) -->\n((?:[ \t]*<style>[\s\S]*?<\/style>\n)*)(.*\n)/.exec(html)
+  if (!top) return html
+  const [first, tag, name, title, style, lead] = top
+  const script = `${SITE_ORIGIN_IN_PAGES}/widgets/${name}.js`
+  const listing = escapeHtml(`<script src="${script}" defer></script>\n<${tag} api-base="${SITE_ORIGIN_IN_PAGES}"></${tag}>`)
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <!-- gallery:head -->
+  <title>${title} &lt;${tag}&gt; · Trust widget gallery</title>
+  <link rel="stylesheet" href="/gallery.css">
+  <script src="/gallery.js" defer></script>
+  <script src="${script}" defer></script>
+${style}</head>
+<body>
+  <!-- gallery:header -->
+  <main>
+    <h1>${title} <code>&lt;${tag}&gt;</code></h1>
+${lead}    <p>Embed it with one script and one tag:</p>
+    <pre tabindex="0"><code>${listing}</code></pre>
+${html.slice(first.length)}    <!-- gallery:reference ${tag} -->
+    <!-- gallery:events -->
+  </main>
+</body>
+</html>
+`
+}
+
+/**
+ * A gallery page as served, its shared parts filled in. A page writes:
+ * - `<!-- gallery:head -->`, `<!-- gallery:header -->`, `<!-- gallery:events -->`: the parts of {@link PARTS};
+ * - `<!-- gallery:example N NAME -->` and the demo on the next line: one of the {@link EXAMPLES};
+ * - `<!-- gallery:reference trust-x -->`: the reference panel `gallery.js` fills from the manifest for `<trust-x>`;
+ * - `<!-- gallery:part NAME -->`: the markup of `examples/parts/NAME.html` (markup two pages share);
+ * - `<!-- gallery:code -->` just before a `<div class="g-demo">`: the demo's markup as a code listing,
+ *   so the listing is always what the demo runs.
+ */
+export async function expandPage(html: string): Promise<string> {
+  const withCode = standardExamples(widgetPage(html)).replace(
+    /^([ \t]*)<!-- gallery:code -->\n([ \t]*<div class="g-demo[^"]*">\n)([\s\S]*?)(\n[ \t]*<\/div>)$/gm,
+    (_m, prefix: string, open: string, demo: string, close: string) => {
+      const lines = demo.split('\n')
+      const depth = Math.min(...lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length))
+      const code = escapeHtml(lines.map((l) => l.slice(depth)).join('\n'))
+      return `${prefix}<pre tabindex="0"><code>${code}</code></pre>\n${open}${demo}${close}`
+    },
+  )
+  const parts = await Promise.all(
+    [...withCode.matchAll(/<!-- gallery:part ([a-z-]+) -->/g)].map(async ([, name]) => [
+      name,
+      await readFile(join(dir, 'parts', `${name}.html`), 'utf8'),
+    ]),
+  )
+  const files = new Map(parts as [string, string][])
+  return withCode.replace(/^([ \t]*)<!-- gallery:(\w+)(?: ([a-z-]+))? -->$/gm, (line, prefix: string, name: string, arg?: string) => {
+    if (name === 'part' && arg) return indent(files.get(arg)!.trimEnd(), prefix)
+    if (name === 'reference' && arg) {
+      const panel = `<section class="g-panel" aria-labelledby="reference">\n  <h2 id="reference">Reference</h2>\n  <div data-manifest-for="${arg}"></div>\n</section>`
+      return indent(panel, prefix)
+    }
+    return Object.hasOwn(PARTS, name) && !arg ? indent(PARTS[name], prefix) : line
+  })
 }
 
 /** A running examples server. */
@@ -77,7 +233,7 @@ export async function startExamplesServer(options: {
     }
     // Read on every request, so pages added while the server runs are served too.
     if (name.includes('/') || !(await examplePages()).includes(name)) return notFound(reply)
-    const html = (await readFile(join(dir, name), 'utf8')).replaceAll(SITE_ORIGIN_IN_PAGES, options.siteOrigin)
+    const html = (await expandPage(await readFile(join(dir, name), 'utf8'))).replaceAll(SITE_ORIGIN_IN_PAGES, options.siteOrigin)
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html)
   })
   await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' })

@@ -3,10 +3,12 @@
 // shell's static files, the package's type declarations (tsconfig.pkg.json) and
 // custom-elements.json (scripts/manifest.ts), also served at /widgets/custom-elements.json, and
 // last the brotli and gzip copies of every text file over 1 KB (scripts/compress.mjs).
-// TRUST_BUILD_ONLY=widgets|shell|package limits the rollup part (development only).
+// The server, compiled for plain `node`, into dist/server (rollup.config.mjs `serverConfig`), with
+// the JSON files it reads from disk beside its modules.
+// TRUST_BUILD_ONLY=widgets|shell|package|server limits the rollup part (development only).
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -17,6 +19,7 @@ const only = process.env.TRUST_BUILD_ONLY
 const remove = (path) => rmSync(path, { recursive: true, force: true })
 if (!only || only === 'package') remove(join(root, 'dist/pkg'))
 if (!only || only === 'shell') remove(join(root, 'dist/ssr'))
+if (!only || only === 'server') remove(join(root, 'dist/server'))
 if (!only) remove(out)
 else if (only === 'widgets') remove(join(out, 'widgets'))
 else if (only === 'shell' && existsSync(out)) {
@@ -29,6 +32,17 @@ const rollup = spawnSync(process.execPath, [join(root, 'node_modules/rollup/dist
   stdio: 'inherit',
 })
 if (rollup.status !== 0) process.exit(rollup.status ?? 1)
+
+/** Copies every `.json` file under `dir` to the same path under dist/server (files the server reads by path). */
+function copyJson(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) copyJson(path)
+    else if (entry.name.endsWith('.json')) cpSync(path, join(root, 'dist/server', relative(root, path)))
+  }
+}
+if (!only || only === 'server') for (const dir of ['server', 'contract']) copyJson(join(root, dir))
+if (only === 'server') process.exit(0)
 cpSync(join(root, 'shell/public'), out, { recursive: true })
 
 /** Runs a step of the build; a failure ends the build with its exit code. */

@@ -4,7 +4,7 @@
  * `export const XxxElement = createWidgetElement({...})`, or `export class XxxElement extends
  * HTMLElement` with its `observedAttributes`) in every `widgets/<name>/element.ts`,
  * written with the standard tags `@element`, `@attr`, `@fires`, `@csspart` and `@cssprop`. Every
- * element also gets the kit-wide `lang` (issue 25) and `theme` attributes and the theme's custom properties
+ * element also gets the kit-wide `lang` (docs/languages-and-themes.md) and `theme` attributes and the theme's custom properties
  * (styles/palette.ts).
  *
  * Checks, each failing the run with exit code 1 and a message naming the file:
@@ -78,7 +78,7 @@ const THEME_ATTRIBUTE: ManifestAttribute = {
     "Forces the light or the dark theme. Without it the widget follows the visitor's `prefers-color-scheme`. Not observed: a change restyles through CSS.",
 }
 
-/** The kit-wide `lang` attribute (issue 25): every element observes it. */
+/** The kit-wide `lang` attribute (docs/languages-and-themes.md): every element observes it. */
 const LANG_ATTRIBUTE: ManifestAttribute = {
   name: 'lang',
   type: { text: '"en" | "de" | "fr" | "es" | "ja" | "ar"' },
@@ -133,23 +133,25 @@ function attributeKeys(call: ts.CallExpression): string[] {
 }
 
 /**
- * The `part="…"` names used in a widget's markup: its own folder's, and those of the shared
- * widget folders it imports (`../overall-status/…`, `../record-view/…`), whose markup it renders.
+ * The `part="…"` names used in a widget's markup: its own folder's, and those of the files of the
+ * shared widget folders it imports (`../overall-status/…`, `../record-view/…`), whose markup it
+ * renders, with the files of that folder they import in turn.
  */
 export function partsInMarkup(dir: string): Set<string> {
   const parts = new Set<string>(['root'])
-  const dirs = [dir]
-  for (let i = 0; i < dirs.length; i++) {
-    for (const file of readdirSync(dirs[i])) {
-      if (!/\.tsx?$/.test(file) || file.endsWith('.css.ts')) continue
-      const source = readFileSync(join(dirs[i], file), 'utf8')
-      for (const m of source.matchAll(/\bpart(?:=|:\s*|,\s*)["'`]([a-z][a-z0-9- ]*)["'`]/g)) {
-        for (const p of m[1].split(/\s+/)) if (p) parts.add(p)
-      }
-      for (const m of source.matchAll(/from '\.\.\/(overall-status|record-view)\//g)) {
-        const shared = join(dirs[i], '..', m[1])
-        if (!dirs.includes(shared)) dirs.push(shared)
-      }
+  const files = readdirSync(dir).map((file) => join(dir, file))
+  for (let i = 0; i < files.length; i++) {
+    if (!/\.tsx?$/.test(files[i]) || files[i].endsWith('.css.ts')) continue
+    const source = readFileSync(files[i], 'utf8')
+    for (const m of source.matchAll(/\bpart(?:=|:\s*|,\s*)["'`]([a-z][a-z0-9- ]*)["'`]/g)) {
+      for (const p of m[1].split(/\s+/)) if (p) parts.add(p)
+    }
+    const shared = dirname(files[i]) !== dir
+    const imports = shared ? /from '\.\/([^']+)'/g : /from '\.\.\/((?:overall-status|record-view)\/[^']+)'/g
+    for (const m of source.matchAll(imports)) {
+      const base = join(dirname(files[i]), shared ? '.' : '..', m[1])
+      const file = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f))
+      if (file && !files.includes(file)) files.push(file)
     }
   }
   return parts

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A throw-away PostgreSQL cluster on loopback for tests, benches and trying the scaled-out shape
-// locally (README "Scaling out"): Debian's PostgreSQL binaries, a data folder of its own, a free
+// locally (docs/operating/scaling.md#scaling-out): Debian's PostgreSQL binaries, a data folder of its own, a free
 // port, no system service and no password (trust authentication, 127.0.0.1 only).
 //
 //   node scripts/pg-cluster.mjs start <folder>   → prints `postgres://postgres@127.0.0.1:<port>/trust`

@@ -1,4 +1,4 @@
-// A drop-in's CSS without what its script can never use (issue 25: the English drop-ins keep
+// A drop-in's CSS without what its script can never use (docs/languages-and-themes.md: the English drop-ins keep
 // their byte budgets). Every drop-in carries the shared recipes and theme tokens, and each uses
 // only some: PurgeCSS drops the rules of vanilla-extract classes the script never names (the
 // build writes every class it sets as a string in the script, composed ones included), the

@@ -2,11 +2,11 @@
 // checked by size-limit against `.size-limit.json` (1 KB = 1000 bytes, as size-limit counts).
 //
 // Prints one table and exits 1 when a script is over its budget, when a script is missing
-// (run `npm run build` first), or when the README's size table no longer shows the budgets
+// (run `npm run build` first), or when the size table of docs/benchmarks.md no longer shows the budgets
 // of `.size-limit.json`.
 //
 //   node scripts/size.mjs            check and print
-//   node scripts/size.mjs --readme   also rewrite the README's size table from these numbers
+//   node scripts/size.mjs --readme   also rewrite the size table of docs/benchmarks.md from these numbers
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -108,12 +108,12 @@ function main() {
   let failed = run.status !== 0 || results.some((r) => !r.passed)
   for (const r of results.filter((r) => !r.passed)) console.error(`Over budget: ${r.name} is ${kb(r.size)}, budget ${kb(r.sizeLimit)}.`)
 
-  const readmePath = join(root, 'README.md')
+  const readmePath = join(root, 'docs/benchmarks.md')
   let readme = readFileSync(readmePath, 'utf8')
   if (process.argv.includes('--readme')) {
     const bounds = tableBounds(readme)
     if (!bounds) {
-      console.error(`README.md has no size table markers (${START} … ${END}).`)
+      console.error(`docs/benchmarks.md has no size table markers (${START} … ${END}).`)
       process.exit(1)
     }
     readme = `${readme.slice(0, bounds.start) + START}\n${table}\n${readme.slice(bounds.end)}`
@@ -122,12 +122,12 @@ function main() {
     if (localeStart >= 0 && localeEnd > localeStart)
       readme = `${readme.slice(0, localeStart + LOCALE_START.length)}\n${locales}\n${readme.slice(localeEnd)}`
     writeFileSync(readmePath, readme)
-    console.log('README.md size table updated.')
+    console.log('docs/benchmarks.md size table updated.')
   }
   const budgets = readmeBudgets(readme)
   const stale = !budgets || results.some((r) => budgets.get(r.name) !== r.sizeLimit) || budgets.size !== results.length
   if (stale) {
-    console.error('README.md size table does not show the budgets of .size-limit.json: run `npm run size -- --readme`.')
+    console.error('docs/benchmarks.md size table does not show the budgets of .size-limit.json: run `npm run size -- --readme`.')
     failed = true
   }
   console.log(failed ? 'Size budgets: FAILED' : `Size budgets: all ${results.length} scripts within budget.`)

@@ -1,4 +1,4 @@
-// The world's country shapes in svgmap's source, written shorter for the drop-ins (issue 25:
+// The world's country shapes in svgmap's source, written shorter for the drop-ins (docs/languages-and-themes.md:
 // the dc-map and kit scripts keep their byte budgets). svgo's `convertPathData` rewrites each
 // path's `d` at the data's own precision (0.1 of svgmap's 2000-unit-wide viewBox): relative or
 // absolute commands, whichever is shorter, no separators a number's sign already gives, no

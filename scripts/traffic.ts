@@ -1,5 +1,5 @@
 /**
- * Operators' command line for the speedometer's daily figures (spec §2 Home; `contract/traffic.ts`).
+ * Operators' command line for the speedometer's daily figures (docs/requirements/screens.md#home; `contract/traffic.ts`).
  *
  *   npm run traffic -- import FILE.csv   checks FILE and writes its days in one transaction
  *

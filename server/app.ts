@@ -1,5 +1,5 @@
 /**
- * The reference backend: the API contract (`contract/`, spec §7) over an embedded
+ * The reference backend: the API contract (`contract/`, docs/requirements/calls.md) over an embedded
  * SQLite database, plus the built site with a fallback for client-side routes — on one port.
  */
 import compress from '@fastify/compress'
@@ -107,6 +107,8 @@ export interface BuildAppOptions {
   publicCacheSeconds?: number
   /** Bound of the origin's response cache, bytes (`RESPONSE_CACHE_BYTES`, default 64 MB). */
   responseCacheBytes?: number
+  /** The time the response cache's entries age by, ms (default `Date.now`); tests move it instead of waiting. */
+  responseCacheClock?: () => number
   /**
    * The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): endpoints may be `http://` and loopback
    * receivers (`server/webhooks/ssrf.ts`). Refused in production.
@@ -122,7 +124,7 @@ export interface BuildAppOptions {
   fanoutChunk?: number
   /**
    * Time between two polls of a third-party page, ms (`THIRD_PARTY_POLL_MS`, default 60 000;
-   * README "Third-party components"). Its requests obey the webhooks' SSRF policy (`webhookAllowLoopback`).
+   * docs/operating/console-and-desk.md#third-party-components). Its requests obey the webhooks' SSRF policy (`webhookAllowLoopback`).
    */
   thirdPartyPollMs?: number
 }
@@ -314,6 +316,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     responseCache = registerResponseCache(app, {
       cacheSeconds,
       maxBytes: opts.responseCacheBytes,
+      clock: opts.responseCacheClock,
       pagePolicy: (request) => (wantsShell(request) ? PUBLIC_PAGE : undefined),
     })
     registerApiRoutes(app, {

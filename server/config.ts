@@ -18,7 +18,7 @@ export interface AdminAccount {
 
 /** Accounts, sessions and mail settings (see {@link readAccountsConfig}). */
 export interface AccountsConfig {
-  /** Employee email domains, lower-case, e.g. `['auroraedge.example']` (spec §5; `/api/global` sso). */
+  /** Employee email domains, lower-case, e.g. `['auroraedge.example']` (docs/requirements/validation.md; `/api/global` sso). */
   employeeDomains: string[]
   /** The administrator to create if missing (roles administrator and trust_admin); null = none. */
   admin: AdminAccount | null
@@ -141,7 +141,7 @@ export interface ServerConfig {
   host: string
   /** Absolute path of the database folder (the SQLite file; unused with `databaseUrl`). */
   dataDir: string
-  /** `DATABASE_URL`: a `postgres://` URL selects PostgreSQL (README "Scaling out"); null = SQLite in `dataDir`. */
+  /** `DATABASE_URL`: a `postgres://` URL selects PostgreSQL (docs/operating/scaling.md#scaling-out); null = SQLite in `dataDir`. */
   databaseUrl: string | null
   /** `DATABASE_POOL_MAX`: most PostgreSQL connections per process (default 10). */
   databasePoolMax: number
@@ -162,7 +162,7 @@ export interface ServerConfig {
   responseCacheBytes: number
   /**
    * `WEBHOOK_ALLOW_LOOPBACK=1`: the webhook test mode — endpoints may be `http://` and loopback
-   * receivers (README "Webhooks, Slack and Teams"). Refused with `NODE_ENV=production`.
+   * receivers (docs/subscriptions.md#webhooks-slack-and-teams). Refused with `NODE_ENV=production`.
    */
   webhookAllowLoopback: boolean
   /**
@@ -172,7 +172,7 @@ export interface ServerConfig {
   mailConcurrency: number
   /** `MAIL_RETENTION_DAYS`: days sent mail and delivered webhook deliveries are kept (default 30). */
   mailRetentionDays: number
-  /** `THIRD_PARTY_POLL_MS`: time between two polls of a third-party page, ms (default 60 000; README "Third-party components"). */
+  /** `THIRD_PARTY_POLL_MS`: time between two polls of a third-party page, ms (default 60 000; docs/operating/console-and-desk.md#third-party-components). */
   thirdPartyPollMs: number
 }
 
@@ -232,11 +232,11 @@ cookie-consent ids and status pages of {@link readSiteOverrides}.
  * `PUBLIC_CACHE_SECONDS` (default 30, from 1 to 3600): shared freshness of public answers and the
  * shell's HTML; `RESPONSE_CACHE_BYTES` (default 67108864 = 64 MB; 0 turns the origin's response cache off).
  * `DATABASE_URL` (`postgres://user:password@host:5432/db`; unset = the SQLite file in `DATA_DIR`),
- * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): README "Scaling out".
+ * `DATABASE_POOL_MAX` (default 10, from 1 to 1000): docs/operating/scaling.md#scaling-out.
  * `WEBHOOK_ALLOW_LOOPBACK` (`1` = the webhook test mode: http:// and loopback receivers; refused in
  * production). `MAIL_CONCURRENCY` (default 20, from 1 to 200): mails in flight; `MAIL_RETENTION_DAYS`
- * (default 30, from 1 to 3650): how long sent mail is kept (README "Notification storm"). `THIRD_PARTY_POLL_MS` (default
- * 60000, from 1000 to 86400000): time between two polls of a third-party page (README "Third-party components"). `NODE_ENV=production` selects the production mode;
+ * (default 30, from 1 to 3650): how long sent mail is kept (docs/operating/scaling.md#notification-storm). `THIRD_PARTY_POLL_MS` (default
+ * 60000, from 1000 to 86400000): time between two polls of a third-party page (docs/operating/console-and-desk.md#third-party-components). `NODE_ENV=production` selects the production mode;
  * the accounts settings are described at {@link readAccountsConfig}.
  *
  * @throws When `PORT` is not an integer from 0 to 65535, `SCHEDULER_INTERVAL_MS`,

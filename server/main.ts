@@ -1,5 +1,6 @@
 /**
- * Starts the trust site server: `node --import tsx server/main.ts`.
+ * Starts the trust site server. `npm start` runs the compiled copy, `node dist/server/server/main.js`
+ * (built by `npm run build`); in development `node --import tsx server/main.ts` runs the source.
  * Environment: see `readConfig` in `./config.ts`. Set `LOG_LEVEL` (e.g. `info`) for request logs;
  * by default only warnings and errors are logged.
  *

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { Suspense, useEffect } from 'react'
+import { type ReactElement, Suspense, useEffect } from 'react'
+import type { Cloud, GlobalData } from '../contract/global'
 import { siteName } from '../contract/site-name'
 import { $cloud } from '../widgets/core/cloud'
 import { $global, loadGlobal } from '../widgets/core/global'
@@ -22,7 +23,7 @@ import { lazyPage } from './lazy-page'
 import { $locale, loadConsoleCatalogue } from './locale'
 import { Home } from './pages/Home'
 import { NotConfigured } from './pages/NotConfigured'
-import { $router, pageMeta, type Resolution } from './routes'
+import { $router, type PageComponent, pageMeta, type Resolution } from './routes'
 import * as styles from './shell.css'
 import { $resolution, followRedirect, switchCloud } from './site'
 
@@ -51,12 +52,12 @@ const AdminConsole = lazyPage('AdminConsole', async () => {
   return module
 })
 
-/** What the disaster-recovery variant shows instead of the account pages (spec §8), in English. */
+/** What the disaster-recovery variant shows instead of the account pages (docs/requirements/errors.md), in English. */
 export const DR_UNAVAILABLE = shellMessages.base.drUnavailable
 
 /**
  * Account pages the disaster-recovery variant replaces with {@link DR_UNAVAILABLE}: sign-in,
- * sign-up and subscribe (spec §2), and the other account pages, which need the same unavailable
+ * sign-up and subscribe (docs/requirements/screens.md), and the other account pages, which need the same unavailable
  * account service (thank-you, settings, password request and reset, unsubscribe), and the admin
  * console, which needs a session too.
  */
@@ -78,11 +79,94 @@ const OPERATOR_PAGES: ReadonlySet<string> = new Set(['sign-in', 'user-password',
 
 const idleSignOut = () => void signOutAndLeave()
 
-/** The list each record-list menu component shows (spec §7: the path picks the API). */
+/** The list each record-list menu component shows (docs/requirements/calls.md: the path picks the API). */
 const LIST_OF_COMPONENT = { incidents: 'incident', maintenance: 'maintenance', 'security-advisories': 'advisory' } as const
 
-/** Where a signed-out visitor's subscribe star leads (spec §4 Subscribe star: sign-in with a state flag). */
+/** Where a signed-out visitor's subscribe star leads (docs/requirements/states.md#subscribe-star: sign-in with a state flag). */
 export const SUBSCRIBE_SIGN_IN_PATH = '/sign-in?subscribe=1'
+
+/** What a page of {@link PAGES} is rendered from. */
+interface PageContext {
+  global: GlobalData
+  /** The cloud the visitor chose (the cloud selector), null before one is known. */
+  chosen: Cloud | null
+  /** The path's cloud, or the chosen one (pages of {@link PageEntry.needsCloud} render only with one). */
+  cloud: Cloud
+  page: ReturnType<typeof $router.get>
+  resolution: Extract<Resolution, { kind: 'page' }>
+}
+
+/** One row of {@link PAGES}: what a route component renders and what shows while its chunk loads. */
+interface PageEntry {
+  render: (context: PageContext) => ReactElement
+  /** The loading line's text (shell/messages.ts) while the page's chunk downloads. @default 'loading' */
+  loading?:
+    | 'loadingCloudStatus'
+    | 'loadingMap'
+    | 'loadingRecords'
+    | 'loadingNotifications'
+    | 'loadingPost'
+    | 'loadingFaq'
+    | 'loadingCompliance'
+    | 'loadingConsole'
+  /** Cloud pages: without a cloud (or, with `needsId`, without the path's id) the fallback page shows instead. */
+  needsCloud?: boolean
+  needsId?: boolean
+}
+
+const recordsPage: PageEntry = {
+  needsCloud: true,
+  loading: 'loadingRecords',
+  render: ({ cloud, resolution }) => (
+    <RecordsPage cloud={cloud} list={LIST_OF_COMPONENT[resolution.component as keyof typeof LIST_OF_COMPONENT]} />
+  ),
+}
+const passwordPage: PageEntry = {
+  render: ({ resolution }) => <PasswordPage key={resolution.params.token ?? ''} token={resolution.params.token} />,
+}
+const postPage: PageEntry = {
+  needsCloud: true,
+  needsId: true,
+  loading: 'loadingPost',
+  render: ({ cloud, resolution }) => (
+    <PostPage cloud={cloud} id={resolution.params.id ?? ''} kind={resolution.component as 'post' | 'notification'} />
+  ),
+}
+
+/** The pages of the site by route component (shell/routes.ts; docs/requirements/screens.md Screens and routes). */
+const PAGES: Readonly<Record<Exclude<PageComponent, 'fallback'>, PageEntry>> = {
+  'sign-in': { render: ({ page, global, chosen }) => <SignInPage key={page?.path} global={global} cloud={chosen} /> },
+  'sign-up': { render: ({ chosen }) => <SignUpPage cloud={chosen} /> },
+  'thank-you': { render: ({ page }) => <ThankYouPage search={`?${new URLSearchParams(page?.search).toString()}`} /> },
+  'user-password': passwordPage,
+  'user-reset': passwordPage,
+  subscribe: { render: ({ chosen }) => <SubscribePage cloud={chosen} /> },
+  unsubscribe: {
+    render: ({ resolution }) => <UnsubscribePage key={resolution.params.token} token={resolution.params.token ?? ''} />,
+  },
+  'opt-in': { render: ({ resolution }) => <OptInPage key={resolution.params.token} token={resolution.params.token ?? ''} /> },
+  'user-edit': { render: () => <SettingsPage /> },
+  home: { needsCloud: true, render: ({ cloud, global }) => <Home cloud={cloud} links={global.links} /> },
+  'cloud-status': { needsCloud: true, loading: 'loadingCloudStatus', render: ({ cloud }) => <CloudStatusPage cloud={cloud} /> },
+  'dc-map': { needsCloud: true, loading: 'loadingMap', render: ({ cloud }) => <DcMapPage cloud={cloud} /> },
+  incidents: recordsPage,
+  maintenance: recordsPage,
+  'security-advisories': recordsPage,
+  notifications: {
+    needsCloud: true,
+    loading: 'loadingNotifications',
+    render: ({ cloud, resolution }) => <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} />,
+  },
+  post: postPage,
+  notification: postPage,
+  faq: { needsCloud: true, loading: 'loadingFaq', render: ({ cloud }) => <FaqPage cloud={cloud} /> },
+  compliance: { needsCloud: true, loading: 'loadingCompliance', render: ({ cloud }) => <CompliancePage cloud={cloud} /> },
+  'cookie-policy': { render: () => <CookiePolicyPage /> },
+  admin: {
+    loading: 'loadingConsole',
+    render: ({ resolution }) => <AdminConsole screen={resolution.params.screen} section={resolution.params.section} />,
+  },
+}
 
 function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }> }) {
   const global = useStore($global).data!
@@ -97,133 +181,14 @@ function Page({ resolution }: { resolution: Extract<Resolution, { kind: 'page' }
       </p>
     )
   }
-  const loading = <p role="status">{t.loading}</p>
-  switch (resolution.component) {
-    case 'sign-in':
-      return (
-        <Suspense fallback={loading}>
-          <SignInPage key={page?.path} global={global} cloud={chosen} />
-        </Suspense>
-      )
-    case 'sign-up':
-      return (
-        <Suspense fallback={loading}>
-          <SignUpPage cloud={chosen} />
-        </Suspense>
-      )
-    case 'thank-you':
-      return (
-        <Suspense fallback={loading}>
-          <ThankYouPage search={`?${new URLSearchParams(page?.search).toString()}`} />
-        </Suspense>
-      )
-    case 'user-password':
-    case 'user-reset':
-      return (
-        <Suspense fallback={loading}>
-          <PasswordPage key={resolution.params.token ?? ''} token={resolution.params.token} />
-        </Suspense>
-      )
-    case 'subscribe':
-      return (
-        <Suspense fallback={loading}>
-          <SubscribePage cloud={chosen} />
-        </Suspense>
-      )
-    case 'unsubscribe':
-      return (
-        <Suspense fallback={loading}>
-          <UnsubscribePage key={resolution.params.token} token={resolution.params.token ?? ''} />
-        </Suspense>
-      )
-    case 'opt-in':
-      return (
-        <Suspense fallback={loading}>
-          <OptInPage key={resolution.params.token} token={resolution.params.token ?? ''} />
-        </Suspense>
-      )
-    case 'user-edit':
-      return (
-        <Suspense fallback={loading}>
-          <SettingsPage />
-        </Suspense>
-      )
-    case 'home':
-      return cloud ? <Home cloud={cloud} links={global.links} /> : <Fallback cloud={chosen} />
-    case 'cloud-status':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingCloudStatus}</p>}>
-          <CloudStatusPage cloud={cloud} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'dc-map':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingMap}</p>}>
-          <DcMapPage cloud={cloud} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'incidents':
-    case 'maintenance':
-    case 'security-advisories':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingRecords}</p>}>
-          <RecordsPage cloud={cloud} list={LIST_OF_COMPONENT[resolution.component]} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'notifications':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingNotifications}</p>}>
-          <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'post':
-    case 'notification':
-      return cloud && resolution.params.id ? (
-        <Suspense fallback={<p role="status">{t.loadingPost}</p>}>
-          <PostPage cloud={cloud} id={resolution.params.id} kind={resolution.component} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'faq':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingFaq}</p>}>
-          <FaqPage cloud={cloud} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'compliance':
-      return cloud ? (
-        <Suspense fallback={<p role="status">{t.loadingCompliance}</p>}>
-          <CompliancePage cloud={cloud} />
-        </Suspense>
-      ) : (
-        <Fallback cloud={chosen} />
-      )
-    case 'cookie-policy':
-      return (
-        <Suspense fallback={loading}>
-          <CookiePolicyPage />
-        </Suspense>
-      )
-    case 'admin':
-      return (
-        <Suspense fallback={<p role="status">{t.loadingConsole}</p>}>
-          <AdminConsole screen={resolution.params.screen} section={resolution.params.section} />
-        </Suspense>
-      )
-    default:
-      return <Fallback cloud={chosen} />
-  }
+  const entry = resolution.component === 'fallback' ? undefined : PAGES[resolution.component]
+  if (!entry || (entry.needsCloud && !cloud) || (entry.needsId && !resolution.params.id)) return <Fallback cloud={chosen} />
+  // One boundary for every page: its fallback names what is loading.
+  return (
+    <Suspense fallback={<p role="status">{t[entry.loading ?? 'loading']}</p>}>
+      {entry.render({ global, chosen, cloud: cloud as Cloud, page, resolution })}
+    </Suspense>
+  )
 }
 
 /** The degraded-mode notice of the page (shell/live.ts), in the visitor's time zone. */
@@ -231,7 +196,7 @@ function PageLiveNotice() {
   return <LiveNotice timezone={useTimezone()} />
 }
 
-/** The site: header, the page for the current path, footer (spec §2 Screens and routes). */
+/** The site: header, the page for the current path, footer (docs/requirements/screens.md Screens and routes). */
 /** The shell in the page's locale (shell/locale.ts): every text below reads it. */
 export function App() {
   const locale = useStore($locale)

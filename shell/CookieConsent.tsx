@@ -18,7 +18,7 @@ export interface CookieConsentProps {
 }
 
 /**
- * The first-visit cookie-consent banner (spec §1 Variants): a labelled region in the page flow
+ * The first-visit cookie-consent banner (docs/requirements/product.md Variants): a labelled region in the page flow
  * above the header with the text, a link to the cookie policy and Accept / Reject buttons. The
  * choice is stored first-party for the variant's domain id (carried as `data-domain-id`) and the
  * banner goes away; no third-party script is loaded. Rendered in the flow, it never covers content.

@@ -7,8 +7,8 @@ import { saveLocaleToAccount } from './accounts/locale-setting'
 import { shellMessages } from './messages'
 
 /**
- * Footer (spec §2): copyright — '© 2026 Aurora Edge. All rights reserved.', or '© 2026 All rights
- * reserved.' while Settings name no vendor — the language and time-zone pickers (issue 25) and the
+ * Footer (docs/requirements/screens.md): copyright — '© 2026 Aurora Edge. All rights reserved.', or '© 2026 All rights
+ * reserved.' while Settings name no vendor — the language and time-zone pickers (docs/languages-and-themes.md) and the
  * feedback line with its mailto link.
  */
 export function Footer({ links, year }: { links: SiteLinks; year: number }) {

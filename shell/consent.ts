@@ -1,5 +1,5 @@
 /**
- * Cookie-consent state (spec §1 Variants: the government variant has its own cookie-consent
+ * Cookie-consent state (docs/requirements/product.md Variants: the government variant has its own cookie-consent
  * domain id). The choice is kept first-party in `localStorage` under {@link CONSENT_KEY}, tied to
  * the domain id it was given for: a choice made for the commercial id does not count on the
  * government site and vice versa. No third-party consent script is ever loaded.

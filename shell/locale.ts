@@ -1,5 +1,5 @@
 /**
- * The site's language in the browser (issue 25): the page's locale, as the server chose it
+ * The site's language in the browser (docs/languages-and-themes.md): the page's locale, as the server chose it
  * (`?lang=`, the `trust_lang` cookie, `Accept-Language`; contract/locale.ts) and painted on
  * `<html lang dir>`; the signed-in user's saved language when neither the address nor the cookie
  * decides; and the visitor's choice in the language picker, remembered in the cookie and applied
@@ -11,7 +11,7 @@
 import { atom } from 'nanostores'
 import { DEFAULT_LOCALE, LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, type Locale, textDirection, toLocale } from '../contract/locale'
 import { readCookie, writeCookie } from '../widgets/core/cookies'
-import { type Catalogue, loadLocale, setCatalogueLoader } from '../widgets/core/i18n/index'
+import { type Catalogue, loadLocale, setCatalogueLoader } from '../contract/i18n/index.js'
 
 /** The id of the page's list of catalogue addresses (rollup.config.mjs `htmlShell`). */
 export const CATALOGUES_ID = 'trust-catalogues'
@@ -43,7 +43,7 @@ if (typeof document !== 'undefined') {
  */
 export async function loadConsoleCatalogue(locale: Locale = $locale.get()): Promise<void> {
   if (locale === DEFAULT_LOCALE) return
-  const { addCatalogue } = await import('../widgets/core/i18n/index')
+  const { addCatalogue } = await import('../contract/i18n/index.js')
   try {
     addCatalogue(locale, await fetchCatalogue(catalogueUrls()[locale]?.console, locale))
   } catch (error) {

@@ -4,7 +4,7 @@ export { flattenMenu, isExternal, isHidden, menuHref, resolveRoute, visibleItems
 
 /**
  * True for the main menu's Notifications dropdown: an item with sub-menus that is routed at
- * `notifications` or holds notification-list pages (spec §2 Header and menus).
+ * `notifications` or holds notification-list pages (docs/requirements/screens.md#header-and-menus).
  */
 export function isNotificationsMenu(item: MenuItem): boolean {
   if (!item.sub_menus?.length) return false
@@ -13,7 +13,7 @@ export function isNotificationsMenu(item: MenuItem): boolean {
 }
 
 /**
- * The main menu as the variant shows it (spec §1 Variants): the government variant has no
+ * The main menu as the variant shows it (docs/requirements/product.md Variants): the government variant has no
  * Notifications dropdown (its external status pages included); other variants show every item.
  * Only the menu changes: a notification list stays reachable by its address.
  */

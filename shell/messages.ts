@@ -1,5 +1,5 @@
-/** Texts of the shell's frame: states, skip link, footer, page titles, menus, cloud selector, user menu, cookie banner (spec §2; issue 25). */
-import { count, defineMessages, params } from '../widgets/core/i18n/index'
+/** Texts of the shell's frame: states, skip link, footer, page titles, menus, cloud selector, user menu, cookie banner (docs/requirements/screens.md; docs/languages-and-themes.md). */
+import { count, defineMessages, params } from '../contract/i18n/index.js'
 import type { Locale } from '../contract/locale'
 
 export const shellMessages = /* @__PURE__ */ defineMessages('shell', {
@@ -42,7 +42,7 @@ export const shellMessages = /* @__PURE__ */ defineMessages('shell', {
   reject: 'Reject',
 })
 
-/** Page titles and descriptions (spec §2 "Page titles and descriptions are set per path"). */
+/** Page titles and descriptions (docs/requirements/screens.md "Page titles and descriptions are set per path"). */
 export const pageMessages = /* @__PURE__ */ defineMessages('shell.titles', {
   home: 'Home',
   homeText: 'Live service status, activity and trust information for the cloud.',
@@ -106,7 +106,7 @@ export type PageMessageKey = keyof typeof pageMessages.base
 /**
  * The menu labels of the default catalogue (server/seed/catalog.ts) and the message naming each.
  * A label the operator left at its default is shown in the page's language; one the operator
- * wrote is their text and shows as written (README "Locales").
+ * wrote is their text and shows as written (docs/languages-and-themes.md#locales).
  */
 const DEFAULT_MENU_LABELS: Readonly<Record<string, PageMessageKey>> = {
   Home: 'home',

@@ -11,7 +11,7 @@ function metaTag(name: string): HTMLMetaElement {
 }
 
 /**
- * Applies a page's title, description and robots directive to the document (spec §2), and its
+ * Applies a page's title, description and robots directive to the document (docs/requirements/screens.md), and its
  * canonical link: the current path without the query, on the origin of the canonical link the
  * server sent (its `PUBLIC_URL`) or else this page's; none on noindex pages.
  */

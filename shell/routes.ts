@@ -9,7 +9,7 @@ import { ADMIN_ROUTES, sectionOf, screenName, type AdminScreen } from './admin/s
 import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
 
 /**
- * Every route of the spec's route table (spec §2). Order matters: the first pattern that
+ * Every route of the spec's route table (docs/requirements/screens.md). Order matters: the first pattern that
  * matches wins, so fixed paths come before the cloud-prefixed catch-alls. Menu-driven pages
  * (home, cloud status, lists, map, FAQ, compliance) are resolved against the menu data by
  * {@link resolvePage}, not listed here one by one.
@@ -99,16 +99,16 @@ const FIXED: Partial<Record<string, PageComponent>> = {
   notification: 'notification',
 }
 
-/** Routes that need a signed-in visitor (spec §6); others go to sign-in. */
+/** Routes that need a signed-in visitor (docs/requirements/roles.md); others go to sign-in. */
 const PROTECTED = new Set(['subscribe', 'userEdit', 'accountSettings'])
 
-/** True when `path` is a protected page (spec §6: /subscribe, /user/{uid}/edit, /account-settings). */
+/** True when `path` is a protected page (docs/requirements/roles.md: /subscribe, /user/{uid}/edit, /account-settings). */
 export function isProtectedPath(path: string): boolean {
   const p = path.split(/[?#]/)[0].replace(/\/+$/, '')
   return p === '/subscribe' || p === '/account-settings' || /^\/user\/[^/]+\/edit$/.test(p)
 }
 
-/** Where a signed-out visitor of a protected page goes: sign-in, keeping the page (spec §2). */
+/** Where a signed-out visitor of a protected page goes: sign-in, keeping the page (docs/requirements/screens.md). */
 export function signInPathFor(path: string): string {
   return `/sign-in?destination=${encodeURIComponent(path)}`
 }
@@ -149,7 +149,7 @@ function resolveAdmin(
 }
 
 /**
- * Decides what a path shows (spec §2 Route table): fixed pages; menu items deep-linked under
+ * Decides what a path shows (docs/requirements/screens.md#route-table): fixed pages; menu items deep-linked under
  * the cloud's domain prefix (`/{domain}/{route}`) or at absolute paths (`/{route}`); a page
  * hidden for the chosen cloud redirects to the cloud's default page; `/` goes to the chosen
  * cloud's default page; `/posts/{id}` redirects to `/{domain}/posts/{id}`; anything else is
@@ -159,7 +159,7 @@ function resolveAdmin(
  * @param route the router's match (`undefined` when nothing matched)
  * @param global the loaded global data
  * @param chosen the chosen cloud
- * @param signedIn whether the visitor is signed in (spec §4 Session)
+ * @param signedIn whether the visitor is signed in (docs/requirements/states.md#session)
  */
 export function resolvePage(
   path: string,
@@ -209,7 +209,7 @@ function normalise(p: string): string {
   return p.replace(/^\/+|\/+$/g, '')
 }
 
-/** Title and description of a page (spec §2 "Page titles and descriptions are set per path"). */
+/** Title and description of a page (docs/requirements/screens.md "Page titles and descriptions are set per path"). */
 export interface PageMeta {
   title: string
   description: string
@@ -248,7 +248,7 @@ const NOINDEX: readonly string[] = NOINDEX_COMPONENTS
 
 /**
  * Page meta per resolution; /sign-in, /subscribe and the other account pages are marked noindex
- * (spec §2 Route table). Titles and descriptions in the page's language (issue 25); a menu
+ * (docs/requirements/screens.md#route-table). Titles and descriptions in the page's language (docs/languages-and-themes.md); a menu
  * label the operator left at its default is translated too (`menuLabel`).
  *
  * @param locale the page's language @default 'en'

@@ -28,14 +28,14 @@ import { $router, type PageMeta, pageMeta, type Resolution } from './routes'
 import { $resolution } from './site'
 import { $theme } from './theme'
 import type { Locale } from '../contract/locale'
-import { addCatalogue, type Catalogue } from '../widgets/core/i18n/index'
+import { addCatalogue, type Catalogue } from '../contract/i18n/index.js'
 import { $locale } from './locale'
 
 /** One rendered page. */
 export interface RenderedPage {
   /** The HTML of `#app`'s content. */
   html: string
-  /** Title, description and noindex of the page (spec §2). */
+  /** Title, description and noindex of the page (docs/requirements/screens.md). */
   meta: PageMeta
   /** Names of the lazy pages rendered (their chunks are preloaded; shell/lazy-page.ts). */
   pages: string[]

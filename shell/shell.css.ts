@@ -274,7 +274,7 @@ globalStyle(`${cloudStatusPage} [data-testid^="status-block-datacenter"] ${loadi
  * The data-center map page: while the map's data loads, its place keeps the loaded widget's
  * height (the disclaimer, the map — 380 px below 576 px, 650 px above — and the legend), so the
  * footer does not move when the map comes (issue "front-end speed"; the footer grew with the
- * language picker in issue 25).
+ * language picker in docs/languages-and-themes.md).
  */
 export const dcMapPage = style({})
 globalStyle(`${dcMapPage} ${loading}`, {
@@ -283,7 +283,7 @@ globalStyle(`${dcMapPage} ${loading}`, {
   '@media': { 'screen and (max-width: 575.98px)': { minHeight: '490px' } },
 })
 
-/** A directional glyph (‹ ›) that points the other way in a right-to-left page (issue 25). */
+/** A directional glyph (‹ ›) that points the other way in a right-to-left page (docs/languages-and-themes.md). */
 export const mirrored = style({
   display: 'inline-block',
   selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } },

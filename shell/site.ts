@@ -23,12 +23,12 @@ function currentPath(): string {
 }
 
 /**
- * Starts the site (spec §4 Global data load, Cloud choice): loads the global data, chooses the
+ * Starts the site (docs/requirements/states.md#global-data-load, Cloud choice): loads the global data, chooses the
  * cloud from the `cloud` query parameter, the path, the cookie or the first cloud, removes the
  * `cloud` parameter from the address bar, and keeps the chosen cloud in step with the path's
  * first segment on every later navigation (back and forward included). The session is taken
  * over from the cookies before the first page resolves (so a signed-in visitor of /subscribe is
- * not sent to sign-in), and the user's details load once the cloud is known (spec §3 Session).
+ * not sent to sign-in), and the user's details load once the cloud is known (docs/requirements/entities.md#session).
  * The visitor's chosen time zone (the `trust_tz` cookie) applies first, before anything loads.
  */
 export async function startSite(): Promise<void> {
@@ -55,7 +55,7 @@ export async function startSite(): Promise<void> {
 }
 
 /**
- * Switches the site to `cloud` (spec §4): saves it, and replaces the first path segment with
+ * Switches the site to `cloud` (docs/requirements/states.md): saves it, and replaces the first path segment with
  * its domain (except on /notification, /subscribe and /sign-in paths).
  */
 export function switchCloud(cloud: Cloud): void {

@@ -1,5 +1,5 @@
 /**
- * The site's colour theme in the browser (issue 25): the visitor's choice of light, dark or
+ * The site's colour theme in the browser (docs/languages-and-themes.md): the visitor's choice of light, dark or
  * system, kept in the `trust_theme` cookie (`contract/theme.ts`) and shown on `<html>` as
  * `data-theme` and its `color-scheme`, which every `light-dark()` colour of the palette follows.
  *

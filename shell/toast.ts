@@ -1,4 +1,4 @@
-/** Toast texts of the spec (§2 Sign-in, Sign-up; §4 Logout; §8). */
+/** Toast texts of the spec (docs/requirements/screens.md#sign-in, Sign-up; docs/requirements/states.md#logout; docs/requirements/errors.md). */
 export const TOASTS = {
   loggedIn: 'You have successfully logged in!',
   loggedOut: 'You have successfully logged out!',

@@ -5,7 +5,7 @@ import { vars } from './theme.css'
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' })
 
 /*
- * The site's theme (issue 25): every colour is a `light-dark()` pair resolved by `color-scheme`.
+ * The site's theme (docs/languages-and-themes.md): every colour is a `light-dark()` pair resolved by `color-scheme`.
  * By default the site follows the visitor's `prefers-color-scheme`; `data-theme` on `<html>`, put
  * there by the server from the `trust_theme` cookie and by the header's switch, forces one
  * (shell/theme.ts). `color-scheme` also turns native controls, scrollbars and the canvas dark.

@@ -5,7 +5,7 @@
 
 import svgToMiniDataURI from 'mini-svg-data-uri'
 
-/** The subscribe star's outline (16 × 16 viewBox), filled when subscribed (spec §2 Visual hints). */
+/** The subscribe star's outline (16 × 16 viewBox), filled when subscribed (docs/requirements/screens.md#visual-hints). */
 export const STAR_PATH = 'M8 1.6l1.95 4.1 4.45.55-3.3 3.1.85 4.45L8 11.6l-3.95 2.2.85-4.45-3.3-3.1 4.45-.55z'
 
 /**

@@ -27,17 +27,42 @@ export const widgetRoot = style({
 export const fluidWidgetRoot = style([widgetRoot, { maxWidth: '100%', minWidth: 0, overflowWrap: 'anywhere' }])
 globalStyle(`${fluidWidgetRoot} *, ${fluidWidgetRoot} *::before, ${fluidWidgetRoot} *::after`, { boxSizing: 'border-box' })
 
-export const card = style({
+/** The look of a card (surface ground, thin border, rounded corners, large padding), to spread into a style. */
+export const cardBox = {
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   padding: vars.space.lg,
-})
+}
+
+export const card = style(cardBox)
 
 /** Focus ring and disabled look shared by the kit's buttons and selects (vanilla-extract `selectors`). */
 export const controlStates = {
   '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
   '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
+}
+
+/** The edge of a text field or select: thin border, small radius (a style object to spread). */
+export const controlEdge = {
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+}
+
+/** A text field or select on the surface ground: {@link controlEdge} with the surface's colours. */
+export const controlFrame = {
+  ...controlEdge,
+  background: vars.color.surface,
+  color: vars.color.text,
+}
+
+/** Text and states of the kit's clickable controls (buttons, selects): 14 px body font, pointer. */
+export const controlText = {
+  fontFamily: vars.font.body,
+  fontSize: '14px',
+  lineHeight: 1.4,
+  cursor: 'pointer',
+  selectors: controlStates,
 }
 
 export const button = style({
@@ -51,11 +76,7 @@ export const button = style({
   borderRadius: vars.radius.sm,
   background: vars.color.surface,
   color: vars.color.accent,
-  fontFamily: vars.font.body,
-  fontSize: '14px',
-  lineHeight: 1.4,
-  cursor: 'pointer',
-  selectors: controlStates,
+  ...controlText,
 })
 
 export const alert = style({

@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit tests (happy-dom), server tests, one build, size budgets,
+// `npm test`: lint, docs check, type-check, unit tests (happy-dom), server tests, one build, size budgets,
 // package tests, e2e in Chromium.
 // Every stage runs even if an earlier one failed, and the run ends with one line
 // `N passed, N failed` (tests; a failed type-check or build counts as one more failure).
@@ -77,6 +77,8 @@ async function step(label, args) {
 
 const only = process.argv[2]
 if (!only || only === 'lint') await step('lint and format (Biome)', [join(root, 'node_modules/@biomejs/biome/bin/biome'), 'ci', '.'])
+// The docs name only files, scripts, variables, keys and headings that exist (scripts/check-docs.mjs).
+if (!only || only === 'docs') await step('docs check', [join(root, 'scripts/check-docs.mjs')])
 // Three programs: the front end (DOM, no Node types), the server (Node, no DOM) and the whole tree with tests and tools (both).
 for (const project of ['tsconfig.web.json', 'tsconfig.server.json', 'tsconfig.json']) {
   if (!only || only === 'typecheck')

@@ -1,5 +1,5 @@
 /**
- * Password hashing (scrypt) and the password rule (spec §5, `PASSWORD_POLICY` of the contract).
+ * Password hashing (scrypt) and the password rule (docs/requirements/validation.md, `PASSWORD_POLICY` of the contract).
  *
  * A stored hash reads `scrypt$N$r$p$salt$hash` with base64 salt (16 bytes) and key (64 bytes), so
  * the cost can be raised later without invalidating older hashes.

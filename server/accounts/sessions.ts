@@ -1,5 +1,5 @@
 /**
- * Server sessions (spec §3 Session, Cookies; §4 Sign-in, Logout; §9).
+ * Server sessions (docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout; docs/requirements/constants.md).
  *
  * The browser holds a random 32-byte value in the HttpOnly cookie `trust_session`
  * ({@link SESSION_COOKIE}); the `sessions` table holds only its SHA-256. A session lives 86 400 s
@@ -15,7 +15,7 @@ import { isApiPath, pathOf } from '../http/paths.js'
 import { randomToken, sha256 } from './tokens.js'
 import { rolesOf } from './users.js'
 
-/** Lifetime of a session and of its cookie: 86 400 s (spec §9), in ms. */
+/** Lifetime of a session and of its cookie: 86 400 s (docs/requirements/constants.md), in ms. */
 export const SESSION_TTL_MS = 86_400_000
 
 /** The signed-in user behind a request. */
@@ -27,7 +27,7 @@ export interface UserSession {
   mail: string
   verified: boolean
   timezone: string
-  /** The saved language (a contract/locale.ts code), null when none was saved (issue 25). */
+  /** The saved language (a contract/locale.ts code), null when none was saved (docs/languages-and-themes.md). */
   locale: string | null
   roles: string[]
   csrfToken: string

@@ -13,7 +13,7 @@ export interface UserRow {
   pass_hash: string
   verified: number
   timezone: string
-  /** The saved language (a contract/locale.ts code), null when none was saved (issue 25). */
+  /** The saved language (a contract/locale.ts code), null when none was saved (docs/languages-and-themes.md). */
   locale: string | null
 }
 

@@ -1,5 +1,5 @@
 /**
- * Permission checks of the admin API (spec §6; the table is in `contract/permissions.ts` and the
+ * Permission checks of the admin API (docs/requirements/roles.md; the table is in `contract/permissions.ts` and the
  * README). The console only reflects permissions; these checks are what enforces them.
  *
  * Errors: 403 `not_signed_in` (no session) or `csrf` (a write without the session's CSRF header);
@@ -45,4 +45,19 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
     throw new HttpError(403, 'not_permitted', `Your roles do not allow you to ${WHAT[permission]}.`)
   }
   return session
+}
+
+/**
+ * `preValidation` hook of console reads: {@link requireAdminReader} before the request's parts are
+ * validated, so a 403 never depends on them.
+ */
+export async function adminReaderFirst(request: FastifyRequest): Promise<void> {
+  requireAdminReader(request)
+}
+
+/** `preValidation` hook of console changes: {@link requirePermission} before the request's parts are validated. */
+export function permissionFirst(permission: Permission): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    requirePermission(request, permission)
+  }
 }

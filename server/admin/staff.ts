@@ -1,6 +1,6 @@
 /**
  * Staff accounts (`contract/admin.ts` StaffData, SetStaffRolesBody): the accounts with a privileged
- * role (spec §6, `PRIVILEGED_ROLES`) and the setting of those roles. Roles that are not privileged
+ * role (docs/requirements/roles.md, `PRIVILEGED_ROLES`) and the setting of those roles. Roles that are not privileged
  * (none are stored today) are left alone. The site always keeps at least one administrator.
  */
 import type { Kysely, Transaction } from 'kysely'

@@ -1,7 +1,7 @@
 /**
  * Telling a process that another one wrote to the database: the origin's response cache must not
  * outlive a write made through another origin or a command-line tool, and a mail enqueued
- * anywhere should go out at once (README "Scaling out").
+ * anywhere should go out at once (docs/operating/scaling.md#scaling-out).
  *
  * - PostgreSQL: statement triggers on every table whose rows public answers are made of send
  *   `NOTIFY trust_changes` when the writing transaction commits, and inserts into `outbox`,

@@ -1,6 +1,6 @@
 /**
  * Opening the database and bringing its schema up to date: the embedded SQLite file (default) or
- * PostgreSQL when a `postgres://` URL is given (`DATABASE_URL`; README "Scaling out"). What the two
+ * PostgreSQL when a `postgres://` URL is given (`DATABASE_URL`; docs/operating/scaling.md#scaling-out). What the two
  * say differently lives in `./dialect.ts`.
  */
 import SQLite from 'better-sqlite3'

@@ -1,6 +1,6 @@
 /**
  * Everything that differs between the two databases, in one place: SQLite (the embedded default)
- * and PostgreSQL (`DATABASE_URL`, several origins; README "Scaling out"). The migrations, queries
+ * and PostgreSQL (`DATABASE_URL`, several origins; docs/operating/scaling.md#scaling-out). The migrations, queries
  * and seeds are written once against Kysely; what they need to say differently asks here.
  *
  * - Column types: SQLite's `integer` is 64-bit, PostgreSQL's is 32-bit — epoch ms would overflow —

@@ -11,10 +11,12 @@
  *   commissioning dates) are INTEGER epoch milliseconds, UTC; the API turns them into ISO 8601.
  * - Data centers, regions and every later taxonomy-like entity (services, severities, notification
  *   categories) share one integer id space, the term id `tid`, allocated in {@link TermsTable}.
- *   The spec's subscription calls send a bare `tid` (spec §7 POST /api/subscribe), so a tid must
+ *   The spec's subscription calls send a bare `tid` (docs/requirements/calls.md POST /api/subscribe), so a tid must
  *   name exactly one thing.
  */
 import type { Generated } from 'kysely'
+import type { RecordEventKind } from '../../contract/desk.js'
+import type { RecordType } from '../../contract/records.js'
 
 /** `0` or `1`. */
 export type IntFlag = number
@@ -25,7 +27,7 @@ export interface SettingsTable {
   value: string
 }
 
-/** Products; a cloud belongs to one (spec §3 Product). */
+/** Products; a cloud belongs to one (docs/requirements/entities.md#product). */
 export interface ProductsTable {
   id: Generated<number>
   machine_name: string
@@ -33,7 +35,7 @@ export interface ProductsTable {
   sort: Generated<number>
 }
 
-/** Clouds (spec §3 Cloud) with their home-page banner (spec §3 Banner). */
+/** Clouds (docs/requirements/entities.md#cloud) with their home-page banner (spec docs/requirements/entities.md#banner). */
 export interface CloudsTable {
   id: Generated<number>
   machine_name: string
@@ -50,7 +52,7 @@ export interface CloudsTable {
   sort: Generated<number>
 }
 
-/** Main and top menu entries (spec §3 Menu item). */
+/** Main and top menu entries (docs/requirements/entities.md#menu-item). */
 export interface MenuItemsTable {
   id: Generated<number>
   menu: 'main' | 'top'
@@ -118,7 +120,7 @@ export interface TrafficDailyTable {
 }
 
 /**
- * Severities (spec §3 Severity): terms of the `severity` vocabulary, tids below 1000 ('20' Service
+ * Severities (docs/requirements/entities.md#severity): terms of the `severity` vocabulary, tids below 1000 ('20' Service
  * Disruption, '19' Service Degradation, others informational).
  */
 export interface SeveritiesTable {
@@ -133,7 +135,7 @@ export interface SeveritiesTable {
   sort: Generated<number>
 }
 
-/** Record statuses (spec §4): Scheduled, In Progress, Completed, Resolved, … */
+/** Record statuses (docs/requirements/states.md): Scheduled, In Progress, Completed, Resolved, … */
 export interface RecordStatusesTable {
   id: number
   name: string
@@ -165,11 +167,11 @@ export interface CloudServicesTable {
   end_date: number | null
 }
 
-/** The kinds of record. */
-export type RecordType = 'incident' | 'maintenance' | 'advisory' | 'notification'
+/** The kinds of record, written once in `contract/reference-data.ts` (`RECORD_TYPES`). */
+export type { RecordType }
 
 /**
- * Incidents, maintenance, security advisories and notifications (spec §3 Record). Times are epoch
+ * Incidents, maintenance, security advisories and notifications (docs/requirements/entities.md#record). Times are epoch
  * milliseconds (UTC). `to_time = null` means ongoing. The fields marked internal are never part of a
  * public answer.
  */
@@ -220,7 +222,7 @@ export interface RecordsTable {
   /** Internal. */
   resolved_by: string | null
   /**
-   * Notifications: where the reader is sent instead (spec §2 /notification/{id}), a path below the
+   * Notifications: where the reader is sent instead (docs/requirements/screens.md /notification/{id}), a path below the
    * site without the leading slash; `null` for none. Stored as authored (migration 003).
    */
   url_redirect: Generated<string | null>
@@ -312,7 +314,7 @@ export interface UsersTable {
   /** IANA zone; `'UTC'` by default. */
   timezone: Generated<string>
   /**
-   * The saved language, a contract/locale.ts `LOCALES` code (migration 010; issue 25); null when
+   * The saved language, a contract/locale.ts `LOCALES` code (migration 010; docs/languages-and-themes.md); null when
    * none was saved (the emails are then English).
    */
   locale: string | null
@@ -322,7 +324,7 @@ export interface UsersTable {
   last_login: number | null
 }
 
-/** Role machine names of a user (spec §6). */
+/** Role machine names of a user (docs/requirements/roles.md). */
 export interface UserRolesTable {
   uid: number
   role: string
@@ -437,8 +439,8 @@ export interface NotificationSubscriptionsTable {
   created: number
 }
 
-/** The kinds of record event (migration 008; `contract/desk.ts` `RecordEventKind`). */
-export type RecordEventKind = 'published' | 'updated' | 'reminder' | 'started' | 'completed' | 'postponed' | 'cancelled'
+/** The kinds of record event (migration 008), written once in `contract/desk.ts`. */
+export type { RecordEventKind }
 
 /**
  * One event of a record: a publish, an update, or a step of maintenance (migrations 005, 008); its
@@ -630,7 +632,7 @@ export interface WebhookDeliveriesTable {
 
 /**
  * A third-party component group of a cloud that follows another Statuspage-v2-compatible page
- * (migration 015; README "Third-party components"). Instants are epoch ms.
+ * (migration 015; docs/operating/console-and-desk.md#third-party-components). Instants are epoch ms.
  */
 export interface UpstreamGroupsTable {
   id: Generated<number>

@@ -1,5 +1,5 @@
 /**
- * The feeds of the record lists and notification lists (spec §2 Route table `/rss-feed/{name}`,
+ * The feeds of the record lists and notification lists (docs/requirements/screens.md#route-table `/rss-feed/{name}`,
  * the RSS badge of the lists), written with the `feed` package: RSS 2.0 and, beside each, Atom 1.0
  * (`/atom-feed/{name}`, the Atom badge). One function builds the `Feed` of a list
  * ({@link buildFeed}); the two formats differ only in its rendering ({@link renderFeed}).
@@ -26,7 +26,7 @@ export { rssFeedName, type FeedFormat }
 export interface FeedSource {
   type: RecordType
   notificationType?: NotificationType
-  /** The heading of the list's page (spec §2). */
+  /** The heading of the list's page (docs/requirements/screens.md). */
   title: string
   /** The site path segment of the list's page below the cloud domain. */
   page: string
@@ -82,7 +82,7 @@ const xmlPlain = (text: string) => xmlSafe(plainFeedText(text))
  * single angle quotation marks `‹` `›`, and an `&` that starts something entity-like (`&lt;`,
  * `&#60;`) the full-width `＆`. Many readers decode a title's entities and then take it for HTML
  * (RSS 2.0 leaves it open), so no `<` may survive, escaped or not: `Outage <b>now</b>` reads
- * `Outage ‹b›now‹/b›` everywhere and is never bold (README "Feeds").
+ * `Outage ‹b›now‹/b›` everywhere and is never bold (docs/decisions/0045-feeds.md#feeds).
  */
 export function plainFeedText(text: string): string {
   return text

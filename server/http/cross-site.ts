@@ -1,5 +1,5 @@
 /**
- * Refuses cross-site state changes (spec §7 "All calls go to the same origin").
+ * Refuses cross-site state changes (docs/requirements/calls.md "All calls go to the same origin").
  *
  * Every request other than GET, HEAD and OPTIONS answers 403 `cross_site` when its
  * `Sec-Fetch-Site` header is `cross-site`, or when it carries an `Origin` header other than the

@@ -1,5 +1,5 @@
 /**
- * The language of a page navigation (issue 25, contract/locale.ts `chooseLocale`): the address's
+ * The language of a page navigation (docs/languages-and-themes.md, contract/locale.ts `chooseLocale`): the address's
  * `?lang=`, then the `trust_lang` cookie, then `Accept-Language`, then English. The signed-in
  * user's saved language comes next after the cookie, in the browser (`shell/locale.ts`), because
  * pages are rendered and cached for every visitor alike.

@@ -6,20 +6,20 @@
  * for the bundle; the browser hydrates it (`shell/main.tsx`).
  *
  * Beside the HTML the page carries:
- * - the page's title, description, `noindex` (spec §2) and, for indexable pages, a canonical link
+ * - the page's title, description, `noindex` (docs/requirements/screens.md) and, for indexable pages, a canonical link
  *   (the address without its query, on `publicUrl` when set);
  * - `<link rel="modulepreload">` for the chunks of the page it rendered (`dist/ssr/client-pages.json`);
  * - the data it was rendered from, as JSON in `<script type="application/json" id="trust-page-data">`
  *   (`/api/global`'s data and, on a home page, the cloud banner's), read through the server's
  *   own routes (`inject`), hence from the response cache when it is warm.
  *
- * The page also carries the visitor's colour theme (issue 25), read from the `trust_theme` cookie:
+ * The page also carries the visitor's colour theme (docs/languages-and-themes.md), read from the `trust_theme` cookie:
  * `<html data-theme="dark" style="color-scheme:dark">` for a forced theme, nothing for the default
  * `system` (`contract/theme.ts`), so the first paint is already in the chosen scheme without any
  * script, and the rendered switch shows the choice. The response cache and the CDN key pages on
  * that cookie's normalised value (three variants at most).
  *
- * And its language (issue 25, `page-locale.ts`): `<html lang dir>` on every page, the page
+ * And its language (docs/languages-and-themes.md, `page-locale.ts`): `<html lang dir>` on every page, the page
  * rendered with the locale's site catalogue (the file the build lists in `#trust-catalogues`),
  * which the browser loads before hydrating. Pages are kept per locale too.
  *

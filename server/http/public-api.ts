@@ -1,5 +1,5 @@
 /**
- * The policy for public, anonymous API reads: caching and cross-origin access (issue 21 item 3).
+ * The policy for public, anonymous API reads: caching and cross-origin access (docs/operating/cdn.md).
  *
  * A route opts in with `config: { publicApi: … }` (one of the constants below). Its anonymous
  * GET/HEAD answers then carry
@@ -20,7 +20,7 @@
  * therefore only ever private; a shared cache can never hand one to a visitor. The anonymous copy
  * has `max-age=0` in browsers (they revalidate with the ETag, a cheap 304), so a viewer who just
  * signed in sees their own answer at once; CDNs must let requests carrying the session cookie
- * `trust_session` bypass the cache (README, "Deployment behind a CDN").
+ * `trust_session` bypass the cache (docs/operating/cdn.md#deployment-behind-a-cdn).
  *
  * Every other `/api/*` answer (sessions, subscriptions, …) gets no CORS headers and
  * `Cache-Control: no-store` unless its route sets one. CORS preflights under `/api/` are answered

@@ -1,5 +1,5 @@
 /**
- * The origin's response cache for anonymous public GETs (issue 21 "built for the spike").
+ * The origin's response cache for anonymous public GETs (docs/operating/cdn.md "built for the spike").
  *
  * What is stored: the 200 answer of a GET to a route with a `publicApi` policy
  * (`server/http/public-api.ts`) made without a session (for `perViewer` routes) and without
@@ -128,7 +128,7 @@ function themeVariant(req: { headers: IncomingMessage['headers']; url?: string }
 }
 
 /**
- * The language variant of a page navigation (issue 25): the locale the page is rendered in
+ * The language variant of a page navigation (docs/languages-and-themes.md): the locale the page is rendered in
  * (`page-locale.ts`: `?lang=`, cookie, `Accept-Language`), '' for English and every API answer;
  * `undefined` for a page whose language cookie is not written as the site writes it.
  */
@@ -200,14 +200,23 @@ function cacheableRequest(req: IncomingMessage): boolean {
  * @param options.pagePolicy the policy of a request no route matches, if any: page navigations,
  *   whose server-rendered HTML (`page-render.ts`) is the same for every visitor, are kept like
  *   public answers (their `Cache-Control` is the static site's)
+ * @param options.clock the time entries age by, ms (default `Date.now`); tests move it instead of waiting
  */
 export function registerResponseCache(
   app: FastifyInstance,
-  options: { maxBytes?: number; cacheSeconds: number; pagePolicy?: (request: FastifyRequest) => PublicApiPolicy | undefined },
+  options: {
+    maxBytes?: number
+    cacheSeconds: number
+    pagePolicy?: (request: FastifyRequest) => PublicApiPolicy | undefined
+    clock?: () => number
+  },
 ): ResponseCache {
   const maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES
   const enabled = maxBytes > 0
+  const clock = options.clock ?? Date.now
   const lru = new LRUCache<string, Entry>({
+    // lru-cache ages entries by `performance.now()` unless told otherwise.
+    ...(options.clock && { perf: { now: options.clock } }),
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (e) => e.identity.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0) + 512,
   })
@@ -245,7 +254,7 @@ export function registerResponseCache(
       const entry = key === undefined ? undefined : lru.get(key)
       if (!entry || key === undefined) return false
       if (entry.perViewer && SESSION_COOKIE.test(req.headers.cookie ?? '')) return false
-      if (Date.now() > entry.freshUntil) refresh(key, req)
+      if (clock() > entry.freshUntil) refresh(key, req)
       beforeWrite?.()
       if (etagMatches(req.headers['if-none-match'], entry.etag)) {
         counters.notModified++
@@ -333,7 +342,7 @@ export function registerResponseCache(
       etag: String(reply.getHeader('etag') ?? ''),
       identity,
       perViewer: policy.perViewer === true,
-      freshUntil: Date.now() + fresh,
+      freshUntil: clock() + fresh,
     }
     if (!entry.etag) return payload
     if (identity.length >= COMPRESS_MIN_BYTES) {

@@ -118,7 +118,7 @@ export async function registerStaticSite(
         if (cache) reply.header('cache-control', cache)
         // Text files may go out as their .br / .gz copy: shared caches must key on the encoding.
         if (/\.(js|mjs|css|html|svg|json|txt|xml|map)(\.(br|gz))?$/.test(path)) reply.header('vary', 'Accept-Encoding')
-        // A drop-in's catalogues are fetched by the drop-in from the partner's page (issue 25).
+        // A drop-in's catalogues are fetched by the drop-in from the partner's page (docs/languages-and-themes.md).
         if (path.startsWith('widgets/i18n/')) reply.header('access-control-allow-origin', '*')
       },
     })

@@ -1,5 +1,5 @@
 /**
- * The cloud status timeline's weeks (spec §2 Cloud status page, §4 Timeline paging, §9): 7 whole
+ * The cloud status timeline's weeks (docs/requirements/screens.md#cloud-status-page, docs/requirements/states.md#timeline-paging, docs/requirements/constants.md): 7 whole
  * days of the viewer's time zone (UTC unless the request names one); offset 0 ends at the coming
  * midnight after now (today is its last day), offset n is n × 7 days earlier.
  */
@@ -24,7 +24,7 @@ export interface StatusWeek {
 
 /**
  * The week `offset` weeks before the current one, seen at `now`, in `zone`. The week ends at a
- * midnight of `zone` and is always 10080 minutes long (spec §9), so in a week with a
+ * midnight of `zone` and is always 10080 minutes long (docs/requirements/constants.md), so in a week with a
  * daylight-saving change its first day starts an hour off its local midnight.
  * @param offset Whole weeks back, 0 = the week ending with today. Not range-checked here.
  * @param zone IANA time zone, known to the runtime (the route checks it) @default 'UTC'

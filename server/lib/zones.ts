@@ -1,5 +1,5 @@
 /**
- * Calendar days in an IANA time zone (spec §2 Calendar: "times are in the user's timezone"; the
+ * Calendar days in an IANA time zone (docs/requirements/screens.md#calendar: "times are in the user's timezone"; the
  * record lists' `date` and `tz` parameters). Days are `YYYY-MM-DD` strings; instants epoch ms.
  */
 import { fromZonedTime } from 'date-fns-tz'

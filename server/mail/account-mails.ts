@@ -1,6 +1,6 @@
 /**
- * The account mails (spec §4 Sign-up, password reset): verification and password reset, in the
- * recipient's language (issue 25; texts in `./messages.ts`, English the spec's exact words), naming
+ * The account mails (docs/requirements/states.md#sign-up, password reset): verification and password reset, in the
+ * recipient's language (docs/languages-and-themes.md; texts in `./messages.ts`, English the spec's exact words), naming
  * the site by its own name (the vendor's, `contract/site-name.ts`), never the demo vendor's.
  */
 import type { Locale } from '../../contract/locale.js'
@@ -47,7 +47,7 @@ export function passwordResetMail(to: string, link: string, site: string, locale
 }
 
 /**
- * The opt-in mail of the subscriber import (README "Subscriber import and export") with `link` =
+ * The opt-in mail of the subscriber import (docs/subscriptions.md#subscriber-import-and-export) with `link` =
  * `{origin}/opt-in/{token}`, valid 7 days, listing `topics` (the file's notation).
  * @param site the site's name, as for {@link verificationMail}
  * @param locale the recipient's language @default 'en'

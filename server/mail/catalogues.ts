@@ -1,63 +1,51 @@
 /**
- * The server's own message catalogues (issue 25): the translations of the message groups defined
- * under `server/` (the emails, `./messages.ts`). Each folder of the server that has a `messages.ts`
- * keeps its translations beside it in `locales/<code>.json`; {@link loadServerCatalogues} reads
- * them all once and adds them (`addCatalogue`) before the first text is made, and
- * {@link mailTexts} — the one way the server reads a group — makes sure it has run. The site's
- * pages bring their own catalogues (`server/http/page-render.ts`).
+ * The server's message catalogues: the translations of the message groups the server shows (the
+ * account and notification emails, `./messages.ts`; the third-party mail,
+ * `../upstream/messages.ts`) and of the shared names of statuses and severities
+ * (`contract/messages.ts`). Each group keeps its translations beside its `messages.ts` in
+ * `locales/<code>.json`; they are imported here as JSON modules, so they travel with the server's
+ * modules wherever those are compiled to, and added (`addCatalogue`) when this module loads, before
+ * the first text is made. {@link mailTexts} is the one way the server reads a group. The site's
+ * pages bring their own catalogues (`server/http/page-render.ts`); docs/languages-and-themes.md.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Translations } from '@nanostores/i18n'
-import { DEFAULT_LOCALE, LOCALES, type Locale, textDirection } from '../../contract/locale.js'
-import { addCatalogue, type Catalogue, type MessageGroup } from '../../widgets/core/i18n/index.js'
+import { addCatalogue, type Catalogue, type MessageGroup } from '../../contract/i18n/index.js'
+import { type Locale, textDirection } from '../../contract/locale.js'
+import termsAr from '../../contract/locales/ar.json' with { type: 'json' }
+import termsDe from '../../contract/locales/de.json' with { type: 'json' }
+import termsEs from '../../contract/locales/es.json' with { type: 'json' }
+import termsFr from '../../contract/locales/fr.json' with { type: 'json' }
+import termsJa from '../../contract/locales/ja.json' with { type: 'json' }
+import thirdPartyAr from '../upstream/locales/ar.json' with { type: 'json' }
+import thirdPartyDe from '../upstream/locales/de.json' with { type: 'json' }
+import thirdPartyEs from '../upstream/locales/es.json' with { type: 'json' }
+import thirdPartyFr from '../upstream/locales/fr.json' with { type: 'json' }
+import thirdPartyJa from '../upstream/locales/ja.json' with { type: 'json' }
+import mailAr from './locales/ar.json' with { type: 'json' }
+import mailDe from './locales/de.json' with { type: 'json' }
+import mailEs from './locales/es.json' with { type: 'json' }
+import mailFr from './locales/fr.json' with { type: 'json' }
+import mailJa from './locales/ja.json' with { type: 'json' }
 
-/** The server's source folder (`server/`). */
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
+/** Every catalogue file the server shows texts from, per translated locale (English is in the code). */
+const SERVER_CATALOGUES: Readonly<Record<Exclude<Locale, 'en'>, readonly Catalogue[]>> = {
+  ar: [termsAr, thirdPartyAr, mailAr],
+  de: [termsDe, thirdPartyDe, mailDe],
+  es: [termsEs, thirdPartyEs, mailEs],
+  fr: [termsFr, thirdPartyFr, mailFr],
+  ja: [termsJa, thirdPartyJa, mailJa],
+}
 
-let loaded = false
-
-/** The folders under `dir` that hold a `messages.ts` and a `locales/` folder. */
-function messageFolders(dir: string): string[] {
-  const found: string[] = []
-  const entries = readdirSync(dir, { withFileTypes: true })
-  if (entries.some((e) => e.isFile() && e.name === 'messages.ts') && existsSync(join(dir, 'locales'))) found.push(dir)
-  for (const entry of entries) {
-    if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'locales' && !entry.name.startsWith('.')) {
-      found.push(...messageFolders(join(dir, entry.name)))
-    }
-  }
-  return found
+for (const [locale, catalogues] of Object.entries(SERVER_CATALOGUES) as [Locale, readonly Catalogue[]][]) {
+  for (const catalogue of catalogues) addCatalogue(locale, catalogue)
 }
 
 /**
- * Reads every `locales/<code>.json` of the server's message folders and adds it to the catalogues;
- * runs once per process (later calls return at once). Synchronous, so a caller can rely on it
- * having finished. A locale without a file for a folder keeps that folder's texts in English.
- *
- * @throws SyntaxError for a catalogue file that is not JSON (a broken build, found at start-up)
- */
-export function loadServerCatalogues(): void {
-  if (loaded) return
-  loaded = true
-  // The server's own groups, and the shared names of statuses and severities (widgets/core/terms.ts).
-  for (const folder of [...messageFolders(SERVER_DIR), join(SERVER_DIR, '../widgets/core')]) {
-    for (const locale of LOCALES) {
-      if (locale === DEFAULT_LOCALE) continue
-      const file = join(folder, 'locales', `${locale}.json`)
-      if (existsSync(file)) addCatalogue(locale, JSON.parse(readFileSync(file, 'utf8')) as Catalogue)
-    }
-  }
-}
-
-/**
- * A server message group's texts in `locale` (English for `'en'`), the catalogues loaded first.
+ * A server message group's texts in `locale` (English for `'en'`).
  *
  * @example mailTexts(verificationMailMessages, 'de').subject // 'Bestätigen Sie Ihre E-Mail-Adresse'
  */
 export function mailTexts<Body extends Translations>(group: MessageGroup<Body>, locale: Locale): Body {
-  loadServerCatalogues()
   return group.in(locale).get()
 }
 
@@ -65,6 +53,3 @@ export function mailTexts<Body extends Translations>(group: MessageGroup<Body>, 
 export function rtlWrapped(html: string, locale: Locale): string {
   return textDirection(locale) === 'rtl' ? `<div dir="rtl">\n${html}\n</div>` : html
 }
-
-// Loaded when the mail code is imported (the server's start), not at the first mail.
-loadServerCatalogues()

@@ -1,12 +1,12 @@
 /**
- * The texts of the emails (issue 25): the account mails (verification, password reset) and the
+ * The texts of the emails (docs/languages-and-themes.md): the account mails (verification, password reset) and the
  * notification emails of a record event (`server/publishing/dispatch.ts`). The English is the
  * spec's exact text; the translations are `locales/<code>.json` beside this file, loaded by
  * `./catalogues.ts` before any mail is rendered. Mail builders take the recipient's locale and read
  * a group through `mailTexts(group, locale)` (`./catalogues.ts`).
  */
 import { escapeHtml } from '../../contract/text.js'
-import { defineMessages, params } from '../../widgets/core/i18n/index.js'
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 /** Escapes `&<>"'` for HTML text and attribute values (the contract's, written once for both sides). */
 export { escapeHtml }
@@ -31,7 +31,7 @@ export const passwordResetMailMessages = defineMessages('mail.passwordReset', {
 
 /**
  * The opt-in mail of the subscriber import (`./account-mails.ts` `subscriberInviteMail`): nobody
- * is subscribed until they open its link and confirm (README "Subscriber import and export").
+ * is subscribed until they open its link and confirm (docs/subscriptions.md#subscriber-import-and-export).
  */
 export const subscriberInviteMailMessages = defineMessages('mail.subscriberInvite', {
   /** `{site}`: the site's name, as in the verification mail. */
@@ -68,7 +68,7 @@ export const recordMailMessages = defineMessages('mail.recordEvent', {
   postponed: params('Maintenance postponed: {title}'),
   postponedSubject: params('Maintenance postponed: {title}, now starts {time}'),
   cancelled: params('Maintenance cancelled: {title}'),
-  /** The heading and subject of a postmortem's email (README "Postmortems"). */
+  /** The heading and subject of a postmortem's email (docs/operating/console-and-desk.md#postmortems). */
   postmortem: params('Postmortem: {title}'),
   /** The label of the postmortem's text in its email. */
   postmortemLabel: 'Postmortem',

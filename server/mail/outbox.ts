@@ -10,7 +10,7 @@
  * batch costs the same however long the sent history grows; sent rows older than the retention
  * (`MAIL_RETENTION_DAYS`) are pruned ({@link pruneDelivered}).
  *
- * Several origins on one PostgreSQL database deliver the same outbox (README "Scaling out"): each
+ * Several origins on one PostgreSQL database deliver the same outbox (docs/operating/scaling.md#scaling-out): each
  * batch is taken in a transaction of its own with `select … for update skip locked`, held while
  * the batch is sent. Each mail the SMTP server accepts is acknowledged at once in `outbox_acks`,
  * outside that transaction, and the transaction's commit marks the batch sent. Two origins never

@@ -18,32 +18,32 @@ import type {
   TemplateFields,
 } from '../../contract/desk.js'
 import { recordHref } from '../../contract/links.js'
-import type { PublishData } from '../../contract/publishing.js'
+import type { PublishData, UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
-import { CLOSING_STATUS } from '../../contract/reference-data.js'
+import { CLOSED_STATUSES, CLOSING_STATUS } from '../../contract/reference-data.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
 import type { Database } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 import { NOTIFICATION_TYPES, recordUpdates } from '../repo/records.js'
 import { toPostmortem } from './postmortem.js'
 import {
-  CLOSED_STATUSES,
   changeRecord,
   findStoredRecord,
+  instant,
   invalid,
   isClosed,
   type PublishOptions,
+  sideFieldsOf,
   type Publisher,
+  type RecordChange,
   type RecordKind,
+  type StoredRecord,
 } from './publish.js'
 
 type Db = Kysely<Database>
 
 /** Records per page of the desk's list. */
 export const DESK_PAGE_SIZE = 25
-
-/** The status that closes a record of each type when it is resolved (`contract/reference-data.ts`). */
-export const RESOLVED_STATUS = CLOSING_STATUS
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms))
@@ -197,15 +197,7 @@ export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: num
     terms: terms.map((t) => t.tid),
     from: iso(row.from_time),
     to: isoOrNull(row.to_time),
-    customer_impact: row.customer_impact,
-    available_workaround: row.available_workaround,
-    next_update: row.next_update,
-    internal_note: row.internal_note,
-    slack_link: row.slack_link,
-    jira_link: row.jira_link,
-    sfdc_link: row.sfdc_link,
-    severity_link: row.severity_link,
-    reminder_minutes: row.reminder_minutes,
+    ...sideFieldsOf(row),
     reminder_default_minutes: reminderDefaultMinutes,
     href: recordHref(row.type, row.id, c?.domain ?? ''),
     updates,
@@ -220,17 +212,9 @@ export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: num
   }
 }
 
-/** An ISO 8601 date-time of a body, as publishing reads it. */
-function instant(value: unknown, field: string): number {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw invalid(`${field}: must be an ISO 8601 date-time such as 2026-03-15T09:30:00Z.`)
-  }
-  return Date.parse(value)
-}
-
 /**
  * `POST /api/admin/records/{id}/resolve`: closes the record now with the closing status of its
- * type ({@link RESOLVED_STATUS}); `to` becomes `now` unless it is set and past; an entry in the
+ * type (`contract/reference-data.ts` `CLOSING_STATUS`); `to` becomes `now` unless it is set and past; an entry in the
  * update history (the `update` text, Markdown, may be empty), event `updated`, audit
  * `record.resolve`, the emails unless `notify` is false.
  * @throws HttpError 404 `not_found`; 400 `invalid` when the record is closed already or has not
@@ -244,8 +228,7 @@ export function resolveRecord(
   publisher: Publisher,
   options: PublishOptions,
 ): Promise<PublishData> {
-  return changeRecord(db, id, now, publisher, options, (current) => {
-    if (isClosed(current.status_name)) throw invalid(`status: the record is closed already (${current.status_name}).`)
+  return deskAction(db, id, body, now, publisher, options, { kind: 'updated', action: 'record.resolve' }, (current) => {
     if (current.from_time > now) {
       throw invalid(
         current.type === 'maintenance'
@@ -254,12 +237,7 @@ export function resolveRecord(
       )
     }
     const to = current.to_time !== null && current.to_time <= now ? current.to_time : now
-    return {
-      body: { status: RESOLVED_STATUS[current.type], to: iso(to), update: body.update ?? '', body_format: 'markdown', notify: body.notify },
-      kind: 'updated',
-      action: 'record.resolve',
-      alwaysAddUpdate: true,
-    }
+    return { status: CLOSING_STATUS[current.type], to: iso(to) }
   })
 }
 
@@ -279,20 +257,14 @@ export function postponeRecord(
   publisher: Publisher,
   options: PublishOptions,
 ): Promise<PublishData> {
-  return changeRecord(db, id, now, publisher, options, (current) => {
-    if (current.type !== 'maintenance') throw invalid('type: only maintenance can be postponed.')
-    if (isClosed(current.status_name)) throw invalid(`status: the maintenance is closed already (${current.status_name}).`)
+  const step = { kind: 'postponed', action: 'record.postpone', maintenanceOnly: 'postponed' } as const
+  return deskAction(db, id, body, now, publisher, options, step, (current) => {
     const from = instant(body.from, 'from')
     const to = instant(body.to, 'to')
     if (to < from) throw invalid('to: must not be before from.')
     if (from < now) throw invalid('from: the new window must not start in the past.')
     if (from === current.from_time) throw invalid('from: the new window must start at another time than the current one.')
-    return {
-      body: { status: 'Postponed', from: iso(from), to: iso(to), update: body.update ?? '', body_format: 'markdown', notify: body.notify },
-      kind: 'postponed',
-      action: 'record.postpone',
-      alwaysAddUpdate: true,
-    }
+    return { status: 'Postponed', from: iso(from), to: iso(to) }
   })
 }
 
@@ -310,13 +282,36 @@ export function cancelRecord(
   publisher: Publisher,
   options: PublishOptions,
 ): Promise<PublishData> {
+  const step = { kind: 'cancelled', action: 'record.cancel', maintenanceOnly: 'cancelled' } as const
+  return deskAction(db, id, body, now, publisher, options, step, () => ({ status: 'Archived' }))
+}
+
+/**
+ * What resolve, postpone and cancel share: a record of a type the action takes (`maintenanceOnly`:
+ * the action's past participle, for maintenance alone) that is not closed yet gets the fields
+ * `fields` gives, and always an entry in the update history with the body's `update` text
+ * (Markdown, may be empty); the emails unless `notify` is false.
+ * @throws HttpError 400 `invalid` for a record of another type or a closed one (checked in that
+ *   order, before `fields` runs)
+ */
+function deskAction(
+  db: Db,
+  id: number,
+  body: { update?: string; notify?: boolean },
+  now: number,
+  publisher: Publisher,
+  options: PublishOptions,
+  step: Pick<RecordChange, 'kind' | 'action'> & { maintenanceOnly?: string },
+  fields: (current: StoredRecord) => UpdateRecordBody,
+): Promise<PublishData> {
   return changeRecord(db, id, now, publisher, options, (current) => {
-    if (current.type !== 'maintenance') throw invalid('type: only maintenance can be cancelled.')
-    if (isClosed(current.status_name)) throw invalid(`status: the maintenance is closed already (${current.status_name}).`)
+    if (step.maintenanceOnly && current.type !== 'maintenance') throw invalid(`type: only maintenance can be ${step.maintenanceOnly}.`)
+    const noun = step.maintenanceOnly ? 'maintenance' : 'record'
+    if (isClosed(current.status_name)) throw invalid(`status: the ${noun} is closed already (${current.status_name}).`)
     return {
-      body: { status: 'Archived', update: body.update ?? '', body_format: 'markdown', notify: body.notify },
-      kind: 'cancelled',
-      action: 'record.cancel',
+      body: { ...fields(current), update: body.update ?? '', body_format: 'markdown', notify: body.notify },
+      kind: step.kind,
+      action: step.action,
       alwaysAddUpdate: true,
     }
   })

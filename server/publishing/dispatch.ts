@@ -1,5 +1,5 @@
 /**
- * Notification emails of a record event (contract "Publishing"; spec §1 "registered users
+ * Notification emails of a record event (contract "Publishing"; docs/requirements/product.md "registered users
  * subscribe to email notifications"): finds the verified users whose subscriptions cover the
  * record and enqueues one email per user and event in the outbox.
  *
@@ -18,19 +18,19 @@
  * ({@link enqueueRecipients}), each mail rendered once per language, zone, cloud and matched
  * names and the recipient's own unsubscribe token put in ({@link recipientMail}).
  *
- * Each email is in its recipient's saved language (issue 25; texts `server/mail/messages.ts`
+ * Each email is in its recipient's saved language (docs/languages-and-themes.md; texts `server/mail/messages.ts`
  * `recordMailMessages`), English when none was saved: subject, body, the names of the matched
  * subscriptions the mail generates (`All notifications`, `Core Cloud Services`, …; the names of
  * services, data centers and topics are data and stay as stored) and the unsubscribe text.
  */
-import { termName } from '../../widgets/core/terms.js'
+import { termName } from '../../contract/terms.js'
 import { recordHref } from '../../contract/links.js'
 import { type Locale, toLocale } from '../../contract/locale.js'
 import type { Kysely, Transaction } from 'kysely'
 import { randomToken, sha256 } from '../accounts/tokens.js'
 import { htmlToText } from '../admin/sanitize.js'
 import type { Database, RecordEventKind, RecordType } from '../db/schema.js'
-import { formatTimestamp } from '../../widgets/core/time.js'
+import { formatTimestamp } from '../../contract/time.js'
 import { isTimeZone } from '../lib/zones.js'
 import { mailTexts, rtlWrapped } from '../mail/catalogues.js'
 import { escapeHtml, recordMailMessages } from '../mail/messages.js'
@@ -43,8 +43,8 @@ import type { NotificationType } from '../../contract/records.js'
 type RecordMailTexts = (typeof recordMailMessages)['base']
 
 /**
- * `instant` (epoch ms) in `zone` and `locale`, with the zone's name (widgets/core/time.ts
- * `formatTimestamp`; spec §9 time format in English): `Sun, 15 Mar 2026 05:30:00 EDT (America/New_York)`,
+ * `instant` (epoch ms) in `zone` and `locale`, with the zone's name (contract/time.ts
+ * `formatTimestamp`; docs/requirements/constants.md#time-format in English): `Sun, 15 Mar 2026 05:30:00 EDT (America/New_York)`,
  * `So., 15. März 2026, 10:30:00 MEZ (Europe/Berlin)`. An unknown zone shows the time in UTC.
  */
 export function formatInZone(instant: number, zone: string, locale: Locale = 'en'): string {

@@ -1,6 +1,6 @@
 /**
- * Telling a record event's subscribers, after the event is committed (issue 42, "the notification
- * storm"; README "Notification storm"; docs/decisions/0010-fan-out-after-commit.md).
+ * Telling a record event's subscribers, after the event is committed (docs/operating/scaling.md, "the notification
+ * storm"; docs/operating/scaling.md#notification-storm; docs/decisions/0010-fan-out-after-commit.md).
  *
  * - **In the event's transaction** ({@link enqueueFanout}): one `fanout_jobs` row, with the number
  *   of subscribers the event matches. Publishing answers as fast with 100,000 subscribers as with

@@ -1,5 +1,5 @@
 /**
- * Postmortems of resolved incidents (issue 43 item 2; README "Postmortems"; `contract/desk.ts`
+ * Postmortems of resolved incidents (docs/operating/console-and-desk.md#postmortems; `contract/desk.ts`
  * `SavePostmortemBody`, `Postmortem`; migration 014).
  *
  * The desk writes one postmortem per incident, in Markdown, rendered and sanitised with the site's

@@ -13,9 +13,9 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
 import { MAX_REMINDER_MINUTES } from '../../contract/constants.js'
 import { recordHref } from '../../contract/links.js'
-import { PublishRecordBody, type PublishData, type UpdateRecordBody } from '../../contract/publishing.js'
+import type { PublishData, PublishRecordBody, UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
-import { CLOSED_STATUSES, isClosedStatus } from '../../contract/reference-data.js'
+import { isClosedStatus, RECORD_TYPES } from '../../contract/reference-data.js'
 import type { Database, RecordEventKind, RecordsTable, RecordType } from '../db/schema.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
 import { sanitizeOperatorHtml } from '../admin/sanitize.js'
@@ -25,10 +25,6 @@ import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
 import { enqueueFanout } from './fanout.js'
 import { renderOperatorText, type TextFormat } from './markdown.js'
 
-/** The record types that can be published (the contract's `PublishRecordBody.type`). */
-export const RECORD_TYPES: readonly RecordType[] = PublishRecordBody.properties.type.anyOf.map((t) => t.const)
-/** Statuses that close a record (`closed_on` is set when a record reaches one; `contract/reference-data.ts`). */
-export { CLOSED_STATUSES }
 /** Path prefix of each record type's alias (the id follows), e.g. `/incidents/` for `/incidents/123`. */
 export const ALIAS_PREFIX: Readonly<Record<RecordType, string>> = {
   incident: '/incidents/',
@@ -143,7 +139,11 @@ function text(value: unknown, field: string, { required = false, max = MAX_TEXT 
   return trimmed
 }
 
-function instant(value: unknown, field: string): number {
+/**
+ * An ISO 8601 date-time of a request body (`2026-03-15T09:30:00Z`), as epoch ms.
+ * @throws HttpError 400 naming `field` when `value` is not one
+ */
+export function instant(value: unknown, field: string): number {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) || Number.isNaN(Date.parse(value))) {
     throw invalid(`${field}: must be an ISO 8601 date-time such as 2026-03-15T09:30:00Z.`)
   }
@@ -334,7 +334,7 @@ async function validate(trx: Trx, b: PublishRecordBody, markdown: ReadonlySet<Fo
   }
 }
 
-/** True for a status that closes a record ({@link CLOSED_STATUSES}). */
+/** True for a status that closes a record (`contract/reference-data.ts` `CLOSED_STATUSES`). */
 export const isClosed = isClosedStatus
 
 async function replaceLinks(trx: Trx, id: number, v: ValidRecord): Promise<void> {
@@ -421,15 +421,7 @@ export async function snapshot(trx: Trx, id: number): Promise<Record<string, unk
     terms: terms.map((t) => t.tid),
     from: iso(row.from_time),
     to: iso(row.to_time),
-    customer_impact: row.customer_impact,
-    available_workaround: row.available_workaround,
-    next_update: row.next_update,
-    internal_note: row.internal_note,
-    slack_link: row.slack_link,
-    jira_link: row.jira_link,
-    sfdc_link: row.sfdc_link,
-    severity_link: row.severity_link,
-    reminder_minutes: row.reminder_minutes,
+    ...sideFieldsOf(row),
     posted_on: iso(row.posted_on),
     updated_on: iso(row.updated_on),
     closed_on: iso(row.closed_on),
@@ -537,6 +529,28 @@ export interface RecordChange {
   defaultText?: string
 }
 
+/** The fields a publishing body and a stored record share as they are: the texts and links beside the record's own. */
+const SIDE_FIELDS = [
+  'customer_impact',
+  'available_workaround',
+  'next_update',
+  'internal_note',
+  'slack_link',
+  'jira_link',
+  'sfdc_link',
+  'severity_link',
+  'reminder_minutes',
+] as const satisfies readonly (keyof RecordsTable & keyof PublishRecordBody)[]
+
+type SideFields = Pick<Selectable<RecordsTable>, (typeof SIDE_FIELDS)[number]>
+
+/** {@link SIDE_FIELDS} of a stored record, in that order, as the desk's and publishing's answers send them. */
+export function sideFieldsOf(row: SideFields): SideFields {
+  const fields: Partial<Record<keyof SideFields, unknown>> = {}
+  for (const key of SIDE_FIELDS) fields[key] = row[key]
+  return fields as SideFields
+}
+
 /** Fields of a `PATCH` body that are not fields of a record. */
 const NOT_RECORD_FIELDS = new Set(['update', 'body_format', 'notify'])
 
@@ -591,15 +605,7 @@ export async function changeRecord(
       terms,
       from: iso(current.from_time)!,
       to: iso(current.to_time),
-      customer_impact: current.customer_impact,
-      available_workaround: current.available_workaround,
-      next_update: current.next_update,
-      internal_note: current.internal_note,
-      slack_link: current.slack_link,
-      jira_link: current.jira_link,
-      sfdc_link: current.sfdc_link,
-      severity_link: current.severity_link,
-      reminder_minutes: current.reminder_minutes,
+      ...sideFieldsOf(current),
     }
     const markdown = new Set<FormattedField>()
     for (const key of Object.keys(body) as Array<keyof UpdateRecordBody>) {

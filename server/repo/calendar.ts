@@ -1,5 +1,5 @@
 /**
- * The side calendar of the record lists (spec §2 Calendar, §3 Calendar response, §4 Calendar, §7
+ * The side calendar of the record lists (docs/requirements/screens.md#calendar, docs/requirements/entities.md#calendar-response, docs/requirements/states.md#calendar, docs/requirements/calls.md
  * `GET /api/calendar`).
  */
 import type { Kysely } from 'kysely'
@@ -19,7 +19,7 @@ export const CALENDAR_LISTS: Record<CalendarType, RecordListType> = {
 }
 
 /**
- * The day classes (spec §4 Calendar style classes), most severe first: a day shows the first of
+ * The day classes (docs/requirements/states.md#calendar style classes), most severe first: a day shows the first of
  * these that one of its records has.
  */
 export const CALENDAR_CLASSES = [
@@ -47,7 +47,7 @@ const EVENT_CLASS = new Map<string, string>(ADVISORY_EVENT_TYPES.map((e) => [e.n
  *   `informational`;
  * - maintenance: by status — Postponed `postponed`, Completed and Archived `completed`, otherwise
  *   (Scheduled, In Progress) `scheduled`;
- * - advisory: its event type's class (spec §4), `informational` when it has none.
+ * - advisory: its event type's class (docs/requirements/states.md), `informational` when it has none.
  */
 export function calendarClass(
   type: RecordListType,
@@ -88,7 +88,7 @@ export async function dataCenterGroups(db: Kysely<Database>, cloudId: number): P
 }
 
 /**
- * `GET /api/calendar` (spec §3 Calendar response): every day (`YYYY-MM-DD` in `zone`) that one of
+ * `GET /api/calendar` (docs/requirements/entities.md#calendar-response): every day (`YYYY-MM-DD` in `zone`) that one of
  * the cloud's records of the kind overlaps — the same overlap the lists' `date` filter uses, an
  * ongoing record running until now — with the class of its most severe record
  * ({@link CALENDAR_CLASSES}). `start_date` is the first such day (today in `zone` when there is

@@ -1,6 +1,6 @@
 /**
- * The cloud status timeline's answer, computed from the database (spec §2 Cloud status page,
- * §3 Status response / Service or location item / Issue, §7 GET /api/cloud-status).
+ * The cloud status timeline's answer, computed from the database (docs/requirements/screens.md#cloud-status-page,
+ * docs/requirements/entities.md#status-response / Service or location item / Issue, docs/requirements/calls.md GET /api/cloud-status).
  *
  * A request costs five queries whatever the number of rows: the items (services or data centers),
  * the week's records of the cloud with their terms, the severities, and the cloud's incidents of the
@@ -22,6 +22,7 @@ import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
 import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from '../statuspage/uptime.js'
 import type { CloudRow } from './clouds.js'
 import { cloudDataCenters } from './data-centers.js'
+import { RECORD_HEAD_COLUMNS } from './record-columns.js'
 import { incidentSpans } from './records.js'
 
 /** The tid and title of the one category a `core_cloud_services` answer has. */
@@ -138,19 +139,7 @@ async function weekRecords(db: Kysely<Database>, cloudId: number, week: StatusWe
     .innerJoin('records as r', 'r.id', 'rc.record_id')
     .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
     .innerJoin('record_terms as rt', 'rt.record_id', 'r.id')
-    .select([
-      'r.id',
-      'r.type',
-      'r.title',
-      'r.alias',
-      'r.summary',
-      'r.body',
-      'r.severity_tid',
-      'r.from_time',
-      'r.to_time',
-      'st.name as status',
-      'rt.tid',
-    ])
+    .select([...RECORD_HEAD_COLUMNS, 'r.body', 'r.severity_tid', 'r.from_time', 'r.to_time', 'st.name as status', 'rt.tid'])
     .where('rc.cloud_id', '=', cloudId)
     .where('r.type', 'in', TIMELINE_TYPES)
     .where('r.from_time', '<', week.end)
@@ -161,7 +150,7 @@ async function weekRecords(db: Kysely<Database>, cloudId: number, week: StatusWe
   return rows
 }
 
-/** The severities in legend order (spec §3 Severity). */
+/** The severities in legend order (docs/requirements/entities.md#severity). */
 export async function listStatusSeverities(db: Kysely<Database>): Promise<StatusSeverity[]> {
   const rows = await db
     .selectFrom('severities')
@@ -179,7 +168,7 @@ export async function listStatusSeverities(db: Kysely<Database>): Promise<Status
   }))
 }
 
-/** Whether the cloud shows the block a request type asks for (spec §3 Cloud.cloud_status). */
+/** Whether the cloud shows the block a request type asks for (docs/requirements/entities.md#cloud.cloud_status). */
 export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestType): boolean {
   if (requestType === 'core_cloud_services') return cloud.status_core_cloud_services === 1
   if (requestType === 'public') return cloud.status_datacenter === 1
@@ -192,7 +181,7 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  * - `core_cloud_services`: one category `{ tid: 'core_cloud_services', title: 'Core Cloud Services' }`
  *   with the cloud's services. `public` / `premium`: one category per region (region order) with the
  *   cloud's data centers whose premium flag is 0 / 1, by name; empty regions are omitted. When the
- *   cloud's flag for the block is off (spec §3 Cloud.cloud_status), or it has no such rows, the
+ *   cloud's flag for the block is off (docs/requirements/entities.md#cloud.cloud_status), or it has no such rows, the
  *   category list is empty.
  * - Rows decommissioned before the week started (or commissioned after it ended) are left out;
  *   `status` is the row's active flag (`false` = decommissioned).

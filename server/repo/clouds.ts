@@ -14,7 +14,7 @@ const flag = (value: number): Flag => (value ? '1' : '0')
 
 /**
  * The lookup key of a `cloud` parameter: trimmed, lower-cased, without a leading `trust.`
- * (spec §4 Cloud choice: a `cloud` query parameter may carry the prefix).
+ * (docs/requirements/states.md#cloud-choice: a `cloud` query parameter may carry the prefix).
  * @example cloudKey('trust.auroraedge.net') // 'auroraedge.net'
  */
 export function cloudKey(param: string): string {
@@ -53,7 +53,7 @@ export async function requireCloud(db: Kysely<Database>, param: string): Promise
   return cloud
 }
 
-/** A cloud row in the contract's shape (spec §3 Cloud). */
+/** A cloud row in the contract's shape (docs/requirements/entities.md#cloud). */
 export function toApiCloud(row: CloudRow): Cloud {
   return {
     id: String(row.id),

@@ -1,5 +1,5 @@
 /**
- * Data centers of a cloud, as the map shows them (spec §3 Data center (map)).
+ * Data centers of a cloud, as the map shows them (docs/requirements/entities.md#data-center (map)).
  */
 import type { Kysely } from 'kysely'
 import type { MapDataCenter } from '../../contract/global.js'

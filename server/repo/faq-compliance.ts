@@ -1,5 +1,5 @@
 /**
- * Reads of the FAQ (a basic page) and the Compliance page (migration 006; spec §3 FAQ, Compliance).
+ * Reads of the FAQ (a basic page) and the Compliance page (migration 006; docs/requirements/entities.md#faq, Compliance).
  */
 import type { Kysely } from 'kysely'
 import type { BasicPageData, ComplianceData } from '../../contract/content.js'

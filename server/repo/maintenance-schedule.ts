@@ -1,6 +1,6 @@
 /**
- * The maintenance schedule table of the maintenance list (spec §2 Maintenance list "a
- * maintenance schedule table (regions by days, in UTC)", §3 List response `maintenanceSchedule`).
+ * The maintenance schedule table of the maintenance list (docs/requirements/screens.md Maintenance list "a
+ * maintenance schedule table (regions by days, in UTC)", docs/requirements/entities.md#list-response `maintenanceSchedule`).
  */
 import type { Kysely } from 'kysely'
 import type { MaintenanceSchedule } from '../../contract/records.js'

@@ -1,5 +1,5 @@
 /**
- * Reading the main and top menus (spec §3 Menu item) as trees.
+ * Reading the main and top menus (docs/requirements/entities.md#menu-item) as trees.
  */
 import type { Kysely, Selectable } from 'kysely'
 import type { Menu, MenuItem, MenuRoute } from '../../contract/global.js'

@@ -1,7 +1,7 @@
 /**
- * Records as the lists, single posts and notification lists send them (spec §2 Incidents,
- * Maintenance, Security Advisories lists, Notification list page, Single post; §3 Record, List
- * response, Notification list; §4 Record statuses, Lists; §7).
+ * Records as the lists, single posts and notification lists send them (docs/requirements/screens.md#incidents-maintenance-security-advisories-lists,
+ * Maintenance, Security Advisories lists, Notification list page, Single post; docs/requirements/entities.md#record, List
+ * response, Notification list; docs/requirements/states.md#record-statuses, Lists; docs/requirements/calls.md).
  *
  * Internal-use columns are selected only when {@link visibleInternalFields} grants them to the
  * viewer (a signed-in privileged role). The answers are typed with the contract's `Privileged…`
@@ -35,7 +35,7 @@ type Db = Kysely<Database>
 
 /**
  * The statuses each list filters by, by name, in the dropdown's order after 'All Statuses'
- * (spec §2 lists, §4 Record statuses). Their ids are the `record_statuses` ids.
+ * (docs/requirements/screens.md lists, docs/requirements/states.md#record-statuses). Their ids are the `record_statuses` ids.
  */
 export const LIST_STATUS_NAMES: Record<RecordType, readonly string[]> = {
   incident: ['In Progress', 'Monitoring', 'Resolved', 'Remediated'],
@@ -44,10 +44,10 @@ export const LIST_STATUS_NAMES: Record<RecordType, readonly string[]> = {
   notification: ['Scheduled', 'In Progress', 'Completed', 'Archived'],
 }
 
-/** The notification list types (contract `NotificationType`), the first being the default (spec §7). */
+/** The notification list types (contract `NotificationType`), the first being the default (docs/requirements/calls.md). */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = ['url_change_notification', 'cloud_app', 'privacy_notification']
 
-/** Advisory event types (spec §4) with their style class, in the order the categories list them. */
+/** Advisory event types (docs/requirements/states.md) with their style class, in the order the categories list them. */
 export const ADVISORY_EVENT_TYPES: ReadonlyArray<{ name: AdvisoryEventType; class: string }> = [
   { name: 'Under Investigation', class: 'under_investigation' },
   { name: 'Service Disruption', class: 'service_disruption' },
@@ -57,7 +57,7 @@ export const ADVISORY_EVENT_TYPES: ReadonlyArray<{ name: AdvisoryEventType; clas
   { name: 'Security Advisory', class: 'security_advisory' },
 ]
 
-/** Messages of the single-post errors (spec §2 Single post, §8 Empty states). */
+/** Messages of the single-post errors (docs/requirements/screens.md#single-post, docs/requirements/errors.md#empty-states). */
 export const POST_MESSAGES = {
   notFound: 'No records found.',
   notOnCloud: 'Post not available on this cloud.',
@@ -373,7 +373,7 @@ export async function loadRecords(db: Db, ids: readonly number[], viewer: Viewer
   return loaded
 }
 
-/** The statuses of a list (or of notifications), in the list's order (spec §4 Record statuses). */
+/** The statuses of a list (or of notifications), in the list's order (docs/requirements/states.md#record-statuses). */
 export async function listStatuses(db: Db, type: RecordType): Promise<RecordStatus[]> {
   const names = LIST_STATUS_NAMES[type]
   const rows = await db.selectFrom('record_statuses').select(['id', 'name', 'class', 'icon']).where('name', 'in', names).execute()
@@ -383,7 +383,7 @@ export async function listStatuses(db: Db, type: RecordType): Promise<RecordStat
   })
 }
 
-/** Severities as lists send them, most severe first (spec §3 Severity). */
+/** Severities as lists send them, most severe first (docs/requirements/entities.md#severity). */
 export async function listSeverities(db: Db): Promise<ListSeverity[]> {
   const rows = await db.selectFrom('severities').select(['tid', 'name', 'color_code']).orderBy('sort').orderBy('tid').execute()
   return rows.map((r) => ({ tid: String(r.tid), name: r.name, color_code: r.color_code }))
@@ -478,7 +478,7 @@ export interface RecordListQuery {
 }
 
 /**
- * `GET /api/{incident|maintenance|advisory}` (spec §3 List response, §7): one page of the cloud's
+ * `GET /api/{incident|maintenance|advisory}` (docs/requirements/entities.md#list-response, docs/requirements/calls.md): one page of the cloud's
  * records of `type`, newest first, with the list's statuses, the severities, its categories, the
  * top message and, for maintenance, the schedule table.
  *
@@ -539,7 +539,7 @@ export interface NotificationListQuery {
 }
 
 /**
- * `GET /api/notifications` (spec §3 Notification list, §7): one page of the notifications of a
+ * `GET /api/notifications` (docs/requirements/entities.md#notification-list, docs/requirements/calls.md): one page of the notifications of a
  * type, newest first. Pages are ZERO-based: `currentPage` is the page asked for (0 when there are
  * none), `totalPages` the number of pages (0 when there are none).
  *
@@ -574,7 +574,7 @@ export async function notificationList(
 }
 
 /**
- * One record for the single-post page (`GET /api/posts/{id}`, spec §2 Single post), or a
+ * One record for the single-post page (`GET /api/posts/{id}`, docs/requirements/screens.md#single-post), or a
  * notification (`GET /api/notification/{id}/{cloud}`) with its `url_redirect` when it has one;
  * either with its update history (`updates`, newest first, {@link recordUpdates}), which the list
  * answers do not carry.

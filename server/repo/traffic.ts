@@ -1,5 +1,5 @@
 /**
- * The speedometer's figures (spec §2 Home): reading them from `traffic_daily`, and writing the
+ * The speedometer's figures (docs/requirements/screens.md#home): reading them from `traffic_daily`, and writing the
  * operator's daily counts into it (`PUT /api/admin/traffic/{cloud}`, `npm run traffic -- import`;
  * shapes in `contract/traffic.ts`). Nothing else writes the table on a production site.
  */

@@ -1,6 +1,6 @@
 /**
- * Who may see what of a record (spec §2 lists "a block marked internal use only", §3 Record
- * internal-only fields, §6 Roles and permissions).
+ * Who may see what of a record (docs/requirements/screens.md lists "a block marked internal use only", docs/requirements/entities.md#record
+ * internal-only fields, docs/requirements/roles.md Roles and permissions).
  *
  * {@link visibleInternalFields} is the one place that decides whether internal-use fields
  * (`INTERNAL_FIELDS` of the contract) leave the server, twice over: the record queries select
@@ -13,7 +13,7 @@
 import { INTERNAL_FIELDS, PRIVILEGED_ROLES as CONTRACT_PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { InternalField } from '../../contract/records.js'
 
-/** Whoever asks: anonymous, or a signed-in user with roles (spec §6). */
+/** Whoever asks: anonymous, or a signed-in user with roles (docs/requirements/roles.md). */
 export interface Viewer {
   /** Role machine names of the signed-in user; empty for anonymous visitors. */
   roles: readonly string[]
@@ -22,7 +22,7 @@ export interface Viewer {
 /** An anonymous visitor (no valid session). */
 export const ANONYMOUS: Viewer = Object.freeze({ roles: Object.freeze([]) as readonly string[] })
 
-/** The roles that see the Admin link (spec §6), and with it the internal-use block of records (from the contract). */
+/** The roles that see the Admin link (docs/requirements/roles.md), and with it the internal-use block of records (from the contract). */
 export const PRIVILEGED_ROLES: readonly string[] = CONTRACT_PRIVILEGED_ROLES
 
 const NONE: readonly InternalField[] = Object.freeze([])
@@ -38,7 +38,7 @@ export function visibleInternalFields(viewer: Viewer): readonly InternalField[] 
   return viewer.roles.some((role) => PRIVILEGED_ROLES.includes(role)) ? INTERNAL_FIELDS : NONE
 }
 
-/** Whether `viewer` sees the internal-use fields (a privileged role, spec §6): the answer's schema is then the privileged one. */
+/** Whether `viewer` sees the internal-use fields (a privileged role, docs/requirements/roles.md): the answer's schema is then the privileged one. */
 export function isPrivileged(viewer: Viewer): boolean {
   return visibleInternalFields(viewer).length > 0
 }

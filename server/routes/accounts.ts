@@ -1,6 +1,6 @@
 /**
- * Accounts and sessions (spec §2 Sign-in, Sign-up; §3 Session, Cookies; §4 Sign-in, Logout,
- * Sign-up, Session; §5; §6; §7 user calls; §9). Shapes: "Accounts and sessions" in
+ * Accounts and sessions (docs/requirements/screens.md#sign-in, Sign-up; docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout,
+ * Sign-up, Session; docs/requirements/validation.md; docs/requirements/roles.md; docs/requirements/calls.md user calls; docs/requirements/constants.md). Shapes: "Accounts and sessions" in
  * `contract/`. Every answer is `{ data }` or `{ error: { code, message } }`.
  *
  * Every POST is first screened by the cross-site guard (403 `cross_site`, `server/http/cross-site.ts`).
@@ -23,11 +23,11 @@
  * - `POST /api/user/settings {timezone?, locale?}` (session + CSRF) → `{ data: { timezone, locale } }`; 400
  *   `bad_request` (an unknown zone or locale, or neither given).
  *
- * The account mails go out in the recipient's language (issue 25): the account's saved locale,
+ * The account mails go out in the recipient's language (docs/languages-and-themes.md): the account's saved locale,
  * else the language of the page the request came from (`?lang=`, the `trust_lang` cookie,
  * `Accept-Language`; `server/http/page-locale.ts`). A sign-up from a page in another language than
  * English saves that language as the new account's. Error messages stay English; the client
- * shows its own translation of each `code` (issue 25 "codes translated on the client").
+ * shows its own translation of each `code` (docs/languages-and-themes.md "codes translated on the client").
  */
 import type { Kysely, Transaction } from 'kysely'
 import {

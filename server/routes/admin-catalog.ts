@@ -20,7 +20,7 @@
  * Every change is audited in its transaction (`server/admin/audit.ts`). Request parts the schemas
  * refuse answer 400 `invalid`, one message per bad field (`roles[0]: must be string`), joined by `; `.
  */
-import type { FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { FastifySchemaValidationError } from 'fastify'
 import {
   AuditData,
   AuditQuery,
@@ -37,11 +37,10 @@ import {
   StaffMember,
 } from '../../contract/admin.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
-import type { Permission } from '../../contract/permissions.js'
 import type { UserSession } from '../accounts/sessions.js'
 import type { Actor } from '../admin/audit.js'
 import { auditPage } from '../admin/audit-read.js'
-import { requireAdminReader, requirePermission } from '../admin/authorize.js'
+import { adminReaderFirst, permissionFirst, requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { readCatalog, saveCatalogSection } from '../admin/catalog-edit.js'
 import { dashboardData } from '../admin/dashboard.js'
 import { outboxData, retryOutboxMessage } from '../admin/outbox.js'
@@ -49,6 +48,7 @@ import { setStaffRoles, staffData } from '../admin/staff.js'
 import { pathOf } from '../catalog/import.js'
 import { HttpError } from '../http/errors.js'
 import { mailDelivery, mailSender } from '../mail/outbox.js'
+import { getAdminRead } from './admin-read.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** The field an Ajv error is about: `roles[0]`, `revision` (a missing property), or the part itself. */
@@ -85,29 +85,17 @@ const actorOf = (session: UserSession): Actor => ({ uid: session.uid, name: sess
 
 /** Registers the routes described in the module comment. */
 export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mode, accounts }: RouteDeps): void {
-  // Checked before the request's parts are validated: a 403 never depends on them.
-  const reader = async (request: FastifyRequest) => {
-    requireAdminReader(request)
-  }
-  const permitted = (permission: Permission) => async (request: FastifyRequest) => {
-    requirePermission(request, permission)
-  }
+  /** The mail settings the dashboard and the outbox show. */
+  const mail = async () => ({ delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) })
 
-  app.get(
-    '/api/admin/catalog',
-    { schema: { response: { 200: answer(CatalogData), ...ERROR_RESPONSES } }, preValidation: reader },
-    async (request) => {
-      requireAdminReader(request)
-      return { data: await readCatalog(db) }
-    },
-  )
+  getAdminRead(app, '/api/admin/catalog', CatalogData, () => readCatalog(db))
 
   app.put(
     '/api/admin/catalog/:section',
     {
       schema: { params: CatalogSectionParams, body: CatalogSectionBody, response: { 200: answer(CatalogData), ...ERROR_RESPONSES } },
       schemaErrorFormatter,
-      preValidation: permitted('catalog'),
+      preValidation: permissionFirst('catalog'),
     },
     async (request) => {
       const session = requirePermission(request, 'catalog')
@@ -117,32 +105,16 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mod
     },
   )
 
-  app.get(
-    '/api/admin/dashboard',
-    { schema: { response: { 200: answer(DashboardData), ...ERROR_RESPONSES } }, preValidation: reader },
-    async (request) => {
-      requireAdminReader(request)
-      const mail = { delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) }
-      return { data: await dashboardData(db, now(), mail) }
-    },
-  )
+  getAdminRead(app, '/api/admin/dashboard', DashboardData, async () => dashboardData(db, now(), await mail()))
 
-  app.get(
-    '/api/admin/outbox',
-    { schema: { response: { 200: answer(OutboxData), ...ERROR_RESPONSES } }, preValidation: reader },
-    async (request) => {
-      requireAdminReader(request)
-      const mail = { delivery: mailDelivery(accounts.smtpUrl, mode), sender: await mailSender(db, accounts) }
-      return { data: await outboxData(db, now(), mail) }
-    },
-  )
+  getAdminRead(app, '/api/admin/outbox', OutboxData, async () => outboxData(db, now(), await mail()))
 
   app.post(
     '/api/admin/outbox/:id/retry',
     {
       schema: { params: OutboxIdParams, body: OutboxRetryBody, response: { 200: answer(OutboxMessage), ...ERROR_RESPONSES } },
       schemaErrorFormatter,
-      preValidation: permitted('outbox'),
+      preValidation: permissionFirst('outbox'),
     },
     async (request) => {
       const session = requirePermission(request, 'outbox')
@@ -152,21 +124,14 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mod
     },
   )
 
-  app.get(
-    '/api/admin/staff',
-    { schema: { response: { 200: answer(StaffData), ...ERROR_RESPONSES } }, preValidation: reader },
-    async (request) => {
-      requireAdminReader(request)
-      return { data: await staffData(db) }
-    },
-  )
+  getAdminRead(app, '/api/admin/staff', StaffData, () => staffData(db))
 
   app.put(
     '/api/admin/staff',
     {
       schema: { body: SetStaffRolesBody, response: { 200: answer(StaffMember), ...ERROR_RESPONSES } },
       schemaErrorFormatter,
-      preValidation: permitted('staff'),
+      preValidation: permissionFirst('staff'),
     },
     async (request) => {
       const session = requirePermission(request, 'staff')
@@ -180,7 +145,7 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mod
     {
       schema: { querystring: AuditQuery, response: { 200: answer(AuditData), ...ERROR_RESPONSES } },
       schemaErrorFormatter,
-      preValidation: reader,
+      preValidation: adminReaderFirst,
     },
     async (request) => {
       requireAdminReader(request)

@@ -12,14 +12,14 @@
  * each bad field's path (`rows[1].date: …`) with nothing changed; 404 `unknown_cloud`. HTML is
  * sanitised when saved and each write is audited in its transaction (`server/admin/content.ts`).
  */
-import type { FastifyRequest, FastifySchemaValidationError } from 'fastify'
+import type { FastifySchemaValidationError } from 'fastify'
 import { AdminCompliancePage, AdminFaqPage, CloudParams, ContentData, SaveComplianceBody, SaveFaqBody } from '../../contract/admin.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
-import type { Permission } from '../../contract/permissions.js'
 import type { Actor } from '../admin/audit.js'
-import { requireAdminReader, requirePermission } from '../admin/authorize.js'
+import { permissionFirst, requirePermission } from '../admin/authorize.js'
 import { readContent, saveCompliance, saveFaq } from '../admin/content.js'
 import { badRequest } from '../http/errors.js'
+import { getAdminRead } from './admin-read.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** `/rows/1/date` → `rows[1].date`; `''` → `body`. */
@@ -58,31 +58,15 @@ const actorOf = (session: { uid: number; name: string }): Actor => ({ uid: sessi
 
 /** Registers the routes described in the module comment. */
 export function registerAdminContentRoutes(app: TrustApp, { db, now }: RouteDeps): void {
-  /** The permission (or, for reads, the privileged role) is checked before the body is validated. */
-  const needs = (permission: Permission) => async (request: FastifyRequest) => {
-    requirePermission(request, permission)
-  }
-
-  app.get(
-    '/api/admin/content',
-    {
-      schema: { response: { 200: answer(ContentData), ...ERROR_RESPONSES } },
-      preValidation: async (request) => {
-        requireAdminReader(request)
-      },
-    },
-    async (request) => {
-      requireAdminReader(request)
-      return { data: await readContent(db) }
-    },
-  )
+  // The permission (or, for reads, the privileged role) is checked before the body is validated.
+  getAdminRead(app, '/api/admin/content', ContentData, () => readContent(db))
 
   app.put(
     '/api/admin/faq',
     {
       schema: { body: SaveFaqBody, response: { 200: answer(AdminFaqPage), ...ERROR_RESPONSES } },
       schemaErrorFormatter: contentSchemaErrors,
-      preValidation: needs('faq'),
+      preValidation: permissionFirst('faq'),
     },
     async (request) => {
       const session = requirePermission(request, 'faq')
@@ -101,7 +85,7 @@ export function registerAdminContentRoutes(app: TrustApp, { db, now }: RouteDeps
         response: { 200: answer(AdminCompliancePage), ...ERROR_RESPONSES },
       },
       schemaErrorFormatter: contentSchemaErrors,
-      preValidation: needs('compliance'),
+      preValidation: permissionFirst('compliance'),
     },
     async (request) => {
       const session = requirePermission(request, 'compliance')

@@ -1,5 +1,5 @@
 /**
- * The admin publishing API (contract "Publishing"; spec §6 roles, `contract/permissions.ts`). Session +
+ * The admin publishing API (contract "Publishing"; docs/requirements/roles.md roles, `contract/permissions.ts`). Session +
  * CSRF (403 `not_signed_in` / `csrf`), a role of `PRIVILEGED_ROLES` (else 403 `forbidden`) and the
  * permission of the record's kind (else 403 `not_permitted`): `records` for incidents, maintenance
  * and advisories, `notification:{type}` for notifications (`recordPermission`).
@@ -25,7 +25,8 @@ import { linkOrigin } from '../http/origin.js'
 import type { Actor } from '../admin/audit.js'
 import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { badRequest, HttpError } from '../http/errors.js'
-import { type PublishOptions, publishRecord, RECORD_TYPES, refusalOf, updateRecord } from '../publishing/publish.js'
+import { RECORD_TYPES } from '../../contract/reference-data.js'
+import { type PublishOptions, publishRecord, refusalOf, updateRecord } from '../publishing/publish.js'
 import { NOTIFICATION_TYPES } from '../repo/records.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 

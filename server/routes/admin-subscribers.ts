@@ -1,5 +1,5 @@
 /**
- * Subscriber import and export (README "Subscriber import and export"; shapes
+ * Subscriber import and export (docs/subscriptions.md#subscriber-import-and-export; shapes
  * `contract/subscribers.ts`; the file's notation `server/subscriptions/csv.ts`; invitations
  * `server/subscriptions/invites.ts`).
  *

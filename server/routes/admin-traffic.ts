@@ -1,6 +1,6 @@
 /**
  * `PUT /api/admin/traffic/{cloud}` — the operator (or the operator's machine) feeds the
- * speedometer's daily counts of one cloud (`contract/traffic.ts`; spec §2 Home).
+ * speedometer's daily counts of one cloud (`contract/traffic.ts`; docs/requirements/screens.md#home).
  *
  * - Session with the permission `catalog` (administrator, trust_admin: `contract/permissions.ts`)
  *   and the session's CSRF header, checked before anything of the request is read: 403

@@ -1,6 +1,6 @@
 /**
  * GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz= — one week of the cloud status timeline
- * (spec §2 Cloud status page, §3 Status response, §4 Timeline paging, §7). Public, readable from
+ * (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#status-response, docs/requirements/states.md#timeline-paging, docs/requirements/calls.md). Public, readable from
  * any origin without credentials, shared copies at most 10 s old (its current-time marker moves);
  * a signed-in viewer's answer carries their subscribe stars (`subscribed`) and is
  * `private, no-store` (`PUBLIC_NOW_PER_VIEWER`).

@@ -12,7 +12,7 @@ import type { WebhookWorker } from '../webhooks/deliver.js'
 import type { WebhookUrlPolicy } from '../webhooks/ssrf.js'
 
 /**
- * Variant flags forced by the deployment (spec §1 Variants). An unset flag falls back to the
+ * Variant flags forced by the deployment (docs/requirements/product.md Variants). An unset flag falls back to the
  * `settings` table.
  */
 export interface VariantOverride {
@@ -60,7 +60,7 @@ export interface RouteDeps {
    * what the desk shows for a record without a lead of its own. Default 60.
    */
   reminderMinutes?: number
-  /** Third-party pages: how they are polled, and the poller (README "Third-party components"). */
+  /** Third-party pages: how they are polled, and the poller (docs/operating/console-and-desk.md#third-party-components). */
   upstream?: PollContext & { poller: Pick<UpstreamPoller, 'pollGroup'> }
 }
 

@@ -6,7 +6,7 @@
  * - `POST /api/admin/records/{id}/resolve` (`ResolveBody`), `/postpone` (`PostponeBody`),
  *   `/cancel` (`CancelBody`) → `{ data: PublishData }`; 404 `not_found`, 400 `invalid`;
  * - `PUT /api/admin/records/{id}/postmortem` (`SavePostmortemBody`) → `{ data: PostmortemData }`;
- *   404 `not_found`, 400 `invalid` (README "Postmortems");
+ *   404 `not_found`, 400 `invalid` (docs/operating/console-and-desk.md#postmortems);
  * - `GET /api/admin/templates` → `{ data: TemplatesData }`;
  * - `POST /api/admin/templates` (`SaveTemplateBody`) → 201 `{ data: RecordTemplate }`;
  * - `PUT /api/admin/templates/{id}` (`SaveTemplateBody`) → `{ data: RecordTemplate }`;

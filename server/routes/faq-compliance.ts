@@ -1,13 +1,11 @@
 /**
- * GET /api/basic-page/faq?cloud= and GET /api/compliance?cloud= (spec §2 FAQ, Compliance; §7).
+ * GET /api/basic-page/faq?cloud= and GET /api/compliance?cloud= (docs/requirements/screens.md#faq, Compliance; docs/requirements/calls.md).
  * Public, cacheable 30 s, CORS `*` like the other public reads.
  */
-import { answer, CloudQuery, ERROR_RESPONSES } from '../../contract/common.js'
 import { BasicPageData, ComplianceData } from '../../contract/content.js'
 import { notFound } from '../http/errors.js'
-import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
-import { requireCloud } from '../repo/clouds.js'
 import { findBasicPage, findCompliance } from '../repo/faq-compliance.js'
+import { getCloudRead } from './cloud-param.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /**
@@ -17,29 +15,11 @@ import type { RouteDeps, TrustApp } from './deps.js'
  * Both: 400 `bad_request` without `cloud`.
  */
 export function registerFaqComplianceRoutes(app: TrustApp, { db }: RouteDeps): void {
-  app.get(
-    '/api/basic-page/faq',
-    {
-      schema: { querystring: CloudQuery, response: { 200: answer(BasicPageData), ...ERROR_RESPONSES } },
-      config: PUBLIC_SHORT_CACHE,
-    },
-    async (request) => {
-      const cloud = await requireCloud(db, request.query.cloud)
-      const page = await findBasicPage(db, 'faq', cloud.id)
-      if (!page) throw notFound('This cloud has no FAQ.')
-      return { data: page }
-    },
-  )
+  getCloudRead(app, db, '/api/basic-page/faq', BasicPageData, async (cloud) => {
+    const page = await findBasicPage(db, 'faq', cloud.id)
+    if (!page) throw notFound('This cloud has no FAQ.')
+    return page
+  })
 
-  app.get(
-    '/api/compliance',
-    {
-      schema: { querystring: CloudQuery, response: { 200: answer(ComplianceData), ...ERROR_RESPONSES } },
-      config: PUBLIC_SHORT_CACHE,
-    },
-    async (request) => {
-      const cloud = await requireCloud(db, request.query.cloud)
-      return { data: await findCompliance(db, cloud.id) }
-    },
-  )
+  getCloudRead(app, db, '/api/compliance', ComplianceData, (cloud) => findCompliance(db, cloud.id))
 }

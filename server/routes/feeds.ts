@@ -1,5 +1,5 @@
 /**
- * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, spec §2 Route table), Atom 1.0
+ * Feeds outside `/api/`: RSS 2.0 per list (`GET /rss-feed/{name}`, docs/requirements/screens.md#route-table), Atom 1.0
  * beside each (`GET /atom-feed/{name}`) and the maintenance calendar subscription
  * (`GET /ics/maintenance/{cloud}.ics`). All are public and
  * cacheable for 30 s, readable from any origin without credentials, like the public API. Being

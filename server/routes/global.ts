@@ -1,6 +1,6 @@
 /**
  * GET /api/global — menus, clouds, products, single sign-on, variant flags and site links
- * (spec §3 Global, §7). Revalidated on every load (see `PUBLIC_REVALIDATE`).
+ * (docs/requirements/entities.md#global, docs/requirements/calls.md). Revalidated on every load (see `PUBLIC_REVALIDATE`).
  */
 import { trimBase } from '../../contract/links.js'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'

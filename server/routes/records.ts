@@ -1,6 +1,6 @@
 /**
- * The record routes (spec §2 lists, Calendar, Notification list page, Single post; §3 Record, List
- * response, Calendar response, Notification list; §7):
+ * The record routes (docs/requirements/screens.md lists, Calendar, Notification list page, Single post; docs/requirements/entities.md#record, List
+ * response, Calendar response, Notification list; docs/requirements/calls.md):
  *
  * - `GET /api/incident`, `/api/maintenance`, `/api/advisory` — a page of a record list;
  * - `GET /api/calendar` — the lists' side calendar;
@@ -48,7 +48,7 @@ import type { RouteDeps, TrustApp } from './deps.js'
 /** The record lists and their paths. */
 export const RECORD_LISTS: readonly RecordListType[] = ['incident', 'maintenance', 'advisory']
 
-/** The calendar kinds (spec §7 `type`). */
+/** The calendar kinds (docs/requirements/calls.md `type`). */
 export const CALENDAR_TYPES = Object.keys(CALENDAR_LISTS) as CalendarType[]
 
 /** At most this many data centers in one `datacenter` filter. */
@@ -212,24 +212,21 @@ export function registerRecordRoutes(app: TrustApp, { db, now }: RouteDeps): voi
       schema: { params: PostParams, querystring: CloudQuery, response: { 200: PostAnswer, ...ERROR_RESPONSES } },
       config: PUBLIC_SHORT_CACHE_PER_VIEWER,
     },
-    async (request, reply) => {
-      const cloud = await requireCloud(db, request.query.cloud)
-      const viewer = viewerOf(request)
-      const data = await findPost(db, request.params.id, cloud, 'post', viewer)
-      serialiseFor(reply, viewer, PrivilegedPostAnswer)
-      return { data }
-    },
+    (request, reply) => answerPost(request, reply, request.params.id, request.query.cloud, 'post'),
   )
 
   app.get(
     '/api/notification/:id/:cloud',
     { schema: { params: NotificationParams, response: { 200: PostAnswer, ...ERROR_RESPONSES } }, config: PUBLIC_SHORT_CACHE_PER_VIEWER },
-    async (request, reply) => {
-      const cloud = await requireCloud(db, request.params.cloud)
-      const viewer = viewerOf(request)
-      const data = await findPost(db, request.params.id, cloud, 'notification', viewer)
-      serialiseFor(reply, viewer, PrivilegedPostAnswer)
-      return { data }
-    },
+    (request, reply) => answerPost(request, reply, request.params.id, request.params.cloud, 'notification'),
   )
+
+  /** `{ data }` of post or notification `id` of the cloud `cloudParam` names, as `request`'s viewer may see it. */
+  async function answerPost(request: FastifyRequest, reply: FastifyReply, id: number, cloudParam: string, kind: 'post' | 'notification') {
+    const cloud = await requireCloud(db, cloudParam)
+    const viewer = viewerOf(request)
+    const data = await findPost(db, id, cloud, kind, viewer)
+    serialiseFor(reply, viewer, PrivilegedPostAnswer)
+    return { data }
+  }
 }

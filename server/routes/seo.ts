@@ -1,6 +1,6 @@
 /**
  * GET /robots.txt and GET /sitemap.xml (issue "front-end speed": robots.txt and sitemap.xml
- * generated from the clouds and routes; spec §2 Route table for the noindex pages).
+ * generated from the clouds and routes; docs/requirements/screens.md#route-table for the noindex pages).
  *
  * - `/robots.txt`: every crawler may fetch the site (the pages need `/api/` to render) except the
  *   account pages and the admin console (`NOINDEX_PATHS`, the pages the shell marks noindex);

@@ -1,5 +1,5 @@
 /**
- * The Statuspage-compatible status API (issue 24; `contract/statuspage.ts`, README
+ * The Statuspage-compatible status API (docs/statuspage-api.md; `contract/statuspage.ts`, README
  * "Statuspage-compatible API"): Atlassian Statuspage's public API v2 documents, for the whole site
  * and per cloud.
  *
@@ -9,7 +9,7 @@
  *   one group, the public data centers as one group per region. 404 `unknown_cloud` otherwise.
  * - `GET /api/v2/{document}?cloud={domain or machine name}` — the same one-cloud document at the
  *   site's root path, for clients that only ever ask for `/api/v2/…` of an origin (Atlassian's
- *   status widget keeps the query of its `src` when it replaces the path; README "Embedding",
+ *   status widget keeps the query of its `src` when it replaces the path; docs/embedding.md#embedding-a-widget,
  *   "Atlassian's status widget on one cloud"). An empty `cloud` is the site; an unknown one 404.
  *
  * `{document}` is one of `STATUSPAGE_DOCUMENTS` (`summary.json`, `status.json`, `components.json`,

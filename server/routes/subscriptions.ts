@@ -1,6 +1,6 @@
 /**
- * Subscriptions (spec §2 Subscriptions page; §3 Subscription data, Notification subscriptions; §4
- * Subscribe star; §7 subscription calls; §8 toasts). Shapes: "Subscriptions" in
+ * Subscriptions (docs/requirements/screens.md#subscriptions-page; docs/requirements/entities.md#subscription-data, Notification subscriptions; docs/requirements/states.md
+ * Subscribe star; docs/requirements/calls.md subscription calls; docs/requirements/errors.md toasts). Shapes: "Subscriptions" in
  * `contract/`; model: `server/subscriptions/tree.ts`.
  *
  * Each route declares its request and answer schemas from `contract/subscriptions.ts` (a request
@@ -42,7 +42,7 @@ import { requireSession } from '../accounts/sessions.js'
 import { sha256 } from '../accounts/tokens.js'
 import type { Database } from '../db/schema.js'
 import { HttpError, notFound } from '../http/errors.js'
-import { findCloud, requireCloud, type CloudRow } from '../repo/clouds.js'
+import { findCloud, type CloudRow } from '../repo/clouds.js'
 import {
   loadCloudSubscriptions,
   loadUserNotifications,
@@ -52,6 +52,7 @@ import {
 } from '../subscriptions/repo.js'
 import { applyAction, coveredLeaves, leavesOf, unsubscribe, type TargetTree } from '../subscriptions/tree.js'
 import type { Kysely, Transaction } from 'kysely'
+import { requireSessionCloud } from './cloud-param.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Unknown unsubscribe tokens per IP address: 30 per hour, then 429 (guessing is pointless, but cheap to stop). */
@@ -99,8 +100,7 @@ export function registerSubscriptionRoutes(app: TrustApp, { db, now }: RouteDeps
     '/api/subscriptions',
     { schema: { body: SubscriptionsBody, response: { 200: answer(SubscriptionsData), ...ERROR_RESPONSES } } },
     async (request) => {
-      const session = requireSession(request)
-      const cloud = await requireCloud(db, request.body.cloud)
+      const { session, cloud } = await requireSessionCloud(db, request)
       return { data: await cloudAnswer(db, session.uid, cloud) }
     },
   )
@@ -109,8 +109,7 @@ export function registerSubscriptionRoutes(app: TrustApp, { db, now }: RouteDeps
     '/api/subscribe',
     { schema: { body: SubscribeBody, response: { 200: answer(SubscribeData), ...ERROR_RESPONSES } } },
     async (request) => {
-      const session = requireSession(request)
-      const cloud = await requireCloud(db, request.body.cloud)
+      const { session, cloud } = await requireSessionCloud(db, request)
       const target = targetOf(request.body.tid)
       const action = request.body.action
       const name = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /**
- * Third-party components (README "Third-party components"; shapes: `contract/third-party.ts`).
+ * Third-party components (docs/operating/console-and-desk.md#third-party-components; shapes: `contract/third-party.ts`).
  *
  * Public:
  * - `GET /api/third-party?cloud=` → `{ data: ThirdPartyData }`; 404 `unknown_cloud`. Per viewer
@@ -33,8 +33,7 @@ import {
   ThirdPartySubscribeBody,
   ThirdPartySubscribeData,
 } from '../../contract/third-party.js'
-import { requireSession } from '../accounts/sessions.js'
-import { requireAdminReader, requirePermission } from '../admin/authorize.js'
+import { permissionFirst, requirePermission } from '../admin/authorize.js'
 import { PUBLIC_NOW_PER_VIEWER } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { storedTargets } from '../subscriptions/repo.js'
@@ -47,6 +46,8 @@ import {
   setThirdPartySubscription,
   thirdPartyData,
 } from '../upstream/repo.js'
+import { getAdminRead } from './admin-read.js'
+import { requireSessionCloud } from './cloud-param.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /** Registers the routes of the module comment. */
@@ -66,20 +67,14 @@ export function registerThirdPartyRoutes(app: TrustApp, { db, now, upstream }: R
     '/api/third-party/subscribe',
     { schema: { body: ThirdPartySubscribeBody, response: { 200: answer(ThirdPartySubscribeData), ...ERROR_RESPONSES } } },
     async (request) => {
-      const session = requireSession(request)
-      const cloud = await requireCloud(db, request.body.cloud)
+      const { session, cloud } = await requireSessionCloud(db, request)
       const on = await setThirdPartySubscription(db, session.uid, cloud.id, request.body.component, request.body.action, now().getTime())
       return { data: { component: request.body.component, subscribed: on ? ('1' as const) : ('0' as const) } }
     },
   )
 
   // Checked before the request's parts are validated: a 403 never depends on them.
-  const reader = async (request: FastifyRequest) => {
-    requireAdminReader(request)
-  }
-  const catalog = async (request: FastifyRequest) => {
-    requirePermission(request, 'catalog')
-  }
+  const catalog = permissionFirst('catalog')
   const actorOf = (request: FastifyRequest) => {
     const session = requirePermission(request, 'catalog')
     return { uid: session.uid, name: session.name }
@@ -89,11 +84,7 @@ export function registerThirdPartyRoutes(app: TrustApp, { db, now, upstream }: R
     return upstream
   }
 
-  app.get(
-    '/api/admin/third-party',
-    { schema: { response: { 200: answer(AdminThirdPartyData), ...ERROR_RESPONSES } }, preValidation: reader },
-    async () => ({ data: await adminThirdPartyData(db) }),
-  )
+  getAdminRead(app, '/api/admin/third-party', AdminThirdPartyData, () => adminThirdPartyData(db))
 
   app.post(
     '/api/admin/third-party',

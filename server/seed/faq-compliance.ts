@@ -2,7 +2,7 @@
  * Seed of the FAQ (a basic page shared by every cloud) and the Compliance pages (migration 006).
  * The FAQ markup follows `contract/content.ts`: sections of
  * `<details id>` questions. The cloud listed in {@link CLOUDS_WITHOUT_COMPLIANCE_ROWS} has a page
- * top but no rows, so its page shows 'No rows' (spec §2 Compliance, §8).
+ * top but no rows, so its page shows 'No rows' (docs/requirements/screens.md#compliance, docs/requirements/errors.md).
  */
 import type { Kysely } from 'kysely'
 import { escapeHtml } from '../../contract/text.js'

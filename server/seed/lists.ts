@@ -1,6 +1,6 @@
 /**
- * Demo records for the record lists, single posts, notification lists and feeds (spec §2 lists,
- * Notification list page, Single post; §3 Record; §4 Record statuses, advisory event types),
+ * Demo records for the record lists, single posts, notification lists and feeds (docs/requirements/screens.md lists,
+ * Notification list page, Single post; docs/requirements/entities.md#record; docs/requirements/states.md#record-statuses, advisory event types),
  * made once, relative to the seed's `now`, with FIXED ids from {@link LIST_RECORD_ID_BASE} + 1 on
  * so tests and example pages can link to them:
  *
@@ -90,7 +90,7 @@ export const HOSTILE_BODY =
   '<p><a href="javascript:window.__pwned=1">x</a></p>' +
   '<svg onload="window.__pwned=1"></svg>'
 
-/** The advisory event types (spec §4) with the severity and texts their demo advisories use. */
+/** The advisory event types (docs/requirements/states.md) with the severity and texts their demo advisories use. */
 const ADVISORIES: ReadonlyArray<{
   event: string
   severity: number

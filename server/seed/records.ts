@@ -1,6 +1,6 @@
 /**
  * Demo status data: the demo's own severities, core services per cloud, commissioning dates of
- * data centers, and incidents / scheduled maintenance (spec §2 Cloud status page, §3 Record). The
+ * data centers, and incidents / scheduled maintenance (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#record). The
  * record statuses and the spec's severities 19 and 20 are not demo data: migration 011 creates
  * them on every database.
  *
@@ -301,7 +301,7 @@ export interface Draft {
   body: string
   status_id: number
   severity_tid: number | null
-  /** Advisories: the event type (spec §4). */
+  /** Advisories: the event type (docs/requirements/states.md). */
   event_type?: string | null
   /** Notifications: the notification type and where the reader is sent instead. */
   notification_type?: string | null

@@ -1,6 +1,6 @@
 /**
- * The demo's status vocabulary: severities (spec §3 Severity), the ids of the record statuses
- * (spec §4) for the record generator, and the core cloud services each product runs.
+ * The demo's status vocabulary: severities (docs/requirements/entities.md#severity), the ids of the record statuses
+ * (docs/requirements/states.md) for the record generator, and the core cloud services each product runs.
  */
 import { recordStatusId } from '../../contract/reference-data.js'
 
@@ -16,7 +16,7 @@ export interface SeveritySeed {
 
 /**
  * The severities, most severe first (that is their `sort`). '20' and '19' are fixed by the spec
- * (spec §3 Severity, §9) and every database has them from migration 011 on
+ * (docs/requirements/entities.md#severity, docs/requirements/constants.md) and every database has them from migration 011 on
  * (`contract/reference-data.ts` SPEC_SEVERITIES, the same values); the others are informational.
  */
 export const SEVERITIES: SeveritySeed[] = [

@@ -1,5 +1,5 @@
 /**
- * Demo daily traffic per cloud for the speedometer (spec §2 Home).
+ * Demo daily traffic per cloud for the speedometer (docs/requirements/screens.md#home).
  *
  * A day's counts are a pure function of the cloud and the day (a PRNG seeded by both), not of the
  * moment the seed runs: filling in missing days later gives the same numbers a full seed would.

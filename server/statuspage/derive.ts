@@ -1,5 +1,5 @@
 /**
- * How the live records make a status (issue 24; README "Statuspage-compatible API", the mapping
+ * How the live records make a status (docs/statuspage-api.md#statuspage-compatible-api, the mapping
  * table): one derivation for the v2 API's components and indicator and for the site's overall
  * status line. Pure functions over plain values; `./documents.ts` reads the database.
  *
@@ -30,7 +30,7 @@ import {
   type StatuspageStatus,
 } from '../../contract/statuspage.js'
 
-/** The severity term ids with an effect (spec §3 Severity). */
+/** The severity term ids with an effect (docs/requirements/entities.md#severity). */
 export const SEVERITY_DISRUPTION = 20
 export const SEVERITY_DEGRADATION = 19
 

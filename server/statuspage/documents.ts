@@ -29,6 +29,7 @@ import { htmlToText } from '../admin/sanitize.js'
 import type { Database } from '../db/schema.js'
 import { type CloudRow, listCloudRows } from '../repo/clouds.js'
 import { cloudDataCenters } from '../repo/data-centers.js'
+import { RECORD_HEAD_COLUMNS } from '../repo/record-columns.js'
 import { incidentSpans } from '../repo/records.js'
 import {
   combinedStatus,
@@ -130,11 +131,7 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
       .selectFrom('records as r')
       .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
       .select([
-        'r.id',
-        'r.type',
-        'r.title',
-        'r.alias',
-        'r.summary',
+        ...RECORD_HEAD_COLUMNS,
         'r.severity_tid',
         'r.from_time',
         'r.to_time',

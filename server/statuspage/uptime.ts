@@ -1,5 +1,5 @@
 /**
- * Uptime per service and data center (issue 24 item 3; README "Statuspage-compatible API",
+ * Uptime per service and data center (docs/statuspage-api.md#statuspage-compatible-api,
  * "Uptime"): one formula for the v2 API's components (`uptime_30d`, `uptime_90d`) and the status
  * timeline's rows (`StatusItem.uptime_30d`, `uptime_90d`). Pure functions over plain values; the
  * callers read the spans with `incidentSpans` (`server/repo/records.ts`).
@@ -40,7 +40,7 @@ export const UPTIME_WINDOWS = [30, 90] as const
 /** How much of a partial outage (a Service Degradation) counts as down: 30 %, as Statuspage weighs it. */
 export const PARTIAL_WEIGHT = 0.3
 
-/** The severity term ids that count: a disruption is down, a degradation partial (spec §3 Severity). */
+/** The severity term ids that count: a disruption is down, a degradation partial (docs/requirements/entities.md#severity). */
 export const UPTIME_SEVERITIES: readonly number[] = [SEVERITY_DISRUPTION, SEVERITY_DEGRADATION]
 
 /** What the formula needs of an incident: its severity's term id and its span, epoch ms (`to` null while ongoing). */

@@ -1,5 +1,5 @@
 /**
- * Subscribers as CSV (README "Subscriber import and export"): the topic notation, the export file
+ * Subscribers as CSV (docs/subscriptions.md#subscriber-import-and-export): the topic notation, the export file
  * and the reading and checking of an import file. Pure apart from {@link loadTopicIndex}, which
  * reads the site's clouds and trees.
  *

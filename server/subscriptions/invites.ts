@@ -1,5 +1,5 @@
 /**
- * Invitations of the subscriber import (README "Subscriber import and export"; migration 016):
+ * Invitations of the subscriber import (docs/subscriptions.md#subscriber-import-and-export; migration 016):
  * an import never subscribes anyone. Each person of the file gets an account (an unverified one
  * without a password when the address had none) and an invitation holding the topics, and one
  * opt-in mail; the topics become subscriptions only when the person opens the link and confirms.

@@ -1,6 +1,6 @@
 /**
- * Subscriptions in the database (spec §2 Subscriptions page; §3 Subscription data, Notification
- * subscriptions; §4 Subscribe star): loading a cloud's target tree, a user's stored targets, and
+ * Subscriptions in the database (docs/requirements/screens.md#subscriptions-page; docs/requirements/entities.md#subscription-data, Notification
+ * subscriptions; docs/requirements/states.md#subscribe-star): loading a cloud's target tree, a user's stored targets, and
  * the answers of the subscription calls (shapes: `contract/subscriptions.ts`;
  * model: `./tree.ts`).
  */
@@ -32,7 +32,7 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>
 
-/** Display names of the notification types (spec §2 Notifications tab). */
+/** Display names of the notification types (docs/requirements/screens.md Notifications tab). */
 export const NOTIFICATION_TYPE_NAMES: Record<NotificationType, string> = {
   url_change_notification: 'URL Category Notifications',
   cloud_app: 'Cloud Application Notifications',
@@ -43,7 +43,7 @@ const flag = (on: boolean): Flag => (on ? '1' : '0')
 
 /**
  * The subscribable rows of a cloud: active services and data centers (decommissioned ones,
- * `active = 0`, are left out) of the blocks the cloud shows (spec §3 Cloud.cloud_status), and the
+ * `active = 0`, are left out) of the blocks the cloud shows (docs/requirements/entities.md#cloud.cloud_status), and the
  * maintenance and advisory topics. Three queries.
  */
 export async function cloudTreeInput(db: Db, cloud: CloudRow): Promise<CloudTreeInput> {

@@ -1,6 +1,6 @@
 /**
- * Reference data of the Subscriptions page (spec §2 Subscriptions page, Sections Maintenance and
- * Advisory; §4 advisory event types): one maintenance topic and one advisory topic per advisory
+ * Reference data of the Subscriptions page (docs/requirements/screens.md#subscriptions-page, Sections Maintenance and
+ * Advisory; docs/requirements/states.md#advisory-event-types-and-style-classes event types): one maintenance topic and one advisory topic per advisory
  * event type, terms of the `subscription_topic` vocabulary with tids from
  * {@link TID_BASE}.subscription_topic + 1 in this order.
  */

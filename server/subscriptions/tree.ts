@@ -1,6 +1,6 @@
 /**
- * The subscription target tree and its operations, pure (spec §2 Subscriptions page; §4 Subscribe
- * star; model: `contract/subscriptions.ts`).
+ * The subscription target tree and its operations, pure (docs/requirements/screens.md#subscriptions-page; docs/requirements/states.md#subscribe-star
+ * model: `contract/subscriptions.ts`).
  *
  * A tree is a set of *targets* (strings): group targets (`'all'`, `'core_cloud_services'`,
  * `'public'`, `'premium'`, a region tid; for notifications `'all'` and each type) and leaf targets

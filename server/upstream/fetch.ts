@@ -1,5 +1,5 @@
 /**
- * Reading another Statuspage-v2-compatible page (README "Third-party components"): the address of
+ * Reading another Statuspage-v2-compatible page (docs/operating/console-and-desk.md#third-party-components): the address of
  * its summary from the base URL an operator pastes, one conditional GET of
  * `${base}/api/v2/summary.json` under the webhooks' SSRF policy (`server/webhooks/ssrf.ts`), and
  * the validation of the answer. Every failure comes back as a sentence saying what is wrong and

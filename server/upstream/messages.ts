@@ -2,7 +2,7 @@
  * Texts of the mail a third-party component's subscribers get when its status changes (README
  * "Third-party components"); translations in `locales/<code>.json`.
  */
-import { defineMessages, params } from '../../widgets/core/i18n/index.js'
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const thirdPartyMailMessages = defineMessages('mail.thirdParty', {
   subject: params('Third-party: {component} ({group}) is now {status}'),

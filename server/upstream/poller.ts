@@ -1,5 +1,5 @@
 /**
- * The third-party poller (README "Third-party components"): runs in the server process beside the
+ * The third-party poller (docs/operating/console-and-desk.md#third-party-components): runs in the server process beside the
  * maintenance scheduler and the outboxes. A pass polls every group whose next poll is due
  * (`server/upstream/repo.ts` `dueGroups`, `pollGroupNow`), a few at a time; passes never overlap,
  * run every `checkMs` (unref'd timer) and on `pollNow()`. Times come from the injected clock, so

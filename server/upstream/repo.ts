@@ -1,5 +1,5 @@
 /**
- * Third-party groups in the database (migration 015; README "Third-party components"): the
+ * Third-party groups in the database (migration 015; docs/operating/console-and-desk.md#third-party-components): the
  * console's add / rename / remove (audited), applying a poll's outcome, the public answer of a
  * cloud, and the mail of a status change to the component's subscribers.
  *

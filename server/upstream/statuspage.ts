@@ -1,5 +1,5 @@
 /**
- * Third-party groups in this site's own Statuspage v2 documents (README "Third-party components",
+ * Third-party groups in this site's own Statuspage v2 documents (docs/operating/console-and-desk.md#third-party-components,
  * "Statuspage-compatible API"; `server/statuspage/documents.ts` appends what this module writes).
  *
  * Each third-party group whose page answers is one component group after the cloud's own groups:

@@ -1,6 +1,6 @@
 /**
  * Delivering the webhook outbox (`webhook_deliveries`, filled by `./endpoints.ts` inside the
- * transaction of the record event; README "Webhooks, Slack and Teams").
+ * transaction of the record event; docs/subscriptions.md#webhooks-slack-and-teams).
  *
  * - **Order and backoff per endpoint.** An endpoint's deliveries go out one at a time, oldest
  *   first: only the oldest undelivered delivery of an enabled endpoint is due (when its
@@ -14,7 +14,7 @@
  *   first) disables the endpoint (`disabled_at`, `disabled_reason`) and mails its owner, in the
  *   same transaction, through the mail outbox. Its deliveries are kept; a successful test
  *   delivery (`sendTestDelivery`) enables it again and they resume.
- * - **Several origins** (README "Scaling out"): on PostgreSQL each attempt runs in a transaction
+ * - **Several origins** (docs/operating/scaling.md#scaling-out): on PostgreSQL each attempt runs in a transaction
  *   that took its delivery and endpoint rows with `for update skip locked` and records the outcome
  *   before committing — two origins never send the same delivery, nor two deliveries of one
  *   endpoint at once, and the rows of an origin that dies are free at once. A delivery is sent

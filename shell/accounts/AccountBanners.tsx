@@ -6,7 +6,7 @@ import { useMessages } from '../../widgets/core/i18n/react'
 import { accountMessages } from './messages'
 
 /**
- * The banners under the header (spec §2 Header and menus): a warning while the signed-in
+ * The banners under the header (docs/requirements/screens.md#header-and-menus): a warning while the signed-in
  * account is not verified, whose 'here' button resends the verification email, and a success
  * banner with the resend answer for 10 seconds.
  */

@@ -3,11 +3,11 @@ import { useEffect } from 'react'
 import { IDLE_LOGOUT_S } from '../../contract/constants'
 import { $session } from '../../widgets/core/session'
 
-/** The activity that keeps a session alive (spec §4 Idle logout). */
+/** The activity that keeps a session alive (docs/requirements/states.md#idle-logout). */
 export const ACTIVITY_EVENTS = ['load', 'mousemove', 'mousedown', 'click', 'scroll', 'keypress'] as const
 
 /**
- * The idle time in seconds: {@link IDLE_LOGOUT_S} (7200, spec §9) unless overridden — for tests
+ * The idle time in seconds: {@link IDLE_LOGOUT_S} (7200, docs/requirements/constants.md) unless overridden — for tests
  * and demos — by `globalThis.__TRUST_IDLE_LOGOUT_S` (a positive number) or by the
  * `data-idle-logout-s` attribute of `<html>` (checked in that order).
  */
@@ -21,7 +21,7 @@ export function idleLogoutSeconds(): number {
 }
 
 /**
- * Idle auto-logout (spec §2 Visual hints "renders nothing", §4 Idle logout): while signed in,
+ * Idle auto-logout (docs/requirements/screens.md#visual-hints "renders nothing", docs/requirements/states.md#idle-logout): while signed in,
  * any of `load`, `mousemove`, `mousedown`, `click`, `scroll`, `keypress` on the window restarts a
  * timer; when it runs out ({@link idleLogoutSeconds}: 7200 s, or the override of
  * `globalThis.__TRUST_IDLE_LOGOUT_S` / `<html data-idle-logout-s="…">` read when the visitor

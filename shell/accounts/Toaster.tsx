@@ -4,7 +4,7 @@ import { $toast, registerToastRegion } from '../toast'
 import * as styles from './accounts.css'
 
 /**
- * The shell's toast region (spec §8 success toasts, 1000 ms): always in the DOM as a polite live
+ * The shell's toast region (docs/requirements/errors.md#success-toasts, 1000 ms): always in the DOM as a polite live
  * region so screen readers announce each toast {@link showToast} puts in it. Registered with core
  * while mounted, so drop-in widgets' toasts land here and core creates no fallback region.
  */

@@ -20,11 +20,11 @@ import { $locale } from '../locale'
 import { effectiveTimezone, applyTimezone, chosenTimezone, updateChosenTimezone } from '../timezone/choice'
 
 /**
- * The accounts state machine (spec §3 Session, §4 Sign-in, Logout, Sign-up, Session; §7 user
+ * The accounts state machine (docs/requirements/entities.md#session, docs/requirements/states.md#sign-in, Logout, Sign-up, Session; docs/requirements/calls.md user
  * calls): every function updates {@link $session} and the session cookies, and never throws.
  */
 
-/** How long the resend-verification message stays (spec §9: 10 seconds). */
+/** How long the resend-verification message stays (docs/requirements/constants.md: 10 seconds). */
 export const RESEND_MESSAGE_MS = 10_000
 
 const POST = 'POST' as const
@@ -52,7 +52,7 @@ export function fieldValue<T>(list: Array<{ value: T }> | undefined, fallback: T
   return list && list.length > 0 ? list[0].value : fallback
 }
 
-/** The four cookies the client writes at sign-in (spec §3 Cookies). */
+/** The four cookies the client writes at sign-in (docs/requirements/entities.md#cookies). */
 const SESSION_COOKIES = [COOKIE.csrfToken, COOKIE.logoutToken, COOKIE.securityString, COOKIE.sessionTimeout]
 
 /** Removes the session cookies (sign-in failure, sign-out, expired or refused session). */
@@ -80,7 +80,7 @@ function writeSessionCookies(login: LoginData): void {
 /**
  * `POST /api/user/details {cloud}`: stores the user and roles, and shows times in the user's saved
  * zone unless this browser's visitor chose one (shell/timezone/choice.ts). An answer carrying a
- * `message` instead of details is an error (spec §7).
+ * `message` instead of details is an error (docs/requirements/calls.md).
  *
  * @throws ApiError when the call fails (403 `not_signed_in` when the session is gone)
  */
@@ -95,7 +95,7 @@ export async function loadDetails(cloud: string = $cloudName.get() ?? ''): Promi
 }
 
 /**
- * Signs in (spec §4 Sign-in): `POST /api/user/before-login`, then `POST /api/user/login
+ * Signs in (docs/requirements/states.md#sign-in): `POST /api/user/before-login`, then `POST /api/user/login
  * {name, pass}`; writes `z_csrf_token`, `z_logout_token`, `z_security_string` and
  * `z_session_timeout` (86400 s); marks the session signed in; then loads the details for
  * `cloud`. Any failure removes those cookies, signs out locally and stores the message in
@@ -122,7 +122,7 @@ export async function signIn(name: string, pass: string, cloud: string = $cloudN
 }
 
 /**
- * Signs out (spec §4 Logout): `POST /user/logout?token={logout_token}`; a failure (e.g. 403
+ * Signs out (docs/requirements/states.md#logout): `POST /user/logout?token={logout_token}`; a failure (e.g. 403
  * `bad_token`) is only logged with `console.warn`. Either way the cookies and the state are
  * cleared and `isLogOut` is set.
  */
@@ -150,7 +150,7 @@ export type SignUpResult =
   | 'failed'
 
 /**
- * Signs up (spec §4 Sign-up): `POST /api/validate-email {method: 'sign-up', email}` — `valid:
+ * Signs up (docs/requirements/states.md#sign-up): `POST /api/validate-email {method: 'sign-up', email}` — `valid:
  * 'false'` stores `data.message` in `emailError` and stops; then `POST /api/user/register`
  * (mail and name both the email) — an error stores its message (HTML) in `errorSignUp`; then
  * signs in automatically.
@@ -185,7 +185,7 @@ let resendTimer: ReturnType<typeof setTimeout> | undefined
 
 /**
  * `POST /api/resend/verification`: success stores the message in `resendMessage` for 10 s
- * ({@link RESEND_MESSAGE_MS}); failure clears it (spec §4 Sign-up).
+ * ({@link RESEND_MESSAGE_MS}); failure clears it (docs/requirements/states.md#sign-up).
  *
  * @returns the message, or '' on failure
  */
@@ -205,7 +205,7 @@ export async function resendVerification(): Promise<string> {
   }
 }
 
-/** Clears every account error (spec §4 Sign-up "Reset clears all errors"). */
+/** Clears every account error (docs/requirements/states.md#sign-up "Reset clears all errors"). */
 export function resetAccountErrors(): void {
   $session.set({ ...$session.get(), errorSignIn: '', errorSignUp: '', emailError: '' })
 }
@@ -233,7 +233,7 @@ export function adoptSessionCookies(): boolean {
 }
 
 /**
- * At startup (spec §3 Session): when the cookies say signed in, loads the details for `cloud`;
+ * At startup (docs/requirements/entities.md#session): when the cookies say signed in, loads the details for `cloud`;
  * a 403 (session gone on the server, or CSRF refused) signs out locally. Other failures keep the
  * session and leave `apiData` empty.
  */
@@ -266,7 +266,7 @@ export async function resetPassword(token: string, pass: string): Promise<string
  * `POST /api/user/settings {timezone, locale?}` (signed in): stores the saved zone (and language)
  * in the loaded details and, with `apply` (the settings page), shows times in it at once — also
  * in a browser whose visitor chose a zone with the picker, whose cookie takes the saved zone — and
- * switches the page to the saved language when it differs (issue 25; the language cookie follows
+ * switches the page to the saved language when it differs (docs/languages-and-themes.md; the language cookie follows
  * the same rule, `./locale-setting.ts` `followSavedLocale`). The picker itself passes
  * `apply: false`: it has applied the zone already, and an answer arriving after a later choice
  * must not undo that. @throws ApiError (400 for an unknown zone or language)
@@ -293,7 +293,7 @@ export async function saveSettings(timezone: string, apply = true, locale?: stri
   return data.timezone
 }
 
-/** True when `roles` include one of the privileged roles (spec §6: they see the Admin link). */
+/** True when `roles` include one of the privileged roles (docs/requirements/roles.md: they see the Admin link). */
 export function isPrivileged(roles: readonly string[] | undefined, privileged: readonly string[]): boolean {
   return !!roles && roles.some((r) => privileged.includes(r))
 }

@@ -6,7 +6,7 @@ import { showToast } from '../toast'
 import { accountMessages } from './messages'
 
 /**
- * Signs out from the user menu or the idle timer (spec §4 Logout): a visitor on a protected page
+ * Signs out from the user menu or the idle timer (docs/requirements/states.md#logout): a visitor on a protected page
  * first goes to the cloud's default page (other pages stay), then the session ends and the
  * logged-out toast shows (in the page's language).
  */

@@ -1,11 +1,11 @@
-// Where a sign-in returns to (spec §2 Sign-in): shell-only, the drop-in widgets have no sign-in page.
+// Where a sign-in returns to (docs/requirements/screens.md#sign-in): shell-only, the drop-in widgets have no sign-in page.
 import { safeRedirectPath } from '../../widgets/core/redirect'
 
 /** Pages a sign-in must never return to (they would loop or sign the visitor up again). */
 const NOT_A_DESTINATION = /^\/(?:sign-in|sign-up)(?:[/?#]|$)/
 
 /**
- * The `destination` a sign-in returns to (spec §2 Sign-in: "the page they came from"), as a
+ * The `destination` a sign-in returns to (docs/requirements/screens.md#sign-in: "the page they came from"), as a
  * same-origin path, or `fallback`.
  *
  * Accepted: a path starting with a single `/` ({@link safeRedirectPath}), or a bare Drupal-style

@@ -1,5 +1,5 @@
 /**
- * The server's answers of the account calls on the screen (issue 25 "codes translated on the
+ * The server's answers of the account calls on the screen (docs/languages-and-themes.md "codes translated on the
  * client"): the server sends `{ error: { code, message } }` (and a few `data.message` texts) in
  * English. An English page shows them unchanged; another shows the translation of the code
  * (`./messages.ts` `accountErrorMessages`), and an unknown code a generic text with the HTTP status.

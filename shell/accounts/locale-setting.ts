@@ -1,5 +1,5 @@
 /**
- * A signed-in user's language (issue 25): the picker's choice is saved to the account, where it
+ * A signed-in user's language (docs/languages-and-themes.md): the picker's choice is saved to the account, where it
  * picks the language of the site on the user's other browsers (after `?lang=` and the cookie;
  * contract/locale.ts `chooseLocale`) and of the notification emails.
  */
@@ -41,7 +41,7 @@ export function applySavedLocale(): void {
 }
 
 /**
- * After the settings page saved `locale` (issue 25): a browser whose visitor chose a language
+ * After the settings page saved `locale` (docs/languages-and-themes.md): a browser whose visitor chose a language
  * with the picker (the `trust_lang` cookie) takes the saved one as its new choice — else the
  * cookie would keep winning over what was just saved; a browser without one stays without (like
  * shell/timezone/choice.ts `updateChosenTimezone`). Then the page switches to it when it differs.

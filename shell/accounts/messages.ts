@@ -1,11 +1,11 @@
 /**
- * Texts of the accounts code (spec §2 Sign-in, Sign-up, §4, §5, §8 toasts; issue 25): the
+ * Texts of the accounts code (docs/requirements/screens.md#sign-in, Sign-up, docs/requirements/states.md, docs/requirements/validation.md, docs/requirements/errors.md toasts; docs/languages-and-themes.md): the
  * verification banner, the form validation, the toasts, and the translations of the server's
  * error codes of the account calls (shown on pages that are not English; English pages show the
  * server's message as it came, `./errors.ts`).
  */
 import { PASSWORD_POLICY } from '../../contract/constants'
-import { defineMessages, params } from '../../widgets/core/i18n/index'
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 /** The banner, form validation and toasts of the account pages. */
 export const accountMessages = defineMessages('shell.accounts', {
@@ -28,7 +28,7 @@ export const accountMessages = defineMessages('shell.accounts', {
 
 /**
  * The server's answers of the account calls, by error code (and, where one code covers several
- * cases, by case), for pages that are not English (issue 25 "codes translated on the client").
+ * cases, by case), for pages that are not English (docs/languages-and-themes.md "codes translated on the client").
  */
 export const accountErrorMessages = defineMessages('shell.accounts.errors', {
   badCredentials: 'Unrecognized username or password.',

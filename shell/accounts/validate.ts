@@ -4,14 +4,14 @@ import { $locale } from '../locale'
 import { accountMessages } from './messages'
 
 /**
- * The validation messages of the accounts pages in `locale` (spec §5 in English; issue 25):
+ * The validation messages of the accounts pages in `locale` (docs/requirements/validation.md in English; docs/languages-and-themes.md):
  * `nameRequired`, `employee`, `passwordRequired`, `emailRequired` and `emailInvalid` (not given by
  * the spec), `password`, `confirmRequired`, `confirmMismatch`. Every validator below takes the
  * locale last, the shell's page language by default.
  */
 const messagesIn = (locale: Locale) => accountMessages.in(locale).get()
 
-/** The validation messages in English (spec §5), as the validators give them on an English page. */
+/** The validation messages in English (docs/requirements/validation.md), as the validators give them on an English page. */
 export const MESSAGES = {
   nameRequired: accountMessages.base.nameRequired,
   employee: accountMessages.base.employee,
@@ -30,14 +30,14 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>
 
 /**
  * True when the sign-in name contains one of the vendor's employee email domains (case
- * insensitive; empty domains ignored): such names must use the Employee login (spec §5, §6).
+ * insensitive; empty domains ignored): such names must use the Employee login (docs/requirements/validation.md, docs/requirements/roles.md).
  */
 export function isEmployeeName(name: string, employeeDomains: readonly string[]): boolean {
   const lower = name.trim().toLowerCase()
   return employeeDomains.some((d) => d.trim() !== '' && lower.includes(d.trim().toLowerCase()))
 }
 
-/** Sign-in form rules (spec §5). */
+/** Sign-in form rules (docs/requirements/validation.md). */
 export function validateSignIn(
   form: { name: string; pass: string },
   employeeDomains: readonly string[],
@@ -80,7 +80,7 @@ export function validateNewPassword(
   return errors
 }
 
-/** Sign-up form rules (spec §5). */
+/** Sign-up form rules (docs/requirements/validation.md). */
 export function validateSignUp(
   form: { email: string; pass: string; confirm: string },
   locale: Locale = $locale.get(),

@@ -4,7 +4,6 @@ import type { CatalogSection } from '../../contract/admin'
 import { useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
 import { $router, signInPathFor } from '../routes'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { consoleAccess, SCREEN_PERMISSION, sessionPermissions } from './access'
 import { AdminNav } from './AdminNav'
@@ -23,6 +22,7 @@ import type { AdminScreen } from './sections'
 import { StaffScreen } from './StaffScreen'
 import { ThirdPartyScreen } from './ThirdPartyScreen'
 import { SubscribersScreen } from './SubscribersScreen'
+import { ConsoleScreen } from './ConsoleScreen'
 
 /**
  * The admin console (issue "the operator's own site"), inside the site's header and footer and
@@ -59,12 +59,9 @@ export default function AdminConsole({
   if (access === 'loading') return <p role="status">{t.loadingAccount}</p>
   if (access === 'forbidden') {
     return (
-      <section aria-labelledby="admin-title" data-testid="admin-forbidden">
-        <h1 className={shell.pageTitle} id="admin-title">
-          {t.consoleTitle}
-        </h1>
+      <ConsoleScreen testId="admin-forbidden" title={t.consoleTitle}>
         <p role="alert">{t.notAllowed}</p>
-      </section>
+      </ConsoleScreen>
     )
   }
 

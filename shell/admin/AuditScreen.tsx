@@ -3,14 +3,14 @@ import { useState } from 'react'
 import type { AuditEntry } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
-import { formatTimestamp } from '../../widgets/core/time'
-import * as shell from '../shell.css'
+import { formatTimestamp } from '../../contract/time.js'
 import * as styles from './admin.css'
-import { TableWrap } from './controls'
+import { DataTable } from './controls'
 import { fetchAudit } from './api'
 import { LoadProblem } from './LoadProblem'
 import { adminMessages, adminNavMessages, adminStaffMessages } from './messages'
 import { useLoad } from './use-load'
+import { ConsoleScreen } from './ConsoleScreen'
 
 /** A stored JSON value, pretty-printed (`null` when none). */
 export function prettyJson(value: unknown): string {
@@ -60,34 +60,22 @@ export function AuditScreen() {
   const nav = useMessages(adminNavMessages)
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-audit">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.audit}
-      </h1>
+    <ConsoleScreen testId="admin-audit" title={nav.audit}>
       {(!data || audit.state.status !== 'ready') && <LoadProblem state={audit.state} what={t.theAuditLog} onRetry={audit.reload} />}
       {data && (
         <>
           {data.entries.length === 0 ? (
             <p className={styles.note}>{t.noChanges}</p>
           ) : (
-            <TableWrap label={nav.audit}>
-              <table className={styles.table}>
-                <caption className={styles.caption}>{t.changesCaption({ page: String(data.page + 1), pages: String(pages) })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{a.when}</th>
-                    <th scope="col">{t.who}</th>
-                    <th scope="col">{a.action}</th>
-                    <th scope="col">{t.target}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.entries.map((e) => (
-                    <EntryRow key={e.id} entry={e} timezone={timezone} />
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <DataTable
+              label={nav.audit}
+              caption={t.changesCaption({ page: String(data.page + 1), pages: String(pages) })}
+              columns={[a.when, t.who, a.action, t.target]}
+            >
+              {data.entries.map((e) => (
+                <EntryRow key={e.id} entry={e} timezone={timezone} />
+              ))}
+            </DataTable>
           )}
           <nav aria-label={t.auditPages} className={styles.pager}>
             {/* aria-disabled, not disabled: the button keeps focus at the first and last page. */}
@@ -111,6 +99,6 @@ export function AuditScreen() {
           </nav>
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -1,6 +1,5 @@
 import type { CatalogData, CatalogSection } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { fetchCatalog } from './api'
@@ -18,6 +17,7 @@ import { adminCatalogMessages, adminMessages, adminNavMessages } from './message
 import { catalogPath, sectionName } from './sections'
 import { SettingsEditor } from './SettingsEditor'
 import { useLoad } from './use-load'
+import { ConsoleScreen } from './ConsoleScreen'
 
 interface EditorProps {
   section: CatalogSection
@@ -71,10 +71,7 @@ export function CatalogScreen({ section, canEdit }: { section: CatalogSection; c
   const isMenu = section === 'main_menu' || section === 'top_menu'
 
   return (
-    <section aria-labelledby="admin-title" data-testid={`admin-catalog-${section}`}>
-      <h1 className={shell.pageTitle} id="admin-title">
-        {title}
-      </h1>
+    <ConsoleScreen testId={`admin-catalog-${section}`} title={title}>
       {isMenu && (
         <nav aria-label={nav.menus} className={styles.subNav}>
           <a href={catalogPath('main_menu')} aria-current={section === 'main_menu' ? 'page' : undefined}>
@@ -105,6 +102,6 @@ export function CatalogScreen({ section, canEdit }: { section: CatalogSection; c
         <LoadProblem state={state} what={t.theCatalogue} onRetry={catalog.reload} />
       )}
       {state.data && state.status === 'error' && <LoadProblem state={state} what={t.theCatalogue} onRetry={catalog.reload} />}
-    </section>
+    </ConsoleScreen>
   )
 }

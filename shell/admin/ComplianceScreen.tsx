@@ -5,21 +5,21 @@ import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
 import * as forms from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { fetchContent, saveCompliance } from './api'
 import { useCloudChoices } from './clouds'
-import { MoveButtons, moveButtonIds, Select, TableWrap, TextArea } from './controls'
+import { MoveButtons, moveButtonIds, Select, DataTable, TextArea } from './controls'
 import { HtmlPreview } from './HtmlPreview'
 import { useFocusLater } from './ListEditor'
 import { LoadProblem } from './LoadProblem'
 import { adminContentMessages, adminMessages, adminNavMessages } from './messages'
 import { addRow, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
-import { SaveMessages } from './SaveMessages'
+import { SaveBar } from './SaveMessages'
 import { useSave } from './save'
 import { useUnsavedChanges } from './unsaved'
 import { useLoad } from './use-load'
+import { ConsoleScreen } from './ConsoleScreen'
 
 type ComplianceRow = AdminCompliancePage['rows'][number]
 
@@ -71,26 +71,15 @@ function ComplianceForm({
     return (
       <>
         <HtmlPreview id={`${prefix}-preview`} html={page.page_top} />
-        <TableWrap label={t.approvals}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t.approvals}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{a.description}</th>
-                <th scope="col">{t.estimatedDate}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no key of their own; the list is read-only here
-                <tr key={i}>
-                  <td>{r.description}</td>
-                  <td>{r.date}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={t.approvals} columns={[a.description, t.estimatedDate]}>
+          {page.rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no key of their own; the list is read-only here
+            <tr key={i}>
+              <td>{r.description}</td>
+              <td>{r.date}</td>
+            </tr>
+          ))}
+        </DataTable>
       </>
     )
   }
@@ -181,12 +170,7 @@ function ComplianceForm({
           locale,
         )}
       />
-      <SaveMessages state={save.state} />
-      <p className={styles.actions}>
-        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          {t.saveCompliance}
-        </button>
-      </p>
+      <SaveBar state={save.state} saving={save.saving} label={t.saveCompliance} />
     </form>
   )
 }
@@ -214,10 +198,7 @@ export function ComplianceScreen({ canEdit }: { canEdit: boolean }) {
   }
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-compliance">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.compliance}
-      </h1>
+    <ConsoleScreen testId="admin-compliance" title={nav.compliance}>
       {!canEdit && <p className={styles.note}>{notPermittedText('compliance', locale)}</p>}
       {(!data || content.state.status === 'error') && (
         <LoadProblem state={content.state} what={t.theCompliancePages} onRetry={content.reload} />
@@ -234,6 +215,6 @@ export function ComplianceScreen({ canEdit }: { canEdit: boolean }) {
           )}
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -2,10 +2,9 @@ import { useStore } from '@nanostores/react'
 import type { DashboardRecord, SubscriberCount } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
-import { formatTimestamp } from '../../widgets/core/time'
-import * as shell from '../shell.css'
+import { formatTimestamp } from '../../contract/time.js'
 import * as styles from './admin.css'
-import { TableWrap } from './controls'
+import { DataTable } from './controls'
 import { fetchDashboard } from './api'
 import { LoadProblem } from './LoadProblem'
 import { valueName } from './desk/model'
@@ -13,6 +12,7 @@ import { adminMessages, adminNavMessages } from './messages'
 import { Outbox } from './Outbox'
 import { SetupSteps } from './SetupSteps'
 import { useLoad } from './use-load'
+import { ConsoleScreen, ListSection } from './ConsoleScreen'
 
 /** The message of each record type's name. */
 const TYPE_NAMES: Record<DashboardRecord['type'], keyof typeof adminMessages.base> = {
@@ -66,25 +66,14 @@ export function SubscriberTable({ caption, counts }: { caption: string; counts: 
   const t = useMessages(adminMessages)
   if (!counts.length) return <p className={styles.note}>{t.noSubscribers({ caption })}</p>
   return (
-    <TableWrap label={caption}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.topic}</th>
-            <th scope="col">{t.subscribers}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {counts.map((c) => (
-            <tr key={c.target}>
-              <th scope="row">{c.label}</th>
-              <td>{c.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <DataTable label={caption} columns={[t.topic, t.subscribers]}>
+      {counts.map((c) => (
+        <tr key={c.target}>
+          <th scope="row">{c.label}</th>
+          <td>{c.count}</td>
+        </tr>
+      ))}
+    </DataTable>
   )
 }
 
@@ -102,10 +91,7 @@ export function Dashboard({ canRetry }: { canRetry: boolean }) {
   const locale = useLocale()
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-dashboard">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.dashboard}
-      </h1>
+    <ConsoleScreen testId="admin-dashboard" title={nav.dashboard}>
       {/* Site-wide banners (mail not sent, …) go here, above the setup steps. */}
       <SetupSteps />
       {(!data || dashboard.state.status === 'error') && (
@@ -118,18 +104,24 @@ export function Dashboard({ canRetry }: { canRetry: boolean }) {
           <h2 className={styles.sectionTitle}>{t.notificationSubscribers}</h2>
           <SubscriberTable caption={t.notificationSubscribersAll} counts={data.notification_subscribers} />
           {data.clouds.map((cloud) => (
-            <section key={cloud.machine_name} aria-labelledby={`admin-cloud-${cloud.machine_name}`}>
-              <h2 className={styles.sectionTitle} id={`admin-cloud-${cloud.machine_name}`}>
-                {cloud.title} <span className={styles.itemDetail}>{cloud.domain}</span>
-              </h2>
+            <ListSection
+              key={cloud.machine_name}
+              id={`admin-cloud-${cloud.machine_name}`}
+              testId={false}
+              title={
+                <>
+                  {cloud.title} <span className={styles.itemDetail}>{cloud.domain}</span>
+                </>
+              }
+            >
               <Records title={t.liveNow} records={cloud.live} empty={t.nothingNow} timezone={timezone} />
               <Records title={t.nextDays} records={cloud.upcoming} empty={t.nothingNext} timezone={timezone} />
               <h3 className={styles.subTitle}>{t.subscribers}</h3>
               <SubscriberTable caption={t.cloudSubscribers({ cloud: cloud.title })} counts={cloud.subscribers} />
-            </section>
+            </ListSection>
           ))}
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react'
 import type { AdminFaqPage, ContentData } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
-import * as forms from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { fetchContent, saveFaq } from './api'
@@ -12,10 +10,11 @@ import { Select, TextArea } from './controls'
 import { HtmlPreview } from './HtmlPreview'
 import { LoadProblem } from './LoadProblem'
 import { adminContentMessages, adminMessages, adminNavMessages } from './messages'
-import { SaveMessages } from './SaveMessages'
+import { SaveBar } from './SaveMessages'
 import { useSave } from './save'
 import { useUnsavedChanges } from './unsaved'
 import { useLoad } from './use-load'
+import { ConsoleScreen } from './ConsoleScreen'
 
 /** The `<select>` value of the shared page (a cloud's is its machine name). */
 const SHARED = ''
@@ -71,12 +70,7 @@ function FaqForm({ page, canEdit, onSaved }: { page: AdminFaqPage; canEdit: bool
         onChange={(body) => setDraft({ ...draft, body })}
       />
       <HtmlPreview id={`${prefix}-preview`} html={draft.body} />
-      <SaveMessages state={save.state} />
-      <p className={styles.actions}>
-        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          {t.saveFaq}
-        </button>
-      </p>
+      <SaveBar state={save.state} saving={save.saving} label={t.saveFaq} />
     </form>
   )
 }
@@ -106,10 +100,7 @@ export function FaqScreen({ canEdit }: { canEdit: boolean }) {
   }
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-faq">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.faq}
-      </h1>
+    <ConsoleScreen testId="admin-faq" title={nav.faq}>
       {!canEdit && <p className={styles.note}>{notPermittedText('faq', locale)}</p>}
       {(!data || content.state.status === 'error') && <LoadProblem state={content.state} what={t.theFaq} onRetry={content.reload} />}
       {data && (
@@ -129,6 +120,6 @@ export function FaqScreen({ canEdit }: { canEdit: boolean }) {
           <FaqForm key={choice} page={page} canEdit={canEdit} onSaved={saved} />
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -10,7 +10,7 @@ import { MoveButtons, moveButtonIds } from './controls'
 import { adminCatalogMessages, adminMessages } from './messages'
 import { addRow, atGroupEnd, moveInGroup, moveItem, removeAt, replaceAt, rowsOf, type Row } from './model'
 import { catalogProblemsInWords } from './problems'
-import { SaveMessages } from './SaveMessages'
+import { SaveBar } from './SaveMessages'
 import { IDLE, useSave } from './save'
 import { useUnsavedChanges } from './unsaved'
 
@@ -24,6 +24,9 @@ export interface ItemFormProps<D> {
   /** Prefix of the form's element ids (unique per item). */
   idPrefix: string
 }
+
+/** {@link ListSpec}.toValue of a section saved as its drafts are, with no checks of its own. */
+export const draftsAsValue = <D,>(value: D[]) => ({ value, errors: [] as string[] })
 
 /** How one list section of the catalogue is edited. `D` is an item as its form edits it. */
 export interface ListSpec<D> {
@@ -340,17 +343,13 @@ export function ListEditor<D>({
           </p>
         </section>
       )}
-      <SaveMessages state={save.state} onReload={onReload} />
-      <p className={styles.actions}>
-        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          {t.saveSection({ section: sectionText })}
-        </button>
+      <SaveBar state={save.state} onReload={onReload} saving={save.saving} label={t.saveSection({ section: sectionText })}>
         {dirty && (
           <button type="button" className={forms.secondary} onClick={discard}>
             {t.discard}
           </button>
         )}
-      </p>
+      </SaveBar>
     </form>
   )
 }

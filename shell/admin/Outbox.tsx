@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react'
 import type { DashboardRecord, MailDelivery, OutboxData, OutboxFanout, OutboxMessage } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
-import { TableWrap } from './controls'
+import { ListSection } from './ConsoleScreen'
+import { DataTable } from './controls'
 import { notPermittedText } from './access'
 import { fetchOutbox, retryOutbox } from './api'
 import { consoleErrorText } from './errors'
@@ -238,10 +239,7 @@ export function Outbox({
   }
 
   return (
-    <section aria-labelledby="admin-outbox">
-      <h2 className={styles.sectionTitle} id="admin-outbox">
-        {t.outbox}
-      </h2>
+    <ListSection id="admin-outbox" testId={false} title={t.outbox}>
       <MailBanner outbox={outbox} />
       <p className={styles.note} data-testid="outbox-delivery">
         {m.delivery}: {m[DELIVERY_NAMES[outbox.delivery]] ?? outbox.delivery} · {m.sender}: {outbox.sender}
@@ -297,56 +295,42 @@ export function Outbox({
       {outbox.messages.length === 0 ? (
         <p className={styles.note}>{t.outboxEmpty}</p>
       ) : (
-        <TableWrap label={t.latestMessages}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t.latestMessages}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.to}</th>
-                <th scope="col">{t.subject}</th>
-                <th scope="col">{t.state}</th>
-                <th scope="col">{t.attempts}</th>
-                <th scope="col">{t.error}</th>
-                <th scope="col">{t.created}</th>
-                <th scope="col">{t.sent}</th>
-                {canRetry && <th scope="col">{t.action}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.messages.map((m) => (
-                <tr key={m.id}>
-                  <td>{m.to}</td>
-                  <td>{m.subject}</td>
-                  <td>
-                    <span className={styles.state} data-state={m.state}>
-                      {STATE_NAMES[m.state] ? t[STATE_NAMES[m.state]] : m.state}
-                    </span>
-                  </td>
-                  <td>{m.attempts}</td>
-                  <td>{m.error ?? '—'}</td>
-                  <td>{formatTimestamp(m.created, timezone, locale)}</td>
-                  <td>{m.sent_at ? formatTimestamp(m.sent_at, timezone, locale) : '—'}</td>
-                  {canRetry && (
-                    <td>
-                      {m.state !== 'sent' && (
-                        <button
-                          type="button"
-                          className={styles.small}
-                          aria-label={t.retryMail({ to: m.to, subject: m.subject })}
-                          aria-disabled={busy !== null || undefined}
-                          onClick={() => void retry(m)}
-                        >
-                          {busy === m.id ? t.retrying : t.retry}
-                        </button>
-                      )}
-                    </td>
+        <DataTable
+          label={t.latestMessages}
+          columns={[t.to, t.subject, t.state, t.attempts, t.error, t.created, t.sent, canRetry && t.action]}
+        >
+          {outbox.messages.map((m) => (
+            <tr key={m.id}>
+              <td>{m.to}</td>
+              <td>{m.subject}</td>
+              <td>
+                <span className={styles.state} data-state={m.state}>
+                  {STATE_NAMES[m.state] ? t[STATE_NAMES[m.state]] : m.state}
+                </span>
+              </td>
+              <td>{m.attempts}</td>
+              <td>{m.error ?? '—'}</td>
+              <td>{formatTimestamp(m.created, timezone, locale)}</td>
+              <td>{m.sent_at ? formatTimestamp(m.sent_at, timezone, locale) : '—'}</td>
+              {canRetry && (
+                <td>
+                  {m.state !== 'sent' && (
+                    <button
+                      type="button"
+                      className={styles.small}
+                      aria-label={t.retryMail({ to: m.to, subject: m.subject })}
+                      aria-disabled={busy !== null || undefined}
+                      onClick={() => void retry(m)}
+                    >
+                      {busy === m.id ? t.retrying : t.retry}
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </ListSection>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
@@ -58,4 +59,35 @@ export function SaveMessages({ state, onReload }: { state: SaveState; onReload?:
     default:
       return null
   }
+}
+
+/** Props of {@link SaveBar}. */
+export interface SaveBarProps {
+  /** What to say ({@link SaveMessages}); none where the form says it elsewhere. */
+  state?: SaveState
+  onReload?: () => void
+  /** While true the submit button says it is unavailable (`aria-disabled`). */
+  saving: boolean
+  /** The submit button's text. */
+  label: ReactNode
+  /** Other buttons and links beside it (Discard, Close, Back). */
+  children?: ReactNode
+}
+
+/**
+ * The foot of a console form (docs/operating/console-and-desk.md): what the last save said and
+ * the row of actions, the submit button first.
+ */
+export function SaveBar({ state, onReload, saving, label, children }: SaveBarProps) {
+  return (
+    <>
+      {state && <SaveMessages state={state} onReload={onReload} />}
+      <p className={styles.actions}>
+        <button type="submit" className={forms.primary} aria-disabled={saving || undefined}>
+          {label}
+        </button>
+        {children}
+      </p>
+    </>
+  )
 }

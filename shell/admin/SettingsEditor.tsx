@@ -3,13 +3,12 @@ import type { CatalogData } from '../../contract/admin'
 import type { CatalogSettings } from '../../contract/catalog'
 import { useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
-import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
 import { Checkbox } from './controls'
 import { adminCatalogMessages, adminMessages } from './messages'
 import { catalogProblemsInWords } from './problems'
-import { SaveMessages } from './SaveMessages'
+import { SaveBar } from './SaveMessages'
 import { IDLE, useSave } from './save'
 import { useUnsavedChanges } from './unsaved'
 
@@ -128,12 +127,7 @@ export function SettingsEditor({
         ))}
       </fieldset>
       <p className={styles.hint}>{t.emptyRemoves}</p>
-      <SaveMessages state={save.state} onReload={onReload} />
-      <p className={styles.actions}>
-        <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-          {t.saveSettings}
-        </button>
-      </p>
+      <SaveBar state={save.state} onReload={onReload} saving={save.saving} label={t.saveSettings} />
     </form>
   )
 }

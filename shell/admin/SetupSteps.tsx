@@ -31,7 +31,7 @@ function StepList({ steps }: { steps: readonly SetupStep[] }) {
 }
 
 /**
- * The first-run path on the dashboard (issue 41): the steps that set a new site up, in the order
+ * The first-run path on the dashboard (docs/operating/catalogue.md): the steps that set a new site up, in the order
  * that works (`./setup.ts`), each done or not as the catalogue (`GET /api/admin/catalog`) says,
  * with a link to its screen. While a step is left it is a section of its own under the title;
  * once all are done it folds into one line that opens to the list.

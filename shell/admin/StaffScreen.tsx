@@ -3,19 +3,18 @@ import { useState, type FormEvent } from 'react'
 import type { StaffMember } from '../../contract/admin'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { $session } from '../../widgets/core/session'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { Field } from '../accounts/Field'
-import * as forms from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { fetchStaff, setStaffRoles } from './api'
-import { Checkbox, TableWrap } from './controls'
+import { Checkbox, DataTable } from './controls'
 import { LoadProblem } from './LoadProblem'
 import { adminMessages, adminNavMessages, adminStaffMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
 import { useLoad } from './use-load'
+import { AddPanel, ConsoleScreen } from './ConsoleScreen'
 
 /** `trust_admin` → `trust admin`. */
 const roleName = (role: string) => role.replace(/_/g, ' ')
@@ -128,45 +127,26 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
   }
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-staff">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.staff}
-      </h1>
+    <ConsoleScreen testId="admin-staff" title={nav.staff}>
       {!canEdit && <p className={styles.note}>{notPermittedText('staff', locale)}</p>}
       {(!data || staff.state.status === 'error') && <LoadProblem state={staff.state} what={t.theStaff} onRetry={staff.reload} />}
       <SaveMessages state={save.state} />
       {data && (
-        <TableWrap label={t.staffTable}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t.staffTable}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.member}</th>
-                <th scope="col">{t.roles}</th>
-                <th scope="col">{t.lastSignIn}</th>
-                {canEdit && <th scope="col">{a.action}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.staff.map((m) => (
-                <MemberRow
-                  key={`${m.uid}-${m.roles.join(',')}`}
-                  member={m}
-                  roles={data.roles}
-                  timezone={timezone}
-                  canEdit={canEdit}
-                  onSave={setRoles}
-                />
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={t.staffTable} columns={[t.member, t.roles, t.lastSignIn, canEdit && a.action]}>
+          {data.staff.map((m) => (
+            <MemberRow
+              key={`${m.uid}-${m.roles.join(',')}`}
+              member={m}
+              roles={data.roles}
+              timezone={timezone}
+              canEdit={canEdit}
+              onSave={setRoles}
+            />
+          ))}
+        </DataTable>
       )}
       {data && canEdit && (
-        <form className={styles.panel} onSubmit={add} noValidate aria-labelledby="admin-staff-add">
-          <h2 className={styles.subTitle} id="admin-staff-add">
-            {t.addStaff}
-          </h2>
+        <AddPanel id="admin-staff-add" title={t.addStaff} onSubmit={add} saving={save.saving}>
           <Field
             id="admin-staff-mail"
             label={t.emailLabel}
@@ -186,13 +166,8 @@ export function StaffScreen({ canEdit }: { canEdit: boolean }) {
               />
             ))}
           </fieldset>
-          <p className={styles.actions}>
-            <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              {t.addStaff}
-            </button>
-          </p>
-        </form>
+        </AddPanel>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -2,11 +2,11 @@ import { type FormEvent, useId, useState } from 'react'
 import type { SubscriberImportData, SubscriberImportProblem } from '../../contract/subscribers'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
 import { adminNavMessages, adminSubscriberMessages } from './messages'
 import { EXPORT_PATH, importSubscribers, type ImportResult } from './subscribers-api'
+import { ConsoleScreen } from './ConsoleScreen'
 
 /** What the import form shows: nothing yet, sending, the outcome, the bad rows, or a failure's sentence. */
 type ImportState =
@@ -17,7 +17,7 @@ type ImportState =
   | { kind: 'failed'; message: string }
 
 /**
- * The subscribers screen (README "Subscriber import and export"): "Export CSV" downloads
+ * The subscribers screen (docs/subscriptions.md#subscriber-import-and-export): "Export CSV" downloads
  * `GET /api/admin/subscribers/export`; the import form sends a chosen CSV file to
  * `POST /api/admin/subscribers/import` and shows how many people were invited, or every bad row
  * with its line and reason (nothing is imported then). Without the `subscribers` permission the
@@ -45,10 +45,7 @@ export function SubscribersScreen({ canEdit }: { canEdit: boolean }) {
   }
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-subscribers">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.subscribers}
-      </h1>
+    <ConsoleScreen testId="admin-subscribers" title={nav.subscribers}>
       {!canEdit ? (
         <p className={styles.note}>{notPermittedText('subscribers', locale)}</p>
       ) : (
@@ -120,6 +117,6 @@ export function SubscribersScreen({ canEdit }: { canEdit: boolean }) {
           )}
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -5,18 +5,17 @@ import type { ApiAnswer } from '../../contract/common'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { dataOf, is, request } from '../../widgets/core/request'
 import { $session } from '../../widgets/core/session'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { Field } from '../accounts/Field'
-import * as forms from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
-import { Select, TableWrap } from './controls'
+import { Select, DataTable } from './controls'
 import { LoadProblem } from './LoadProblem'
 import { adminMessages, adminNavMessages, adminThirdPartyMessages } from './messages'
 import { SaveMessages } from './SaveMessages'
 import { useSave } from './save'
 import { useLoad } from './use-load'
+import { AddPanel, ConsoleScreen } from './ConsoleScreen'
 
 const isData = (d: unknown): d is AdminThirdPartyData => is.object(d) && is.array(d.clouds) && is.array(d.groups)
 const isGroup = (d: unknown): d is AdminThirdPartyGroup => is.object(d) && is.number(d.id) && is.string(d.base_url)
@@ -27,7 +26,7 @@ const fetchThirdPartyAdmin = async (signal?: AbortSignal) =>
 const path = (id: number, tail = '') => `/api/admin/third-party/${encodeURIComponent(String(id))}${tail}`
 
 /**
- * The third-party screen (README "Third-party components"; `GET /api/admin/third-party`): each
+ * The third-party screen (docs/operating/console-and-desk.md#third-party-components; `GET /api/admin/third-party`): each
  * cloud's groups that follow another Statuspage-compatible page, with the last poll's result; with
  * the `catalog` permission, add (the first poll answers at once: the group is kept only when the
  * page could be read), rename, poll now and remove. Every change is audited by the server.
@@ -100,86 +99,62 @@ export function ThirdPartyScreen({ canEdit }: { canEdit: boolean }) {
     })
 
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-third-party">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.thirdParty}
-      </h1>
+    <ConsoleScreen testId="admin-third-party" title={nav.thirdParty}>
       <p className={styles.note}>{t.intro}</p>
       {!canEdit && <p className={styles.note}>{notPermittedText('catalog', locale)}</p>}
       {(!data || loaded.state.status === 'error') && <LoadProblem state={loaded.state} what={t.what} onRetry={loaded.reload} />}
       <SaveMessages state={save.state} />
       {data && data.groups.length === 0 && <p role="status">{t.none}</p>}
       {data && data.groups.length > 0 && (
-        <TableWrap label={t.table}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{t.table}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.group}</th>
-                <th scope="col">{a.cloud}</th>
-                <th scope="col">{t.lastPoll}</th>
-                {canEdit && <th scope="col">{a.action}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.groups.map((g) => (
-                <tr key={g.id} data-testid="third-party-row">
-                  <th scope="row">
-                    {canEdit ? (
-                      <Field
-                        id={`third-party-name-${g.id}`}
-                        label={t.nameOf({ url: g.base_url })}
-                        value={names[g.id] ?? g.name}
-                        onChange={(e) => setNames({ ...names, [g.id]: e.target.value })}
-                      />
-                    ) : (
-                      g.name
-                    )}
-                    <span className={styles.itemDetail}>{g.base_url}</span>
-                    <span className={styles.itemDetail}>{t.components({ count: String(g.components), page: g.page_name ?? '—' })}</span>
-                  </th>
-                  <td>{g.cloud}</td>
-                  <td data-testid="third-party-poll">
-                    {g.failing_since ? (
-                      <>
-                        <strong>{t.failingSince({ time: when(g.failing_since) })}</strong>
-                        <span className={styles.itemDetail}>{g.last_error}</span>
-                      </>
-                    ) : (
-                      t.okAt({ time: when(g.last_success_at) })
-                    )}
-                  </td>
-                  {canEdit && (
-                    <td>
-                      <span className={styles.actions}>
-                        <button type="button" className={styles.small} onClick={() => rename(g)} aria-label={t.renameOf({ name: g.name })}>
-                          {t.rename}
-                        </button>
-                        <button type="button" className={styles.small} onClick={() => poll(g)} aria-label={t.pollOf({ name: g.name })}>
-                          {t.pollNow}
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.small}
-                          onClick={() => remove(g)}
-                          aria-label={a.removeItem({ name: g.name })}
-                        >
-                          {a.remove}
-                        </button>
-                      </span>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={t.table} columns={[t.group, a.cloud, t.lastPoll, canEdit && a.action]}>
+          {data.groups.map((g) => (
+            <tr key={g.id} data-testid="third-party-row">
+              <th scope="row">
+                {canEdit ? (
+                  <Field
+                    id={`third-party-name-${g.id}`}
+                    label={t.nameOf({ url: g.base_url })}
+                    value={names[g.id] ?? g.name}
+                    onChange={(e) => setNames({ ...names, [g.id]: e.target.value })}
+                  />
+                ) : (
+                  g.name
+                )}
+                <span className={styles.itemDetail}>{g.base_url}</span>
+                <span className={styles.itemDetail}>{t.components({ count: String(g.components), page: g.page_name ?? '—' })}</span>
+              </th>
+              <td>{g.cloud}</td>
+              <td data-testid="third-party-poll">
+                {g.failing_since ? (
+                  <>
+                    <strong>{t.failingSince({ time: when(g.failing_since) })}</strong>
+                    <span className={styles.itemDetail}>{g.last_error}</span>
+                  </>
+                ) : (
+                  t.okAt({ time: when(g.last_success_at) })
+                )}
+              </td>
+              {canEdit && (
+                <td>
+                  <span className={styles.actions}>
+                    <button type="button" className={styles.small} onClick={() => rename(g)} aria-label={t.renameOf({ name: g.name })}>
+                      {t.rename}
+                    </button>
+                    <button type="button" className={styles.small} onClick={() => poll(g)} aria-label={t.pollOf({ name: g.name })}>
+                      {t.pollNow}
+                    </button>
+                    <button type="button" className={styles.small} onClick={() => remove(g)} aria-label={a.removeItem({ name: g.name })}>
+                      {a.remove}
+                    </button>
+                  </span>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
       {data && canEdit && data.clouds.length > 0 && (
-        <form className={styles.panel} onSubmit={add} noValidate aria-labelledby="admin-third-party-add">
-          <h2 className={styles.subTitle} id="admin-third-party-add">
-            {t.add}
-          </h2>
+        <AddPanel id="admin-third-party-add" title={t.add} onSubmit={add} saving={save.saving}>
           <Select
             id="third-party-cloud"
             label={a.cloud}
@@ -197,13 +172,8 @@ export function ThirdPartyScreen({ canEdit }: { canEdit: boolean }) {
             value={url}
             onChange={(e) => setUrl(e.target.value)}
           />
-          <p className={styles.actions}>
-            <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              {t.add}
-            </button>
-          </p>
-        </form>
+        </AddPanel>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

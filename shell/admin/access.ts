@@ -5,7 +5,7 @@ import { adminMessages } from './messages'
 import type { AdminScreen } from './sections'
 
 /**
- * What the console shows a visitor (issue "the operator's own site"; spec §6 roles). The server
+ * What the console shows a visitor (issue "the operator's own site"; docs/requirements/roles.md roles). The server
  * enforces every permission; the console only reflects them, so nobody fills in a form the server
  * will refuse.
  */

@@ -200,3 +200,40 @@ export function MoveButtons({
     </>
   )
 }
+
+/** Props of {@link DataTable}. */
+export interface DataTableProps {
+  /** Names the scrolling region ({@link TableWrap}) and, unless `caption` says otherwise, is the caption. */
+  label: string
+  /** The caption when it differs from `label`; `false` for a table its section's heading names. */
+  caption?: ReactNode | false
+  /** The column heads; a `false` column (one the role may not use) is left out. */
+  columns: readonly (ReactNode | false)[]
+  /** The rows. */
+  children: ReactNode
+}
+
+/** A console table (docs/operating/console-and-desk.md): scrolls sideways, has a caption and column heads. */
+export function DataTable({ label, caption = label, columns, children }: DataTableProps) {
+  return (
+    <TableWrap label={label}>
+      <table className={styles.table}>
+        {caption !== false && <caption className={styles.caption}>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map(
+              (column, i) =>
+                column !== false && (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
+                  <th key={i} scope="col">
+                    {column}
+                  </th>
+                ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableWrap>
+  )
+}

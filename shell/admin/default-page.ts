@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../contract/locale'
 import { adminFormsMessages } from './forms/messages'
 
 /**
- * The cloud form's choices of a default page (issue 41): the cloud's home page (`''`) or the route
+ * The cloud form's choices of a default page (docs/operating/catalogue.md): the cloud's home page (`''`) or the route
  * of a main-menu item with deep link on — the rule the server checks (`defaultPageRoutes` of
  * `server/catalog/import.ts`). Pure: unit-tested without rendering.
  */

@@ -4,7 +4,7 @@ import type { PageComponent } from '../routes'
 import { adminComponentMessages } from './forms/messages'
 
 /**
- * The menu form's list of components (issue 41): every name of `MENU_COMPONENTS`
+ * The menu form's list of components (docs/operating/catalogue.md): every name of `MENU_COMPONENTS`
  * (`contract/menu-components.ts`, the one list the import checks too) with what it opens, in the
  * page's language. Pure: unit-tested without rendering.
  */

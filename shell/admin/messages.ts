@@ -1,11 +1,11 @@
 /**
- * Texts of the admin console's frame and screens (issue 25): navigation and screen names, the
+ * Texts of the admin console's frame and screens (docs/languages-and-themes.md): navigation and screen names, the
  * shared words of its forms, the dashboard and outbox, what a save says, the server's error codes
  * (translated on the client; English pages show the server's own message), the catalogue, content,
  * staff and audit screens. Every group is named `admin…`: the build puts them in the console's
  * catalogue.
  */
-import { count, defineMessages, params } from '../../widgets/core/i18n/index'
+import { count, defineMessages, params } from '../../contract/i18n/index.js'
 
 /** The screens' names: the navigation, the screens' titles and the menus' links. */
 export const adminNavMessages = /* @__PURE__ */ defineMessages('admin.nav', {
@@ -127,7 +127,7 @@ export const adminMessages = /* @__PURE__ */ defineMessages('admin', {
 })
 
 /**
- * The server's error codes in words (issue 25: codes are translated on the client). Used on
+ * The server's error codes in words (docs/languages-and-themes.md: codes are translated on the client). Used on
  * pages in another language than English; English pages show the server's own message.
  */
 export const adminErrorMessages = /* @__PURE__ */ defineMessages('admin.errors', {
@@ -289,7 +289,7 @@ export const adminStaffMessages = /* @__PURE__ */ defineMessages('admin.staff', 
   next: 'Next',
 })
 
-/** The subscribers screen: CSV export and import (`./SubscribersScreen.tsx`; README "Subscriber import and export"). */
+/** The subscribers screen: CSV export and import (`./SubscribersScreen.tsx`; docs/subscriptions.md#subscriber-import-and-export). */
 export const adminSubscriberMessages = /* @__PURE__ */ defineMessages('admin.subscribers', {
   intro:
     'Move subscribers here from another product, or keep a copy of yours. An import subscribes nobody: each person gets an opt-in mail and is subscribed only after confirming it.',
@@ -413,7 +413,7 @@ export const adminProblemMessages = /* @__PURE__ */ defineMessages('admin.proble
   id: 'Id',
 })
 
-/** The third-party screen (README "Third-party components"). */
+/** The third-party screen (docs/operating/console-and-desk.md#third-party-components). */
 export const adminThirdPartyMessages = /* @__PURE__ */ defineMessages('admin.thirdParty', {
   intro:
     'Groups of components that follow another Statuspage-compatible status page, shown on the cloud status page as third-party. Pages are read every minute; statuses they report never open an incident here.',

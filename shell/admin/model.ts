@@ -84,7 +84,7 @@ export function nowInstant(now: Date = new Date()): string {
 /**
  * The in-service date a cloud's new data center or core service gets: the start (00:00 UTC) of
  * the UTC day of `now`, as a catalogue instant (`2026-11-12T00:00:00.000Z`) — a day, not the
- * instant of the click, so its uptime counts that whole day (README "Uptime").
+ * instant of the click, so its uptime counts that whole day (docs/statuspage-api.md#uptime).
  */
 export function todayInstant(now: Date = new Date()): string {
   return instantOfDay(now.toISOString().slice(0, 10))!

@@ -5,7 +5,7 @@ import { NOTIFICATION_TYPES } from './desk/model'
 import { adminCatalogMessages, adminProblemMessages } from './messages'
 
 /**
- * Pure parts of the console's Notification categories screen (issue 41): the categories of each
+ * Pure parts of the console's Notification categories screen (docs/operating/catalogue.md): the categories of each
  * notification type as the screen lists them, their names in the page's language, and the section's
  * value a save sends with the form's own checks. Unit-tested without rendering in
  * `test/unit/admin-notification-categories.test.tsx`.

@@ -6,13 +6,13 @@ import { adminCatalogMessages, adminMessages, adminNavMessages, adminProblemMess
 import { SECTIONS } from './sections'
 
 /**
- * The catalogue's refusals in words (issue 41). The server names each bad field by its path in the
+ * The catalogue's refusals in words (docs/operating/catalogue.md). The server names each bad field by its path in the
  * whole catalogue, then says in English what is wrong and what to do
  * (`clouds[0].default_page: "cloud-status" is not the route of a main-menu item with deep link
  * on: …`, `server/catalog/import.ts`). The console puts the path in words, from the catalogue it
  * sent and in the page's language — `Cloud “Acme”, Default page: …` — and keeps the server's
  * sentence (on pages in another language than English, after a translated "the server refused
- * this value:"; issue 25 keeps the server's words English).
+ * this value:"; docs/languages-and-themes.md keeps the server's words English).
  */
 
 type Forms = ReturnType<typeof adminFormsMessages.in> extends { get(): infer T } ? T : never

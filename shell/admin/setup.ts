@@ -4,7 +4,7 @@ import type { adminSetupMessages } from './messages'
 import { catalogPath } from './sections'
 
 /**
- * The first-run path of the console (issue 41): the steps that set a new site up, in the order
+ * The first-run path of the console (docs/operating/catalogue.md): the steps that set a new site up, in the order
  * that works — each step's screen picks from what the steps before it made (a cloud picks its
  * product and services; a data center its region) — and whether the catalogue has each done.
  * Pure: unit-tested without rendering (`test/unit/admin-first-run.test.tsx`).

@@ -6,7 +6,7 @@ import { $router } from '../routes'
 import { adminLeaveMessages } from './messages'
 
 /**
- * The console's guard of unsaved work (issue 41): while a form holds changes that are not saved,
+ * The console's guard of unsaved work (docs/operating/catalogue.md): while a form holds changes that are not saved,
  * leaving the screen asks first —
  * - any move of the shell's router to another page (`$router`, `@nanostores/router`): a link of
  *   the console or the site, the browser's Back and Forward, a screen opening another. The router

@@ -1,23 +1,11 @@
 import { useMessages } from '../../widgets/core/i18n/react'
 import { shellMessages } from '../messages'
-import {
-  FloatingFocusManager,
-  autoUpdate,
-  flip,
-  offset,
-  safePolygon,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useHover,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react'
+import { FloatingFocusManager } from '@floating-ui/react'
 import { useState } from 'react'
 import type { Cloud, Product } from '../../contract/global'
 import * as styles from '../shell.css'
 import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, groupClouds, layoutColumns } from './selector-model'
+import { useHoverPopup } from './use-hover-popup'
 
 /** Props of the cloud selectors. */
 export interface CloudSelectorProps {
@@ -43,30 +31,19 @@ function CloudOption({ cloud, current, onSelect }: { cloud: Cloud; current: Clou
 }
 
 /**
- * Desktop cloud selector (spec §2 Cloud selector): a button labelled
+ * Desktop cloud selector (docs/requirements/screens.md#cloud-status-page selector): a button labelled
  * `{product title} - {cloud title}` opening a grid of products with their clouds; the first 5
  * products each start a column. With a pointer it opens on hover and closes 400 ms after the
  * mouse leaves; by keyboard it opens with Enter or Space, Tab moves through the clouds and
  * Escape closes it.
  */
 export function CloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {
-  const [open, setOpen] = useState(false)
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+  const { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
+    closeDelay: CLOUD_MENU_CLOSE_DELAY_MS,
+    gap: 6,
+    flips: true,
+    role: 'dialog',
   })
-  const hover = useHover(context, {
-    mouseOnly: true,
-    delay: { open: 0, close: CLOUD_MENU_CLOSE_DELAY_MS },
-    handleClose: safePolygon(),
-  })
-  const click = useClick(context, { ignoreMouse: false })
-  const dismiss = useDismiss(context)
-  const role = useRole(context, { role: 'dialog' })
-  const { getReferenceProps, getFloatingProps } = useInteractions([hover, click, dismiss, role])
   const columns = layoutColumns(groupClouds(products, clouds))
   const t = useMessages(shellMessages)
   const label = current ? cloudLabel(current, products) : t.chooseCloud
@@ -125,7 +102,7 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
 }
 
 /**
- * Mobile cloud selector (spec §2 Cloud selector): products with their count of clouds; choosing
+ * Mobile cloud selector (docs/requirements/screens.md#cloud-status-page selector): products with their count of clouds; choosing
  * one opens a drawer of that product's clouds with a back button.
  */
 export function MobileCloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {

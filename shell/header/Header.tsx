@@ -40,7 +40,7 @@ function Logo({ cloud, vendor }: { cloud: Cloud | null; vendor: string }) {
   )
 }
 
-/** User menu while signed out (spec §2): Sign In and a Subscribe button; hidden in DR mode. */
+/** User menu while signed out (docs/requirements/screens.md): Sign In and a Subscribe button; hidden in DR mode. */
 function SignedOutMenu({ isTrustDR }: { isTrustDR: boolean }) {
   const t = useMessages(headerMessages)
   if (isTrustDR) return null
@@ -56,7 +56,7 @@ function SignedOutMenu({ isTrustDR }: { isTrustDR: boolean }) {
   )
 }
 
-/** The user menu (spec §2): signed out or signed in; nothing in DR mode. */
+/** The user menu (docs/requirements/screens.md): signed out or signed in; nothing in DR mode. */
 function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
   const signedIn = useStore($session).isLoggedIn
   if (isTrustDR) return null
@@ -64,7 +64,7 @@ function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
 }
 
 /**
- * The site header (spec §2 Header and menus): logo to the cloud's home, cloud selector, top
+ * The site header (docs/requirements/screens.md#header-and-menus): logo to the cloud's home, cloud selector, top
  * menu (new tab; per-cloud routes with a `commercial` fallback), main menu and user menu. Below
  * 992 px the menus fold behind a Menu button and the selector becomes the product drawer.
  */

@@ -10,7 +10,7 @@ import { GlobeIcon, LanguagePicker } from './LanguagePicker'
 import { headerMessages } from './messages'
 
 /**
- * The header bar's language control (issue 25), built like the time zone's: a button with a
+ * The header bar's language control (docs/languages-and-themes.md), built like the time zone's: a button with a
  * globe and the language's code ("DE"; its name in the accessible name and tooltip) that opens a
  * panel with the labelled Language select.
  */

@@ -33,7 +33,7 @@ export interface HeaderPanelButtonProps {
 }
 
 /**
- * A compact header-bar control that opens a panel (issue 25: the time zone and the language),
+ * A compact header-bar control that opens a panel (docs/languages-and-themes.md: the time zone and the language),
  * desktop only (below 992 px the folded menu shows the controls themselves), so the bar keeps one
  * row at 1280 px in every language. Like the cloud selector it opens by click, Enter or Space,
  * focuses the panel's first control, and closes with Escape or a click outside; the panel stays

@@ -16,7 +16,7 @@ export interface LanguagePickerProps {
 }
 
 /**
- * The language picker (issue 25): a native select labelled "Language" (in the page's language)
+ * The language picker (docs/languages-and-themes.md): a native select labelled "Language" (in the page's language)
  * listing every locale by its own name (`Deutsch`, `日本語`, each option in its language), so it
  * is keyboard operable and found by a visitor who cannot read the current language. A change loads
  * the locale's texts and switches the whole page at once, and is remembered in the `trust_lang`

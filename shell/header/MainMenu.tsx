@@ -1,21 +1,13 @@
-import {
-  FloatingFocusManager,
-  autoUpdate,
-  offset,
-  safePolygon,
-  shift,
-  useClick,
-  useDismiss,
-  useFloating,
-  useHover,
-  useInteractions,
-} from '@floating-ui/react'
-import { useState } from 'react'
+import { FloatingFocusManager } from '@floating-ui/react'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { menuLabel, shellMessages } from '../messages'
 import type { Cloud, MenuItem } from '../../contract/global'
 import { isExternal, menuHref, visibleItems } from '../menu'
 import * as styles from '../shell.css'
+import { useHoverPopup } from './use-hover-popup'
+
+/** How long a sub-menu stays after the pointer leaves its item and itself, ms. */
+const SUB_MENU_CLOSE_DELAY_MS = 300
 
 function MenuLink({
   item,
@@ -50,16 +42,10 @@ function MenuLink({
 }
 
 function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | null; currentPath: string }) {
-  const [open, setOpen] = useState(false)
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-start',
-    middleware: [offset(2), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
+  const { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
+    closeDelay: SUB_MENU_CLOSE_DELAY_MS,
+    gap: 2,
   })
-  const hover = useHover(context, { mouseOnly: true, delay: { close: 300 }, handleClose: safePolygon() })
-  const { getReferenceProps, getFloatingProps } = useInteractions([hover, useClick(context), useDismiss(context)])
   const active = item.sub_menus.some((s) => menuHref(s, cloud) === currentPath)
   const locale = useLocale()
   return (
@@ -90,7 +76,7 @@ function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | 
 }
 
 /**
- * The main menu (spec §2 Header and menus): items hidden for the cloud are skipped, sub-menus
+ * The main menu (docs/requirements/screens.md#header-and-menus): items hidden for the cloud are skipped, sub-menus
  * open as dropdowns (hover with a pointer, click or Enter by keyboard), deep-linked items point
  * under the cloud's domain prefix.
  */

@@ -11,7 +11,7 @@ import { useMessages } from '../../widgets/core/i18n/react'
 const THEME_LABELS = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const satisfies Record<Theme, string>
 
 /**
- * The theme switch of the header (issue 25; also the admin console's, which sits inside the
+ * The theme switch of the header (docs/languages-and-themes.md; also the admin console's, which sits inside the
  * site's header): a native select labelled "Theme" offering System, Light and Dark, so it is
  * keyboard operable and announces the current choice as any select does. Its visible label is a
  * half-filled circle (the header is crowded; the word is there for assistive technology and as

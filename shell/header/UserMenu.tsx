@@ -1,7 +1,8 @@
 import { useMessages } from '../../widgets/core/i18n/react'
 import { shellMessages } from '../messages'
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { fieldValue, isPrivileged } from '../accounts/account'
 import { PRIVILEGED_ROLES } from '../../contract/constants'
 import { $session } from '../../widgets/core/session'
@@ -12,136 +13,126 @@ import * as shell from '../shell.css'
 /** The menu's items, in order. */
 const menuItems = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
 
+/** The keys that move the focus among the items: to the item at the returned index of `count`, from `at`. */
+const MOVES: Record<string, (at: number, count: number) => number> = {
+  ArrowDown: (at, count) => (at + 1) % count,
+  ArrowUp: (at, count) => (at <= 0 ? count : at) - 1,
+  Home: () => 0,
+  End: (_at, count) => count - 1,
+}
+
 /**
- * The signed-in user menu (spec §2 Header and menus, §6): a disclosure button headed by the
- * user's mail; Admin (privileged roles only, new tab), Subscriptions, Settings and Sign Out.
- * It follows the WAI-ARIA menu-button pattern: opening (click, Enter, Space, ArrowDown) focuses
- * the first item, ArrowUp/ArrowDown/Home/End move between items, Escape closes it and returns
- * focus to the button, Tab or a click outside closes it.
+ * The signed-in user menu (docs/requirements/screens.md, header and menus): a disclosure button
+ * headed by the user's mail; Admin (privileged roles only, new tab), Subscriptions, Settings and
+ * Sign Out. It follows the WAI-ARIA menu-button pattern: opening (click, Enter, Space, ArrowDown)
+ * focuses the first item, ArrowUp/ArrowDown/Home/End move between items and wrap, Escape closes
+ * it and returns focus to the button, Tab or a press outside closes it.
+ *
+ * Opening, closing, Escape and outside presses are @floating-ui/react's `useClick`, `useDismiss`
+ * and `useRole` (already in the shell's first load for the cloud selector and the main menu); the
+ * four moving keys are the `MOVES` table: `useListNavigation` would add about 3.3 KB gzip to the
+ * shell's first load (docs/decisions/0078-timeline-popover-and-dialog.md).
  */
 export function UserMenu() {
   const t = useMessages(shellMessages)
   const session = useStore($session)
   const [open, setOpen] = useState(false)
-  const wrap = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
-  const listId = useId()
+  const button = useRef<HTMLButtonElement | null>(null)
+  const list = useRef<HTMLUListElement | null>(null)
+  const { refs, context } = useFloating({
+    open,
+    onOpenChange(next, _event, reason) {
+      setOpen(next)
+      if (!next && reason === 'escape-key') button.current?.focus()
+    },
+  })
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { role: 'menu' }),
+  ])
+  useEffect(() => {
+    if (open) menuItems(list.current)[0]?.focus()
+  }, [open])
+  const onMenuKey = (event: KeyboardEvent) => {
+    if (event.key === 'Tab') setOpen(false)
+    const move = MOVES[event.key]
+    const all = menuItems(list.current)
+    if (!move || !all.length) return
+    event.preventDefault()
+    all[move(all.indexOf(document.activeElement as HTMLElement), all.length)]?.focus()
+  }
   const user = session.apiData?.user
   const mail = user ? String(fieldValue(user.mail, '')) : ''
   const uid = user ? String(fieldValue(user.uid, '')) : ''
-
-  useEffect(() => {
-    if (!open) return
-    menuItems(wrap.current)[0]?.focus()
-  }, [open])
-
-  useEffect(() => {
-    if (!open) return
-    const away = (event: Event) => {
-      if (wrap.current && !wrap.current.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', away)
-    document.addEventListener('focusin', away)
-    return () => {
-      document.removeEventListener('mousedown', away)
-      document.removeEventListener('focusin', away)
-    }
-  }, [open])
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!open) {
-      if (event.key === 'ArrowDown' && event.target === button.current) {
-        event.preventDefault()
-        setOpen(true)
-      }
-      return
-    }
-    if (event.key === 'Escape') {
-      event.preventDefault()
-      setOpen(false)
-      button.current?.focus()
-      return
-    }
-    if (event.key === 'Tab') {
-      setOpen(false)
-      return
-    }
-    const list = menuItems(wrap.current)
-    if (!list.length) return
-    const at = list.indexOf(document.activeElement as HTMLElement)
-    let next: number
-    if (event.key === 'ArrowDown') next = (at + 1) % list.length
-    else if (event.key === 'ArrowUp') next = (at <= 0 ? list.length : at) - 1
-    else if (event.key === 'Home') next = 0
-    else if (event.key === 'End') next = list.length - 1
-    else return
-    event.preventDefault()
-    list[next]?.focus()
-  }
   const close = () => setOpen(false)
+  /** An item's props: out of the Tab order (the keys move among the items), closing the menu on a press, then `onPress`. */
+  const item = (onPress?: () => void) => ({
+    className: styles.userMenuItem,
+    role: 'menuitem',
+    tabIndex: -1,
+    onClick() {
+      close()
+      onPress?.()
+    },
+  })
+
+  const privileged = isPrivileged(session.apiData?.roles, PRIVILEGED_ROLES)
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: catches the keys bubbling from the menu button and its items, which are the focusable controls
-    <div className={styles.userMenu} ref={wrap} onKeyDown={onKeyDown} data-testid="user-menu">
+    <div className={styles.userMenu} data-testid="user-menu">
       <button
-        ref={button}
+        ref={(el) => {
+          button.current = el
+          refs.setReference(el)
+        }}
         type="button"
         className={shell.headerButton}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        {...getReferenceProps({
+          onKeyDown(event) {
+            if (event.key !== 'ArrowDown' || open) return
+            event.preventDefault()
+            setOpen(true)
+          },
+        })}
+        aria-controls={context.floatingId}
       >
         <span>{mail || t.account}</span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
-      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA menu-button pattern; ARIA in HTML allows role=menu on ul */}
-      <ul id={listId} className={styles.userMenuList} hidden={!open} role="menu" aria-label={t.userMenu}>
-        {isPrivileged(session.apiData?.roles, PRIVILEGED_ROLES) && (
+      <ul
+        ref={(el) => {
+          list.current = el
+          refs.setFloating(el)
+        }}
+        className={styles.userMenuList}
+        hidden={!open}
+        aria-label={t.userMenu}
+        {...getFloatingProps({ onKeyDown: onMenuKey })}
+        id={context.floatingId}
+      >
+        {privileged && (
           <li role="none">
-            <a
-              className={styles.userMenuItem}
-              role="menuitem"
-              tabIndex={-1}
-              href="/admin/dashboard"
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={close}
-            >
+            <a {...item()} href="/admin/dashboard" target="_blank" rel="noopener noreferrer">
               {t.admin}
               <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t.newTab}</span>
             </a>
           </li>
         )}
         <li role="none">
-          <a className={styles.userMenuItem} role="menuitem" tabIndex={-1} href="/subscribe" onClick={close}>
+          <a {...item()} href="/subscribe">
             {t.subscriptions}
           </a>
         </li>
         <li role="none">
-          <a
-            className={styles.userMenuItem}
-            role="menuitem"
-            tabIndex={-1}
-            href={uid ? `/user/${encodeURIComponent(uid)}/edit` : '/account-settings'}
-            onClick={close}
-          >
+          <a {...item()} href={uid ? `/user/${encodeURIComponent(uid)}/edit` : '/account-settings'}>
             {t.settings}
           </a>
         </li>
         <li role="none">
-          <button
-            type="button"
-            className={styles.userMenuItem}
-            role="menuitem"
-            tabIndex={-1}
-            onClick={() => {
-              close()
-              void signOutAndLeave()
-            }}
-          >
+          <button type="button" {...item(() => void signOutAndLeave())}>
             {t.signOut}
           </button>
         </li>

@@ -1,5 +1,5 @@
-/** Texts of the site header, its theme switch and the language picker (spec §2; issue 25). */
-import { defineMessages, params } from '../../widgets/core/i18n/index'
+/** Texts of the site header, its theme switch and the language picker (docs/requirements/screens.md; docs/languages-and-themes.md). */
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const headerMessages = /* @__PURE__ */ defineMessages('shell.header', {
   home: params('{vendor} Trust, home'),

@@ -14,7 +14,7 @@ export function groupClouds(products: readonly Product[], clouds: readonly Cloud
 }
 
 /**
- * Lays product groups out in columns (spec §2 Cloud selector, §9): the first `starters`
+ * Lays product groups out in columns (docs/requirements/screens.md#cloud-status-page selector, docs/requirements/constants.md): the first `starters`
  * products each start a column; every remaining product goes to the currently shortest column
  * (height = clouds listed plus one row for the product title; ties go to the leftmost).
  *
@@ -38,11 +38,11 @@ export function layoutColumns(groups: readonly ProductGroup[], starters = 5): Pr
   return columns
 }
 
-/** The selector's label: `{product title} - {cloud title}` (spec §2 Cloud selector). */
+/** The selector's label: `{product title} - {cloud title}` (docs/requirements/screens.md#cloud-status-page selector). */
 export function cloudLabel(cloud: Cloud, products: readonly Product[]): string {
   const product = products.find((p) => p.machine_name === cloud.type)
   return product ? `${product.title} - ${cloud.title}` : cloud.title
 }
 
-/** Delay before the desktop selector closes after the mouse leaves: 400 ms (spec §9). */
+/** Delay before the desktop selector closes after the mouse leaves: 400 ms (docs/requirements/constants.md). */
 export const CLOUD_MENU_CLOSE_DELAY_MS = 400

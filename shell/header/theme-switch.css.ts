@@ -25,7 +25,7 @@ export const select = style({
   selectors: { '&:focus-visible': { outline: '2px solid #9cc3ff', outlineOffset: '2px' } },
 })
 
-/** The footer's label: the word beside the icon, in the footer's text colour (issue 25 language picker). */
+/** The footer's label: the word beside the icon, in the footer's text colour (docs/languages-and-themes.md language picker). */
 export const labelOnLight = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs, cursor: 'pointer' })
 
 /** The footer's select: the page's own colours (the footer is light in the light scheme, dark in the dark one). */

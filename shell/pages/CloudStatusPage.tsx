@@ -20,11 +20,11 @@ function coreRows(week: CloudStatusData | undefined): number {
 }
 
 /**
- * Cloud Status page (spec §2 Cloud status page): the `<trust-cloud-status>` widget's React
- * component for the chosen cloud, under the cloud's overall status line (issue 24). Its subscribe stars raise `trust-sign-in-required`, which the
+ * Cloud Status page (docs/requirements/screens.md#cloud-status-page): the `<trust-cloud-status>` widget's React
+ * component for the chosen cloud, under the cloud's overall status line (docs/statuspage-api.md). Its subscribe stars raise `trust-sign-in-required`, which the
  * shell answers with an in-app move to /sign-in (see App.tsx). The degraded-mode notice is the
  * shell's page-level one, so the widget shows none of its own. Below the timeline, the cloud's
- * third-party components (README "Third-party components"; the site's page only, so the
+ * third-party components (docs/operating/console-and-desk.md#third-party-components; the site's page only, so the
  * `<trust-cloud-status>` drop-in stays within its size budget).
  */
 export default function CloudStatusPage({ cloud }: { cloud: Cloud }) {

@@ -11,7 +11,7 @@ import * as styles from './cookie-policy.css'
 
 type Key = keyof typeof cookiePolicyMessages.base
 
-/** One cookie the site sets (spec §3 Cookies, §9: token and cloud cookies live 86 400 s); texts are message keys. */
+/** One cookie the site sets (docs/requirements/entities.md#cookies, docs/requirements/constants.md: token and cloud cookies live 86 400 s); texts are message keys. */
 interface CookieRow {
   name: string
   purpose: Key
@@ -35,7 +35,7 @@ export const SITE_COOKIES: readonly CookieRow[] = [
 const code = (name: string) => <code>{name}</code>
 
 /**
- * Static cookie policy (spec §2 Route table `/privacy-compliance/cookie-policy`), in the page's
+ * Static cookie policy (docs/requirements/screens.md#route-table `/privacy-compliance/cookie-policy`), in the page's
  * locale: which cookies the site sets, why and for how long, and how the cookie-consent banner
  * works.
  */

@@ -6,7 +6,7 @@ import './dc-map-page.css'
 import { dcMapPageMessages } from './status/messages'
 
 /**
- * Data Center Map page (spec §2 Data Center Map): the `<trust-dc-map>` widget's React component
+ * Data Center Map page (docs/requirements/screens.md#data-center-map): the `<trust-dc-map>` widget's React component
  * for the chosen cloud. Loaded lazily so the map library is fetched only on this page.
  */
 export default function DcMapPage({ cloud }: { cloud: Cloud }) {

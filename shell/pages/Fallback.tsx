@@ -1,8 +1,8 @@
 import type { Cloud } from '../../contract/global'
 import { defaultPagePath } from '../../widgets/core/cloud'
 import { useMessages } from '../../widgets/core/i18n/react'
-import * as styles from '../shell.css'
 import { fallbackMessages } from './content/messages'
+import { TitledPage } from './TitledPage'
 
 /** Whether the server rendered {@link Fallback} since the last {@link takeNotFound} (server only). */
 let renderedOnServer = false
@@ -17,19 +17,16 @@ export function takeNotFound(): boolean {
   return rendered
 }
 
-/** The fallback page for any path the site does not know (spec §2 Route table), in the page's locale. */
+/** The fallback page for any path the site does not know (docs/requirements/screens.md#route-table), in the page's locale. */
 export function Fallback({ cloud }: { cloud: Cloud | null }) {
   if (typeof window === 'undefined') renderedOnServer = true
   const t = useMessages(fallbackMessages)
   return (
-    <section aria-labelledby="fallback-title" data-testid="fallback">
-      <h1 className={styles.pageTitle} id="fallback-title">
-        {t.title}
-      </h1>
+    <TitledPage name="fallback" testId="fallback" title={t.title}>
       <p>{t.text}</p>
       <p>
         <a href={cloud ? defaultPagePath(cloud) : '/'}>{cloud ? t.home({ cloud: cloud.title }) : t.homeAny}</a>
       </p>
-    </section>
+    </TitledPage>
   )
 }

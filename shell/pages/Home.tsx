@@ -14,7 +14,7 @@ import { homeMessages } from './status/messages'
 const SPEEDOMETER_SCRIPT = '/widgets/speedometer.js'
 
 /**
- * Home (spec §2 Home): the cloud banner, the speedometer drop-in widget with its three gauges,
+ * Home (docs/requirements/screens.md#home): the cloud banner, the speedometer drop-in widget with its three gauges,
  * and the continuity-policy note (when Settings link a policy).
  */
 export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {

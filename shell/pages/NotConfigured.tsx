@@ -1,7 +1,7 @@
 import { useMessages } from '../../widgets/core/i18n/react'
-import * as styles from '../shell.css'
 import { notConfiguredMessages } from './content/messages'
 import { rich } from './content/rich'
+import { TitledPage } from './TitledPage'
 
 /**
  * What every path shows while the site has no catalogue: a production start on an empty database
@@ -13,16 +13,13 @@ import { rich } from './content/rich'
 export function NotConfigured() {
   const t = useMessages(notConfiguredMessages)
   return (
-    <section aria-labelledby="not-configured-title" data-testid="not-configured">
-      <h1 className={styles.pageTitle} id="not-configured-title">
-        {t.title}
-      </h1>
+    <TitledPage name="not-configured" testId="not-configured" title={t.title}>
       <p>{t.text}</p>
       <p>
         {rich(t.operators, {
           link: <a href={`/sign-in?destination=${encodeURIComponent('/admin/dashboard')}`}>{t.signIn}</a>,
         })}
       </p>
-    </section>
+    </TitledPage>
   )
 }

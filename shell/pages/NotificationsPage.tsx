@@ -6,7 +6,7 @@ import { Notifications } from '../../widgets/notifications/Notifications'
 
 /**
  * The notification list types by the last segment of their menu route
- * (`/{domain}/notifications/{segment}`, spec §2 Notification list page).
+ * (`/{domain}/notifications/{segment}`, docs/requirements/screens.md#notification-list-page).
  */
 export const NOTIFICATION_TYPE_OF_SEGMENT: Record<string, NotificationType> = {
   'url-category': 'url_change_notification',
@@ -14,7 +14,7 @@ export const NOTIFICATION_TYPE_OF_SEGMENT: Record<string, NotificationType> = {
   privacy: 'privacy_notification',
 }
 
-/** A notification list page; an unknown segment shows the default list (spec §7 default type). */
+/** A notification list page; an unknown segment shows the default list (docs/requirements/calls.md default type). */
 export default function NotificationsPage({ cloud, segment }: { cloud: Cloud; segment: string }) {
   const { timezone } = useStore($session)
   const type = NOTIFICATION_TYPE_OF_SEGMENT[segment] ?? 'url_change_notification'

@@ -3,8 +3,8 @@ import type { OptInData } from '../../contract/subscribers'
 import { useMessages } from '../../widgets/core/i18n/react'
 import { dataOf, is, request } from '../../widgets/core/request'
 import * as styles from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import { accountPageMessages, optInMessages } from './account/messages'
+import { AccountPage, TokenLinkProblem } from './account/AccountPage'
 import { useTokenLink } from './token-link'
 
 function isOptInData(d: unknown): d is OptInData {
@@ -53,16 +53,8 @@ export default function OptInPage({ token }: { token: string }) {
   )
 
   return (
-    <section className={styles.formPage} aria-labelledby="opt-in-title" data-testid="opt-in">
-      <h1 className={shell.pageTitle} id="opt-in-title">
-        {t.title}
-      </h1>
-      {error && (
-        <p className={styles.errorBox} role="alert">
-          {error}
-        </p>
-      )}
-      {!data && !error && <p role="status">{common.loading}</p>}
+    <AccountPage name="opt-in" title={t.title}>
+      <TokenLinkProblem error={error} loading={!data && common.loading} />
       {data?.done && (
         <>
           <p className={styles.successBox} role="status">
@@ -86,6 +78,6 @@ export default function OptInPage({ token }: { token: string }) {
           <p>{t.ignore}</p>
         </>
       )}
-    </section>
+    </AccountPage>
   )
 }

@@ -6,7 +6,7 @@ import { $router } from '../routes'
 
 /**
  * A single post (`/{domain}/posts/{id}`) or notification (`/notification/{id}`,
- * `/{domain}/notification/{id}`), spec §2 Single post. A notification's `url_redirect` that
+ * `/{domain}/notification/{id}`), docs/requirements/screens.md#single-post. A notification's `url_redirect` that
  * stays on this origin moves in-app, replacing the history entry so Back does not bounce.
  */
 export default function PostPage({ cloud, id, kind }: { cloud: Cloud; id: string; kind: 'post' | 'notification' }) {

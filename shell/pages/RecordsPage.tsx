@@ -6,9 +6,9 @@ import { Records } from '../../widgets/records/Records'
 import * as styles from '../shell.css'
 
 /**
- * The Incidents, Maintenance and Security Advisories pages (spec §2): the `<trust-records>`
+ * The Incidents, Maintenance and Security Advisories pages (docs/requirements/screens.md): the `<trust-records>`
  * widget's component with its calendar, in the page's time zone (shell/timezone/choice.ts). A new
- * path or cloud mounts a fresh list, so the filter goes back to All Statuses (spec §4 Lists).
+ * path or cloud mounts a fresh list, so the filter goes back to All Statuses (docs/requirements/states.md#lists).
  */
 export default function RecordsPage({ cloud, list }: { cloud: Cloud; list: RecordListType }) {
   const { timezone } = useStore($session)

@@ -6,17 +6,17 @@ import { toLocale } from '../../contract/locale'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { accountError } from '../accounts/errors'
 import { accountMessages } from '../accounts/messages'
+import { AccountAlert, AccountPage } from './account/AccountPage'
 import { accountPageMessages, settingsMessages } from './account/messages'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import { timeZoneOptions } from '../timezone/zones'
 import { showToast } from '../toast'
 
 /**
- * User settings (/user/{uid}/edit and /account-settings; spec §2 Route table, §6): the account's
+ * User settings (/user/{uid}/edit and /account-settings; docs/requirements/screens.md#route-table, docs/requirements/roles.md): the account's
  * email address, the time zone every timestamp is shown in and the language of the site and of
- * the emails (issue 25; each language by its own name, the saved one or else the page's shown) →
+ * the emails (docs/languages-and-themes.md; each language by its own name, the saved one or else the page's shown) →
  * `POST /api/user/settings`, one Save for both (the language only once chosen here). After saving,
  * the page switches to the saved language when it differs.
  */
@@ -64,15 +64,8 @@ export default function SettingsPage() {
   }
 
   return (
-    <section className={styles.formPage} aria-labelledby="settings-title" data-testid="settings">
-      <h1 className={shell.pageTitle} id="settings-title">
-        {t.title}
-      </h1>
-      {error && (
-        <div className={styles.errorBox} role="alert" id="settings-error">
-          {error}
-        </div>
-      )}
+    <AccountPage name="settings" title={t.title}>
+      <AccountAlert message={error} id="settings-error" />
       <dl className={styles.details}>
         <dt>{common.email}</dt>
         <dd style={{ margin: 0 }} data-testid="settings-mail">
@@ -110,6 +103,6 @@ export default function SettingsPage() {
           {t.save}
         </button>
       </form>
-    </section>
+    </AccountPage>
   )
 }

@@ -1,21 +1,20 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect } from 'react'
 import { resetAccountErrors, signIn } from '../accounts/account'
 import { defaultPagePath } from '../../widgets/core/cloud'
 import type { Cloud, GlobalData } from '../../contract/global'
 import { signInDestination } from '../accounts/destination'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
-import { Field, useInvalidFocus } from '../accounts/Field'
-import { validateSignIn, type FieldErrors } from '../accounts/validate'
+import { validateSignIn } from '../accounts/validate'
 import { $router, isProtectedPath } from '../routes'
-import * as shell from '../shell.css'
 import { showToast } from '../toast'
-import { useLocale, useMessages } from '../../widgets/core/i18n/react'
+import { useMessages } from '../../widgets/core/i18n/react'
 import { accountMessages } from '../accounts/messages'
+import { AccountForm, AccountPage, useAccountForm } from './account/AccountPage'
 import { accountPageMessages, signInMessages } from './account/messages'
 
-/** Info banners of the sign-in page (spec §2 Sign-in), in English; the page shows them in its language. */
+/** Info banners of the sign-in page (docs/requirements/screens.md#sign-in), in English; the page shows them in its language. */
 export const SIGN_IN_BANNERS = {
   subscribe: signInMessages.base.bannerSubscribe,
   settings: signInMessages.base.bannerSettings,
@@ -51,13 +50,13 @@ export function signInContext(search: string): SignInContext {
   }
 }
 
-/** The Employee login address: the SSO alias plus `destination` (spec §2 Sign-in). */
+/** The Employee login address: the SSO alias plus `destination` (docs/requirements/screens.md#sign-in). */
 export function employeeLoginHref(alias: string, destination: 'subscribe' | 'sign-in'): string {
   return `${alias}${alias.includes('?') ? '&' : '?'}destination=${destination}`
 }
 
 /**
- * The sign-in page (spec §2 Sign-in, §4 Sign-in, §5): Email or Username and Password, links to
+ * The sign-in page (docs/requirements/screens.md#sign-in, docs/requirements/states.md#sign-in, docs/requirements/validation.md): Email or Username and Password, links to
  * Forgot Password, Sign Up and the Employee login. Field errors sit under their inputs; the
  * server's error is a red alert above the form. After success: a toast and the `destination`
  * (a same-origin path) or the cloud's default page.
@@ -66,80 +65,46 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
   const page = useStore($router)
   const session = useStore($session)
   const ctx = signInContext(typeof location === 'undefined' ? '' : location.search)
-  const [name, setName] = useState('')
-  const [pass, setPass] = useState('')
-  const [errors, setErrors] = useState<FieldErrors<'name' | 'pass'>>({})
-  const { formRef, reportInvalid } = useInvalidFocus()
-  const locale = useLocale()
   const t = useMessages(signInMessages)
   const common = useMessages(accountPageMessages)
   const toasts = useMessages(accountMessages)
 
   useEffect(() => resetAccountErrors(), [])
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (session.signingIn) return
-    const found = validateSignIn({ name, pass }, global.sso?.employee_domains ?? [], locale)
-    setErrors(found)
-    if (found.name || found.pass) {
-      reportInvalid()
-      return
-    }
-    if (await signIn(name.trim(), pass, cloud?.machine_name ?? '')) {
-      showToast(toasts.loggedIn)
-      $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
-    }
-  }
+  const form = useAccountForm(
+    { name: '', pass: '' },
+    {
+      busy: session.signingIn,
+      validate: (values, locale) => validateSignIn(values, global.sso?.employee_domains ?? [], locale),
+      send: async ({ name, pass }) => {
+        if (await signIn(name.trim(), pass, cloud?.machine_name ?? '')) {
+          showToast(toasts.loggedIn)
+          $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
+        }
+      },
+    },
+  )
 
   const employeeLabel = global.isGov ? t.governmentLogin : t.employeeLogin
   return (
-    <section className={styles.formPage} aria-labelledby="sign-in-title" data-testid="sign-in" data-path={page?.path}>
-      <h1 className={shell.pageTitle} id="sign-in-title">
-        {common.signIn}
-      </h1>
+    <AccountPage name="sign-in" title={common.signIn} path={page?.path}>
       {ctx.banner && (
         <p className={styles.infoBox} data-testid="sign-in-banner">
           {ctx.banner === SIGN_IN_BANNERS.settings ? t.bannerSettings : t.bannerSubscribe}
         </p>
       )}
-      {session.errorSignIn && (
-        <div className={styles.errorBox} role="alert" id="sign-in-error" data-testid="sign-in-error">
-          {session.errorSignIn}
-        </div>
-      )}
-      <form
-        ref={formRef}
-        className={styles.form}
-        noValidate
-        onSubmit={submit}
-        aria-describedby={session.errorSignIn ? 'sign-in-error' : undefined}
-      >
-        <Field
-          id="sign-in-name"
-          label={t.name}
-          name="name"
-          autoComplete="username"
-          required
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          id="sign-in-pass"
-          label={common.password}
-          name="pass"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={pass}
-          error={errors.pass}
-          onChange={(e) => setPass(e.target.value)}
-        />
-        <button type="submit" className={styles.primary} aria-disabled={session.signingIn || undefined}>
-          {session.signingIn ? t.signingIn : common.signIn}
-        </button>
-      </form>
+      <AccountForm
+        {...form}
+        prefix="sign-in"
+        fields={[
+          { name: 'name', label: t.name, autoComplete: 'username' },
+          { name: 'pass', label: common.password, type: 'password', autoComplete: 'current-password' },
+        ]}
+        error={session.errorSignIn}
+        errorId="sign-in-error"
+        busy={session.signingIn}
+        submitLabel={session.signingIn ? t.signingIn : common.signIn}
+      />
       <div className={styles.links}>
         <a href="/user/password">{t.forgotPassword}</a>
         <a href="/sign-up">{t.signUp}</a>
@@ -150,6 +115,6 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
           </a>
         )}
       </div>
-    </section>
+    </AccountPage>
   )
 }

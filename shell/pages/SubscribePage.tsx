@@ -7,11 +7,11 @@ import { $router } from '../routes'
 import { WebhooksPanel } from '../webhooks/WebhooksPanel'
 
 /**
- * /subscribe (spec §2 Subscriptions page): the `<trust-subscriptions>` widget's React component,
+ * /subscribe (docs/requirements/screens.md#subscriptions-page): the `<trust-subscriptions>` widget's React component,
  * the chosen cloud's tab first. A load error while signed in moves in-app to the cloud's default
- * page (spec §8); a signed-out visitor never gets here (the route sends them to /sign-in).
+ * page (docs/requirements/errors.md); a signed-out visitor never gets here (the route sends them to /sign-in).
  * Below it, the user's webhook and Slack endpoints ({@link WebhooksPanel}): the same events as
- * the emails the panel above chooses, so they are managed in the same place (README "Design notes").
+ * the emails the panel above chooses, so they are managed in the same place (docs/decisions/README.md#decisions-from-the-design-notes).
  */
 export default function SubscribePage({ cloud }: { cloud: Cloud | null }) {
   const ref = useRef<HTMLDivElement>(null)

@@ -1,6 +1,6 @@
 import * as styles from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import { useMessages } from '../../widgets/core/i18n/react'
+import { AccountPage } from './account/AccountPage'
 import { accountPageMessages, thankYouMessages } from './account/messages'
 
 /** Texts of the thank-you page in English (the first two quoted by the brief; the hint is ours); the page shows them in its language. */
@@ -11,7 +11,7 @@ export const THANK_YOU = {
 } as const
 
 /**
- * Where the verification email's link leads (spec §2 Route table): sign-up complete, with a link
+ * Where the verification email's link leads (docs/requirements/screens.md#route-table): sign-up complete, with a link
  * to the subscriptions page; `?status=invalid` when the link was refused.
  */
 export default function ThankYouPage({ search }: { search: string }) {
@@ -19,10 +19,7 @@ export default function ThankYouPage({ search }: { search: string }) {
   const t = useMessages(thankYouMessages)
   const common = useMessages(accountPageMessages)
   return (
-    <section className={styles.formPage} aria-labelledby="thank-you-title" data-testid="thank-you">
-      <h1 className={shell.pageTitle} id="thank-you-title">
-        {invalid ? t.failedTitle : t.title}
-      </h1>
+    <AccountPage name="thank-you" title={invalid ? t.failedTitle : t.title}>
       {invalid ? (
         <>
           <p className={styles.warningBox}>{t.invalid}</p>
@@ -38,6 +35,6 @@ export default function ThankYouPage({ search }: { search: string }) {
           </p>
         </>
       )}
-    </section>
+    </AccountPage>
   )
 }

@@ -2,10 +2,10 @@ import type { ApiAnswer } from '../../contract/common'
 import type { UnsubscribeData } from '../../contract/subscriptions'
 import { dataOf, is, request } from '../../widgets/core/request'
 import * as styles from '../accounts/accounts.css'
-import * as shell from '../shell.css'
 import type { Locale } from '../../contract/locale'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { accountPageMessages, unsubscribeMessages } from './account/messages'
+import { AccountPage, TokenLinkProblem } from './account/AccountPage'
 import { useTokenLink } from './token-link'
 
 function isUnsubscribeData(d: unknown): d is UnsubscribeData {
@@ -60,16 +60,8 @@ export default function UnsubscribePage({ token }: { token: string }) {
   const common = useMessages(accountPageMessages)
 
   return (
-    <section className={styles.formPage} aria-labelledby="unsubscribe-title" data-testid="unsubscribe">
-      <h1 className={shell.pageTitle} id="unsubscribe-title">
-        {t.title}
-      </h1>
-      {error && (
-        <p className={styles.errorBox} role="alert">
-          {error}
-        </p>
-      )}
-      {!data && !error && <p role="status">{common.loading}</p>}
+    <AccountPage name="unsubscribe" title={t.title}>
+      <TokenLinkProblem error={error} loading={!data && common.loading} />
       {data?.done && (
         <p className={styles.successBox} role="status">
           {t.done({ mail: data.mail, scope: unsubscribeScope(data, locale) })}
@@ -86,6 +78,6 @@ export default function UnsubscribePage({ token }: { token: string }) {
       <p className={styles.links}>
         <a href="/subscribe">{t.manageAll}</a>
       </p>
-    </section>
+    </AccountPage>
   )
 }

@@ -21,7 +21,7 @@ export function coreStatusPath(cloud: string): string {
 }
 
 /**
- * `GET /api/cloud-banner?cloud=` — the home page's cloud banner (spec §2 Home, §3 Banner).
+ * `GET /api/cloud-banner?cloud=` — the home page's cloud banner (docs/requirements/screens.md#home, docs/requirements/entities.md#banner).
  *
  * @throws ApiError on a failed request or an answer of the wrong shape
  */

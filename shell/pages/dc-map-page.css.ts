@@ -4,7 +4,7 @@ import { vars } from '../../styles/theme.css'
 import { mapHost } from '../../widgets/dc-map/dc-map.css'
 
 /*
- * The map's zoom controls on the site's dark theme (issue 25). svgmap draws them as a white box,
+ * The map's zoom controls on the site's dark theme (docs/languages-and-themes.md). svgmap draws them as a white box,
  * which widgets/dc-map keeps in its drop-in (its byte budget); on the site they follow the theme:
  * the surface colour with muted icons (6:1 on the dark surface; the light values are the
  * widget's). `:root` outranks the widget's rules, whichever stylesheet comes first.

@@ -1,7 +1,7 @@
 const loaded = new Map<string, Promise<void>>()
 
 /**
- * Loads a drop-in widget script once per page (spec §2 Home: "a separate widget script is
+ * Loads a drop-in widget script once per page (docs/requirements/screens.md#home: "a separate widget script is
  * loaded … and starts the gauges").
  *
  * @param src same-origin script path, e.g. `/widgets/speedometer.js`

@@ -18,7 +18,7 @@ export interface TimezonePickerProps {
 }
 
 /**
- * The time-zone picker (issue 25: any visitor picks a timezone): a labelled native select
+ * The time-zone picker (docs/languages-and-themes.md: any visitor picks a timezone): a labelled native select
  * ("Time zone") showing the zone every time on the page is shown in (`$session.timezone`).
  * The browser's zone comes first ("Your browser: Europe/Berlin"), then UTC, then every IANA zone.
  * A choice applies at once and is remembered in the `trust_tz` cookie (shell/timezone/pick.ts).

@@ -2,8 +2,8 @@ import { readCookie, writeCookie } from '../../widgets/core/cookies'
 import { $session, isTimeZone } from '../../widgets/core/session'
 
 /**
- * The visitor's time-zone choice (issue 25: any visitor picks a timezone) and the rule that
- * decides the zone every timestamp of the site is shown in (`$session.timezone`, spec §3 Session).
+ * The visitor's time-zone choice (docs/languages-and-themes.md: any visitor picks a timezone) and the rule that
+ * decides the zone every timestamp of the site is shown in (`$session.timezone`, docs/requirements/entities.md#session).
  *
  * The cookie lives here, in the shell, not in `widgets/core/cookies.ts`: drop-ins never write it,
  * and every byte in core counts against their budgets.
@@ -15,7 +15,7 @@ export const TIMEZONE_COOKIE = 'trust_tz'
 /** Life of {@link TIMEZONE_COOKIE}: one year, seconds. */
 export const TIMEZONE_COOKIE_MAX_AGE_S = 365 * 86_400
 
-/** The spec's zone when nobody chose one (§3 Session, §9). */
+/** The spec's zone when nobody chose one (docs/requirements/entities.md#session, docs/requirements/constants.md). */
 export const DEFAULT_TIMEZONE = 'UTC'
 
 /** Longest zone name accepted from a cookie (the server's `tz` limit; IANA names are ≤ 32). */

@@ -1,5 +1,5 @@
-/** Texts of the time-zone picker and the header's zone button (issue 25). Zone names stay as IANA writes them. */
-import { defineMessages, params } from '../../widgets/core/i18n/index'
+/** Texts of the time-zone picker and the header's zone button (docs/languages-and-themes.md). Zone names stay as IANA writes them. */
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const timezoneMessages = defineMessages('shell.timezone', {
   label: 'Time zone',

@@ -4,7 +4,7 @@ import { saveSettings } from '../accounts/account'
 import { chooseTimezone } from './choice'
 
 /**
- * What the header's and footer's picker does with a choice (issue 25): applies it at once to
+ * What the header's and footer's picker does with a choice (docs/languages-and-themes.md): applies it at once to
  * every time on the page and remembers it in the `trust_tz` cookie ({@link chooseTimezone});
  * for a signed-in user it also saves it as the account's zone (`POST /api/user/settings`), so
  * the settings page, the mail and the user's other browsers agree with what they picked. Not

@@ -1,6 +1,6 @@
 /**
  * The zones a visitor can choose from: the settings page's list and the header's and footer's
- * picker (issue 25) share {@link timeZoneOptions}.
+ * picker (docs/languages-and-themes.md) share {@link timeZoneOptions}.
  */
 
 let known: readonly string[] | undefined
@@ -41,7 +41,7 @@ export interface ZoneOption {
  *
  * @param browser the browser's zone, if known
  * @param zones every zone to offer @default timeZoneOptions()
- * @param browserLabel the browser zone's label in the page's language (issue 25) @default English
+ * @param browserLabel the browser zone's label in the page's language (docs/languages-and-themes.md) @default English
  * @example pickerOptions('Europe/Berlin', ['UTC', 'Asia/Tokyo', 'Europe/Berlin']).map((o) => o.label)
  *   // ['Your browser: Europe/Berlin', 'UTC', 'Asia/Tokyo']
  */

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import type { WebhookEndpoint } from '../../contract/webhooks'
 import { ApiError } from '../../widgets/core/request'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { deleteWebhook, testWebhook } from './api'
 import { disabledDetail, KIND_NAMES, testOutcomeText, webhookError } from './model'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'

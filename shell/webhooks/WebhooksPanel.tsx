@@ -14,7 +14,7 @@ import * as styles from './webhooks.css'
 const DEFAULT_LIMIT = 5
 
 /**
- * "Webhooks, Slack and Teams" (issue 24 item 4, issue 43 item 5; README "Webhooks, Slack and
+ * "Webhooks, Slack and Teams" (docs/subscriptions.md; README "Webhooks, Slack and
  * Teams"), below the subscription panel on /subscribe: the same events as the user's notification
  * emails, delivered to HTTPS endpoints, Slack or Microsoft Teams. Lists the endpoints
  * (`GET /api/webhooks`), adds one ({@link AddEndpointForm}, the signing secret shown once), tests

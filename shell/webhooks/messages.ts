@@ -1,5 +1,5 @@
-/** Texts of the "Webhooks, Slack and Teams" panel on /subscribe (issue 24 item 4; issue 25; issue 43 item 5). Kind names (Webhook, Slack, Microsoft Teams) stay as they are. */
-import { count, defineMessages, params } from '../../widgets/core/i18n/index'
+/** Texts of the "Webhooks, Slack and Teams" panel on /subscribe (docs/subscriptions.md; docs/languages-and-themes.md; docs/subscriptions.md). Kind names (Webhook, Slack, Microsoft Teams) stay as they are. */
+import { count, defineMessages, params } from '../../contract/i18n/index.js'
 
 export const webhooksMessages = defineMessages('shell.webhooks', {
   title: 'Webhooks, Slack and Teams',

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint, WebhookKind, WebhookTestData } from '../../contract/webhooks'
 import { ApiError } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import type { Locale } from '../../contract/locale'
 import { webhooksMessages } from './messages'
 
@@ -45,7 +45,7 @@ const URL_ERRORS: Readonly<Record<string, keyof typeof webhooksMessages.base>> =
  * The sentence for a failed call of the panel (`contract/webhooks.ts` codes), and whether it is
  * about the URL field. `limit` is the most endpoints a user may have (for `too_many_endpoints`).
  * Another code gives the server's message on an English page, else a text with the HTTP status
- * (issue 25 "codes translated on the client").
+ * (docs/languages-and-themes.md "codes translated on the client").
  *
  * @param locale the page's language @default 'en'
  */

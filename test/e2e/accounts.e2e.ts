@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
-import { axeViolations, browser, open, screenshot, siteSuite, type SiteContext } from './harness'
+import { axeViolations, browser, open, screenshot, settled, siteSuite, type SiteContext } from './harness'
 
 const accounts = siteSuite('accounts and sessions')
 
@@ -259,7 +259,7 @@ accounts('redirect payloads after sign-in all land on the site', async (ctx) => 
     await page.goto(`${ctx.server.url}/sign-in?destination=${encodeURIComponent(payload)}`)
     await signIn(page, VIEWER.name, VIEWER.pass)
     await toast(page).filter({ hasText: 'You have successfully logged in!' }).waitFor()
-    await page.waitForTimeout(200)
+    await settled(page)
     assert.is(new URL(page.url()).origin, origin, payload)
     assert.is(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined)
   }

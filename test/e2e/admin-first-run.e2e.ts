@@ -1,5 +1,5 @@
 /**
- * The console's first-run path (issue 41) on an empty production site: the administrator signs
+ * The console's first-run path (docs/operating/catalogue.md) on an empty production site: the administrator signs
  * in, the dashboard lists the setup steps in the order that works with none done, and the
  * operator takes them one by one — vendor settings, a product, a service, a region, a data
  * center, a cloud, the main menu — using only visible labels and roles, until the dashboard says

@@ -1,5 +1,5 @@
 /**
- * What a translated page must not show (issue 25, "no English left"): every English message of
+ * What a translated page must not show (docs/languages-and-themes.md, "no English left"): every English message of
  * the catalogues whose translation in the locale differs, as a pattern matching a whole text node
  * (placeholders match anything). Built from the `messages.ts` groups and their `locales/*.json`,
  * as the unit test `i18n-catalogues` reads them.

@@ -1,5 +1,5 @@
 /**
- * A real CDN in front of the real server (issue 21): Debian's nginx running the README's reference
+ * A real CDN in front of the real server (docs/operating/cdn.md): Debian's nginx running the README's reference
  * configuration (examples/cdn/nginx.conf, see ./nginx.ts) before one origin. Chromium loads the
  * site and the drop-ins of examples/ through nginx only (a request straight to the origin fails
  * the page's checks); a signed-in administrator's answers bypass the cache and never reach an
@@ -19,6 +19,7 @@ import { INTERNAL_FIELDS } from '../../contract/constants'
 import { type ExamplesServer, startExamplesServer } from '../../examples/serve'
 import {
   browser,
+  eventually,
   loaded,
   newPage,
   queryDb,
@@ -35,7 +36,7 @@ import { findNginx, type NginxServer, nginxMissingLine, REFERENCE_CONFIG, startN
 const S = 2
 /** The demo administrator (development mode): a privileged viewer who sees internal-use fields. */
 const ADMIN = { name: 'admin', pass: 'Admin12345' }
-/** The front end's degraded-mode notice (issue 21 item 5). */
+/** The front end's degraded-mode notice (docs/operating/cdn.md). */
 const NOTICE = /Live updates are unavailable; showing status as of \d{1,2}:\d{2}/
 /** What a browser accepts; nginx keys its copies on the encoding it implies (br), so these requests share the browser's copies. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' }
@@ -80,10 +81,9 @@ interface CdnContext {
   seen: Partial<Seen>
 }
 
-const reference = suite('the README shows the reference CDN configuration')
+const reference = suite('docs/operating/cdn.md shows the reference CDN configuration')
 reference('"Deployment behind a CDN" holds examples/cdn/nginx.conf as it is (without its heading comment)', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('\n## Deployment behind a CDN\n'))
+  const section = readFileSync(join(root, 'docs/operating/cdn.md'), 'utf8')
   const shown = /\n```nginx\n([\s\S]*?)\n```\n/.exec(section)?.[1]
   const file = readFileSync(REFERENCE_CONFIG, 'utf8')
   assert.ok(shown, 'an nginx block in the section')
@@ -168,12 +168,7 @@ function defineSuite() {
     assert.ok(hits.some((a) => a.path.startsWith('/widgets/')) && hits.some((a) => a.path.startsWith('/assets/')), 'scripts are HITs')
     // And within s-maxage an answer is a plain HIT (after a STALE one, once the background refresh is in).
     for (const path of [...new Set(api.map((a) => a.path))]) {
-      const seen: string[] = []
-      for (let i = 0; i < 10 && seen.at(-1) !== 'HIT'; i++) {
-        const res = await fetch(ctx.nginx.url + path, { headers: BROWSER_ENCODINGS })
-        seen.push(res.headers.get('x-cache-status') ?? '')
-        if (seen.at(-1) !== 'HIT') await sleep(100)
-      }
+      const { seen } = await askUntilHit(ctx.nginx.url + path, BROWSER_ENCODINGS)
       assert.is(seen.at(-1), 'HIT', `${path}: ${seen.join(', ')}`)
       assert.not.ok(seen.includes('MISS'), `${path} was not in the cache: ${seen.join(', ')}`)
     }
@@ -263,18 +258,8 @@ function defineSuite() {
 
   cdn('pages are kept once per theme (the trust_theme cookie); API answers once for every theme', async (ctx) => {
     const path = '/auroraedge.net/faq'
-    /** Asks until nginx answers from its cache (s-maxage is 2 s); the cache statuses seen and the last body. */
-    const untilHit = async (url: string, cookie?: string) => {
-      const seen: string[] = []
-      let body = ''
-      for (let i = 0; i < 20 && seen.at(-1) !== 'HIT'; i++) {
-        const res = await fetch(url, { headers: { ...BROWSER_ENCODINGS, accept: 'text/html', ...(cookie && { cookie }) } })
-        body = await res.text()
-        seen.push(res.headers.get('x-cache-status') ?? '')
-        if (seen.at(-1) !== 'HIT') await sleep(100)
-      }
-      return { seen, body }
-    }
+    const untilHit = (url: string, cookie?: string) =>
+      askUntilHit(url, { ...BROWSER_ENCODINGS, accept: 'text/html', ...(cookie && { cookie }) })
     const dark = await untilHit(ctx.nginx.url + path, 'trust_theme=dark')
     assert.is(dark.seen.at(-1), 'HIT', dark.seen.join(', '))
     assert.ok(dark.body.includes('<html lang="en" data-theme="dark" style="color-scheme:dark">'))
@@ -308,7 +293,7 @@ function defineSuite() {
       'no API answer is kept per theme',
     )
     assert.ok(
-      // The key ends with the theme and the page's language (issue 25): `… br dark en`.
+      // The key ends with the theme and the page's language (docs/languages-and-themes.md): `… br dark en`.
       keys.some((key) => key.split(' ')[0].endsWith(path) && key.endsWith(' dark en')),
       `the dark page is kept under its own key: ${keys.filter((k) => k.includes(path)).join(' | ')}`,
     )
@@ -319,14 +304,7 @@ function defineSuite() {
     async (ctx) => {
       const path = '/auroraedge.net/faq'
       const untilHit = async (headers: Record<string, string>, query = '') => {
-        const seen: string[] = []
-        let body = ''
-        for (let i = 0; i < 20 && seen.at(-1) !== 'HIT'; i++) {
-          const res = await fetch(ctx.nginx.url + path + query, { headers: { ...BROWSER_ENCODINGS, accept: 'text/html', ...headers } })
-          body = await res.text()
-          seen.push(res.headers.get('x-cache-status') ?? '')
-          if (seen.at(-1) !== 'HIT') await sleep(100)
-        }
+        const { seen, body } = await askUntilHit(ctx.nginx.url + path + query, { ...BROWSER_ENCODINGS, accept: 'text/html', ...headers })
         return { seen, lang: /<html lang="(\w+)"/.exec(body)?.[1] }
       }
       const german = await untilHit({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' })
@@ -424,6 +402,26 @@ function defineSuite() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * Asks nginx for `url` until it answers from its cache (`X-Cache-Status: HIT`; s-maxage is S),
+ * bounded at 15 s; returns the cache statuses seen, in order, and the last body.
+ */
+async function askUntilHit(url: string, headers: Record<string, string>): Promise<{ seen: string[]; body: string }> {
+  const seen: string[] = []
+  let body = ''
+  await eventually(
+    async () => {
+      const res = await fetch(url, { headers })
+      body = await res.text()
+      seen.push(res.headers.get('x-cache-status') ?? '')
+      return seen.at(-1)
+    },
+    (status) => status === 'HIT',
+    `a cached answer for ${url}`,
+  ).catch(() => undefined) // the callers assert on what was seen, naming it
+  return { seen, body }
+}
+
+/**
  * Opens `target` (a path of the site, or a full URL of the examples server) in a new tab that can
  * reach nginx and the examples server only, and records every answer nginx gave it. The tab's
  * HTTP cache is off (request interception), so every load asks nginx.
@@ -512,10 +510,15 @@ async function timeline(page: Page): Promise<void> {
   await loaded(page)
 }
 
-/** The data-center names of the timeline inside `scope`, as shown. */
+/**
+ * The data-center rows of the timeline inside `scope`, as the page holds them: read once every row
+ * is drawn with its text. `textContent`, not `innerText`: rows scrolled out of view are not
+ * rendered (their `innerText` is empty), though their text is in the page.
+ */
 async function rowNames(scope: Locator): Promise<string[]> {
   const rows = scope.getByTestId('status-block-datacenter').first().getByTestId('status-row')
-  return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())
+  const read = async () => (await rows.evaluateAll((els) => els.map((e) => e.textContent ?? ''))).map((t) => t.replace(/\s+/g, ' ').trim())
+  return eventually(read, (names) => names.length > 0 && names.every(Boolean), 'every timeline row drawn with its text')
 }
 
 /** Waits until a record list shows its records. */
@@ -576,7 +579,7 @@ function cachedBodies(nginx: NginxServer): Array<{ key: string; body: string }> 
   })
 }
 
-/** Whether the built site carries the degraded-mode notice (issue 21 item 5). */
+/** Whether the built site carries the degraded-mode notice (docs/operating/cdn.md). */
 function builtWithNotice(): boolean {
   const dirs = [join(root, 'dist/site/assets'), join(root, 'dist/site/widgets')]
   return dirs.some((dir) => {

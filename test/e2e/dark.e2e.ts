@@ -1,5 +1,5 @@
 /**
- * The dark site (issue 25): every page of the site, the signed-in pages and the admin console's
+ * The dark site (docs/languages-and-themes.md): every page of the site, the signed-in pages and the admin console's
  * main screens pass axe in the dark scheme (a dark `prefers-color-scheme` with the default
  * `system` theme) at 1280 px, and a few public pages at 375 px; the header's Theme switch forces
  * dark over a light system preference at once, the choice survives a reload with the first paint
@@ -15,6 +15,7 @@ import {
   loaded,
   newPage,
   screenshot,
+  settled,
   siteSuite,
   type SiteContext,
   type TestPage,
@@ -119,7 +120,7 @@ dark('every page in the dark scheme: content, 0 axe violations, dark ground (128
   await darkCheck(page, CONSOLE[0], 375)
   await page.context().clearCookies()
   // (Console errors are not checked here: the seed's hostile records make Chromium report the
-  // inline handlers it blocked, see README "Sanitising"; the other e2e files check errors.)
+  // inline handlers it blocked, see docs/decisions/0025-sanitising.md#sanitising; the other e2e files check errors.)
   assert.equal(problems, [])
 })
 
@@ -139,8 +140,7 @@ dark(
         const visit = visits.find((v) => v.name === name)!
         await page.goto(ctx.server.url + visit.path)
         await visit.ready(page)
-        await loaded(page)
-        await page.waitForTimeout(150)
+        await settled(page)
         await screenshot(page, `light-${name}-${width}`)
         const bg = await background(page)
         if (bg !== BG.light) problems.push(`${name} @${width}: page background ${bg}, not light`)

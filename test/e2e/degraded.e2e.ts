@@ -1,5 +1,5 @@
 /**
- * Degraded mode the visitor can see (issue 21; widgets/core/live.ts): stale answers are announced
+ * Degraded mode the visitor can see (docs/operating/cdn.md; widgets/core/live.ts): stale answers are announced
  * with "Live updates are unavailable; showing status as of HH:MM (zone)", and when the API cannot
  * be reached at all the site and the timeline drop-in show the last status they rendered, kept in
  * localStorage, with the same notice instead of an error. Playwright's `page.route` plays the
@@ -10,7 +10,7 @@ import type { Page, Response } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { startExamplesServer, type ExamplesServer } from '../../examples/serve'
 import { ANSWER_KEY_PREFIX } from '../../widgets/core/answer-store'
-import { formatClock } from '../../widgets/core/time'
+import { formatClock } from '../../contract/time.js'
 import { axeViolations, browser, newPage, screenshot, signInTo, siteSuite, type SiteContext, type TestPage } from './harness'
 
 const NOTICE = 'Live updates are unavailable; showing status as of'

@@ -16,6 +16,7 @@ import {
   apiData,
   axeViolations,
   browser,
+  eventually,
   open,
   queryDb,
   screenshot,
@@ -30,16 +31,6 @@ const SUBSCRIBER = 'subscriber@vendor.example'
 async function mailsAbout(ctx: SiteContext, title: string): Promise<DevMail[]> {
   const mails = await apiData<DevMail[]>(ctx, '/api/dev/mail')
   return mails.filter((m) => m.to === SUBSCRIBER && m.subject.includes(title)).reverse()
-}
-
-/** Polls until `check` is true (every 250 ms, at most `ms`). */
-async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timed out after ${ms} ms: ${what}`)
 }
 
 const statusLine = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ })
@@ -98,7 +89,7 @@ desk('publish from a template on one data center, update, resolve: public pages 
     .filter({ hasText: /Published\. 1 email queued\./ })
     .waitFor()
   const title = 'Authentication failures for some users'
-  await eventually(async () => (await mailsAbout(ctx, title)).length === 1, 10_000, 'the subscriber’s first mail')
+  await eventually(async () => (await mailsAbout(ctx, title)).length === 1, Boolean, 'the subscriber’s first mail', 10_000)
   const seconds = (Date.now() - t0) / 1000
   console.log(`  console open → published incident → subscriber's email in the outbox: ${seconds.toFixed(1)} s`)
   const id = Number(new URL(page.url()).pathname.split('/').pop())
@@ -135,7 +126,7 @@ desk('publish from a template on one data center, update, resolve: public pages 
   await resolve.getByLabel('Closing update (Markdown, optional)').fill('Sign-ins work again for every user.')
   await resolve.getByRole('button', { name: 'Resolve' }).click()
   await statusLine(page).filter({ hasText: 'Resolved.' }).waitFor()
-  await eventually(async () => (await mailsAbout(ctx, title)).length === 3, 10_000, 'three mails')
+  await eventually(async () => (await mailsAbout(ctx, title)).length === 3, Boolean, 'three mails', 10_000)
   const mails = await mailsAbout(ctx, title)
   assert.is(mails.length, 3, 'one mail per event: published, update, resolved')
   assert.match(mails[1].subject, /update/i)
@@ -164,7 +155,7 @@ desk('publish from a template on one data center, update, resolve: public pages 
 desk('a maintenance scheduled seconds ahead turns In Progress, then Completed, by itself', async (ctx) => {
   const { page, errors } = await signInTo(ctx, 'admin', 'Admin12345', '/admin/desk')
   const from = new Date(Date.now() + 4000)
-  const to = new Date(Date.now() + 9000)
+  const to = new Date(Date.now() + 14_000)
   const title = 'Network upgrade in a few seconds'
   // Scheduled through the publishing API with the operator's session (the form's inputs have minute precision).
   const published = await page.evaluate(
@@ -189,9 +180,14 @@ desk('a maintenance scheduled seconds ahead turns In Progress, then Completed, b
     await heading.waitFor()
     return (await post.page.locator('#content').textContent()) ?? ''
   }
-  await eventually(async () => /In Progress/.test(await status()), 15_000, 'In Progress on the public post')
+  // The scheduler's transitions are record events: wait for each, then read the post as a visitor.
+  const kinds = async () =>
+    queryDb<{ kind: string }>(ctx, 'select kind from record_events where record_id = ? order by id', id).map((e) => e.kind)
+  await eventually(kinds, (k) => k.includes('started'), 'the scheduler starting the maintenance', 20_000)
+  assert.match(await status(), /In Progress/)
   await screenshot(post.page, 'desk-maintenance-in-progress-1280')
-  await eventually(async () => /Completed/.test(await status()), 20_000, 'Completed on the public post')
+  await eventually(kinds, (k) => k.includes('completed'), 'the scheduler completing the maintenance', 30_000)
+  assert.match(await status(), /Completed/)
   const events = queryDb<{ kind: string }>(ctx, 'select kind from record_events where record_id = ? order by id', id)
   assert.equal(
     events.map((e) => e.kind),
@@ -203,7 +199,7 @@ desk('a maintenance scheduled seconds ahead turns In Progress, then Completed, b
     String(id),
   )
   assert.is(audit.length, 2, 'both transitions attributed to the system')
-  await eventually(async () => (await mailsAbout(ctx, title)).length === 3, 10_000, 'published, started and completed mails')
+  await eventually(async () => (await mailsAbout(ctx, title)).length === 3, Boolean, 'published, started and completed mails', 10_000)
   assert.equal(errors, [])
   assert.equal(post.errors, [])
 })

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import type { BasicPageData, ComplianceData } from '../../contract/content'
 import { formatApprovalDate } from '../../widgets/compliance/model'
-import { apiData, axeViolations, newPage, open, queryDb, screenshot, siteSuite } from './harness'
+import { apiData, axeViolations, newPage, open, queryDb, screenshot, settled, siteSuite } from './harness'
 
 /** The subscriptions page's help link (`DEFAULT_FAQ_HREF` of widgets/subscriptions; that module needs the CSS build, so its source is read). */
 const HELP_HREF = '/faq#how-to-manage-your-subscription'
@@ -35,7 +35,7 @@ site(
     const search = page.getByLabel('Search the FAQ')
 
     await search.fill('su')
-    await page.waitForTimeout(150)
+    await settled(page)
     assert.equal(await marks(page), [], 'no highlights below 3 characters')
     assert.is(await page.getByTestId('faq-count').textContent(), '')
 
@@ -228,7 +228,7 @@ site('FAQ: hostile HTML in a cloud override never runs; its questions still work
   await page.getByTestId('faq-toggle-all').click()
   await page.locator('[id="evil"][data-open="true"]').waitFor()
   await page.locator('[id="evil"] a').click()
-  await page.waitForTimeout(200)
+  await settled(page)
   assert.is(await page.evaluate(() => (window as { __faqPwned?: number }).__faqPwned), undefined)
   assert.is(
     await page

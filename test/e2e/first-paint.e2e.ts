@@ -134,12 +134,19 @@ paint(
       ]) {
         const tp = await newPage(ctx.server, width)
         ctx.pages.push(tp)
-        // Answers arrive well after the server-rendered frame is on screen, as on a slow network.
+        // Answers arrive only once the server-rendered frame is on screen, as on a slow network:
+        // held until the first contentful paint, then let through.
+        let release = () => {}
+        const painted = new Promise<void>((resolve) => (release = resolve))
         await tp.page.route(/\/(api|widgets)\//, async (route) => {
-          await new Promise((r) => setTimeout(r, 600))
+          await painted
           await route.continue()
         })
-        await tp.page.goto(ctx.server.url + path)
+        await tp.page.goto(ctx.server.url + path, { waitUntil: 'commit' })
+        await tp.page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+          timeout: 15_000,
+        })
+        release()
         await loaded(tp.page, 15_000)
         if (path.endsWith('.net')) await tp.page.locator('trust-speedometer li').nth(2).waitFor()
         if (path.endsWith('map')) await tp.page.locator('[data-marker]').first().waitFor()

@@ -257,7 +257,7 @@ export async function adminHeaders(ctx: SiteContext): Promise<{ cookie: string; 
 }
 
 /**
- * Adds a verified account straight into the suite server's database: `roles` (spec §6 role
+ * Adds a verified account straight into the suite server's database: `roles` (docs/requirements/roles.md role
  * names) and, with `subscribeTo` (a cloud's machine name), an `all` subscription on that cloud.
  */
 export async function addAccount(ctx: SiteContext, mail: string, password: string, roles: string[], subscribeTo?: string): Promise<void> {
@@ -298,6 +298,52 @@ export async function loaded(page: Page, timeout = 8000): Promise<void> {
     undefined,
     { timeout },
   )
+}
+
+/**
+ * Polls `read` until `ok` holds for its value, then returns that value; fails naming `what` (and
+ * the last value seen) after `ms`. For conditions outside the page — an API answer, a mail, a
+ * receiver's log; inside the page, wait on a locator or `page.waitForFunction`.
+ */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms
+  let value = await read()
+  while (!ok(value)) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}: last seen ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, 100))
+    value = await read()
+  }
+  return value
+}
+
+/**
+ * Waits until the page has settled: nothing says `Loading…`, the web fonts are in, and the DOM
+ * (open shadow roots included) went two animation frames without a change — what loads after the
+ * main content (a calendar's days, a week's rows, a late layout pass) is drawn. A condition on the
+ * page, not a fixed time: on a busy machine it simply takes longer.
+ */
+export async function settled(page: Page, timeout = 15_000): Promise<void> {
+  await loaded(page, timeout)
+  // Plain JavaScript source: the test runner's transpiler would wrap named functions in a helper
+  // the page does not have.
+  await page.evaluate(`new Promise((resolve, reject) => {
+    let changed = true
+    const seen = new MutationObserver(() => { changed = true })
+    const options = { subtree: true, childList: true, attributes: true, characterData: true }
+    seen.observe(document, options)
+    for (const el of document.querySelectorAll('*')) if (el.shadowRoot) seen.observe(el.shadowRoot, options)
+    const stop = setTimeout(() => { seen.disconnect(); reject(new Error('the page kept changing')) }, ${timeout})
+    let quiet = 0
+    const frame = () => {
+      quiet = changed ? 0 : quiet + 1
+      changed = false
+      if (quiet < 2) return requestAnimationFrame(frame)
+      clearTimeout(stop)
+      seen.disconnect()
+      resolve()
+    }
+    document.fonts.ready.then(() => requestAnimationFrame(frame))
+  })`)
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The site's languages (issue 25): each locale's home, cloud status, incidents and sign-in pages
+ * The site's languages (docs/languages-and-themes.md): each locale's home, cloud status, incidents and sign-in pages
  * at 375 and 1280 px carry `<html lang dir>`, show none of the catalogues' English texts (names of
  * records and places are data and stay), scroll no wider than the window and pass axe; Arabic is
  * mirrored (`dir=rtl`, the header's logo on the right) while the timeline's time axis still runs
@@ -24,6 +24,7 @@ import {
   queryDb,
   root,
   screenshot,
+  settled,
   signInTo,
   siteSuite,
   type SiteContext,
@@ -149,7 +150,7 @@ for (const locale of LOCALES.filter((l) => l !== 'en')) {
         const { page } = await openIn(ctx, visit.path, locale, width)
         await visit.ready(page)
         // Whatever loads after the content (the calendar's days, the week's rows) has settled.
-        await page.waitForTimeout(600)
+        await settled(page)
         const where = `${visit.name} ${width}px`
         const html = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
         assert.equal(html, [locale, textDirection(locale)], `${where}: <html lang dir>`)
@@ -293,7 +294,7 @@ locales('drop-ins follow their own lang, else the host page’s, and fetch only 
     await timeline.getByTestId('issue-bar').first().click()
     const status = timeline.getByTestId('modal-status')
     await status.waitFor()
-    const terms: Record<string, string> = JSON.parse(readFileSync(join(root, 'widgets/core/locales/de.json'), 'utf8'))['core.terms']
+    const terms: Record<string, string> = JSON.parse(readFileSync(join(root, 'contract/locales/de.json'), 'utf8'))['core.terms']
     const shown = (await status.textContent()) ?? ''
     assert.ok(Object.values(terms).includes(shown), `"${shown}" is a German status name`)
     await page.keyboard.press('Escape')

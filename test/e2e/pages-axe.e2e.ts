@@ -1,5 +1,5 @@
 /**
- * Every route of the site (spec §2 Route table) at 1280 and 375 px: the page's main content
+ * Every route of the site (docs/requirements/screens.md#route-table) at 1280 and 375 px: the page's main content
  * loads, axe (WCAG 2.0/2.1/2.2 A and AA, see `AXE_TAGS`) finds nothing, nothing scrolls
  * sideways at 375 px, and a screenshot per page and width lands in test-results/screenshots
  * (`axe-{page}-{width}.png`). The cookie banner is scanned once open, then accepted.

@@ -1,10 +1,10 @@
 /**
- * The site's pages as the e2e files visit them (spec §2 Route table): each with its path and what
+ * The site's pages as the e2e files visit them (docs/requirements/screens.md#route-table): each with its path and what
  * shows that its main content has loaded. `pages-axe.e2e.ts` scans every one in the light scheme,
  * `dark.e2e.ts` in the dark one.
  */
 import type { Page } from 'playwright-core'
-import { adminHeaders, apiData, axeViolations, screenshot, type SiteContext } from './harness'
+import { adminHeaders, apiData, axeViolations, screenshot, settled, type SiteContext } from './harness'
 
 export const CLOUD = 'auroraedge.net'
 
@@ -46,7 +46,7 @@ async function firstNotificationId(ctx: SiteContext): Promise<string> {
 }
 
 /**
- * A resolved incident of {@link CLOUD} with a published postmortem (README "Postmortems"), written
+ * A resolved incident of {@link CLOUD} with a published postmortem (docs/operating/console-and-desk.md#postmortems), written
  * through the desk's API as the seed's administrator (not mailed); its id. The same one each call.
  */
 export async function postWithPostmortem(ctx: SiteContext): Promise<string> {
@@ -141,8 +141,8 @@ export async function checkPage(
     await screenshot(page, `${prefix}-${visit.name}-${width}`)
     return
   }
-  // Let fonts and late layout settle before measuring.
-  await page.waitForTimeout(150)
+  // Fonts and late layout settled before measuring.
+  await settled(page)
   await screenshot(page, `${prefix}-${visit.name}-${width}`)
   for (const v of await axeViolations(page)) problems.push(`${visit.name} @${width}: ${v}`)
   if (width === 375) {

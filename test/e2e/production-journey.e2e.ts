@@ -1,5 +1,5 @@
 /**
- * The production journey (README "Run it for your own vendor"): `NODE_ENV=production` on an empty
+ * The production journey (docs/operating/configuration.md#run-it-for-your-own-vendor): `NODE_ENV=production` on an empty
  * database, nothing of the demo, mail through a real SMTP server on loopback (aiosmtpd, ./smtp.ts).
  *
  * 1. In the console: the operator signs in, builds the vendor's catalogue through the console
@@ -281,7 +281,7 @@ consoleJourney('the operator publishes, updates and resolves an incident in the 
   await screenshot(page, 'production-journey-dashboard-fanouts-1280')
   assert.equal(await axeViolations(page), [])
 
-  // The postmortem (README "Postmortems"): written in Markdown with its preview, published on the
+  // The postmortem (docs/operating/console-and-desk.md#postmortems): written in Markdown with its preview, published on the
   // post and mailed once to the subscriber the incident reached.
   await page.goto(deskUrl)
   const postmortem = page.getByRole('form', { name: 'Postmortem' })

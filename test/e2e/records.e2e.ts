@@ -5,7 +5,18 @@ import * as assert from 'uvu/assert'
 import { DEMO_RECORD_IDS, HOSTILE_BODY, REDIRECT_TARGETS } from '../../server/seed/lists'
 import { INTERNAL_FIELDS } from '../../contract/constants'
 import type { CalendarData, NotificationListData, RecordListData } from '../../contract/records'
-import { apiData, axeViolations, open, queryDb, screenshot, siteSuite, type SiteContext, withoutNotFound } from './harness'
+import {
+  apiData,
+  axeViolations,
+  eventually,
+  open,
+  queryDb,
+  screenshot,
+  settled,
+  siteSuite,
+  type SiteContext,
+  withoutNotFound,
+} from './harness'
 
 const records = siteSuite('incidents, maintenance, advisories and notifications')
 
@@ -20,18 +31,6 @@ const currentPage = (page: Page) => page.locator('[data-testid="pagination"] [ar
  */
 const withoutCspReports = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('console: Executing inline event handler violates the following Content Security Policy'))
-
-/** Polls `read` until `ok` holds (8 s), then returns the last value; fails naming `what`. */
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 8000
-  let value = await read()
-  while (!ok(value)) {
-    if (Date.now() > end) assert.unreachable(`${what}: last seen ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 100))
-    value = await read()
-  }
-  return value
-}
 
 /** Waits until the list shows exactly the records `expected` (ids, in order). */
 async function showsIds(page: Page, expected: number[], what: string): Promise<void> {
@@ -332,7 +331,7 @@ records('empty states read exactly as the spec gives them', async (ctx) => {
   assert.is(await page.getByTestId('record').count(), 0)
   await screenshot(page, 'maintenance-empty-1280')
 
-  // Notification lists say it with a period (spec §8): a status of some notification type without records.
+  // Notification lists say it with a period (docs/requirements/errors.md): a status of some notification type without records.
   const types = [
     ['cloud_app', 'cloud-app'],
     ['privacy_notification', 'privacy'],
@@ -477,7 +476,7 @@ records('notification pages: the record, a same-site url_redirect is followed, h
     const path = `/auroraedge.net/notification/${DEMO_RECORD_IDS[key]}`
     await page.goto(ctx.server.url + path)
     await page.getByTestId('record').waitFor()
-    await page.waitForTimeout(300)
+    await settled(page) // a redirect, had the link run, would have left by now
     assert.is(new URL(page.url()).origin, origin, key)
     assert.is(new URL(page.url()).pathname, path, key)
     assert.match((await page.locator('h1').textContent())!, /^Redirect check/)
@@ -504,7 +503,7 @@ records('hostile record bodies execute nothing in lists, posts and notifications
     await page.goto(ctx.server.url + path)
     const hostile = page.getByTestId('record').filter({ hasText: 'Markup check' }).first()
     await hostile.waitFor()
-    await page.waitForTimeout(200)
+    await settled(page)
     assert.is(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined, path)
     assert.is(await hostile.locator('script, img, [onerror], [onload]').count(), 0, path)
     assert.is(await hostile.getByTestId('record-body').locator('svg').count(), 0, path)
@@ -525,7 +524,7 @@ records('hostile record bodies execute nothing in lists, posts and notifications
   errors.length = 0
   await page.goto(`${ctx.server.url}/auroraedge.net/posts/${DEMO_RECORD_IDS.hostileIncident}`)
   await page.getByTestId('record-body').waitFor()
-  await page.waitForTimeout(300)
+  await settled(page)
   assert.is(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned), undefined)
   assert.equal(errors, [])
   await page.unroute(`${ctx.server.url}/auroraedge.net/posts/*`)

@@ -45,7 +45,7 @@ test.before(async (ctx) => {
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     if (req.url?.startsWith('/one-cloud?')) {
-      // README "Embedding", "Atlassian's status widget on one cloud": the cloud in the src's query.
+      // docs/embedding.md#embedding-a-widget, "Atlassian's status widget on one cloud": the cloud in the src's query.
       const cloud = new URL(req.url, 'http://partner').searchParams.get('cloud') ?? ''
       res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner page, one cloud</title>
 <link rel="icon" href="data:,"><script>var parcelRequire</script><script src="/status-widget.js"></script></head>

@@ -1,5 +1,5 @@
 /**
- * Subscriber import and export in the console (issue 43 item 4; README "Subscriber import and
+ * Subscriber import and export in the console (docs/subscriptions.md; README "Subscriber import and
  * export"), on a production server from an empty database with the test's own catalogue
  * (`npm run catalog -- import`), mail through a real SMTP server on loopback (./smtp.ts):
  * the administrator imports a file with bad rows and sees each listed by line and reason, fixes

@@ -1,5 +1,5 @@
 /**
- * Third-party components end to end (issue 43 item 3; README "Third-party components"): the
+ * Third-party components end to end (docs/operating/console-and-desk.md#third-party-components): the
  * administrator adds a group in the console pointing at a loopback server that serves a stored
  * real Statuspage summary (`test/fixtures/statuspage/`), the console says how many components it
  * read; the public cloud status page shows the group marked "Third-party" with each status in

@@ -18,10 +18,12 @@ import {
   apiData,
   axeViolations,
   browser,
+  eventually,
   open,
   queryDb,
   screenshot,
   screenshotDir,
+  settled,
   signInTo,
   siteSuite,
   type SiteContext,
@@ -38,7 +40,7 @@ const DAY_MS = 86_400_000
  */
 const ZONE = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago'
 
-/** The spec's time format (§9: `ddd, DD MMM YYYY HH:mm:ss z`) for `instant` in `zone`, by Intl. */
+/** The spec's time format (docs/requirements/constants.md: `ddd, DD MMM YYYY HH:mm:ss z`) for `instant` in `zone`, by Intl. */
 function stamp(instant: string | number, zone: string): string {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('en-US', {
@@ -92,17 +94,6 @@ const buttonShows = (page: Page, zone: string) =>
     (label) => label === `Time zone: ${zone}. Change time zone`,
     `the header button names ${zone}`,
   )
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, ms = 8000): Promise<T> {
-  const end = Date.now() + ms
-  let value = await read()
-  while (!ok(value)) {
-    if (Date.now() > end) assert.unreachable(`${what}: last seen ${JSON.stringify(value)}`)
-    await new Promise((r) => setTimeout(r, 100))
-    value = await read()
-  }
-  return value
-}
 
 /** The week of the core services as the API answers it in `zone` (`tz=`; UTC without). */
 const coreWeek = (ctx: SiteContext, zone?: string) =>
@@ -212,7 +203,7 @@ tz.after(async () => {
 tz('a signed-out visitor picks a zone in the header: the timeline changes at once, without a reload', async (ctx) => {
   const { page, errors } = await openStatus(ctx)
   const cdp = await page.context().newCDPSession(page)
-  // The browser's zone comes first in the list, but the site's default stays UTC (spec §3).
+  // The browser's zone comes first in the list, but the site's default stays UTC (docs/requirements/entities.md).
   await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Europe/Berlin' })
   await page.reload()
   await core(page).getByTestId('issue-bar').first().waitFor()
@@ -381,7 +372,7 @@ tz('a second visitor without the cookie sees UTC: the page is one answer for all
 tz('a bad cookie is ignored: UTC, no error', async (ctx) => {
   await (await browser()).addCookies([{ name: 'trust_tz', value: 'Mars%2FOlympus', url: ctx.server.url }])
   const { page, errors } = await openStatus(ctx)
-  await page.waitForTimeout(300)
+  await settled(page)
   await buttonShows(page, 'UTC')
   assert.is(await picker(page, 'footer').inputValue(), 'UTC')
   await showsWeekIn(ctx, page, 'UTC')

@@ -1,5 +1,5 @@
 /**
- * The variants (spec §1) and the remaining route rules (spec §2): the commercial site (the
+ * The variants (docs/requirements/product.md) and the remaining route rules (spec docs/requirements/screens.md): the commercial site (the
  * Notifications dropdown with its two external status pages, the cookie banner, hidden pages,
  * titles, noindex), the government variant with each of its five differences, and the
  * disaster-recovery variant on every page it affects.

@@ -5,7 +5,7 @@ import type { LoginData, UserDetailsData } from '../../contract/accounts.js'
 import { INTERNAL_FIELDS, PASSWORD_POLICY, SESSION_COOKIE } from '../../contract/constants.js'
 import type { RecordListData } from '../../contract/records.js'
 import { hashPassword, passwordProblem, verifyPassword } from '../../server/accounts/passwords.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, startApp, type TestApp, until } from './helpers.js'
 
 // The clock of these tests is adjustable: flood windows and token lifetimes depend on it.
 let clock = FIXED_NOW.getTime()
@@ -115,11 +115,8 @@ test('register → verification mail → verify → /thank-you; the link works o
 
 test('the mailer delivers the outbox (JSON transport) and /dev/mail lists it with real links', async () => {
   await post('/api/user/register', registerBody('list@example.com', 'Secret123'))
-  let list = await mails()
-  for (let i = 0; i < 50 && list[0].sent_at === null; i++) {
-    await new Promise((r) => setTimeout(r, 20))
-    list = await mails()
-  }
+  await until(async () => (await mails())[0].sent_at !== null, 'the delivery')
+  const list = await mails()
   assert.is(list[0].sent_at, clock)
   const page = await get('/dev/mail')
   assert.is(page.statusCode, 200)

@@ -7,7 +7,7 @@
  * a privileged role gets 403 `forbidden`, no session 403 `not_signed_in`, a write without the CSRF
  * header 403 `csrf`.
  *
- * The outbox's notification fan-outs (issue 42): a published incident's entry before and after
+ * The outbox's notification fan-outs (docs/operating/scaling.md): a published incident's entry before and after
  * its mail is delivered, listed for 15 minutes once finished, with the sending rate; and which
  * fan-outs the outbox lists (running, with queued mail, finished in the last 15 minutes; newest
  * first, at most 5), from rows written by hand.
@@ -36,7 +36,7 @@ import { exportCatalog } from '../../server/catalog/export.js'
 import { importCatalog } from '../../server/catalog/import.js'
 import type { Database } from '../../server/db/schema.js'
 import { createMailer } from '../../server/mail/outbox.js'
-import { body, FIXED_NOW, startApp, suiteOnEmptyDatabase, type TestApp } from './helpers.js'
+import { body, FIXED_NOW, startApp, suiteOnEmptyDatabase, type TestApp, until } from './helpers.js'
 import { OWN, ownCatalog, ownIncident } from './own-catalog.js'
 import {
   auditRows,
@@ -414,12 +414,10 @@ admin('POST /api/admin/outbox/{id}/retry queues a failed message again, audits i
     },
   )
   // The kicked mailer (the JSON transport of tests) delivers it.
-  let sent: number | null = null
-  for (let i = 0; i < 50 && sent === null; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    sent = (await t.query<{ sent_at: number | null }>('select sent_at from outbox where id = ?', id))[0].sent_at
-  }
-  assert.ok(sent !== null, 'delivered after the retry')
+  await until(
+    async () => (await t.query<{ sent_at: number | null }>('select sent_at from outbox where id = ?', id))[0].sent_at !== null,
+    'the delivery after the retry',
+  )
 
   // A sent message cannot be retried; an unknown one is not found. Both take the empty-object body too.
   let res = await send(t, 'POST', `/api/admin/outbox/${id}/retry`, { session: root, payload: {} })

@@ -1,5 +1,5 @@
 /**
- * The catalogue on a new site (issue 41, the console's first-run path): new severities get their
+ * The catalogue on a new site (docs/operating/catalogue.md, the console's first-run path): new severities get their
  * ids from the server (clear of the spec's and of every other term), a file may leave them out,
  * and every refusal says in words what is wrong and what to do, never with `; ` inside (the
  * console's save joins the problems with it).

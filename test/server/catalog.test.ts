@@ -26,6 +26,7 @@ import { openDatabase } from '../../server/db/connection.js'
 import type { Database } from '../../server/db/schema.js'
 import { seedFromSources } from '../../server/seed/sources.js'
 import { createTestDatabase, databaseEnv, emptyDatabase, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import type { AuditRow } from './staff-helpers.js'
 
 const DEMO_FILE = new URL('../../server/seed/demo-catalog.json', import.meta.url)
 
@@ -382,15 +383,6 @@ catalog('a data center left out of the file is decommissioned; its records stay'
   }
 })
 
-interface AuditRow {
-  actor_uid: number | null
-  actor_name: string
-  action: string
-  target: string
-  before: string | null
-  after: string | null
-}
-
 catalog('an audited import records the sections it changed in its transaction; none when nothing changed or refused', async () => {
   const { database, db } = await emptyDatabase()
   const audit = () => db.selectFrom('audit_log').selectAll().orderBy('id').execute()
@@ -483,7 +475,7 @@ catalog('`npm run catalog -- import` audits the import as the command line', asy
     assert.match(run.stdout, /already matches; nothing changed/)
     const db = openDatabase(database.location)
     try {
-      const rows: AuditRow[] = await db
+      const rows: Omit<AuditRow, 'id' | 'at'>[] = await db
         .selectFrom('audit_log')
         .select(['actor_uid', 'actor_name', 'action', 'target', 'before', 'after'])
         .execute()

@@ -64,6 +64,17 @@ export const auroraDataCenter = async (t: TestApp): Promise<number> =>
     )
   )[0].tid
 
+/** The body of an incident "Packet loss in Amsterdam" (In Progress, severity 20) at data center `dc` of auroraedge, from 09:00 UTC on 15 March 2026. */
+export const incidentBody = (dc: number) => ({
+  type: 'incident',
+  title: 'Packet loss in Amsterdam',
+  summary: 'Some customers see packet loss.',
+  status: 'In Progress',
+  severity: 20,
+  clouds: ['auroraedge'],
+  terms: [dc],
+  from: '2026-03-15T09:00:00Z',
+})
 /** A maintenance window on auroraedge from `from` to `to` (epoch ms), Scheduled. */
 export async function maintenanceBody(t: TestApp, from: number, to: number, overrides: Record<string, unknown> = {}) {
   return {

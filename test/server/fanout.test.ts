@@ -1,5 +1,5 @@
 /**
- * The notification storm (issue 42; `server/publishing/fanout.ts`, `server/mail/outbox.ts`):
+ * The notification storm (docs/operating/scaling.md; `server/publishing/fanout.ts`, `server/mail/outbox.ts`):
  * - chunked expansion after the commit: the same recipients, each mailed exactly once with an
  *   unsubscribe token of its own, however small the chunks, and a second expansion adds nothing;
  * - K mails in flight: an SMTP server of the test's own answers only when K messages are waiting,

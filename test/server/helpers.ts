@@ -457,3 +457,28 @@ export async function rejects(run: () => Promise<unknown>, pattern: RegExp): Pro
   assert.ok(error instanceof Error, 'it fails')
   assert.match((error as Error).message, pattern)
 }
+
+/**
+ * Polls `check` (a query, a counter, a process state) every 20 ms until it holds; throws naming
+ * `what` if it still does not after `ms`. The deadline bounds a slow machine; the test goes on the
+ * moment the condition holds, never after a fixed time.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Gives each test of `group` a fresh app built with `options`, handed to `use`, closed after the test. */
+export function appPerTest(group: Test, use: (t: TestApp) => void, options: Partial<BuildAppOptions> = {}): void {
+  let app: TestApp | undefined
+  group.before.each(async () => {
+    app = await startApp(options)
+    use(app)
+  })
+  group.after.each(async () => {
+    await app?.close()
+  })
+}

@@ -1,11 +1,12 @@
-// The user's language (issue 25): the settings call stores it, the details return it, and the
+// The user's language (docs/languages-and-themes.md): the settings call stores it, the details return it, and the
 // emails — account mails and notification emails — come in it; English when none is saved.
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LightMyRequestResponse } from 'fastify'
 import type { UserDetailsData } from '../../contract/accounts.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { incidentBody } from './desk-helpers.js'
+import { appPerTest, body, FIXED_NOW, type TestApp } from './helpers.js'
 import { execute, login, send, type Session } from './staff-helpers.js'
 
 let t: TestApp
@@ -16,12 +17,7 @@ const test = suite('locales: the saved language and the emails')
 test.before(async () => {
   passHash = await hashPassword('Secret123')
 })
-test.before.each(async () => {
-  t = await startApp({ accounts: { publicUrl: 'https://trust.example' } })
-})
-test.after.each(async () => {
-  await t.close()
-})
+appPerTest(test, (app) => (t = app), { accounts: { publicUrl: 'https://trust.example' } })
 
 const errorCode = (res: LightMyRequestResponse) => body<{ error: { code: string } }>(res).error.code
 const settings = (s: Session, payload: unknown) => send(t, 'POST', '/api/user/settings', { session: s, payload })
@@ -154,19 +150,7 @@ test('a notification email comes in the subscriber’s saved language; without o
     await t.exec('insert into subscriptions (uid, cloud_id, target, created) values (?, ?, ?, ?)', uid, 1, 'public', 0)
   }
   const admin = await login(t, 'admin', 'Admin12345')
-  const res = await send(t, 'POST', '/api/admin/records', {
-    session: admin,
-    payload: {
-      type: 'incident',
-      title: 'Packet loss in Amsterdam',
-      summary: 'Some customers see packet loss.',
-      status: 'In Progress',
-      severity: 20,
-      clouds: ['auroraedge'],
-      terms: [dc],
-      from: '2026-03-15T09:00:00Z',
-    },
-  })
+  const res = await send(t, 'POST', '/api/admin/records', { session: admin, payload: incidentBody(dc) })
   assert.is(res.statusCode, 201, res.body)
   const id = body(res).data.id
   const rows = await outbox('record-event:%')

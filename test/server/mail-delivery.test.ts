@@ -1,5 +1,5 @@
 /**
- * Mail is never silently stuck (issue 41):
+ * Mail is never silently stuck (docs/operating/catalogue.md):
  * - a production start without `SMTP_URL` runs and prints one line on standard error saying mail
  *   is not being sent (none with `SMTP_URL`);
  * - in production without `SMTP_URL` nothing is delivered: mail stays queued, and the console's

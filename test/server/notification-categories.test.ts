@@ -1,5 +1,5 @@
 /**
- * Notification categories come from the catalogue (issue 41): the catalogue file's optional
+ * Notification categories come from the catalogue (docs/operating/catalogue.md): the catalogue file's optional
  * `notification_categories` section and the console's screen for it (`PUT
  * /api/admin/catalog/notification_categories`). Import and export round-trip them (ids from the
  * `notification_category` block, each type's display order); a file without the section leaves

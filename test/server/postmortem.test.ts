@@ -1,5 +1,5 @@
 /**
- * Postmortems (issue 43 item 2; README "Postmortems"): on a production start from an empty
+ * Postmortems (docs/operating/console-and-desk.md#postmortems): on a production start from an empty
  * database with the vendor's own catalogue, the desk writes a resolved incident's postmortem as a
  * draft, publishes it (sanitised like bodies) and mails it once — through a real SMTP server — to
  * the subscribers the incident reached; the public post and the v2 API carry it.

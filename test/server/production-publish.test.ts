@@ -1,5 +1,5 @@
 /**
- * Production is the product (issue 41 item 1): a production start on an empty database, with a
+ * Production is the product (docs/operating/catalogue.md): a production start on an empty database, with a
  * catalogue of the vendor's own imported from the command line and nothing of the demo, publishes
  * what the desk starts with (an incident In Progress of severity Service Degradation), updates and
  * resolves it, publishes a maintenance that the scheduler then starts, and `npm run publish:record`

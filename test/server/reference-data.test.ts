@@ -1,6 +1,6 @@
 /**
  * The reference data publishing needs comes from the migrations, not from the demo seed
- * (migration 011, `contract/reference-data.ts`): the record statuses of spec §4 and the spec's
+ * (migration 011, `contract/reference-data.ts`): the record statuses of docs/requirements/states.md and the spec's
  * severities 20 and 19 are on every migrated database, a database the demo seed filled migrates
  * without a change, and a catalogue that leaves the spec's severities out keeps them.
  */

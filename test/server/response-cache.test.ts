@@ -1,5 +1,5 @@
 /**
- * The origin's response cache for anonymous public GETs (issue 21 item 2,
+ * The origin's response cache for anonymous public GETs (docs/operating/cdn.md,
  * `server/http/response-cache.ts`), over real HTTP on loopback (hits are answered by the HTTP
  * server's handler before Fastify) and through `inject`: answers served from memory with their
  * ETag and encodings, 304 without the database, invalidation by every kind of write at once,
@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { HOUR, MINUTE, maintenanceBody } from './desk-helpers.js'
-import { FIXED_NOW, queryOn, startApp, type TestApp } from './helpers.js'
+import { FIXED_NOW, queryOn, startApp, type TestApp, until } from './helpers.js'
 import { login, type Session, send } from './staff-helpers.js'
 
 const LIST = '/api/maintenance?cloud=auroraedge'
@@ -98,11 +98,9 @@ test('a commit by another process (the command line) shows within about a second
   assert.is((await json(BANNER)).data.title, data.title, 'from memory')
   // On the test's own connection, without `t.exec` (which would empty the cache itself).
   await queryOn(t.db())("update clouds set banner_title = 'Changed by another process' where machine_name = 'auroraedge'")
-  const deadline = Date.now() + 2500
-  while ((await json(BANNER)).data.title !== 'Changed by another process' && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 100))
-  assert.is((await json(BANNER)).data.title, 'Changed by another process')
-  const waited = 2500 - (deadline - Date.now())
+  const started = Date.now()
+  await until(async () => (await json(BANNER)).data.title === 'Changed by another process', 'the change', 2500)
+  const waited = Date.now() - started
   assert.ok(waited < 2300, `shown after ${waited} ms`)
 })
 
@@ -174,9 +172,7 @@ test('a maintenance window the scheduler starts shows In Progress at once, not a
   assert.is(await listed(), 'Scheduled')
   now = from + MINUTE
   // The scheduler passes every 50 ms here; the cached copy would live 30 s without the clear.
-  const deadline = Date.now() + 3000
-  while ((await status()) !== 'In Progress' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
-  assert.is(await status(), 'In Progress')
+  await until(async () => (await status()) === 'In Progress', 'the status the scheduler moved')
   assert.is(await listed(), 'In Progress')
   now = FIXED_NOW.getTime()
 })
@@ -200,7 +196,8 @@ test('a privileged answer is never stored or shared; the anonymous copy never re
 })
 
 test('the timeline (current-time marker) expires on its short clock; the site setting caps every entry', async () => {
-  const quick = await startApp({ now: () => new Date(now), publicCacheSeconds: 1 })
+  let cacheNow = Date.now()
+  const quick = await startApp({ now: () => new Date(now), publicCacheSeconds: 1, responseCacheClock: () => cacheNow })
   try {
     await quick.app.listen({ port: 0, host: '127.0.0.1' })
     const url = `http://127.0.0.1:${(quick.app.server.address() as { port: number }).port}${TIMELINE}`
@@ -210,17 +207,19 @@ test('the timeline (current-time marker) expires on its short clock; the site se
     await first.arrayBuffer()
     await (await fetch(url)).arrayBuffer()
     assert.is(quick.app.responseCache.stats().hits, 1)
-    // Past S (1 s) the entry is still served once while its successor is generated in the background.
-    await new Promise((r) => setTimeout(r, 1100))
+    // At S (1 s) the entry is still fresh: served, nothing regenerated.
+    cacheNow += 1000
+    await (await fetch(url)).arrayBuffer()
+    assert.equal([quick.app.responseCache.stats().hits, quick.app.responseCache.stats().stored], [2, 1], 'fresh up to S')
+    // Past S the entry is still served once while its successor is generated in the background.
+    cacheNow += 100
     const stale = await fetch(url)
     assert.is(stale.headers.get('last-modified'), generated)
     await stale.arrayBuffer()
-    const deadline = Date.now() + 2000
-    while (quick.app.responseCache.stats().stored < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
-    assert.is(quick.app.responseCache.stats().stored, 2, 'regenerated in the background')
+    await until(() => quick.app.responseCache.stats().stored === 2, 'the background regeneration')
     assert.is(quick.app.responseCache.stats().misses, 1, 'no visitor waited for it')
     // Past S + W (2 s) without requests the entry is gone: the next visitor's request generates it.
-    await new Promise((r) => setTimeout(r, 2100))
+    cacheNow += 2100
     await (await fetch(url)).arrayBuffer()
     assert.is(quick.app.responseCache.stats().misses, 2)
   } finally {

@@ -10,7 +10,7 @@ import { readAccountsConfig } from '../../server/config.js'
 import type { RouteDeps } from '../../server/routes/deps.js'
 import { registerApiRoutes } from '../../server/routes/index.js'
 
-/** POST routes that take no body (spec §7: "no body" / "none"; the logout token is a query parameter). */
+/** POST routes that take no body (docs/requirements/calls.md: "no body" / "none"; the logout token is a query parameter). */
 const BODILESS = new Set([
   'POST /api/user/before-login',
   'POST /api/user_notifications',

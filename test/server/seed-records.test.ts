@@ -37,7 +37,7 @@ test('severities: 20 disruption and 19 degradation, ids below 1000, all severity
   }
 })
 
-test('record statuses of spec §4 with their icons', async () => {
+test('record statuses of docs/requirements/states.md with their icons', async () => {
   const rows = await query('select name, icon from record_statuses order by sort')
   assert.equal(
     rows.map((r) => r.name),

@@ -6,6 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify'
 import { CompiledQuery } from 'kysely'
+import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LoginData } from '../../contract/accounts.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
@@ -128,3 +129,26 @@ export function startProduction(publicUrl: string, options: Partial<BuildAppOpti
 
 /** Signs in as the administrator {@link OPS} of a {@link startProduction} app. */
 export const loginOps = (t: TestApp): Promise<Session> => login(t, OPS.name, OPS.password)
+
+/**
+ * Gives `group` an app (built with `options`) and `name` signed in to it with `pass`, handed to
+ * `use` before the group's tests run; the app is closed after them.
+ */
+export function signedIn(
+  group: Test,
+  [name, pass]: readonly [string, string],
+  use: (t: TestApp, session: Session) => void,
+  options: Partial<BuildAppOptions> = {},
+): void {
+  let app: TestApp | undefined
+  group.before(async () => {
+    app = await startApp(options)
+    use(app, await login(app, name, pass))
+  })
+  group.after(async () => {
+    await app?.close()
+  })
+}
+
+/** The demo administrator's name and password. */
+export const ADMIN = ['admin', 'Admin12345'] as const

@@ -1,5 +1,5 @@
 /**
- * The Statuspage-compatible API (issue 24; `server/statuspage/`, `contract/statuspage.ts`): the
+ * The Statuspage-compatible API (docs/statuspage-api.md; `server/statuspage/`, `contract/statuspage.ts`): the
  * derivation on crafted records (pure functions), every document of the site and of a cloud
  * against the schemas written from Statuspage's public documentation, and the indicator and
  * component statuses moving as records are published and resolved through the desk.
@@ -29,7 +29,7 @@ import {
 import { $router, resolvePage } from '../../shell/routes.js'
 import { schemaErrors } from '../contract/harness.js'
 import { body, FIXED_NOW, removeDir, startApp, tempDir, type TestApp } from './helpers.js'
-import { login, type Session, send } from './staff-helpers.js'
+import { ADMIN, type Session, send, signedIn } from './staff-helpers.js'
 
 const derive = suite('statuspage: derivation on crafted records')
 const NOW = Date.parse('2026-03-15T09:30:00Z')
@@ -108,14 +108,7 @@ derive.run()
 const api = suite('statuspage: GET /api/v2/* and /{cloud}/api/v2/*')
 let t: TestApp
 let admin: Session
-
-api.before(async () => {
-  t = await startApp()
-  admin = await login(t, 'admin', 'Admin12345')
-})
-api.after(async () => {
-  await t.close()
-})
+signedIn(api, ADMIN, (app, session) => ([t, admin] = [app, session]))
 
 const get = async (url: string) => {
   const res = await t.app.inject(url)

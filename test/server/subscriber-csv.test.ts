@@ -1,5 +1,5 @@
 /**
- * Subscriber import and export (issue 43 item 4; README "Subscriber import and export"), on
+ * Subscriber import and export (docs/subscriptions.md#subscriber-import-and-export), on
  * production apps from empty databases with the vendor's own catalogue, mail through a real SMTP
  * server on loopback:
  * - the export: one row per subscriber with the topics by name, hostile cells escaped (OWASP CSV

@@ -4,7 +4,8 @@ import type { LightMyRequestResponse } from 'fastify'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import type { SubscribeData, SubscriptionsData, UserNotificationsData } from '../../contract/subscriptions.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
+import { incidentBody } from './desk-helpers.js'
+import { appPerTest, body, FIXED_NOW, type TestApp } from './helpers.js'
 import { execute, login, type Session } from './staff-helpers.js'
 
 let t: TestApp
@@ -64,12 +65,7 @@ const test = suite('subscriptions, publishing and notification emails')
 test.before(async () => {
   passHash = await hashPassword('Secret123')
 })
-test.before.each(async () => {
-  t = await startApp({ accounts: { publicUrl: 'https://trust.example' } })
-})
-test.after.each(async () => {
-  await t.close()
-})
+appPerTest(test, (app) => (t = app), { accounts: { publicUrl: 'https://trust.example' } })
 
 const CALLS: Array<[string, unknown]> = [
   ['/api/subscriptions', { cloud: 'auroraedge' }],
@@ -318,16 +314,7 @@ async function fixture() {
   }
 }
 
-const INCIDENT = (d: number) => ({
-  type: 'incident',
-  title: 'Packet loss in Amsterdam',
-  summary: 'Some customers see packet loss.',
-  status: 'In Progress',
-  severity: 20,
-  clouds: ['auroraedge'],
-  terms: [d],
-  from: '2026-03-15T09:00:00Z',
-})
+const INCIDENT = incidentBody
 
 test('dispatch: exactly the subscribers of D, its region and all get one mail per event', async () => {
   const f = await fixture()

@@ -1,35 +1,18 @@
-/**
- * Microsoft Teams endpoints (issue 43 item 5; `contract/webhooks.ts`, `server/webhooks/`, migration
- * 017) and the escaping of Slack's top-level text (issue 43 item 1):
- *
- * - migration 017 widens `webhook_endpoints.kind` on a database with endpoints and deliveries from
- *   before it, keeping every row, id, index and foreign key, and goes back down;
- * - a Teams endpoint on a loopback receiver (the test mode, the same seam as Slack's) gets one
- *   Adaptive Card per event and the owner's test card, unsigned, valid against the official
- *   Adaptive Card 1.4 JSON schema (`test/fixtures/adaptive-card.ts`);
- * - hostile titles stay plain text in the card and escaped in Slack's `text`;
- * - outside the test mode only Teams' hosts are accepted, through the SSRF guard, and the URL (a
- *   credential) is masked.
- */
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Migrator, sql } from 'kysely'
 import { suite, test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answer } from '../../contract/common.js'
-import { AddWebhookData, TeamsMessage, type WebhookPayload, WebhooksData } from '../../contract/webhooks.js'
+import { TeamsMessage, type WebhookPayload, WebhooksData } from '../../contract/webhooks.js'
 import { openDatabase } from '../../server/db/connection.js'
 import { syncIdentitySequences } from '../../server/db/dialect.js'
 import { migrationProvider, migrations } from '../../server/db/migrations/index.js'
 import { slackMessage, teamsMessage } from '../../server/webhooks/payload.js'
-import type { Resolver } from '../../server/webhooks/ssrf.js'
 import { schemaErrors } from '../contract/harness.js'
 import { adaptiveCardErrors } from '../fixtures/adaptive-card.js'
 import { auroraDataCenter } from './desk-helpers.js'
 import { body, createTestDatabase, rejects, startApp, TEST_DIALECT, type TestApp } from './helpers.js'
+import { addEndpoint, fakeResolver, outsideTestMode, PUBLIC_URL, type Receiver, startReceiver } from './webhook-helpers.js'
 import { errorOf, login, type Session, send } from './staff-helpers.js'
-
-const PUBLIC_URL = 'https://trust.example'
 
 /** Every element of a card body, nested ones included. */
 function elementsOf(card: { body?: unknown[] }): Array<Record<string, unknown>> {
@@ -300,63 +283,16 @@ test.run()
 // ---------------------------------------------------------------------------------------------
 // Deliveries to a loopback receiver (the test mode)
 
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-async function startReceiver() {
-  const received: Received[] = []
-  const server = createServer((req, res) => {
-    let text = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      received.push({ path: req.url ?? '/', headers: req.headers, body: text })
-      // Workflows answers 202 Accepted.
-      res.statusCode = 202
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
-  return {
-    port,
-    at: (path: string) => received.filter((r) => r.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-/** A resolver for tests: names of `table` answer its addresses, others fail. */
-const fakeResolver =
-  (table: Record<string, string[]>): Resolver =>
-  async (hostname) => {
-    const addresses = table[hostname]
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
-  }
-
-async function addEndpoint(t: TestApp, session: Session, kind: 'webhook' | 'slack' | 'teams', url: string): Promise<AddWebhookData> {
-  const res = await send(t, 'POST', '/api/webhooks', { session, payload: { kind, url } })
-  assert.is(res.statusCode, 201, res.body)
-  const json = body(res)
-  assert.equal(schemaErrors(answer(AddWebhookData), json), [])
-  return json.data
-}
-
 const delivery = suite('a Teams endpoint on a loopback receiver: one Adaptive Card per event, the test card, unsigned')
 
 let t: TestApp
-let receiver: Awaited<ReturnType<typeof startReceiver>>
+let receiver: Receiver
 let admin: Session
 let viewer: Session
 const WORKFLOWS_HOST = 'prod-00.westeurope.logic.azure.com'
 
 delivery.before(async () => {
-  receiver = await startReceiver()
+  receiver = await startReceiver(202)
   t = await startApp({
     accounts: { publicUrl: PUBLIC_URL },
     webhookAllowLoopback: true,
@@ -464,16 +400,12 @@ delivery.run()
 
 const hosts = suite('outside the test mode: only Teams hosts, https, the SSRF guard, the URL masked')
 
+const outside = outsideTestMode(hosts)
+const { dns } = outside
 let plain: TestApp
 let user: Session
-const dns: Record<string, string[]> = {}
-
-hosts.before(async () => {
-  plain = await startApp({ accounts: { publicUrl: PUBLIC_URL }, webhookResolver: fakeResolver(dns) })
-  user = await login(plain, 'viewer@example.com', 'Viewer12345')
-})
-hosts.after(async () => {
-  await plain.close()
+hosts.before(() => {
+  ;({ app: plain, user } = outside)
 })
 
 hosts(

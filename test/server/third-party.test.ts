@@ -1,5 +1,5 @@
 /**
- * Third-party components (issue 43 item 3; README "Third-party components"; `server/upstream/`):
+ * Third-party components (docs/operating/console-and-desk.md#third-party-components; `server/upstream/`):
  * following a second instance of this site over real loopback HTTP (conditional requests counted,
  * the upstream going down and coming back, a status change mailed once to a subscriber, nothing
  * opened in the vendor's incidents), following a stored real `summary.json` of a large public

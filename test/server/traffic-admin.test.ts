@@ -1,5 +1,5 @@
 /**
- * The speedometer's figures on a production site (issue 41): a production app on an empty
+ * The speedometer's figures on a production site (docs/operating/catalogue.md): a production app on an empty
  * database with the vendor's own catalogue (`own-catalog.ts`, two clouds) and no demo data. A
  * cloud without figures answers
  * `has_data: false`; `PUT /api/admin/traffic/{cloud}` (administrator, trust_admin) and

@@ -1,5 +1,5 @@
 /**
- * Two origins, one PostgreSQL database (README "Scaling out"): two server processes
+ * Two origins, one PostgreSQL database (docs/operating/scaling.md#scaling-out): two server processes
  * (`server/main.ts`) on their own ports share a throw-away database. 500 subscribers, one publish
  * through origin A: every subscriber gets exactly one email although A is killed with SIGKILL in
  * the middle of the dispatch (origin B finishes, A's claimed rows included), and the publish is
@@ -20,7 +20,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import { freePort } from '../setup/ports.js'
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './helpers.js'
+import { createTestDatabase, TEST_DIALECT, type TestDatabase, until } from './helpers.js'
 
 const SUBSCRIBERS = 500
 /** Messages origin A hands over before it is killed in the middle of the next one. */
@@ -83,14 +83,6 @@ async function origin(port: number, env: Record<string, string>): Promise<ChildP
   return child
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 if (TEST_DIALECT !== 'postgres') {
   test('two origins on one PostgreSQL database (PostgreSQL pass only)', () => {
     assert.ok(true)
@@ -120,7 +112,7 @@ if (TEST_DIALECT !== 'postgres') {
       if (handedByA <= KILL_AFTER) return false
       if (!killedA) {
         killedA = true
-        void until(async () => (await recordedByA()) >= KILL_AFTER, 20_000, "origin A's accepted mails on record").then(
+        void until(async () => (await recordedByA()) >= KILL_AFTER, "origin A's accepted mails on record", 20_000).then(
           () => a?.kill('SIGKILL'),
           () => a?.kill('SIGKILL'),
         )
@@ -184,18 +176,25 @@ if (TEST_DIALECT !== 'postgres') {
       })
       assert.is(published.status, 201, await published.clone().text())
       const publishedAt = Date.now()
-      await until(async () => (await (await fetch(listB)).text()).includes(title), 5000, 'the record through origin B')
+      await until(async () => (await (await fetch(listB)).text()).includes(title), 'the record through origin B', 5000)
       const visibleMs = Date.now() - publishedAt
       assert.ok(visibleMs < 1000, `visible through B after ${visibleMs} ms`)
 
-      await until(() => a?.signalCode === 'SIGKILL', 20_000, 'origin A to be killed mid-dispatch')
+      await until(() => a?.signalCode === 'SIGKILL', 'origin A to be killed mid-dispatch', 20_000)
       const unique = () => new Set(deliveries.map((d) => d.to)).size
-      await until(() => unique() >= SUBSCRIBERS, 60_000, `${SUBSCRIBERS} distinct recipients`).catch((error: Error) => {
+      await until(() => unique() >= SUBSCRIBERS, `${SUBSCRIBERS} distinct recipients`, 60_000).catch((error: Error) => {
         throw new Error(`${error.message} (have ${unique()})`)
       })
       const dispatchMs = Date.now() - publishedAt
-      // Anything still in flight (a duplicate) arrives now or never.
-      await new Promise((r) => setTimeout(r, 2500))
+      // Every mail on record as sent, then B stopped (A is dead): nothing can arrive after this, so
+      // a duplicate still in flight is counted below.
+      const sent = async () =>
+        (await client.query("select count(sent_at)::int as n from outbox where to_address like 'subscriber%@example.com'")).rows[0].n ===
+        SUBSCRIBERS
+      await until(sent, 'every mail on record as sent', 60_000)
+      const b = started[1]
+      b.kill('SIGKILL')
+      if (b.exitCode === null && b.signalCode === null) await once(b, 'exit')
 
       const perRecipient = new Map<string, number>()
       for (const d of deliveries) perRecipient.set(d.to, (perRecipient.get(d.to) ?? 0) + 1)

@@ -1,5 +1,5 @@
 /**
- * Uptime per service and data center (issue 24 item 3; `server/statuspage/uptime.ts`): the formula
+ * Uptime per service and data center (docs/statuspage-api.md; `server/statuspage/uptime.ts`): the formula
  * on crafted records (pure function), then through the HTTP API: an incident published through the
  * admin API moves `uptime_30d` / `uptime_90d` of its component in `components.json` and in
  * `GET /api/cloud-status`, which agree for every component, while maintenance changes nothing.
@@ -10,8 +10,8 @@ import type { CloudStatusData, StatusItem } from '../../contract/status.js'
 import type { StatuspageComponent } from '../../contract/statuspage.js'
 import { DAY_MS } from '../../server/lib/week.js'
 import { componentUptimes, type UptimeSpan, uptimePercent, uptimeSince } from '../../server/statuspage/uptime.js'
-import { body, FIXED_NOW, startApp, type TestApp } from './helpers.js'
-import { login, type Session, send } from './staff-helpers.js'
+import { body, FIXED_NOW, type TestApp } from './helpers.js'
+import { ADMIN, type Session, send, signedIn } from './staff-helpers.js'
 
 const NOW = FIXED_NOW.getTime()
 const HOUR = 3_600_000
@@ -142,14 +142,7 @@ formula.run()
 const api = suite('uptime: components.json and GET /api/cloud-status')
 let t: TestApp
 let admin: Session
-
-api.before(async () => {
-  t = await startApp()
-  admin = await login(t, 'admin', 'Admin12345')
-})
-api.after(async () => {
-  await t.close()
-})
+signedIn(api, ADMIN, (app, session) => ([t, admin] = [app, session]))
 
 async function get<T = any>(url: string): Promise<T> {
   const res = await t.app.inject(url)

@@ -1,5 +1,5 @@
 /**
- * The vendor's own words everywhere (issue 41): a production site started on an empty database
+ * The vendor's own words everywhere (docs/operating/catalogue.md): a production site started on an empty database
  * and filled from a catalogue of the test's own (vendor "Nimbus Security", site
  * `https://status.nimbus.example`) shows, answers, feeds and mails nothing of the demo vendor.
  *

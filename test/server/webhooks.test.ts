@@ -1,87 +1,23 @@
-/**
- * Webhook and Slack subscriptions (issue 24 item 4; `contract/webhooks.ts`, `server/webhooks/`):
- * deliveries to a loopback receiver in the test mode (one per event, signed per Standard Webhooks),
- * Slack's Block Kit body, retries with backoff and disabling with the owner's mail, the SSRF guard
- * outside the test mode, and the API (add, list, delete, test; auth, CSRF, limits).
- */
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { answer } from '../../contract/common.js'
-import {
-  AddWebhookData,
-  SlackMessage,
-  WebhookPayload,
-  type WebhookRecordEvent,
-  WebhooksData,
-  WebhookTestData,
-} from '../../contract/webhooks.js'
+import { SlackMessage, WebhookPayload, type WebhookRecordEvent, WebhooksData, WebhookTestData } from '../../contract/webhooks.js'
 import { hashPassword } from '../../server/accounts/passwords.js'
 import { buildApp } from '../../server/app.js'
 import { readConfig } from '../../server/config.js'
 import { dispatchEvent } from '../../server/publishing/dispatch.js'
 import { openDatabase } from '../../server/db/connection.js'
 import { createWebhookWorker, WEBHOOK_BACKOFF_MS, WEBHOOK_FAILURE_LIMIT } from '../../server/webhooks/deliver.js'
-import { checkWebhookUrl, forbiddenReason, type Resolver, WebhookUrlError } from '../../server/webhooks/ssrf.js'
+import { checkWebhookUrl, forbiddenReason, WebhookUrlError } from '../../server/webhooks/ssrf.js'
 import { schemaErrors } from '../contract/harness.js'
 import { auroraDataCenter, cloudId } from './desk-helpers.js'
 import { body, removeDir, startApp, TEST_DIALECT, tempDir, type TestApp } from './helpers.js'
+import { addEndpoint, fakeResolver, outsideTestMode, PUBLIC_URL, type Received, type Receiver, startReceiver } from './webhook-helpers.js'
 import { createAccount, errorOf, login, type Session, send } from './staff-helpers.js'
-
-const PUBLIC_URL = 'https://trust.example'
 
 // ---------------------------------------------------------------------------------------------
 // A receiver on 127.0.0.1
-
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-interface Receiver {
-  received: Received[]
-  /** Status answered per path (default 200). */
-  status: Map<string, number>
-  /** Milliseconds to wait before answering (every path). */
-  delay: { ms: number }
-  url(path: string): string
-  port: number
-  at(path: string): Received[]
-  close(): Promise<void>
-}
-
-async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = []
-  const status = new Map<string, number>()
-  const delay = { ms: 0 }
-  const server = createServer((req, res) => {
-    let text = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => {
-      text += chunk
-    })
-    req.on('end', () => {
-      const path = req.url ?? '/'
-      received.push({ path, headers: req.headers, body: text })
-      res.statusCode = status.get(path) ?? 200
-      setTimeout(() => res.end(res.statusCode < 300 ? 'ok' : 'receiver is broken'), delay.ms)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
-  return {
-    received,
-    status,
-    delay,
-    port,
-    url: (path) => `http://127.0.0.1:${port}${path}`,
-    at: (path) => received.filter((r) => r.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
 
 /** The signature headers of a request, as `Webhook.verify` takes them. */
 const signed = (r: Received) => ({
@@ -118,14 +54,6 @@ async function deliver(t: TestApp): Promise<void> {
 }
 
 /** Adds an endpoint as `session`; returns the answer's data (201 expected). */
-async function addEndpoint(t: TestApp, session: Session, kind: 'webhook' | 'slack', url: string): Promise<AddWebhookData> {
-  const res = await send(t, 'POST', '/api/webhooks', { session, payload: { kind, url } })
-  assert.is(res.statusCode, 201, res.body)
-  const json = body(res)
-  assert.equal(schemaErrors(answer(AddWebhookData), json), [])
-  return json.data
-}
-
 /** Subscribes `session` to everything of auroraedge. */
 async function subscribeAll(t: TestApp, session: Session): Promise<void> {
   const res = await send(t, 'POST', '/api/subscribe', { session, payload: { cloud: 'auroraedge', tid: 'all', action: 'subscribe' } })
@@ -151,15 +79,6 @@ const endpointRow = async (t: TestApp, id: number) =>
       id,
     )
   )[0]
-
-/** A resolver for tests: names of `table` answer its addresses, others fail. */
-const fakeResolver =
-  (table: Record<string, string[]>): Resolver =>
-  async (hostname) => {
-    const addresses = table[hostname]
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
-    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
-  }
 
 // ---------------------------------------------------------------------------------------------
 
@@ -283,7 +202,7 @@ delivery('a Slack endpoint gets a Block Kit message with the facts and a link bu
   assert.is(got[0].headers['webhook-signature'], undefined)
   const message = JSON.parse(got[0].body)
   assert.equal(schemaErrors(SlackMessage, message), [])
-  // The top-level text is parsed for `<…>` links and mentions: escaped (issue 43); the header is plain_text.
+  // The top-level text is parsed for `<…>` links and mentions: escaped (docs/statuspage-api.md); the header is plain_text.
   assert.is(message.text, 'Incident: Packet loss &lt;in&gt; Frankfurt &amp; Paris (In Progress)')
   assert.equal(
     message.blocks.map((b: { type: string }) => b.type),
@@ -497,17 +416,13 @@ retries.run()
 
 const ssrf = suite('the SSRF guard outside the test mode')
 
+const outside = outsideTestMode(ssrf)
+/** What the injected resolver answers; tests change it. */
+const { dns } = outside
 let plain: TestApp
 let user: Session
-/** What the injected resolver answers; tests change it. */
-const dns: Record<string, string[]> = {}
-
-ssrf.before(async () => {
-  plain = await startApp({ accounts: { publicUrl: PUBLIC_URL }, webhookResolver: fakeResolver(dns) })
-  user = await login(plain, 'viewer@example.com', 'Viewer12345')
-})
-ssrf.after(async () => {
-  await plain.close()
+ssrf.before(() => {
+  ;({ app: plain, user } = outside)
 })
 
 ssrf('loopback, private, link-local, metadata and reserved addresses are refused, as literals and through DNS', async () => {

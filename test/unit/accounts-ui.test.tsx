@@ -18,19 +18,12 @@ import { $cloudName } from '../../widgets/core/cloud'
 import ThankYouPage from '../../shell/pages/ThankYouPage'
 import SettingsPage from '../../shell/pages/SettingsPage'
 import { timeZoneOptions } from '../../shell/timezone/zones'
-import { $toast, showToast, TOASTS } from '../../shell/toast'
-import { clouds, menu, products } from '../fixtures/global'
+import { $toast, showToast, TOAST_MS, TOASTS } from '../../shell/toast'
+import { clouds, siteGlobal } from '../fixtures/global'
 import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
+import { withClock } from '../fixtures/clock'
 
-const GLOBAL: GlobalData = {
-  clouds,
-  products,
-  menu,
-  sso: { alias: '/saml/login', employee_domains: [] },
-  isGov: false,
-  isTrustDR: false,
-  links: { vendor: 'Aurora', help_site: '', continuity_policy: '', feedback_email: '' } as GlobalData['links'],
-}
+const GLOBAL: GlobalData = siteGlobal()
 
 function auth(roles: string[], verified = true): UserDetailsData['auth'] {
   return {
@@ -75,25 +68,31 @@ test('idle logout: 7200 s by default; the override is read from globalThis, then
 test('idle logout: fires after the configured idle time, activity restarts it, nothing while signed out', async () => {
   clearSession()
   const g = globalThis as { __TRUST_IDLE_LOGOUT_S?: unknown }
-  // 300 ms idle against activity every 40 ms: margins wide enough for a busy machine.
-  g.__TRUST_IDLE_LOGOUT_S = 0.3
+  g.__TRUST_IDLE_LOGOUT_S = 300
   let fired = 0
   const onIdle = () => void fired++
   const { container, root, unmount } = mount()
   try {
-    root.render(createElement(IdleLogout, { onIdle }))
-    await settle(200)
-    assert.is(fired, 0, 'signed out: no timer')
-    assert.is(container.innerHTML, '', 'renders nothing')
-    signedInAs([])
-    await settle(20)
-    // Keep busy for longer than the idle time: no logout.
-    for (let i = 0; i < 10; i++) {
-      await settle(40)
-      window.dispatchEvent(new Event(i % 2 ? 'mousemove' : 'keypress'))
-    }
-    assert.is(fired, 0, 'activity keeps the session')
-    await waitFor(() => fired === 1, 'the idle logout', 1000)
+    await withClock(async (clock) => {
+      root.render(createElement(IdleLogout, { onIdle }))
+      await settle()
+      await clock.tickAsync(600_000)
+      assert.is(fired, 0, 'signed out: no timer')
+      assert.is(container.innerHTML, '', 'renders nothing')
+      signedInAs([])
+      await settle()
+      // Activity every 200 s for 2000 s, far longer than the idle time: no logout.
+      for (let i = 0; i < 10; i++) {
+        await clock.tickAsync(200_000)
+        window.dispatchEvent(new Event(i % 2 ? 'mousemove' : 'keypress'))
+      }
+      assert.is(fired, 0, 'activity keeps the session')
+      // The idle time counts from the last activity: not a millisecond before it ends, then once.
+      await clock.tickAsync(300_000 - 1)
+      assert.is(fired, 0, 'not before 300 s without activity')
+      await clock.tickAsync(1)
+      assert.is(fired, 1, 'signed out at 300 s without activity')
+    })
   } finally {
     unmount()
     delete g.__TRUST_IDLE_LOGOUT_S
@@ -109,9 +108,14 @@ test('toasts: a polite status region; a toast disappears after its time', async 
     const region = container.querySelector('[data-testid="toasts"]')!
     assert.is(region.getAttribute('role'), 'status')
     assert.is(region.getAttribute('aria-live'), 'polite')
-    showToast(TOASTS.loggedOut, 60)
-    await waitFor(() => region.textContent === 'You have successfully logged out!', 'the toast')
-    await waitFor(() => region.textContent === '', 'the toast gone')
+    await withClock(async (clock) => {
+      showToast(TOASTS.loggedOut)
+      await waitFor(() => region.textContent === 'You have successfully logged out!', 'the toast')
+      await clock.tickAsync(TOAST_MS - 1)
+      assert.is(region.textContent, 'You have successfully logged out!', 'shown for its whole time')
+      await clock.tickAsync(1)
+      await waitFor(() => region.textContent === '', 'the toast gone')
+    })
     assert.is($toast.get(), null)
   } finally {
     unmount()
@@ -164,13 +168,19 @@ test('user menu: mail on the button, items, Admin only for privileged roles, Esc
     await waitFor(() => toggle.getAttribute('aria-expanded') === 'true', 'open')
     assert.not.ok(list.hidden)
     await waitFor(() => document.activeElement?.textContent === 'Subscriptions', 'focus on the first item')
-    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }))
-    assert.is(document.activeElement?.textContent, 'Settings')
-    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }))
-    assert.is(document.activeElement?.textContent, 'Sign Out')
-    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }))
-    assert.is(document.activeElement?.textContent, 'Subscriptions', 'wraps around')
-    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    // The focus moves on the render that follows each key.
+    const press = (key: string) => document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+    press('ArrowDown')
+    await waitFor(() => document.activeElement?.textContent === 'Settings', 'ArrowDown: Settings')
+    press('End')
+    await waitFor(() => document.activeElement?.textContent === 'Sign Out', 'End: Sign Out')
+    press('ArrowDown')
+    await waitFor(() => document.activeElement?.textContent === 'Subscriptions', 'ArrowDown wraps around')
+    press('ArrowUp')
+    await waitFor(() => document.activeElement?.textContent === 'Sign Out', 'ArrowUp wraps around')
+    press('Home')
+    await waitFor(() => document.activeElement?.textContent === 'Subscriptions', 'Home: Subscriptions')
+    press('Escape')
     await waitFor(() => toggle.getAttribute('aria-expanded') === 'false', 'closed')
     assert.is(document.activeElement, toggle)
 
@@ -236,6 +246,16 @@ test('verification banner: shown while unverified; "here" resends and the messag
     )
     assert.is(api.calls[0].method, 'POST')
     assert.is(RESEND_MESSAGE_MS, 10_000)
+    // The message stays its 10 s, to the millisecond, then goes (on a fake clock: a second resend).
+    await withClock(async (clock) => {
+      button(container, 'here').click()
+      await waitFor(() => api.calls.length === 2, 'the second resend')
+      await settle()
+      await clock.tickAsync(RESEND_MESSAGE_MS - 1)
+      assert.ok(container.querySelector('[data-testid="resend-message"]'), 'still shown 1 ms before 10 s')
+      await clock.tickAsync(1)
+      await waitFor(() => !container.querySelector('[data-testid="resend-message"]'), 'the message gone after 10 s')
+    })
     $session.setKey('apiData', auth([], true))
     await waitFor(() => !container.querySelector('[data-testid="verify-banner"]'), 'no banner once verified')
   } finally {

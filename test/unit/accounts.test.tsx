@@ -88,7 +88,7 @@ function fakeApi(override: (call: Served) => unknown = () => undefined) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Validation (spec §5)
+// Validation (docs/requirements/validation.md)
 // ---------------------------------------------------------------------------------------------
 
 test('sign-in validation: every message by exact text', () => {
@@ -212,7 +212,7 @@ test('routes: protected pages send signed-out visitors to sign-in with the path;
 })
 
 // ---------------------------------------------------------------------------------------------
-// Session state machine (spec §3, §4)
+// Session state machine (docs/requirements/entities.md, docs/requirements/states.md)
 // ---------------------------------------------------------------------------------------------
 
 test('session rule: signed in only with both token cookies, until z_session_timeout', () => {
@@ -547,7 +547,7 @@ test('sign-up page: the email error blocks submitting until the address changes;
     assert.is(input(container, 'Email').getAttribute('aria-describedby'), 'sign-up-email-error')
     const before = api.calls.length
     submit(container)
-    await settle(40)
+    await settle()
     assert.is(api.calls.length, before, 'blocked while the email error shows')
     taken = false
     typeInto(input(container, 'Email'), 'ann2@customer.example')

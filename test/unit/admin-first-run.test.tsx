@@ -1,4 +1,4 @@
-// The console's first-run path (issue 41): the setup steps computed from the catalogue and shown
+// The console's first-run path (docs/operating/catalogue.md): the setup steps computed from the catalogue and shown
 // on the dashboard, the list of menu components (the shell renders every page of it), a cloud's
 // default page picked from the main menu's deep-linked routes, new severities without an id, the
 // server's refusals put in words, and the guard that asks before unsaved work is dropped.
@@ -20,7 +20,7 @@ import { clearSession } from '../../shell/accounts/account'
 import { $router, pageMeta, resolvePage } from '../../shell/routes'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { addCatalogue } from '../../widgets/core/i18n/index'
+import { addCatalogue } from '../../contract/i18n/index.js'
 import { choose, mount, serve, settle, toggle, typeInto, waitFor } from '../fixtures/dom'
 import { button, labelled, signedInAs } from './admin-fixtures'
 import { emptyCatalog, homeMenuItem, minimalCatalog } from '../server/own-catalog'

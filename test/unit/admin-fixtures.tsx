@@ -8,6 +8,7 @@ import type { UserDetailsData } from '../../contract/accounts'
 import type { CatalogData } from '../../contract/admin'
 import type { CatalogDataCenter } from '../../contract/catalog'
 import type { DeskRecord, DeskRecordDetail, RecordTemplate } from '../../contract/desk'
+import type { PublishRecordBody } from '../../contract/publishing'
 import { COOKIE, writeCookie } from '../../widgets/core/cookies'
 import { $session, type SessionState } from '../../widgets/core/session'
 import { type Served, serve } from '../fixtures/dom'
@@ -317,4 +318,35 @@ export function deskApi(options: DeskApiOptions = {}) {
     const id = Number(path.split('/')[4])
     return { data: { id, alias: `/posts/${id}`, event_id: 8, mails: 2 } }
   })
+}
+
+/**
+ * The body the desk sends to publish an incident titled "Sign-in failures" (In Progress, severity
+ * 19, cloud `alpha`, from 09:30 UTC on 15 March 2026, a Markdown body, no notification), with
+ * every optional field empty; `over` replaces fields.
+ */
+export function publishBodyOf(over: Partial<PublishRecordBody> = {}): PublishRecordBody {
+  return {
+    type: 'incident',
+    title: 'Sign-in failures',
+    status: 'In Progress',
+    severity: 19,
+    clouds: ['alpha'],
+    terms: [],
+    from: '2026-03-15T09:30:00.000Z',
+    to: null,
+    summary: '',
+    body: 'We are **investigating**.',
+    body_format: 'markdown',
+    notify: false,
+    customer_impact: null,
+    available_workaround: null,
+    next_update: null,
+    internal_note: null,
+    slack_link: null,
+    jira_link: null,
+    sfdc_link: null,
+    severity_link: null,
+    ...over,
+  } as PublishRecordBody
 }

@@ -1,4 +1,4 @@
-// The in-service date of a cloud's data center and core service in the console (issue 41 item 5):
+// The in-service date of a cloud's data center and core service in the console (docs/operating/catalogue.md):
 // a new one gets the start of today's UTC day (not the instant of the click), the date is shown
 // and editable in the forms' tables, an untouched date keeps its instant, and an emptied one is
 // unknown (null).

@@ -1,4 +1,4 @@
-// The admin console in another language (issue 25): its texts come from the console's catalogues
+// The admin console in another language (docs/languages-and-themes.md): its texts come from the console's catalogues
 // (shell/admin/**/locales), the record types and statuses use the glossary's words, times follow
 // the locale, and the server's error codes are translated on the client while English pages keep
 // the server's own message.
@@ -15,7 +15,7 @@ import { failureOf } from '../../shell/admin/save'
 import { screenName } from '../../shell/admin/sections'
 import { clearSession } from '../../shell/accounts/account'
 import { permissionsOf } from '../../contract/permissions'
-import { addCatalogue, type Catalogue } from '../../widgets/core/i18n/index'
+import { addCatalogue, type Catalogue } from '../../contract/i18n/index.js'
 import { LocaleContext } from '../../widgets/core/i18n/react'
 import { ApiError } from '../../widgets/core/request'
 import { mount, settle, waitFor } from '../fixtures/dom'

@@ -1,4 +1,4 @@
-// The console's Notification categories screen (issue 41: categories come from the catalogue, not
+// The console's Notification categories screen (docs/operating/catalogue.md: categories come from the catalogue, not
 // the demo seed): its pure parts — the categories type by type, the value a save sends and the
 // form's own checks, moving within a type, the refusals in words, its place in the navigation
 // (after Menus, not a setup step) — and the screen itself: a group per type, Add / rename / move /
@@ -18,7 +18,7 @@ import { placeInWords, problemInWords } from '../../shell/admin/problems'
 import { catalogPath, SECTIONS, sectionOf } from '../../shell/admin/sections'
 import { SETUP_STEPS } from '../../shell/admin/setup'
 import { clearSession } from '../../shell/accounts/account'
-import { addCatalogue } from '../../widgets/core/i18n/index'
+import { addCatalogue } from '../../contract/i18n/index.js'
 import { mount, serve, typeInto, waitFor } from '../fixtures/dom'
 import { button, deskCatalog, labelled, signedInAs } from './admin-fixtures'
 

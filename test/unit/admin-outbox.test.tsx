@@ -1,4 +1,4 @@
-// The mail outbox of the console's dashboard (issue 41, "mail is never silently stuck"): how mail is
+// The mail outbox of the console's dashboard (docs/operating/catalogue.md, "mail is never silently stuck"): how mail is
 // delivered and by whom, how long the oldest queued message has waited, and the banner when mail
 // is not sent at all (production without SMTP_URL) or has waited a quarter of an hour with a mail
 // server — in English and in German. Issue 42, "the notification storm": each notification fan-out
@@ -12,9 +12,10 @@ import * as assert from 'uvu/assert'
 import type { OutboxData, OutboxFanout } from '../../contract/admin'
 import type { Locale } from '../../contract/locale'
 import { OUTBOX_REFRESH_MS, Outbox, STUCK_AFTER_SECONDS, waitedFor } from '../../shell/admin/Outbox'
-import { addCatalogue, type Catalogue } from '../../widgets/core/i18n/index'
+import { addCatalogue, type Catalogue } from '../../contract/i18n/index.js'
 import { LocaleContext } from '../../widgets/core/i18n/react'
-import { mount, serve, settle, waitFor } from '../fixtures/dom'
+import { type Clock, installClock } from '../fixtures/clock'
+import { mount, type Served, serve, settle, waitFor } from '../fixtures/dom'
 
 addCatalogue('de', JSON.parse(readFileSync(join(import.meta.dirname, '../../shell/admin/locales/de.json'), 'utf8')) as Catalogue)
 
@@ -126,34 +127,15 @@ function fanout(over: Partial<OutboxFanout> = {}): OutboxFanout {
 }
 
 /**
- * Takes over the timers of `ms` (the outbox's refresh) and leaves every other one real (React's,
- * `waitFor`'s): `pending()` counts those waiting, `fire()` runs them now.
+ * Moves the clock to the outbox's next read: nothing is read 1 ms before OUTBOX_REFRESH_MS,
+ * the read goes out at it.
  */
-function fakeTimersOf(ms: number) {
-  const realSet = globalThis.setTimeout
-  const realClear = globalThis.clearTimeout
-  const waiting = new Map<object, () => void>()
-  globalThis.setTimeout = ((fn: () => void, delay?: number, ...args: unknown[]) => {
-    if (delay !== ms) return realSet(fn, delay, ...args)
-    const handle = {}
-    waiting.set(handle, fn)
-    return handle
-  }) as typeof setTimeout
-  globalThis.clearTimeout = ((handle: object) => {
-    if (!waiting.delete(handle)) realClear(handle as Parameters<typeof clearTimeout>[0])
-  }) as typeof clearTimeout
-  return {
-    pending: () => waiting.size,
-    fire() {
-      const due = [...waiting.values()]
-      waiting.clear()
-      for (const fn of due) fn()
-    },
-    restore() {
-      globalThis.setTimeout = realSet
-      globalThis.clearTimeout = realClear
-    },
-  }
+async function nextRead(clock: Clock, calls: Served[]) {
+  const before = calls.length
+  await clock.tickAsync(OUTBOX_REFRESH_MS - 1)
+  await settle()
+  assert.is(calls.length, before, 'no read before 5 seconds')
+  await clock.tickAsync(1)
 }
 
 /** Mounts the outbox of `data` in `locale`; the caller unmounts. */
@@ -187,7 +169,7 @@ function fanoutView(item: Element) {
 const text = (container: HTMLElement, id: string) => container.querySelector(`[data-testid="${id}"]`)?.textContent ?? null
 
 test('fan-outs: the title, "1,234 of 5,000 sent" on a labelled bar, what it is doing, failures; the rate beside the oldest queued age', async () => {
-  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const clock = installClock()
   const data = outbox({
     sent_per_second: 312.4,
     fanouts: [
@@ -249,12 +231,12 @@ test('fan-outs: the title, "1,234 of 5,000 sent" on a labelled bar, what it is d
     assert.match(container.textContent!, 'This part is read again every 5 seconds while notifications are being sent.')
   } finally {
     unmount()
-    timers.restore()
+    clock.uninstall()
   }
 })
 
 test('fan-outs in German: numbers in the locale’s format', async () => {
-  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const clock = installClock()
   const { container, unmount } = await show(outbox({ sent_per_second: 312.4, fanouts: [fanout({ failed: 12, queued: 3754 })] }), 'de')
   try {
     const view = fanoutView(container.querySelector('[data-testid="fanout"]')!)
@@ -263,12 +245,12 @@ test('fan-outs in German: numbers in the locale’s format', async () => {
     assert.is(text(container, 'outbox-rate'), 'Senderate: 312,4 E-Mails pro Sekunde in den letzten 10 Sekunden')
   } finally {
     unmount()
-    timers.restore()
+    clock.uninstall()
   }
 })
 
 test('while a fan-out runs the outbox is read again every 5 seconds, and no more once it has finished', async () => {
-  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const clock = installClock()
   const answers = [
     outbox({ sent_per_second: 250, fanouts: [fanout({ sent: 3000, queued: 2000 })] }),
     outbox({ queued: 0, sent_per_second: 80.5, fanouts: [fanout({ sent: 5000, queued: 0, finished: '2026-05-01T09:20:00.000Z' })] }),
@@ -277,37 +259,37 @@ test('while a fan-out runs the outbox is read again every 5 seconds, and no more
   const { container, unmount } = await show(outbox({ sent_per_second: 120, fanouts: [fanout()] }))
   try {
     assert.is(text(container, 'fanout-progress'), '1,234 of 5,000 sent')
-    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    await waitFor(() => clock.countTimers() === 1, 'a read due in 5 seconds')
     assert.equal(api.calls, [], 'nothing read before')
 
-    timers.fire()
+    await nextRead(clock, api.calls)
     await waitFor(() => text(container, 'fanout-progress') === '3,000 of 5,000 sent', 'the first read')
     assert.equal(api.calls, [{ path: '/api/admin/outbox', query: {} }])
     assert.is(text(container, 'outbox-rate'), 'Sending rate: 250 emails per second over the last 10 seconds')
-    await waitFor(() => timers.pending() === 1, 'the next read is due')
+    await waitFor(() => clock.countTimers() === 1, 'the next read is due')
 
-    timers.fire()
+    await nextRead(clock, api.calls)
     await waitFor(() => text(container, 'fanout-state') === 'Finished Fri, 01 May 2026 09:20:00 UTC', 'the second read')
     assert.is(text(container, 'fanout-progress'), '5,000 of 5,000 sent')
     await settle()
-    assert.is(timers.pending(), 0, 'nothing runs: no more reads')
+    assert.is(clock.countTimers(), 0, 'nothing runs: no more reads')
     assert.is(api.calls.length, 2)
     assert.not.match(container.textContent!, 'read again every 5 seconds')
   } finally {
     unmount()
     api.restore()
-    timers.restore()
+    clock.uninstall()
   }
 })
 
 test('the reading stops when the screen goes, and never starts when nothing moves', async () => {
-  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const clock = installClock()
   const api = serve(() => ({ data: outbox() }))
   try {
     const running = await show(outbox({ fanouts: [fanout()] }))
-    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    await waitFor(() => clock.countTimers() === 1, 'a read due in 5 seconds')
     running.unmount()
-    assert.is(timers.pending(), 0, 'unmounting cancels the waiting read')
+    assert.is(clock.countTimers(), 0, 'unmounting cancels the waiting read')
 
     // Finished, or queued mail that waits for SMTP_URL (delivery off): nothing changes by itself.
     for (const data of [
@@ -316,40 +298,40 @@ test('the reading stops when the screen goes, and never starts when nothing move
     ]) {
       const still = await show(data)
       await settle()
-      assert.is(timers.pending(), 0, JSON.stringify(data.fanouts[0]))
+      assert.is(clock.countTimers(), 0, JSON.stringify(data.fanouts[0]))
       still.unmount()
     }
     // Recipients still being added move the numbers, delivery off or not.
     const adding = await show(outbox({ delivery: 'off', fanouts: [fanout({ sent: 0, enqueued: 2000, queued: 2000, expanding: true })] }))
-    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
+    await waitFor(() => clock.countTimers() === 1, 'a read due in 5 seconds')
     adding.unmount()
     assert.equal(api.calls, [])
   } finally {
     api.restore()
-    timers.restore()
+    clock.uninstall()
   }
 })
 
 test('a failed read keeps what is shown, says why, and is tried again 5 seconds later', async () => {
-  const timers = fakeTimersOf(OUTBOX_REFRESH_MS)
+  const clock = installClock()
   const api = serve(
     () => new Response(JSON.stringify({ error: { code: 'internal_error', message: 'The server could not answer.' } }), { status: 500 }),
   )
   const { container, unmount } = await show(outbox({ fanouts: [fanout()] }))
   try {
-    await waitFor(() => timers.pending() === 1, 'a read due in 5 seconds')
-    timers.fire()
+    await waitFor(() => clock.countTimers() === 1, 'a read due in 5 seconds')
+    await nextRead(clock, api.calls)
     await waitFor(() => text(container, 'outbox-refresh-failed') !== null, 'the failure')
     assert.is(
       text(container, 'outbox-refresh-failed'),
       'The outbox could not be read again: The server could not answer. It is tried again in 5 seconds.',
     )
     assert.is(text(container, 'fanout-progress'), '1,234 of 5,000 sent')
-    await waitFor(() => timers.pending() === 1, 'the next read is due')
+    await waitFor(() => clock.countTimers() === 1, 'the next read is due')
   } finally {
     unmount()
     api.restore()
-    timers.restore()
+    clock.uninstall()
   }
 })
 

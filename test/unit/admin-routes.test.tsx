@@ -1,4 +1,4 @@
-// The admin console's routes and who may open it (issue "the operator's own site"; spec §6 roles):
+// The admin console's routes and who may open it (issue "the operator's own site"; docs/requirements/roles.md roles):
 // /admin paths resolve to the console's screens, signed-out visitors go to sign-in and come back,
 // a session without a privileged role is told it may not use the console, and the navigation
 // reflects the roles.
@@ -11,11 +11,10 @@ import { catalogPath, sectionOf, SECTIONS } from '../../shell/admin/sections'
 import { clearSession } from '../../shell/accounts/account'
 import { $router, pageMeta, resolvePage, type Resolution } from '../../shell/routes'
 import { $session } from '../../widgets/core/session'
-import type { GlobalData } from '../../contract/global'
 import { App } from '../../shell/App'
 import { $cloudName } from '../../widgets/core/cloud'
 import { $global } from '../../widgets/core/global'
-import { clouds, menu, products } from '../fixtures/global'
+import { clouds, menu, siteGlobal } from '../fixtures/global'
 import { mount, serve, settle, waitFor } from '../fixtures/dom'
 import { auth, signedInAs } from './admin-fixtures'
 
@@ -144,7 +143,7 @@ test('console: the navigation lists every screen, marks the current one, and sho
 
     $session.setKey('apiData', auth(['administrator']))
     await waitFor(() => labels().includes('Staff'), 'Staff for administrators')
-    // The subscriber list is personal data: administrators only (README "Subscriber import and export").
+    // The subscriber list is personal data: administrators only (docs/subscriptions.md#subscriber-import-and-export).
     assert.ok(labels().includes('Subscribers'))
     root.render(createElement(AdminConsole, { screen: 'staff' }))
     await waitFor(() => container.querySelector('[aria-current="page"]')?.textContent === 'Staff', 'Staff current')
@@ -157,15 +156,7 @@ test('console: the navigation lists every screen, marks the current one, and sho
 
 test('app: /admin opens the dashboard inside the site header and footer; signed out goes to sign-in and keeps the path', async () => {
   clearSession()
-  const GLOBAL: GlobalData = {
-    clouds,
-    products,
-    menu,
-    sso: { alias: '/saml/login', employee_domains: [] },
-    isGov: false,
-    isTrustDR: false,
-    links: { vendor: 'Aurora', help_site: '', continuity_policy: '', feedback_email: '' } as GlobalData['links'],
-  }
+  const GLOBAL = siteGlobal()
   $global.set({ loading: false, data: GLOBAL })
   $cloudName.set('alpha')
   const api = serve((call) => (call.path === '/api/admin/dashboard' ? new Response('{}', { status: 503 }) : { data: {} }))

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { cloudStatusProps } from '../fixtures/cloud-status-props'
-import { mount, quietly, waitFor } from '../fixtures/dom'
+import { withClock } from '../fixtures/clock'
+import { mount, quietly, settle, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CloudStatusFlags, GlobalData } from '../../contract/global'
@@ -9,7 +10,14 @@ import { ApiError } from '../../widgets/core/request'
 import { safeHtml } from '../../widgets/core/safe-html'
 import { $session } from '../../widgets/core/session'
 import { parseCloudStatusAnswer } from '../../widgets/cloud-status/api'
-import { CloudStatus, CloudStatusWidget, SignInRequiredEvent, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
+import {
+  CloudStatus,
+  CloudStatusWidget,
+  MODAL_REFRESH_DELAY_MS,
+  POPOVER_CLOSE_DELAY_MS,
+  SignInRequiredEvent,
+  type CloudStatusProps,
+} from '../../widgets/cloud-status/CloudStatus'
 import {
   barGeometry,
   barKind,
@@ -34,8 +42,8 @@ import {
   weekRangeLabel,
 } from '../../widgets/cloud-status/model'
 import { laneHeight, rowHtml } from '../../widgets/cloud-status/row-html'
-import { formatTimestamp } from '../../widgets/core/time'
-import { addCatalogue } from '../../widgets/core/i18n/index'
+import { formatTimestamp } from '../../contract/time.js'
+import { addCatalogue } from '../../contract/i18n/index.js'
 import { issue, item, severities, week, WEEK_START } from '../fixtures/cloud-status'
 import { cloud, products } from '../fixtures/global'
 
@@ -367,11 +375,14 @@ test('row markup: names and times are text, never markup', () => {
 test('keyboard model: along a row, to the nearest bar of the next/previous row with bars, Home/End', () => {
   const rows = [[10, 50, 80], [], [45], [5]]
   assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowRight'), { row: 0, col: 1 })
-  assert.is(moveFocus(rows, { row: 0, col: 2 }, 'ArrowRight'), null)
-  assert.is(moveFocus(rows, { row: 0, col: 0 }, 'ArrowLeft'), null)
+  // At an edge the key stays on the bar (still taken: the page must not scroll away from it).
+  assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'ArrowRight'), { row: 0, col: 2 })
+  assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowLeft'), { row: 0, col: 0 })
+  assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'End'), { row: 0, col: 2 })
+  assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowUp'), { row: 0, col: 0 })
   assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'ArrowDown'), { row: 2, col: 0 }, 'skips the row without bars')
   assert.equal(moveFocus(rows, { row: 2, col: 0 }, 'ArrowUp'), { row: 0, col: 1 }, 'nearest centre: 50 to 45')
-  assert.is(moveFocus(rows, { row: 3, col: 0 }, 'ArrowDown'), null)
+  assert.equal(moveFocus(rows, { row: 3, col: 0 }, 'ArrowDown'), { row: 3, col: 0 }, 'the last row with bars: stays')
   assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'End'), { row: 0, col: 2 })
   assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'Home'), { row: 0, col: 0 })
   assert.is(moveFocus(rows, { row: 0, col: 0 }, 'a'), null)
@@ -522,7 +533,7 @@ function serve(answer?: (call: Call, n: number) => Response | undefined, global?
   globalThis.fetch = (async (input: string) => {
     const url = new URL(String(input))
     if (url.pathname === '/api/global') return new Response(JSON.stringify({ data: global }), { status: 200 })
-    // The cloud's third-party groups (none here; README "Third-party components").
+    // The cloud's third-party groups (none here; docs/operating/console-and-desk.md#third-party-components).
     if (url.pathname === '/api/third-party') return new Response(JSON.stringify({ data: { groups: [] } }), { status: 200 })
     const call = {
       requestType: url.searchParams.get('requestType') ?? '',
@@ -564,7 +575,7 @@ test('the overall status line comes first, as a <trust-status-badge> of the clou
   await quietly(async () => {
     root.render(<CloudStatus {...props({ statusBadge: true, apiBase: 'https://trust.example' })} />)
     await waitFor(loaded(container, 'core'), 'core bars')
-    await new Promise((r) => setTimeout(r, 50))
+    await settle()
   })
   const badge = container.querySelector('[data-testid="cloud-status"] > trust-status-badge')
   assert.ok(badge, 'the badge is in the widget')
@@ -588,20 +599,29 @@ test('a long week renders in slices: the list is aria-busy until every row and b
     firstRows ||= block(container, 'datacenter')?.querySelectorAll('[data-testid="status-row"]').length ?? 0
   })
   observer.observe(container, { childList: true, subtree: true })
-  root.render(<CloudStatus {...props()} />)
-  await waitFor(loaded(container, 'datacenter'), 'data-center bars')
-  observer.disconnect()
-  const dc = block(container, 'datacenter')!
-  const list = dc.querySelector('ul[aria-label^="Individual Data Centers"]')!
+  // The slices' tasks are timers: under a fake clock each waits for the test to move time.
+  const { dc, first, firstBar } = await withClock(async (clock) => {
+    root.render(<CloudStatus {...props()} />)
+    await waitFor(loaded(container, 'datacenter'), 'data-center bars')
+    observer.disconnect()
+    const dc = block(container, 'datacenter')!
+    const list = dc.querySelector('ul[aria-label^="Individual Data Centers"]')!
+    assert.is(list.getAttribute('aria-busy'), 'true', 'first slice only')
+    // The first slice is the smaller one (the region's title row is one of its rows).
+    assert.is(firstRows, nextRowLimit(timelineRows(long.category), 0, FIRST_RENDER_BUDGET) - 1)
+    assert.ok(firstRows < nextRowLimit(timelineRows(long.category), 0) - 1)
+    assert.ok(dc.querySelectorAll('[data-testid="status-row"]').length < 150)
+    const first = dc.querySelector('[data-testid="status-row"]')!
+    const firstBar = bars(first)[0]
+    // Each slice is one task (a 0 ms timer): one tick each until the list is complete.
+    for (let i = 0; i < 150 && list.getAttribute('aria-busy') === 'true'; i++) {
+      await clock.tickAsync(0)
+      await settle(2)
+    }
+    assert.is(list.getAttribute('aria-busy'), 'false', 'all slices')
+    return { dc, first, firstBar }
+  })
   const expectedBars = long.category[0].subCategory.reduce((n, i) => n + i.issues.length, 0)
-  assert.is(list.getAttribute('aria-busy'), 'true', 'first slice only')
-  // The first slice is the smaller one (the region's title row is one of its rows).
-  assert.is(firstRows, nextRowLimit(timelineRows(long.category), 0, FIRST_RENDER_BUDGET) - 1)
-  assert.ok(firstRows < nextRowLimit(timelineRows(long.category), 0) - 1)
-  assert.ok(dc.querySelectorAll('[data-testid="status-row"]').length < 150)
-  const first = dc.querySelector('[data-testid="status-row"]')!
-  const firstBar = bars(first)[0]
-  await waitFor(() => list.getAttribute('aria-busy') === 'false', 'all slices')
   assert.is(dc.querySelectorAll('[data-testid="status-row"]').length, 150)
   assert.is(bars(dc).length, expectedBars)
   assert.is(dc.querySelector('[data-testid="status-row"]'), first, 'later slices add rows, the first ones stay')
@@ -764,7 +784,7 @@ test('paging: Previous asks for dateOffset=1, Next goes back and is disabled at 
   }
   assert.ok(prev.disabled, 'Previous disabled at 12')
   prev.click()
-  await new Promise((r) => setTimeout(r, 20))
+  await settle()
   assert.is(calls.at(-1)!.dateOffset, '12')
   unmount()
   globalThis.fetch = realFetch
@@ -835,6 +855,10 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   await waitFor(() => focused(core) === bars(core)[0], "up to the Web Proxy bar nearest to Sandbox's (Mon 01:40 → Mon 10:00)")
   key(bars(core)[0], 'End')
   await waitFor(() => focused(core) === bars(core)[2], "End: the row's last bar")
+  // At the row's end the keys stay the grid's: the page does not scroll away from the bar.
+  assert.is(key(bars(core)[2], 'End'), false, 'End on the last bar is taken, not left to scroll the page')
+  assert.is(key(bars(core)[2], 'ArrowRight'), false, 'ArrowRight on the last bar is taken')
+  assert.is(focused(core), bars(core)[2], 'focus stays')
   key(bars(core)[2], 'ArrowLeft')
   await waitFor(() => focused(core) === bars(core)[1], 'ArrowLeft')
 
@@ -849,9 +873,9 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   const opener = bars(core)[1]
   key(opener, 'Enter')
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
-  const modal = container.querySelector<HTMLElement>('[data-testid="issue-modal"]')!
-  assert.is(modal.getAttribute('role'), 'dialog')
-  assert.is(modal.getAttribute('aria-modal'), 'true')
+  const modal = container.querySelector<HTMLDialogElement>('[data-testid="issue-modal"]')!
+  assert.is(modal.localName, 'dialog')
+  assert.ok(modal.open, 'shown (showModal: the page behind is inert)')
   assert.is(modal.ownerDocument.getElementById(modal.getAttribute('aria-labelledby')!)!.textContent, 'Service Degradation: Issue 2')
   assert.ok(modal.contains(focused(modal)), 'focus moved into the modal')
   assert.is(modal.querySelector('h3 a')!.getAttribute('href'), '/alpha.net/incidents/2')
@@ -861,7 +885,8 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   assert.not.ok(modal.innerHTML.includes('<script'), 'description sanitised')
   assert.is(container.querySelector('[data-testid="issue-popover"]'), null, 'popover closed under the modal')
 
-  key(modal, 'Escape')
+  // Escape on a modal <dialog> is the platform's `cancel` event (its keydown is Chromium's, in the e2e).
+  modal.dispatchEvent(new Event('cancel', { cancelable: true }))
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') === null, 'Escape closes the modal')
   assert.is(focused(opener), opener, 'focus returned to the bar')
   unmount()
@@ -876,10 +901,14 @@ test('popover: hover opens it, it closes 300 ms after the pointer leaves; Full P
   const bar = bars(container).find((b) => b.dataset.issueId === '13')!
   bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
   await waitFor(() => container.querySelector('[data-testid="issue-popover"]') !== null, 'popover on hover')
-  bar.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
-  await new Promise((r) => setTimeout(r, 150))
-  assert.ok(container.querySelector('[data-testid="issue-popover"]'), 'still open within the close delay')
-  await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'closed after the delay', 600)
+  await withClock(async (clock) => {
+    bar.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
+    await clock.tickAsync(POPOVER_CLOSE_DELAY_MS - 1)
+    await settle()
+    assert.ok(container.querySelector('[data-testid="issue-popover"]'), 'still open within the close delay')
+    await clock.tickAsync(1)
+    await waitFor(() => container.querySelector('[data-testid="issue-popover"]') === null, 'closed after the delay')
+  })
 
   bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
   await waitFor(() => container.querySelector('[data-testid="full-post"]') !== null, 'popover again')
@@ -887,6 +916,32 @@ test('popover: hover opens it, it closes 300 ms after the pointer leaves; Full P
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal from Full Post')
   container.querySelector<HTMLButtonElement>('[data-testid="modal-close"]')!.click()
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') === null, 'Close closes')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('popover: the pointer moving onto it keeps it past the close delay; leaving it closes it after the delay', async () => {
+  serve()
+  const { container, root, unmount } = mount()
+  root.render(<CloudStatus {...props({ flags: { ...FLAGS, core_cloud_services: '0' } })} />)
+  await waitFor(loaded(container, 'datacenter'), 'bars')
+  const bar = bars(container).find((b) => b.dataset.issueId === '13')!
+  const popover = () => container.querySelector<HTMLElement>('[data-testid="issue-popover"]')
+  await withClock(async (clock) => {
+    bar.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
+    await waitFor(() => popover() !== null, 'popover on hover')
+    // From the bar onto the popover: React turns the bar's mouseout into the popover's mouseenter.
+    bar.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: popover() }))
+    await clock.tickAsync(POPOVER_CLOSE_DELAY_MS * 2)
+    await settle()
+    assert.ok(popover(), 'kept while the pointer is on it')
+    popover()!.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
+    await clock.tickAsync(POPOVER_CLOSE_DELAY_MS - 1)
+    await settle()
+    assert.ok(popover(), 'still open within the delay after leaving it')
+    await clock.tickAsync(1)
+    await waitFor(() => popover() === null, 'closed after the delay')
+  })
   unmount()
   globalThis.fetch = realFetch
 })
@@ -901,13 +956,17 @@ test('modal: the week is fetched again after 1500 ms and the modal shows the lat
   const { container, root, unmount } = mount()
   root.render(<CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />)
   await waitFor(loaded(container, 'core'), 'bars')
-  bars(container)[0].click()
-  await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
   const status = () => container.querySelector('[data-testid="modal-status"]')?.textContent
-  assert.is(status(), 'Resolved')
-  await new Promise((r) => setTimeout(r, 1000))
-  assert.is(calls.length, 1, 'no refresh before 1500 ms')
-  await waitFor(() => status() === 'Monitoring', 'the refreshed status', 1500)
+  await withClock(async (clock) => {
+    bars(container)[0].click()
+    await waitFor(() => container.querySelector('[data-testid="issue-modal"]') !== null, 'modal')
+    assert.is(status(), 'Resolved')
+    await clock.tickAsync(MODAL_REFRESH_DELAY_MS - 1)
+    await settle()
+    assert.is(calls.length, 1, 'no refresh before 1500 ms')
+    await clock.tickAsync(1)
+    await waitFor(() => status() === 'Monitoring', 'the refreshed status')
+  })
   assert.is(calls.length, 2)
   assert.equal(calls[1], { cloud: 'alpha', requestType: 'core_cloud_services', dateOffset: '0' })
   unmount()
@@ -958,7 +1017,7 @@ test('item info: the tooltip shows sanitised HTML on focus', async () => {
   name.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }))
   await waitFor(() => container.querySelector('[data-testid="item-info"]') !== null, 'tooltip on hover')
   name.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: name.firstChild }))
-  await new Promise((r) => setTimeout(r, 20))
+  await settle()
   assert.ok(container.querySelector('[data-testid="item-info"]'), 'still shown over its own text')
   name.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }))
   await waitFor(() => container.querySelector('[data-testid="item-info"]') === null, 'hidden when the pointer leaves')

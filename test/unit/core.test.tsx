@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { createWidgetElement, defineElement } from '../../widgets/core/element'
 import { safeRedirectPath, redirectFromRecord } from '../../widgets/core/redirect'
 import { ApiError, isAcceptedStatus, request, dataOf, is } from '../../widgets/core/request'
-import { formatTimestamp } from '../../widgets/core/time'
+import { formatTimestamp } from '../../contract/time.js'
+import { waitFor } from '../fixtures/dom'
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function rejection<E>(promise: Promise<unknown>): Promise<E> {
@@ -153,18 +154,12 @@ test('element wrapper: attributes become props, batched into one render, unmount
   document.body.appendChild(el)
   el.setAttribute('cloud', 'b')
   el.setAttribute('api-base', 'https://x.example')
-  const waitFor = async (ok: () => boolean) => {
-    for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 5))
-  }
-  await waitFor(() => el.shadowRoot?.textContent === 'b')
-  assert.is(el.shadowRoot!.textContent, 'b')
+  await waitFor(() => el.shadowRoot?.textContent === 'b', 'the render')
   assert.equal(renders, [{ cloud: 'b', apiBase: 'https://x.example' }])
   el.removeAttribute('cloud')
-  await waitFor(() => el.shadowRoot?.textContent === 'none')
-  assert.is(el.shadowRoot!.textContent, 'none')
+  await waitFor(() => el.shadowRoot?.textContent === 'none', 'the render without the attribute')
   el.remove()
-  await waitFor(() => unmounted === 1)
-  assert.is(unmounted, 1)
+  await waitFor(() => unmounted === 1, 'the unmount')
 })
 
 test.run()

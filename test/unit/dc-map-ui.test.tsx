@@ -1,12 +1,13 @@
-import { mount, quietly, waitFor } from '../fixtures/dom'
+import { withClock } from '../fixtures/clock'
+import { mount, quietly, settle, waitFor } from '../fixtures/dom'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { GlobalData, MapDataCenter } from '../../contract/global'
+import type { MapDataCenter } from '../../contract/global'
 import { $global } from '../../widgets/core/global'
 import { DcMap, DcMapWidget, DISCLAIMER, NO_DATA_MESSAGE, type WorldMapFactory } from '../../widgets/dc-map/DcMap'
 import type { MarkerEvents } from '../../widgets/dc-map/map-view'
 import type { MapMarker } from '../../widgets/dc-map/model'
-import { clouds, products } from '../fixtures/global'
+import { siteGlobal } from '../fixtures/global'
 
 // svgmap cannot run in happy-dom (no layout, no OffscreenCanvas), so these tests give the
 // component a fake map layer and check what the component itself owns: states, legend,
@@ -117,41 +118,50 @@ test('government variant: no premium marker and no premium legend entry', async 
   unmount()
 })
 
-test('tooltip: opens on hover and focus, lists the data centers, closes on leave, blur and Escape', async () => {
-  const fake = fakeMap()
-  const { container, root, unmount } = mount()
-  root.render(<DcMap datacenters={DATA} isGov={false} loadMap={async () => fake.factory} />)
-  await waitFor(() => fake.markers.length > 0, 'markers')
-  const amsterdam = fake.markers.find((m) => m.kind === 'multiple')!
-  const tip = () => container.querySelector('[role="tooltip"]')
+/** The tooltip's hide delay after the pointer leaves or focus goes (HIDE_DELAY_MS in DcMap.tsx). */
+const HIDE_DELAY_MS = 300
 
-  fake.events!.enter(amsterdam.id)
-  await waitFor(() => tip() !== null, 'tooltip on hover')
-  assert.ok(tip()!.textContent!.includes('Amsterdam II') && tip()!.textContent!.includes('Amsterdam III'))
-  const el = fake.elements.get(amsterdam.id)!
-  assert.is(el.getAttribute('aria-expanded'), 'true')
-  assert.is(el.getAttribute('aria-describedby'), tip()!.id)
-  fake.events!.leave(amsterdam.id)
-  await waitFor(() => tip() === null, 'tooltip gone after leaving')
-  assert.is(el.getAttribute('aria-expanded'), 'false')
+test('tooltip: opens on hover and focus, lists the data centers, closes on leave, blur and Escape', () =>
+  withClock(async (clock) => {
+    const fake = fakeMap()
+    const { container, root, unmount } = mount()
+    root.render(<DcMap datacenters={DATA} isGov={false} loadMap={async () => fake.factory} />)
+    await waitFor(() => fake.markers.length > 0, 'markers')
+    const amsterdam = fake.markers.find((m) => m.kind === 'multiple')!
+    const tip = () => container.querySelector('[role="tooltip"]')
 
-  const frankfurt = fake.markers.find((m) => m.kind === 'premium')!
-  fake.events!.focus(frankfurt.id)
-  await waitFor(() => tip() !== null, 'tooltip on focus')
-  assert.ok(tip()!.textContent!.includes('Frankfurt IV'))
-  assert.ok(tip()!.textContent!.includes('Premium'))
-  fake.events!.blur(frankfurt.id)
-  await waitFor(() => tip() === null, 'tooltip gone on blur')
+    fake.events!.enter(amsterdam.id)
+    await waitFor(() => tip() !== null, 'tooltip on hover')
+    assert.ok(tip()!.textContent!.includes('Amsterdam II') && tip()!.textContent!.includes('Amsterdam III'))
+    const el = fake.elements.get(amsterdam.id)!
+    assert.is(el.getAttribute('aria-expanded'), 'true')
+    assert.is(el.getAttribute('aria-describedby'), tip()!.id)
+    fake.events!.leave(amsterdam.id)
+    await clock.tickAsync(HIDE_DELAY_MS - 1)
+    assert.ok(tip() !== null, 'the tooltip stays until its hide delay ends')
+    await clock.tickAsync(1)
+    await waitFor(() => tip() === null, 'tooltip gone after leaving')
+    assert.is(el.getAttribute('aria-expanded'), 'false')
 
-  fake.events!.toggle(frankfurt.id)
-  await waitFor(() => tip() !== null, 'pinned tooltip')
-  fake.events!.leave(frankfurt.id)
-  await new Promise((r) => setTimeout(r, 400))
-  assert.ok(tip() !== null, 'a pinned tooltip stays when the pointer leaves')
-  fake.events!.escape()
-  await waitFor(() => tip() === null, 'Escape closes')
-  unmount()
-})
+    const frankfurt = fake.markers.find((m) => m.kind === 'premium')!
+    fake.events!.focus(frankfurt.id)
+    await waitFor(() => tip() !== null, 'tooltip on focus')
+    assert.ok(tip()!.textContent!.includes('Frankfurt IV'))
+    assert.ok(tip()!.textContent!.includes('Premium'))
+    fake.events!.blur(frankfurt.id)
+    await clock.tickAsync(HIDE_DELAY_MS)
+    await waitFor(() => tip() === null, 'tooltip gone on blur')
+
+    fake.events!.toggle(frankfurt.id)
+    await waitFor(() => tip() !== null, 'pinned tooltip')
+    fake.events!.leave(frankfurt.id)
+    await clock.tickAsync(HIDE_DELAY_MS * 10)
+    await settle()
+    assert.ok(tip() !== null, 'a pinned tooltip stays when the pointer leaves')
+    fake.events!.escape()
+    await waitFor(() => tip() === null, 'Escape closes')
+    unmount()
+  }))
 
 test('a map that fails to load says so instead of staying blank', async () => {
   const { container, root, unmount } = mount()
@@ -168,15 +178,10 @@ test('a map that fails to load says so instead of staying blank', async () => {
   unmount()
 })
 
-const global: GlobalData = {
+const global = siteGlobal({
   menu: { main_menu: [], top_menu: [] },
-  clouds,
-  products,
-  sso: { alias: '/saml/login', employee_domains: [] },
-  isGov: false,
-  isTrustDR: false,
   links: { help_site: '', continuity_policy: '', feedback_email: '', vendor: '' },
-}
+})
 
 const realFetch = globalThis.fetch
 /** Answers /api/dc_map/* with `body()` and /api/global with what `globalAnswer` resolves to. */
@@ -199,7 +204,7 @@ test('widget: a malformed answer shows an error with Retry (and is logged), and 
     await waitFor(() => container.querySelector('button') !== null, 'the retry button')
   })
   assert.ok(container.querySelector('[role="alert"]')!.textContent!.includes('unexpected shape'))
-  assert.is(logged.length, 1, 'the failure is logged to the console (spec §8)')
+  assert.is(logged.length, 1, 'the failure is logged to the console (docs/requirements/errors.md)')
   body = { data: { status: 'success', datacenters: [] } }
   container.querySelector('button')!.click()
   await waitFor(() => container.textContent!.includes(NO_DATA_MESSAGE), 'the no-data alert after retry')
@@ -215,7 +220,7 @@ test('widget: waits for the variant flag from the global load before showing dat
   serve(() => ({ data: { status: 'success', datacenters: [] } }), new Promise((resolve) => (answerGlobal = resolve)))
   const { container, root, unmount } = mount()
   root.render(<DcMapWidget cloud="alpha" />)
-  await new Promise((r) => setTimeout(r, 50))
+  await settle()
   assert.not.ok(container.textContent!.includes(NO_DATA_MESSAGE), 'still loading while isGov is unknown')
   assert.ok(container.querySelector('[role="status"]'))
   answerGlobal({ data: { ...global, isGov: true } })

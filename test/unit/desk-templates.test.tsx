@@ -138,7 +138,7 @@ test('templates: cloud_apps may use and change the cloud-app template only; blog
   api = deskApi({ templates: TEMPLATES })
   ;({ container, unmount } = await open(['blog_editor']))
   try {
-    await settle(50)
+    await settle()
     assert.is(container.querySelectorAll('[data-testid="desk-template-list"] button').length, 0)
     assert.is(
       Array.from(container.querySelectorAll('button')).find((b) => b.textContent === 'New template'),

@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert'
 import { Compliance } from '../../widgets/compliance/Compliance'
 import { safeHtml } from '../../widgets/core/safe-html'
 import { Faq } from '../../widgets/faq/Faq'
+import { HASH_OPEN_DELAY_MS } from '../../widgets/faq/model'
+import { withClock } from '../fixtures/clock'
 import { mount, serve, settle, typeInto, waitFor } from '../fixtures/dom'
 
 const BODY = [
@@ -128,20 +130,27 @@ test('faq: Expand all opens everything and becomes Collapse all (aria-expanded),
 
 test('faq deep link: the hash opens its question and section after 1 s, not before; hashchange does it again', async () => {
   location.hash = '#how-to-manage-your-subscription'
-  const { container, unmount, restore } = await mountFaq()
-  await new Promise((r) => setTimeout(r, 700))
-  assert.not.ok(isOpen(container, 'how-to-manage-your-subscription'), 'not before the delay')
-  await waitFor(() => isOpen(container, 'how-to-manage-your-subscription'), 'question opened', 1000)
-  assert.ok(isOpen(container, 'subs'))
-  await waitFor(
-    () => document.activeElement === q(container, 'how-to-manage-your-subscription').querySelector('button'),
-    'its button focused',
-  )
-  location.hash = '#about'
-  window.dispatchEvent(new Event('hashchange'))
-  await waitFor(() => isOpen(container, 'about'), 'section opened by hashchange', 1500)
-  unmount()
-  restore()
+  await withClock(async (clock) => {
+    const { container, unmount, restore } = await mountFaq()
+    await clock.tickAsync(HASH_OPEN_DELAY_MS - 1)
+    assert.not.ok(isOpen(container, 'how-to-manage-your-subscription'), 'not before the delay')
+    await clock.tickAsync(1)
+    await waitFor(() => isOpen(container, 'how-to-manage-your-subscription'), 'question opened')
+    assert.ok(isOpen(container, 'subs'))
+    await waitFor(
+      () => document.activeElement === q(container, 'how-to-manage-your-subscription').querySelector('button'),
+      'its button focused',
+    )
+    location.hash = '#about'
+    window.dispatchEvent(new Event('hashchange'))
+    await settle() // let the listeners' work land before the clock moves
+    await clock.tickAsync(HASH_OPEN_DELAY_MS - 1)
+    assert.not.ok(isOpen(container, 'about'), 'not before the delay either')
+    await clock.tickAsync(1)
+    await waitFor(() => isOpen(container, 'about'), 'section opened by hashchange')
+    unmount()
+    restore()
+  })
   location.hash = ''
 })
 

@@ -32,7 +32,7 @@ test('slugify: lower-case words joined by hyphens, always starting with a letter
   assert.is(slugify('???'), 'q-item')
 })
 
-test('effectiveTerm: trimmed, and empty below 3 characters (spec §5)', () => {
+test('effectiveTerm: trimmed, and empty below 3 characters (docs/requirements/validation.md)', () => {
   assert.is(effectiveTerm('  ab '), '')
   assert.is(effectiveTerm(' abc '), 'abc')
   assert.is(effectiveTerm('   '), '')

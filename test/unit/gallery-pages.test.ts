@@ -38,7 +38,7 @@ test('each widget page uses every documented attribute and every enumerated valu
     for (const attribute of d.attributes) {
       // post-id is set by gallery.js from the newest record (<template data-post>).
       if (attribute.name === 'post-id') continue
-      // lang is kit-wide (issue 25): languages.html shows drop-ins speaking other languages.
+      // lang is kit-wide (docs/languages-and-themes.md): languages.html shows drop-ins speaking other languages.
       if (attribute.name === 'lang') continue
       const uses = tags.filter((t) => new RegExp(`(^|\\s)${attribute.name}="`).test(t))
       assert.ok(uses.length > 0, `${page}: no example sets ${attribute.name}`)

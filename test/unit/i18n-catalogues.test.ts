@@ -1,4 +1,4 @@
-// The message catalogues (issue 25): every locale has exactly the English keys of every group, each
+// The message catalogues (docs/languages-and-themes.md): every locale has exactly the English keys of every group, each
 // translation keeps the English message's placeholders and the locale's plural forms, no phrase is
 // left in English (a word or two may be the same in both languages, such as French "Incidents";
 // the e2e run checks what a page shows), and the glossary's terms are used for its concepts.
@@ -34,7 +34,7 @@ function messageFiles(dir: string): string[] {
   return found
 }
 
-const files = ['widgets', 'shell', 'server'].flatMap((d) => messageFiles(join(root, d)))
+const files = ['contract', 'widgets', 'shell', 'server'].flatMap((d) => messageFiles(join(root, d)))
 const groupsByFile = new Map<string, Group[]>()
 for (const file of files) {
   const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
@@ -61,12 +61,12 @@ test('messages are defined only in messages.ts files', () => {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
       const path = join(dir, entry.name)
       if (entry.isDirectory()) scan(path)
-      else if (/\.tsx?$/.test(entry.name) && entry.name !== 'messages.ts' && !path.includes(join('core', 'i18n'))) {
+      else if (/\.tsx?$/.test(entry.name) && entry.name !== 'messages.ts' && !/[\\/]i18n[\\/]/.test(relative(root, path))) {
         if (/\bdefineMessages\(/.test(readFileSync(path, 'utf8'))) offenders.push(relative(root, path))
       }
     }
   }
-  for (const d of ['widgets', 'shell', 'server']) scan(join(root, d))
+  for (const d of ['contract', 'widgets', 'shell', 'server']) scan(join(root, d))
   assert.equal(offenders, [])
 })
 

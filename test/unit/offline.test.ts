@@ -2,6 +2,7 @@
 // fails like an unreachable server, and nothing reaches the terminal.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { settle } from '../fixtures/dom'
 
 /** Runs `fn` and returns what it wrote to stdout and stderr (written nowhere else). */
 async function captured(fn: () => Promise<void>): Promise<string> {
@@ -16,7 +17,8 @@ async function captured(fn: () => Promise<void>): Promise<string> {
   process.stderr.write = keep
   try {
     await fn()
-    await new Promise((r) => setTimeout(r, 50))
+    // Anything printed about the failure would come in a later task: let those run.
+    await settle()
   } finally {
     process.stdout.write = out
     process.stderr.write = err

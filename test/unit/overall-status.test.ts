@@ -1,4 +1,4 @@
-// The overall status line (issue 24 item 2): its kinds, its markup (escaped, links only to http(s)
+// The overall status line (docs/statuspage-api.md): its kinds, its markup (escaped, links only to http(s)
 // pages) and `<trust-status-badge>`, the React-free element that shows it, against a served answer.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'

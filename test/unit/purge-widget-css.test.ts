@@ -1,4 +1,4 @@
-// A drop-in keeps only the CSS its script can use (scripts/purge-widget-css.mjs, issue 25
+// A drop-in keeps only the CSS its script can use (scripts/purge-widget-css.mjs, docs/languages-and-themes.md
 // budgets): unused vanilla-extract classes, custom properties and keyframes go; what the script
 // cannot tell about (elements, attribute values, a package's run-time class names) stays.
 import { test } from 'uvu'

@@ -29,7 +29,7 @@ import {
 import { calendarData, listPage, record } from '../fixtures/records'
 
 // ---------------------------------------------------------------------------------------------
-// pagination (spec §4 Pagination, §9)
+// pagination (docs/requirements/states.md#pagination, docs/requirements/constants.md)
 // ---------------------------------------------------------------------------------------------
 
 /** The page numbers and ellipses of a pager, e.g. '… 2 3 [4] 5 6 …'. */
@@ -95,7 +95,7 @@ test('pagination: First/Previous disabled on page 1, Next/Last on the last page,
 })
 
 // ---------------------------------------------------------------------------------------------
-// calendar (spec §2 Calendar, §4 Calendar)
+// calendar (docs/requirements/screens.md#calendar, docs/requirements/states.md#calendar)
 // ---------------------------------------------------------------------------------------------
 
 const lead = (grid: ReturnType<typeof monthGrid>) => grid[0].findIndex((c) => c !== null)

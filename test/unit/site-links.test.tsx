@@ -1,4 +1,4 @@
-// Links and lines of a site whose Settings are still empty (issue 41 item 7): the footer reads well
+// Links and lines of a site whose Settings are still empty (docs/operating/catalogue.md): the footer reads well
 // without a vendor name, and the home page links no continuity policy it does not have.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'

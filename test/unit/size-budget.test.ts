@@ -25,9 +25,9 @@ test('every drop-in and the kit have a gzip budget; the figures are the kit cont
     assert.ok(entry, `no budget for ${name}`)
     assert.is(entry!.gzip, true, name)
   }
-  // Issue 8's figures, which every English drop-in keeps with six languages (issue 25): lean
+  // Issue 8's figures, which every English drop-in keeps with six languages (docs/languages-and-themes.md): lean
   // Preact (the speedometer without hooks), the shortened world, the drop-ins' CSS purged, no
-  // store helpers a script does not use (README "Size budgets"). Translations are never bundled.
+  // store helpers a script does not use (docs/benchmarks.md#size-budgets). Translations are never bundled.
   const expected: Record<string, string> = {
     speedometer: '12 KB',
     'cloud-status': '32 KB',
@@ -40,10 +40,10 @@ test('every drop-in and the kit have a gzip budget; the figures are the kit cont
   for (const [file, entry] of byFile) assert.is(entry.limit, expected[file] ?? '30 KB', file)
 })
 
-test('README size table shows the budgets of .size-limit.json', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+test('the size table of docs/benchmarks.md shows the budgets of .size-limit.json', () => {
+  const readme = readFileSync(join(root, 'docs/benchmarks.md'), 'utf8')
   const budgets = readmeBudgets(readme)
-  assert.ok(budgets, 'README has the generated size table')
+  assert.ok(budgets, 'docs/benchmarks.md has the generated size table')
   for (const entry of config) assert.is(budgets!.get(entry.name), parseFloat(entry.limit) * 1000, entry.name)
   assert.is(budgets!.size, config.length)
 })

@@ -1,4 +1,4 @@
-// The staleness rule of degraded mode (widgets/core/staleness.ts, issue 21): an answer is a stale
+// The staleness rule of degraded mode (widgets/core/staleness.ts, docs/operating/cdn.md): an answer is a stale
 // copy when Date − Last-Modified > 2·(s-maxage + stale-while-revalidate) + 10 s, or Age >
 // s-maxage + stale-while-revalidate + 10 s; without Last-Modified or s-maxage it is never stale.
 import { test } from 'uvu'

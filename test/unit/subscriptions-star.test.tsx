@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { CloudStatus, type CloudStatusProps } from '../../widgets/cloud-status/CloudStatus'
 import { COOKIE, removeCookie, writeCookie } from '../../widgets/core/cookies'
-import { addCatalogue, type Catalogue } from '../../widgets/core/i18n/index'
+import { addCatalogue, type Catalogue } from '../../contract/i18n/index.js'
 import { LocaleContext } from '../../widgets/core/i18n/react'
 import germanCore from '../../widgets/core/locales/de.json'
 import { $toast } from '../../widgets/core/toast'
@@ -68,7 +68,7 @@ test('cloud-status star signed in: posts /api/subscribe with the CSRF header, is
   removeCookie(COOKIE.logoutToken)
 })
 
-test('cloud-status star on a German page: the toast is German (spec §8 toast, core.toasts)', async () => {
+test('cloud-status star on a German page: the toast is German (docs/requirements/errors.md toast, core.toasts)', async () => {
   addCatalogue('de', germanCore as Catalogue)
   const { restore } = serve((call) =>
     call.path === '/api/cloud-status'

@@ -9,13 +9,16 @@ import { $toast } from '../../widgets/core/toast'
 import { Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from '../../widgets/subscriptions/Subscriptions'
 import { $toast as shellToast } from '../../shell/toast'
 import { mount, serve, settle, waitFor, type Served } from '../fixtures/dom'
-import { clouds, item as menuItem, products } from '../fixtures/global'
+import { clouds, item as menuItem, siteGlobal } from '../fixtures/global'
 import { notificationTree, tree } from './subscriptions-fixtures'
 import { faqHelpHref } from '../../widgets/subscriptions/model'
 
 const q = <T extends HTMLElement = HTMLElement>(c: ParentNode, sel: string) => c.querySelector<T>(sel)!
 const star = (c: ParentNode, tid: number | string) => q<HTMLButtonElement>(c, `[data-testid="star"][data-tid="${tid}"]`)
 const loaded = (c: HTMLElement) => () => c.querySelector('[data-testid="cloud-subscriptions"]') !== null
+/** The site's global data with no main menu and no SSO alias; `over` replaces whole fields. */
+const bareGlobal = (over: Partial<GlobalData> = {}) =>
+  siteGlobal({ menu: { main_menu: [], top_menu: [] }, sso: { alias: '', employee_domains: [] }, ...over })
 
 function signIn() {
   writeCookie(COOKIE.csrfToken, 'csrf-123')
@@ -257,17 +260,7 @@ test('a malformed answer is an error state, and signed in it raises trust-subscr
   const seen: SubscriptionsErrorEvent[] = []
   const listener = (e: Event) => void seen.push(e as SubscriptionsErrorEvent)
   document.addEventListener('trust-subscriptions-error', listener)
-  $global.set({
-    loading: false,
-    data: {
-      menu: { main_menu: [], top_menu: [] },
-      clouds,
-      products,
-      sso: { alias: '', employee_domains: [] },
-      isGov: false,
-      isTrustDR: false,
-    } as unknown as GlobalData,
-  })
+  $global.set({ loading: false, data: bareGlobal() })
   const { container, root, unmount } = mount()
   root.render(<SubscriptionsWidget cloud="beta" />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
@@ -290,17 +283,7 @@ test('a cancelled trust-subscriptions-error keeps the page (a 500 on load, signe
   const nav = stubAssign()
   const listener = (e: Event) => e.preventDefault()
   document.addEventListener('trust-subscriptions-error', listener)
-  $global.set({
-    loading: false,
-    data: {
-      menu: { main_menu: [], top_menu: [] },
-      clouds,
-      products,
-      sso: { alias: '', employee_domains: [] },
-      isGov: false,
-      isTrustDR: false,
-    } as unknown as GlobalData,
-  })
+  $global.set({ loading: false, data: bareGlobal() })
   const { container, root, unmount } = mount()
   root.render(<SubscriptionsWidget />)
   await waitFor(() => container.querySelector('[role="alert"]') !== null, 'error state')
@@ -331,17 +314,7 @@ test('widget: the help link only when the site has an FAQ page (a new site has n
   signIn()
   const { restore } = api()
   const show = async (mainMenu: MenuItem[], props: { faqHref?: string } = {}) => {
-    $global.set({
-      loading: false,
-      data: {
-        menu: { main_menu: mainMenu, top_menu: [] },
-        clouds,
-        products,
-        sso: { alias: '', employee_domains: [] },
-        isGov: false,
-        isTrustDR: false,
-      } as unknown as GlobalData,
-    })
+    $global.set({ loading: false, data: bareGlobal({ menu: { main_menu: mainMenu, top_menu: [] } }) })
     const { container, root, unmount } = mount()
     root.render(<SubscriptionsWidget cloud="beta" {...props} />)
     await waitFor(loaded(container), 'cloud tab')

@@ -121,7 +121,7 @@ test('notificationsView: types with categories; a type in All mode disables its 
   assert.is(view.count, 2)
 })
 
-test('toast texts (spec §8, exact)', () => {
+test('toast texts (docs/requirements/errors.md, exact)', () => {
   assert.is(
     subscriptionToast('cloud', 301, 'subscribe', 'Amsterdam II'),
     'You have successfully subscribed to the Amsterdam II notifications.',

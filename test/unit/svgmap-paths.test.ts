@@ -1,4 +1,4 @@
-// The drop-ins' world map (issue 25 budgets): the build writes svgmap's country paths shorter
+// The drop-ins' world map (docs/languages-and-themes.md budgets): the build writes svgmap's country paths shorter
 // (scripts/svgmap-paths.mjs) and every country keeps its outline: the same outer box and the
 // same area, to the data's own precision (0.1 of svgmap's 2000-unit-wide viewBox).
 import { readFileSync } from 'node:fs'

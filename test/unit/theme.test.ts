@@ -1,4 +1,4 @@
-// The site's theme (issue 25): the cookie → color-scheme mapping shared by the server and the
+// The site's theme (docs/languages-and-themes.md): the cookie → color-scheme mapping shared by the server and the
 // shell, and the header's switch (applies at once, writes the cookie, renders the server's choice).
 import { createElement } from 'react'
 import { act } from 'react'

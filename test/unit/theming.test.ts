@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { partsInMarkup } from '../../scripts/manifest'
 import {
   BANNER_END,
   COLOURS,
@@ -126,36 +127,11 @@ function docTags(name: string): Record<string, string[]> {
   return tags
 }
 
-/** The `part` names in the widget folder's markup (components, and row-html.ts's strings), plus `root` (set by widgets/core/element.ts). */
-function markupParts(name: string): Set<string> {
-  const parts = new Set(['root'])
-  const dir = join('widgets', name)
-  for (const file of [
-    'Speedometer',
-    'CloudStatus',
-    'row-html',
-    'Records',
-    'Calendar',
-    'parts',
-    'Notifications',
-    'Post',
-    'Subscriptions',
-    'DcMap',
-    'Faq',
-    'Compliance',
-  ]) {
-    for (const ext of ['tsx', 'ts']) {
-      let source: string
-      try {
-        source = readFileSync(join(dir, `${file}.${ext}`), 'utf8')
-      } catch {
-        continue
-      }
-      for (const m of source.matchAll(/\bpart="([a-z][a-z0-9-]*)"/g)) parts.add(m[1])
-    }
-  }
-  return parts
-}
+/**
+ * The `part` names in the widget folder's markup (its components, row-html.ts's strings and the
+ * shared folders it imports), plus `root`: the manifest's own reading (`scripts/manifest.ts`).
+ */
+const markupParts = (name: string): Set<string> => partsInMarkup(join('widgets', name))
 
 test('element docblocks use the manifest tags and match attributes and parts', () => {
   for (const name of WIDGETS) {

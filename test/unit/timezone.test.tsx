@@ -20,7 +20,7 @@ import { browserTimezone, pickerOptions, timeZoneOptions, withZone, zonePlace } 
 import { dayHeaders, weekRangeLabel } from '../../widgets/cloud-status/model'
 import { COOKIE, readCookie, removeCookie, writeCookie } from '../../widgets/core/cookies'
 import { $session, isTimeZone, setTimezone } from '../../widgets/core/session'
-import { formatTimestamp, formatter } from '../../widgets/core/time'
+import { formatTimestamp, formatter } from '../../contract/time.js'
 import { choose, mount, serve, settle, waitFor } from '../fixtures/dom'
 
 /** Writes the raw cookie header value, as a tampering visitor or another app might. */
@@ -312,7 +312,7 @@ test('picker markup: labelled "Time zone", the current zone alone until reached,
   const { container, root, unmount } = mount()
   try {
     root.render(createElement(Footer, { links: { vendor: 'Aurora Edge', feedback_email: '' } as never, year: 2026 }))
-    // The footer's language picker is a select too (issue 25): ask for the time zone's.
+    // The footer's language picker is a select too (docs/languages-and-themes.md): ask for the time zone's.
     await waitFor(() => container.querySelector('[data-testid="timezone-picker-footer"] select') !== null, 'the picker')
     container.querySelector('[data-testid="timezone-picker-footer"] select')!.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))
     await waitFor(

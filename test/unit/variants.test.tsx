@@ -9,7 +9,7 @@ import { variantMenu } from '../../server/routes/global'
 import { STATUS_PAGE_COMPONENT } from '../../contract/constants'
 import type { Menu } from '../../contract/global'
 import { clouds, item, menu } from '../fixtures/global'
-import { mount, waitFor } from '../fixtures/dom'
+import { mount, settle, waitFor } from '../fixtures/dom'
 
 // --- Menu per variant -------------------------------------------------------------------------
 
@@ -182,7 +182,7 @@ test('banner: not shown when a choice exists for the same id; shown again for an
   const storage = memoryStorage({ [CONSENT_KEY]: serialiseConsent('rejected', 'com-1', 1) })
   const a = mount()
   a.root.render(createElement(CookieConsent, { domainId: 'com-1', storage }))
-  await new Promise((r) => setTimeout(r, 30))
+  await settle()
   assert.is(a.container.querySelector('section'), null)
   a.unmount()
   const b = mount()

@@ -20,7 +20,7 @@ export interface CloudPickerProps extends HostProps {
 
 /**
  * A labelled native select of every cloud of `GET /api/global` (by title), showing the page's
- * chosen cloud (spec §4 Cloud choice: when nobody chose one yet, the same rules as every widget
+ * chosen cloud (docs/requirements/states.md#cloud-choice: when nobody chose one yet, the same rules as every widget
  * without a `cloud` attribute: the `machineName` cookie, else the first cloud). Choosing one sets
  * the page's shared cloud and the `machineName` cookie, then dispatches {@link CloudChangeEvent}
  * from `host`. Loading and error-with-Retry states like every widget.

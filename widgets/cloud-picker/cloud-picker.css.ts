@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { controlStates, fluidWidgetRoot } from '../../styles/recipes.css'
+import { controlFrame, controlText, fluidWidgetRoot } from '../../styles/recipes.css'
 import { vars } from '../../styles/theme.css'
 
 /** Styles of `<trust-cloud-picker>`: a label above a native select; fits 375 px. */
@@ -14,13 +14,6 @@ export const select = style({
   width: '100%',
   minHeight: '36px',
   padding: `6px ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontFamily: vars.font.body,
-  fontSize: '14px',
-  lineHeight: 1.4,
-  cursor: 'pointer',
-  selectors: controlStates,
+  ...controlFrame,
+  ...controlText,
 })

@@ -1,5 +1,5 @@
-/** Texts of `<trust-cloud-picker>` (spec §4 Cloud choice; issue 25). */
-import { defineMessages } from '../core/i18n/index'
+/** Texts of `<trust-cloud-picker>` (docs/requirements/states.md#cloud-choice; docs/languages-and-themes.md). */
+import { defineMessages } from '../../contract/i18n/index.js'
 
 export const cloudPickerMessages = /* @__PURE__ */ defineMessages('cloudPicker', {
   label: 'Cloud',

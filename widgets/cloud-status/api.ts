@@ -66,7 +66,7 @@ function checkSeverity(raw: unknown, i: number): StatusSeverity {
 }
 
 /**
- * Checks a `GET /api/cloud-status` answer against the contract (`CloudStatusData`, spec §3
+ * Checks a `GET /api/cloud-status` answer against the contract (`CloudStatusData`, docs/requirements/entities.md
  * Status response): categories with items and issues (minutes within 0…10080, ISO instants,
  * `endTime` null or an instant), the week's dates, `current_time` in 0…10080, `page_number`
  * in 0…12 and the severities. Optional row fields (`info`, `category_status`, `subscribed`)
@@ -97,7 +97,7 @@ export interface CloudStatusQuery {
   /** Cloud machine name (or domain) the API knows. */
   cloud: string
   requestType: CloudStatusRequestType
-  /** Weeks back, 0…12 (spec §4 Timeline paging). */
+  /** Weeks back, 0…12 (docs/requirements/states.md#timeline-paging). */
   dateOffset: number
   /** IANA zone whose days the week is made of. @default UTC (the server's default) */
   tz?: string
@@ -108,7 +108,7 @@ export interface CloudStatusQuery {
 
 /**
  * `GET /api/cloud-status?cloud=&requestType=&dateOffset=&tz=` — one week of the status timeline
- * (spec §7, contract `CloudStatusData`): 7 days of the `tz` zone.
+ * (docs/requirements/calls.md, contract `CloudStatusData`): 7 days of the `tz` zone.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  * @example const week = await fetchCloudStatus({ cloud: 'auroraedge', requestType: 'public', dateOffset: 0 })
@@ -130,7 +130,7 @@ export async function fetchCloudStatus({
 }
 
 /**
- * `POST /api/subscribe {cloud, tid, action}` for one row's star (spec §4 Subscribe star, §7).
+ * `POST /api/subscribe {cloud, tid, action}` for one row's star (docs/requirements/states.md#subscribe-star, docs/requirements/calls.md).
  * The star only needs to know the change was made, so of the answer (contract `SubscribeData`)
  * only `data.action` is checked — the subscriptions page validates the whole tree; this keeps the
  * drop-in within its budget.

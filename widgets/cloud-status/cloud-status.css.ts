@@ -488,30 +488,27 @@ globalStyle(`${times} dd`, { margin: 0 })
 
 export const linkButton = style([button, { padding: `2px ${vars.space.sm}`, fontSize: '13px' }])
 
-export const backdrop = style({
-  position: 'fixed',
-  inset: 0,
-  zIndex: 40,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  padding: vars.space.lg,
-  background: 'rgba(15, 23, 42, 0.55)',
-})
-
+/**
+ * The full-post `<dialog>`, shown modal: the platform centres it in the top layer (`position:
+ * fixed`, `inset: 0`, `margin: auto`, `max-width: calc(100% - 6px - 2em)`); its content ({@link modalBody}) fills it, so a press on
+ * the dialog itself is on the backdrop.
+ */
 export const modal = style({
-  position: 'relative',
-  width: '100%',
-  maxWidth: '640px',
+  // At most the platform's `max-width` (the viewport less about 2.4em) on narrow screens.
+  width: '640px',
   maxHeight: 'calc(100vh - 32px)',
   overflowY: 'auto',
-  padding: vars.space.xl,
+  padding: 0,
+  border: 0,
   background: vars.color.surface,
   color: vars.color.text,
   borderRadius: vars.radius.md,
   boxShadow: '0 8px 32px rgba(0, 0, 0, 0.3)',
   outline: 'none',
 })
+globalStyle(`${modal}::backdrop`, { background: 'rgba(15, 23, 42, 0.55)' })
+
+export const modalBody = style({ padding: vars.space.xl })
 
 export const modalTitle = style({
   display: 'flex',

@@ -2,9 +2,9 @@ import { createWidgetElement } from '../core/element'
 import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
 
 /**
- * `<trust-cloud-status>`: the cloud status timeline (spec §2 Cloud status page, §4 Timeline
- * paging, §9) — the cloud's overall status line (a `<trust-status-badge>`, whose script the
- * drop-in loads from beside its own; issue 24), a 'Core Cloud Services' block and an 'Individual Data Centers' block ('Public
+ * `<trust-cloud-status>`: the cloud status timeline (docs/requirements/screens.md#cloud-status-page, docs/requirements/states.md#timeline-paging
+ * docs/requirements/constants.md) — the cloud's overall status line (a `<trust-status-badge>`, whose script the
+ * drop-in loads from beside its own; docs/statuspage-api.md), a 'Core Cloud Services' block and an 'Individual Data Centers' block ('Public
  * Data Center' / 'Premium Data Center' tabs), each with a 7-day timeline (date headers, a "Now"
  * marker, one row per service or data center with a subscribe star), paging 12 weeks back, a
  * popover per issue bar on hover and focus, a full-post modal on click, Enter or Space, and a

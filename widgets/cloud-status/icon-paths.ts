@@ -1,7 +1,7 @@
 import type { BarKind } from './model'
 
 /**
- * Stroke paths (16 × 16 viewBox) of the severity icons: ban, minus, info (spec §3 Severity).
+ * Stroke paths (16 × 16 viewBox) of the severity icons: ban, minus, info (docs/requirements/entities.md#severity).
  * Drawn as CSS masks: the bars, the legend and the full-post modal's icon.
  */
 export const SEVERITY_PATHS: Record<BarKind, string> = {

@@ -1,8 +1,8 @@
 /**
- * Texts of `<trust-cloud-status>` (spec §2 Cloud status page, §9 Timeline; issue 25). Service,
+ * Texts of `<trust-cloud-status>` (docs/requirements/screens.md#cloud-status-page, docs/requirements/constants.md#timeline; docs/languages-and-themes.md). Service,
  * data-center, severity and issue texts are data; dates and times come formatted (model.ts).
  */
-import { defineMessages, params } from '../core/i18n/index'
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const cloudStatusMessages = /* @__PURE__ */ defineMessages('cloudStatus', {
   label: 'Cloud status',

@@ -1,23 +1,23 @@
 /**
- * Pure logic of the cloud status timeline (spec §2 Cloud status page, §3 Status response,
- * §4 Timeline paging, §9 Timeline). No DOM here: every function is unit-tested.
+ * Pure logic of the cloud status timeline (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#status-response,
+ * docs/requirements/states.md#timeline-paging, docs/requirements/constants.md#timeline). No DOM here: every function is unit-tested.
  *
  * Units: timeline positions are minutes from the week's start (0…10080) or percent of the
  * week's width (0…100); instants are ISO 8601 UTC strings.
  */
-import { termName } from '../core/terms'
+import { termName } from '../../contract/terms.js'
 import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
 import type { Locale } from '../../contract/locale'
 import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
-import { formatTimestamp, formatter } from '../core/time'
+import { formatTimestamp, formatter } from '../../contract/time.js'
 import { cloudStatusMessages } from './messages'
 
-/** How a bar looks by severity (spec §3 Severity, §4 timeline classes). */
+/** How a bar looks by severity (docs/requirements/entities.md#severity, docs/requirements/states.md#timeline-paging classes). */
 export type BarKind = 'disruption' | 'degradation' | 'informational'
 
 /**
  * The look of a bar from its severity id: '20' → `disruption`, '19' → `degradation`,
- * anything else → `informational` (spec §3 Severity, §9 "Severity ids '20' and '19'").
+ * anything else → `informational` (docs/requirements/entities.md#severity, docs/requirements/constants.md#severity-ids"Severity ids '20' and '19'").
  */
 export function barKind(severityTid: string): BarKind {
   if (severityTid === SEVERITY_DISRUPTION) return 'disruption'
@@ -25,7 +25,7 @@ export function barKind(severityTid: string): BarKind {
   return 'informational'
 }
 
-/** Whether an issue is ongoing (spec §4 "live" bars): its `endTime` is `null`. */
+/** Whether an issue is ongoing (docs/requirements/states.md "live" bars): its `endTime` is `null`. */
 export function isLive(issue: Pick<StatusIssue, 'endTime'>): boolean {
   return issue.endTime === null
 }
@@ -48,7 +48,7 @@ const clampMinutes = (m: number): number => (Number.isFinite(m) ? Math.min(WEEK_
 
 /**
  * Converts an issue's span in minutes from the week's start into left/width percent of the
- * 10080-minute week (spec §9). Both ends are clipped to 0…10080 (`to < from` is swapped); a bar
+ * 10080-minute week (docs/requirements/constants.md). Both ends are clipped to 0…10080 (`to < from` is swapped); a bar
  * narrower than `minPercent` is widened to it, and moved left when that would overflow the week.
  *
  * @param from minutes from the week's start
@@ -79,7 +79,7 @@ export interface RowLayout {
 }
 
 /**
- * Lays out one row's issues (spec §2 Cloud status page): computes each bar's geometry and puts
+ * Lays out one row's issues (docs/requirements/screens.md#cloud-status-page): computes each bar's geometry and puts
  * bars that overlap on screen (after the minimum width is applied) into separate lanes, so both
  * stay visible and clickable. Greedy interval partitioning: bars sorted by left edge (then
  * right edge), each takes the lowest lane whose last bar ended at or before its left edge.
@@ -106,7 +106,7 @@ export function layoutRow(issues: readonly StatusIssue[], minPercent = MIN_BAR_P
 export interface DayHeader {
   /** The day in the week's time zone, `YYYY-MM-DD`. */
   date: string
-  /** e.g. 'Mon 16 Nov' (weekday, day, short month; spec §2 "date headers (day and short month)"). */
+  /** e.g. 'Mon 16 Nov' (weekday, day, short month; docs/requirements/screens.md "date headers (day and short month)"). */
   label: string
 }
 
@@ -145,7 +145,7 @@ function localDay(t: number, timeZone: string, locale: Locale, header: boolean):
 }
 
 /**
- * The 7 days of the week starting at `startDate` in `timeZone` (spec §2, contract
+ * The 7 days of the week starting at `startDate` in `timeZone` (docs/requirements/screens.md, contract
  * `CloudStatusData`: the answer's week is made of that zone's days when asked with its `tz`),
  * labelled weekday + day + short month: `['Mon 16 Nov', 'Tue 17 Nov', …]`, or the same parts as
  * `locale` writes them (`'Mo., 16. Nov.'`). Invalid input gives [].
@@ -196,24 +196,24 @@ export function dayLabel(t: number, timeZone: string, locale: Locale): string {
 
 /**
  * Where the current-time marker sits, percent of the week; `null` when there is none (a past
- * week answers `current_time` 10080, spec §3 Status response).
+ * week answers `current_time` 10080, docs/requirements/entities.md#status-response).
  */
 export function nowPercent(currentTime: number): number | null {
   if (!Number.isFinite(currentTime) || currentTime < 0 || currentTime >= WEEK_MINUTES) return null
   return (currentTime / WEEK_MINUTES) * 100
 }
 
-/** '< Previous 7 Days' is enabled below offset 12 (spec §4 Timeline paging, §9). */
+/** '< Previous 7 Days' is enabled below offset 12 (docs/requirements/states.md#timeline-paging, docs/requirements/constants.md). */
 export function canGoPrevious(offset: number): boolean {
   return offset < MAX_WEEK_OFFSET
 }
 
-/** 'Next 7 Days >' is enabled above offset 0 (spec §4 Timeline paging). */
+/** 'Next 7 Days >' is enabled above offset 0 (docs/requirements/states.md#timeline-paging). */
 export function canGoNext(offset: number): boolean {
   return offset > 0
 }
 
-/** The data-center tabs (spec §2): request types of the data-center block. */
+/** The data-center tabs (docs/requirements/screens.md): request types of the data-center block. */
 export type DataCenterTab = Extract<CloudStatusRequestType, 'public' | 'premium'>
 
 /** Paging state of one block: its week offset (0…12 weeks back) and, for data centers, the tab. */
@@ -229,7 +229,7 @@ export type PagingAction = { type: 'previous' } | { type: 'next' } | { type: 'ta
 export const INITIAL_PAGING: PagingState = { tab: 'public', offset: 0 }
 
 /**
- * Paging reducer (spec §4 Timeline paging): `previous` goes one week back (at most 12), `next`
+ * Paging reducer (docs/requirements/states.md#timeline-paging): `previous` goes one week back (at most 12), `next`
  * one week forward (at least 0), switching to another data-center tab resets the offset to 0.
  * Actions that change nothing return the same state object.
  */
@@ -261,14 +261,14 @@ export interface LegendOptions {
   block: 'core' | 'datacenter'
   /** The cloud has premium data centers (`cloud_status.premium_datacenter` '1'). */
   hasPremium: boolean
-  /** Government variant: no premium legend (spec §1 Variants, §2 Cloud status page). */
+  /** Government variant: no premium legend (docs/requirements/product.md Variants, docs/requirements/screens.md#cloud-status-page). */
   isGov: boolean
   /** The language of the 'Ongoing' and 'Premium data center' entries (severity names are data). @default 'en' */
   locale?: Locale
 }
 
 /**
- * The legend of a block (spec §2 Cloud status page): the severities with `show_legend`, in the
+ * The legend of a block (docs/requirements/screens.md#cloud-status-page): the severities with `show_legend`, in the
  * answer's order; an 'Ongoing' entry for live bars; and a 'Premium data center' entry only in
  * the data-center block of a cloud with premium data centers, never on the government variant.
  */
@@ -296,7 +296,7 @@ export function severityName(severities: readonly StatusSeverity[], tid: string,
 
 /**
  * Accessible name of a bar in `locale`: row, severity and real start/end times in `timeZone`
- * (spec §9 time format), e.g. 'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to
+ * (docs/requirements/constants.md#time-format), e.g. 'Frankfurt II: Service Disruption, Mon, 16 Nov 2026 10:00:00 UTC to
  * Mon, 16 Nov 2026 12:30:00 UTC'; a live issue ends 'to ongoing'.
  *
  * @param locale the language of the text and the times @default 'en'
@@ -318,7 +318,7 @@ const WEEKDAYS = 'SunMonTueWedThuFriSat'
 const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec'
 
 /**
- * `formatTimestamp(value, timeZone)` (widgets/core/time.ts), the same text, for the many
+ * `formatTimestamp(value, timeZone)` (contract/time.ts), the same text, for the many
  * timestamps of a week's bar names. In UTC (the default zone) it is cut from the ISO form without
  * `Intl`; in other zones one `format()` call of the same cached formatter, reordered, costs about
  * a quarter of `formatToParts`. Falls back to `formatTimestamp` when the platform writes another
@@ -356,22 +356,24 @@ export interface BarPosition {
 /**
  * Roving focus between bars (one tab stop per block): ArrowLeft/ArrowRight move along the row,
  * ArrowUp/ArrowDown to the bar nearest in horizontal centre in the previous/next row that has
- * bars (rows without bars are skipped), Home/End to the row's first/last bar. `null` when the
- * key does not move (an edge, or another key).
+ * bars (rows without bars are skipped), Home/End to the row's first/last bar. At an edge the key
+ * stays on `at` (it is still the grid's: the page must not scroll away from the focused bar);
+ * `null` for a key that is not the grid's.
  *
  * @param rows per row, the horizontal centres (%) of its bars in keyboard order
  */
 export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition, key: string): BarPosition | null {
   const row = rows[at.row] ?? []
+  const last = row.length - 1
   switch (key) {
     case 'ArrowLeft':
-      return at.col > 0 ? { row: at.row, col: at.col - 1 } : null
+      return { row: at.row, col: Math.max(at.col - 1, 0) }
     case 'ArrowRight':
-      return at.col < row.length - 1 ? { row: at.row, col: at.col + 1 } : null
+      return { row: at.row, col: Math.min(at.col + 1, last) }
     case 'Home':
-      return row.length && at.col !== 0 ? { row: at.row, col: 0 } : null
+      return { row: at.row, col: 0 }
     case 'End':
-      return row.length && at.col !== row.length - 1 ? { row: at.row, col: row.length - 1 } : null
+      return { row: at.row, col: last }
     case 'ArrowUp':
     case 'ArrowDown': {
       const step = key === 'ArrowUp' ? -1 : 1
@@ -383,7 +385,7 @@ export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition,
         for (let c = 1; c < centres.length; c++) if (Math.abs(centres[c] - x) < Math.abs(centres[best] - x)) best = c
         return { row: r, col: best }
       }
-      return null
+      return at
     }
     default:
       return null
@@ -456,7 +458,7 @@ export const RENDER_BUDGET_PER_TASK = 600
  * which the frame after it styles, lays out and paints; the rows of later slices start mostly
  * below the fold, where `content-visibility` skips them. For 150 data centers with 500 issues
  * the costliest frame went from a median 37 to 21 ms of main-thread CPU time over 10 traced
- * renders each when it came in, at no cost in script (README, "Budgets and figures").
+ * renders each when it came in, at no cost in script (docs/benchmarks.md#budgets-and-figures).
  */
 export const FIRST_RENDER_BUDGET = 100
 

@@ -1,5 +1,5 @@
 /**
- * The markup of the timeline's rows (spec §2 Cloud status page, §9 Timeline): plain elements built
+ * The markup of the timeline's rows (docs/requirements/screens.md#cloud-status-page, docs/requirements/constants.md#timeline): plain elements built
  * as strings, once per answer, a slice of rows as one string the browser parses at once, far
  * faster than a component per row or bar creates them. No state here: what changes while a row
  * is shown (the tab stop, the open popover, a star's pressed or pending state, the name's
@@ -53,10 +53,10 @@ const uptimeSpans = (visible: string, spoken: string): string => {
 }
 
 /**
- * The row's uptime under its name (issue 24 item 3), in `locale`: visibly the 30-day figure,
+ * The row's uptime under its name (docs/statuspage-api.md), in `locale`: visibly the 30-day figure,
  * '99.87% (30 d)', with both figures in its title; read out as '30-day uptime 99.87%, 90-day
  * uptime 99.95%' (visually hidden text; the visible one is `aria-hidden`). A row in service for
- * less than 90 days (`uptime_since`, README "Uptime") shows its figure since then, '99.87% since
+ * less than 90 days (`uptime_since`, docs/statuspage-api.md#uptime) shows its figure since then, '99.87% since
  * 12 Nov 2026' ('Uptime 99.87% since 12 Nov 2026'), and during its first day, without a figure,
  * 'In service since 12 Nov 2026'. Nothing when the answer has no figures (`null`, or a server
  * without them).

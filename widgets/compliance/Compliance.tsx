@@ -18,7 +18,7 @@ export interface ComplianceProps {
 }
 
 /**
- * The Compliance page's content (spec §2 Compliance, §8): the cloud's top HTML, then a table of
+ * The Compliance page's content (docs/requirements/screens.md#compliance, docs/requirements/errors.md): the cloud's top HTML, then a table of
  * descriptions and estimated approval dates (`15 Mar 2027`), or 'No rows'. HTML goes through
  * {@link safeHtml}. Loading and error-with-Retry states like every widget.
  */

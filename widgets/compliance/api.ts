@@ -13,7 +13,7 @@ export function isComplianceData(data: unknown): data is ComplianceData {
 }
 
 /**
- * `GET /api/compliance?cloud=` (spec §7): the page top HTML and the rows.
+ * `GET /api/compliance?cloud=` (docs/requirements/calls.md): the page top HTML and the rows.
  *
  * @throws ApiError for failures and answers of another shape; the abort error when aborted
  */

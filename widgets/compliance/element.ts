@@ -3,7 +3,7 @@ import { ComplianceWidget, type ComplianceWidgetProps } from './Compliance'
 
 /**
  * `<trust-compliance>`: a cloud's compliance page top and its rows of description and estimated
- * approval date, or 'No rows' (spec §2 Compliance). Fires no events.
+ * approval date, or 'No rows' (docs/requirements/screens.md#compliance). Fires no events.
  *
  * @element trust-compliance
  * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.

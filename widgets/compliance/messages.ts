@@ -1,5 +1,5 @@
-/** Texts of the compliance widget (spec §2 Compliance, §8; issue 25). */
-import { defineMessages } from '../core/i18n/index'
+/** Texts of the compliance widget (docs/requirements/screens.md#compliance, docs/requirements/errors.md; docs/languages-and-themes.md). */
+import { defineMessages } from '../../contract/i18n/index.js'
 
 export const complianceMessages = /* @__PURE__ */ defineMessages('compliance', {
   loading: 'Loading compliance information…',

@@ -1,4 +1,4 @@
-/** Pure logic of `<trust-compliance>` (spec §2 Compliance). */
+/** Pure logic of `<trust-compliance>` (docs/requirements/screens.md#compliance). */
 import type { Locale } from '../../contract/locale'
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']

@@ -12,7 +12,7 @@ export interface LiveNoticeProps {
 }
 
 /**
- * The degraded-mode notice (issue 21): "Live updates are unavailable; showing status as of
+ * The degraded-mode notice (docs/operating/cdn.md): "Live updates are unavailable; showing status as of
  * HH:MM (zone)" while an answer the page shows is a stale copy or was kept from an earlier visit,
  * with the oldest generation time among them. The `role="status"` region is always there (empty
  * while everything is live), so assistive technology announces the notice when it appears.

@@ -1,6 +1,6 @@
 /**
  * The last public answers the page received, kept in `localStorage` so the site can show the last
- * status it rendered when the API cannot be reached (issue 21 "degraded mode").
+ * status it rendered when the API cannot be reached (docs/operating/cdn.md "degraded mode").
  *
  * Drop-ins run on partner pages whose `localStorage` is shared with the partner: every key this
  * module writes, reads or evicts starts with {@link ANSWER_KEY_PREFIX}, and it never touches any

@@ -4,7 +4,7 @@ import { COOKIE, readCookie, writeCookie } from './cookies'
 import { $global } from './global'
 import { shared } from './shared'
 
-/** Machine name of the chosen cloud (spec §4 Cloud choice); `null` until one is chosen. */
+/** Machine name of the chosen cloud (docs/requirements/states.md#cloud-choice); `null` until one is chosen. */
 export const $cloudName = shared('cloudName', () => atom<string | null>(null))
 
 /** The cloud of `clouds` named `name` (machine name); `undefined` without the clouds or such a cloud. */
@@ -49,7 +49,7 @@ export interface CloudChoiceInput {
 }
 
 /**
- * Chooses the cloud (spec §4 Cloud choice): the `cloud` query parameter (by domain, optional
+ * Chooses the cloud (docs/requirements/states.md#cloud-choice): the `cloud` query parameter (by domain, optional
  * `trust.` prefix) wins, then the first path segment matching a cloud domain, then the saved
  * `machineName` cookie, then the first cloud. `undefined` only when there are no clouds.
  */
@@ -75,7 +75,7 @@ export function defaultPagePath(cloud: Pick<Cloud, 'domain' | 'default_page'>): 
   return page ? `/${cloud.domain}/${page}` : cloudHomePath(cloud)
 }
 
-/** Chooses `cloud`: remembers it in the `machineName` cookie for 86400 s (spec §4, §9). */
+/** Chooses `cloud`: remembers it in the `machineName` cookie for 86400 s (docs/requirements/states.md, docs/requirements/constants.md). */
 export function selectCloud(cloud: Pick<Cloud, 'machine_name'>): void {
   $cloudName.set(cloud.machine_name)
   writeCookie(COOKIE.machineName, cloud.machine_name)

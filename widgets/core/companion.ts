@@ -1,11 +1,11 @@
 /**
  * Companion drop-ins: a drop-in script whose widget shows another kit element loads that
  * element's script from beside itself, once per page, instead of carrying its code (its budget,
- * README "Size budgets"). `<trust-cloud-status>` shows `<trust-status-badge>` this way.
+ * docs/benchmarks.md#size-budgets). `<trust-cloud-status>` shows `<trust-status-badge>` this way.
  *
  * Only drop-in scripts (classic scripts, where `document.currentScript` names them) load
  * companions; the npm package's module flavour has no script to load beside, so a host importing
- * `<pkg>/cloud-status/define` also imports `<pkg>/status-badge/define` (README "Embedding").
+ * `<pkg>/cloud-status/define` also imports `<pkg>/status-badge/define` (docs/embedding.md#embedding-a-widget).
  */
 
 /** This script's URL while it runs (a drop-in's IIFE evaluates this at once); `''` in module builds. */

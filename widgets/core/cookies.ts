@@ -1,4 +1,4 @@
-/** Cookie names of the spec (§3 Cookies). */
+/** Cookie names of the spec (docs/requirements/entities.md#cookies). */
 export const COOKIE = {
   csrfToken: 'z_csrf_token',
   logoutToken: 'z_logout_token',
@@ -7,7 +7,7 @@ export const COOKIE = {
   machineName: 'machineName',
 } as const
 
-/** Max age of the token and selected-cloud cookies: 86400 s (spec §9). */
+/** Max age of the token and selected-cloud cookies: 86400 s (docs/requirements/constants.md). */
 export const COOKIE_MAX_AGE_S = 86400
 
 /** Decodes a cookie value; a malformed escape leaves the value as it is. */

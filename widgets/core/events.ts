@@ -13,7 +13,7 @@ export interface SignInRequiredDetail {
 
 /**
  * `trust-sign-in-required` (bubbles, composed, cancelable): a signed-out visitor pressed a
- * subscribe star or opened the subscriptions page (spec §4 Subscribe star, §6). When nobody calls
+ * subscribe star or opened the subscriptions page (docs/requirements/states.md#subscribe-star, docs/requirements/roles.md). When nobody calls
  * `preventDefault()`, the widget goes to `{api-base}/sign-in?subscribe=1` itself. Lives in core
  * so every widget raising it shares one class without bundling another widget.
  */

@@ -5,7 +5,7 @@ import { dataOf, is, request } from './request'
 import { errorMessage, type ResourceState } from './resource'
 import { shared } from './shared'
 
-/** The global data load (spec §3 Global, §4 "Global data load"). */
+/** The global data load (docs/requirements/entities.md#global, docs/requirements/states.md#global-data-load). */
 export interface GlobalState {
   loading: boolean
   data?: GlobalData
@@ -15,7 +15,7 @@ export interface GlobalState {
 /** Menus, clouds, products, sso and the variant flags, shared by every widget on the page. */
 export const $global = shared('global', () => atom<GlobalState>({ loading: false }))
 
-/** Whether `d` has the shape of `GlobalData` (spec §3 Global); used on every answer of `/api/global`. */
+/** Whether `d` has the shape of `GlobalData` (docs/requirements/entities.md#global); used on every answer of `/api/global`. */
 export function isGlobalData(d: unknown): d is GlobalData {
   return (
     is.object(d) &&
@@ -35,7 +35,7 @@ const inflight = shared('globalInflight', () => ({ promise: undefined as Promise
 /**
  * Loads `GET /api/global` once per page (later calls share the first load; `force` loads
  * again). Success stores menu, clouds, products, sso, isGov, isTrustDR; failure stores the
- * error and clears them (spec §4).
+ * error and clears them (docs/requirements/states.md).
  *
  * @param apiBase origin of the API for widgets on foreign pages; same origin when empty
  */

@@ -6,10 +6,10 @@ import type { NetHook } from './request'
 import { shared } from './shared'
 import { whenIdle } from './idle'
 import { httpDate, parseFreshness, staleSince } from './staleness'
-import { formatClock } from './time'
+import { formatClock } from '../../contract/time.js'
 
 /**
- * Degraded mode the visitor can see (issue 21): which shown answers are stale copies, and the
+ * Degraded mode the visitor can see (docs/operating/cdn.md): which shown answers are stale copies, and the
  * last public answers kept for when the API cannot be reached.
  *
  * Only the shell, `<trust-cloud-status>` (its define.ts) and the kit import this module. The API
@@ -49,7 +49,7 @@ export const DEFAULT_KEEP_S = 86_400
  * @param generated when the shown data was generated, epoch ms
  * @param timeZone IANA zone the site shows times in (the zone's short name follows the time, as
  *   in every timestamp of the kit) @default 'UTC'
- * @param locale the language of the notice (issue 25) @default 'en'
+ * @param locale the language of the notice (docs/languages-and-themes.md) @default 'en'
  */
 export function liveNoticeText(generated: number, timeZone = 'UTC', locale: Locale = 'en'): string {
   return liveMessages

@@ -75,13 +75,13 @@ export interface WidgetContext {
   /** The `timezone` attribute when it is a valid IANA name, else the session's (default UTC). */
   timezone: string
   isGov: boolean
-  /** The disaster-recovery variant: no subscribe stars or subscription panel (spec §1 Variants). */
+  /** The disaster-recovery variant: no subscribe stars or subscription panel (docs/requirements/product.md Variants). */
   isTrustDR: boolean
   isLoggedIn: boolean
 }
 
 /**
- * Everything a drop-in widget resolves before it renders (spec §4 Cloud choice, §3 Session):
+ * Everything a drop-in widget resolves before it renders (docs/requirements/states.md#cloud-choice, docs/requirements/entities.md#session):
  * the cloud named by its `cloud` attribute (machine name or domain, any case) or the page's
  * chosen cloud, matched against `GET /api/global`; the time zone; the variant and session flags.
  */

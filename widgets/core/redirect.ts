@@ -1,6 +1,6 @@
 /**
  * Same-origin redirect targets (spec standards: "redirects go only to same-origin paths"; spec
- * §2 Sign-in return location, /notification url_redirect).
+ * docs/requirements/screens.md#sign-in return location, /notification url_redirect).
  */
 const PROBE_ORIGIN = 'https://same-origin.invalid'
 
@@ -32,7 +32,7 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
 }
 
 /**
- * Turns a `url_redirect` value (spec §2: the user goes to `/{url_redirect}`) into a safe path.
+ * Turns a `url_redirect` value (docs/requirements/screens.md: the user goes to `/{url_redirect}`) into a safe path.
  * A value that is itself a URL or tries to escape the origin gives `undefined`.
  */
 export function redirectFromRecord(urlRedirect: unknown): string | undefined {

@@ -5,7 +5,7 @@ import { shared } from './shared'
 
 /**
  * An API call that did not succeed: a non-accepted HTTP status, a network failure, an answer
- * that is not JSON, or JSON of the wrong shape (spec §7 preamble, §8 "Any non-success HTTP
+ * that is not JSON, or JSON of the wrong shape (docs/requirements/calls.md preamble, docs/requirements/errors.md"Any non-success HTTP
  * status raises an error with the status text").
  */
 export class ApiError extends Error {
@@ -48,10 +48,10 @@ export interface NetHook {
   fetch?: typeof fetch
 }
 
-/** Statuses whose answer has no body: 204, 205 (spec §7). */
+/** Statuses whose answer has no body: 204, 205 (docs/requirements/calls.md). */
 const EMPTY = new Set([204, 205])
 
-/** Accepted statuses: 200–299 and 301 (spec §7). */
+/** Accepted statuses: 200–299 and 301 (docs/requirements/calls.md). */
 export function isAcceptedStatus(status: number): boolean {
   return (status >= 200 && status < 300) || status === 301
 }
@@ -72,7 +72,7 @@ function isForeign(url: string): boolean {
 }
 
 /**
- * The kit's one HTTP client (architecture §The API client, spec §7).
+ * The kit's one HTTP client (architecture §The API client, docs/requirements/calls.md).
  *
  * Same-origin calls include credentials and send `X-CSRF-Token` when the `z_csrf_token` cookie
  * exists (signed in), and then always revalidate with the server (`cache: 'no-cache'`), so a

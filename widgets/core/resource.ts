@@ -24,7 +24,7 @@ export interface Resource<T> extends ReadableAtom<ResourceState<T>> {
 /**
  * A human sentence for a failed load. In English the server's own message (spec texts); in
  * another locale the server's English is not shown: the failure is worded from its code or HTTP
- * status (issue 25: "codes translated on the client").
+ * status (docs/languages-and-themes.md: "codes translated on the client").
  *
  * @param locale the language of the page or widget showing it @default 'en'
  */

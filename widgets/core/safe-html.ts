@@ -53,7 +53,7 @@ const ALLOWED = new Set([
   'mark',
 ])
 
-/** Elements that keep an `id` (deep-link anchors of the FAQ, spec §2 FAQ), when it is a plain name. */
+/** Elements that keep an `id` (deep-link anchors of the FAQ, docs/requirements/screens.md#faq), when it is a plain name. */
 const WITH_ID = new Set(['h2', 'h3', 'section', 'details'])
 
 /** The ids kept: a letter, then letters, digits, `_` and `-` (no clobbering of `window` names by odd ids). */

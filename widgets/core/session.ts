@@ -4,14 +4,14 @@ import { COOKIE, readCookie } from './cookies'
 import { shared } from './shared'
 
 /**
- * The visitor's session (spec §3 Session). The store is shared by the shell and every widget on
+ * The visitor's session (docs/requirements/entities.md#session). The store is shared by the shell and every widget on
  * the page; the actions that change it (sign-in, sign-out, sign-up, details, resend) live in the
  * shell (`shell/accounts/account.ts`), so the drop-in widgets, which only read it, do not carry them.
  */
 export interface SessionState {
   /** IANA time zone every timestamp is shown in. @default 'UTC' */
   timezone: string
-  /** Signed in: both token cookies exist and the session has not timed out (spec §4 Session). */
+  /** Signed in: both token cookies exist and the session has not timed out (docs/requirements/states.md#session). */
   isLoggedIn: boolean
   /** `z_csrf_token`, sent back as `X-CSRF-Token` (the API client reads the cookie). */
   csrfToken: string | null
@@ -27,7 +27,7 @@ export interface SessionState {
   emailError: string
   /** The resend-verification answer, shown 10 s in a success banner; '' when none. */
   resendMessage: string
-  /** True after a sign-out ended the session (spec §3 isLogOut). */
+  /** True after a sign-out ended the session (docs/requirements/entities.md isLogOut). */
   isLogOut: boolean
   /** A sign-in (before-login, login, details) is running. */
   signingIn: boolean
@@ -53,10 +53,10 @@ export const SIGNED_OUT: Omit<SessionState, 'timezone'> = {
   signingOut: false,
 }
 
-/** The shared session store; timezone defaults to UTC (spec §3, §9). */
+/** The shared session store; timezone defaults to UTC (docs/requirements/entities.md, docs/requirements/constants.md). */
 export const $session = shared('session', () => map<SessionState>({ timezone: 'UTC', ...SIGNED_OUT }))
 
-/** Sets the time zone timestamps are shown in (spec §3 Session, §9); a zone {@link isTimeZone} rejects falls back to UTC. */
+/** Sets the time zone timestamps are shown in (docs/requirements/entities.md#session, docs/requirements/constants.md); a zone {@link isTimeZone} rejects falls back to UTC. */
 export function setTimezone(timezone: string): void {
   $session.setKey('timezone', isTimeZone(timezone) ? timezone : 'UTC')
 }
@@ -74,11 +74,11 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** The session cookies as the client wrote them at sign-in (spec §3 Cookies). */
+/** The session cookies as the client wrote them at sign-in (docs/requirements/entities.md#cookies). */
 export interface SessionCookies {
   csrfToken?: string
   logoutToken?: string
-  /** `z_session_timeout`: epoch milliseconds; absent means "far in the future" (spec §4 Session). */
+  /** `z_session_timeout`: epoch milliseconds; absent means "far in the future" (docs/requirements/states.md#session). */
   sessionTimeout?: string
 }
 
@@ -92,7 +92,7 @@ export function readSessionCookies(): SessionCookies {
 }
 
 /**
- * The session rule (spec §4 Session): signed in only when both the csrf and the logout cookie
+ * The session rule (docs/requirements/states.md#session): signed in only when both the csrf and the logout cookie
  * exist, and not once `now` has reached the `z_session_timeout` cookie (epoch ms). A missing or
  * unreadable timeout counts as far in the future.
  *

@@ -1,5 +1,5 @@
 /**
- * When is an API answer a stale copy? (issue 21 "degraded mode"; README §Deployment behind a CDN.)
+ * When is an API answer a stale copy? (docs/operating/cdn.md "degraded mode"; README §Deployment behind a CDN.)
  *
  * The origin stamps every anonymous public answer with `Last-Modified` (the instant it generated
  * the body) and `Cache-Control: public, max-age=M, s-maxage=S, stale-while-revalidate=W,

@@ -1,6 +1,6 @@
 /**
  * What a subscribe star or a Subscribe All button asks the server, and the success toast after it
- * (spec §4 Subscribe star, §7 POST /api/subscribe and /api/notification_manage_subscription, §8
+ * (docs/requirements/states.md#subscribe-star, docs/requirements/calls.mdPOST /api/subscribe and /api/notification_manage_subscription, docs/requirements/errors.md
  * toasts). Shared by the subscriptions panel and the cloud-status timeline's stars.
  */
 import type { Locale } from '../../contract/locale'
@@ -22,10 +22,10 @@ export function starCall<T extends number | string>(tid: T, subscribed: boolean)
 export type ToastScope = 'cloud' | 'notifications'
 
 /**
- * The success toast after a change (spec §8, exact texts, 1000 ms): the `all` target of a cloud
+ * The success toast after a change (docs/requirements/errors.md, exact texts, 1000 ms): the `all` target of a cloud
  * tab says "…all the services.", of the Notifications tab "…all the service notifications.";
  * anything else names the target: "You have successfully subscribed to the {name} notifications."
- * In another locale, the same sentences in its language (issue 25).
+ * In another locale, the same sentences in its language (docs/languages-and-themes.md).
  *
  * @param locale the language of the toast @default 'en'
  */
@@ -46,7 +46,7 @@ export function subscriptionToast(
 }
 
 /**
- * The toast of one subscription changed (spec §8): 'You have successfully subscribed to the
+ * The toast of one subscription changed (docs/requirements/errors.md): 'You have successfully subscribed to the
  * {name} notifications.' or its unsubscribe twin, in `locale`. What a star says (a timeline row,
  * which is never 'all').
  */

@@ -3,7 +3,7 @@ import { shared } from './shared'
 import type { Toast } from './toast'
 
 /**
- * Where toasts appear (spec §8 success toasts).
+ * Where toasts appear (docs/requirements/errors.md#success-toasts).
  *
  * A page with the shell has its own toast region (`<Toaster>`), which calls
  * {@link registerToastRegion} while mounted. A partner page with only drop-in widgets has none,

@@ -4,7 +4,7 @@ import { ensureToastRegion } from './toast-region'
 
 export { registerToastRegion } from './toast-region'
 
-/** Toast duration, ms (spec §8, §9: 1000 ms). */
+/** Toast duration, ms (docs/requirements/errors.md, docs/requirements/constants.md: 1000 ms). */
 export const TOAST_MS = 1000
 
 /** A toast on screen. `id` changes with every toast, so a repeated text is announced again. */
@@ -24,7 +24,7 @@ const clock = shared('toastClock', () => ({ timer: undefined as ReturnType<typeo
 
 /**
  * Shows `text` in the page's toast region for `ms` milliseconds, replacing any toast shown
- * (spec §8 success toasts). When no region is registered (a partner page with only drop-in
+ * (docs/requirements/errors.md#success-toasts). When no region is registered (a partner page with only drop-in
  * widgets, no shell `<Toaster>`), core shows it in a fallback region it creates once per page
  * (see `toast-region.ts`).
  *

@@ -16,7 +16,7 @@ export interface LoadStateProps<T> {
 
 /**
  * The three states of a loaded widget: a polite loading line, an error alert with a Retry
- * button (never a blank block; spec §8), or the content. While reloading, the previous data
+ * button (never a blank block; docs/requirements/errors.md), or the content. While reloading, the previous data
  * stays on screen.
  */
 export function LoadState<T>(props: LoadStateProps<T>) {

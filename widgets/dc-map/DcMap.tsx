@@ -11,13 +11,13 @@ import { dcMapMessages } from './messages'
 import { legendEntries, MARKER_SHAPES, mergeMarkers, placeTooltip, type MapMarker, type MarkerKind } from './model'
 import * as styles from './dc-map.css'
 
-/** The empty state of the map, English (spec §2 Data Center Map, §8 Empty states); shown in the widget's locale. */
+/** The empty state of the map, English (docs/requirements/screens.md#data-center-map, docs/requirements/errors.md#empty-states); shown in the widget's locale. */
 export const NO_DATA_MESSAGE = dcMapMessages.base.noData
 
-/** What the map shows and what it does not, English (spec §2 Data Center Map); shown in the widget's locale. */
+/** What the map shows and what it does not, English (docs/requirements/screens.md#data-center-map); shown in the widget's locale. */
 export const DISCLAIMER = dcMapMessages.base.disclaimer
 
-/** How long a tooltip stays after the pointer leaves its marker, ms (spec §9: popover close delay 300 ms). */
+/** How long a tooltip stays after the pointer leaves its marker, ms (docs/requirements/constants.md: popover close delay 300 ms). */
 const HIDE_DELAY_MS = 300
 
 /** Builds the world map in `host`, its controls named in `locale`; see map-view.ts. */
@@ -30,7 +30,7 @@ const loadWorldMap = (): Promise<WorldMapFactory> => import('./map-view').then((
 export interface DcMapProps {
   /** The data centers of the cloud (`GET /api/dc_map/{cloud}` → `data.datacenters`). */
   datacenters: readonly MapDataCenter[]
-  /** Government variant: no premium markers or legend entry (spec §1 Variants). */
+  /** Government variant: no premium markers or legend entry (docs/requirements/product.md Variants). */
   isGov: boolean
   /**
    * Loads the map layer. Tests pass a fake; the default imports svgmap on first use.
@@ -40,7 +40,7 @@ export interface DcMapProps {
 }
 
 /**
- * The data center map (spec §2 Data Center Map, §9 Map): a 650 px world map with one marker per
+ * The data center map (docs/requirements/screens.md#data-center-map, docs/requirements/constants.md#map): a 650 px world map with one marker per
  * group of nearby data centers, a tooltip per marker on hover, tap and keyboard focus, a legend
  * that names every symbol, and the disclaimer. With no data centers it shows the alert
  * 'Data is not available for this cloud.' instead.
@@ -280,7 +280,7 @@ export function Legend({ entries }: { entries: ReturnType<typeof legendEntries> 
   )
 }
 
-/** Map loading failures are logged as well as shown (spec §8: banner, map and calendar log to the console). */
+/** Map loading failures are logged as well as shown (docs/requirements/errors.md: banner, map and calendar log to the console). */
 function logFailure(error: unknown): never {
   if ((error as Error | undefined)?.name !== 'AbortError') console.error('Data center map: loading failed.', error)
   throw error
@@ -296,9 +296,9 @@ export interface DcMapWidgetProps extends HostProps {
 
 /**
  * Loads `GET /api/dc_map/{cloud}` and shows the map, the 'Data is not available for this cloud.'
- * alert, or a retryable error (spec §2 Data Center Map, §8). The government flag comes from the
+ * alert, or a retryable error (docs/requirements/screens.md#data-center-map, docs/requirements/errors.md). The government flag comes from the
  * global data load; the map waits for it so premium markers never flash on the government
- * variant, and a failed global load counts as not government (spec §4: failure clears the flags).
+ * variant, and a failed global load counts as not government (docs/requirements/states.md: failure clears the flags).
  */
 export function DcMapWidget({ cloud, apiBase = '' }: DcMapWidgetProps) {
   const key = useCloudKey(cloud, apiBase)

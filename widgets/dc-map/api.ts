@@ -42,7 +42,7 @@ function toDataCenter(raw: unknown, i: number): MapDataCenter {
 }
 
 /**
- * Checks and normalises a `GET /api/dc_map/{cloud}` answer (spec §3 Data center (map)):
+ * Checks and normalises a `GET /api/dc_map/{cloud}` answer (docs/requirements/entities.md#data-center (map)):
  * `{ data: { status: 'success', datacenters: [...] } }`. Coordinates (degrees) may arrive as
  * numbers or numeric strings, flags as 0/1, '0'/'1' or booleans; `city` and `region` default
  * to ''. An empty list is valid (the widget then says 'Data is not available for this cloud.').
@@ -60,7 +60,7 @@ export function parseDcMapAnswer(answer: unknown): DcMapData {
 }
 
 /**
- * `GET /api/dc_map/{cloud}` — the data centers of the map (spec §7).
+ * `GET /api/dc_map/{cloud}` — the data centers of the map (docs/requirements/calls.md).
  *
  * @param cloud cloud machine name (or domain) the API knows
  * @param options `apiBase` for widgets on foreign pages (@default '' — same origin); `signal`

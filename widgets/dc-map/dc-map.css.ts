@@ -9,7 +9,7 @@ import { alert, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
  * --trust-dc-land, --trust-dc-ocean.
  */
 
-/** Map height, px (spec §2 Data Center Map, §9 Map). */
+/** Map height, px (docs/requirements/screens.md#data-center-map, docs/requirements/constants.md#map). */
 const MAP_HEIGHT = '650px'
 
 /**
@@ -19,7 +19,7 @@ const MAP_HEIGHT = '650px'
 const NARROW_MAP_HEIGHT = '380px'
 const NARROW = 'screen and (max-width: 575.98px)'
 
-/** Tooltip max width, px (spec §2 Visual hints). */
+/** Tooltip max width, px (docs/requirements/screens.md#visual-hints). */
 const TOOLTIP_MAX_WIDTH = '270px'
 
 export const root = style([widgetRoot])

@@ -2,7 +2,7 @@ import { createWidgetElement } from '../core/element'
 import { DcMapWidget, type DcMapWidgetProps } from './DcMap'
 
 /**
- * `<trust-dc-map>`: the data center map (spec §2 Data Center Map, §9 Map) — a 650 px world map
+ * `<trust-dc-map>`: the data center map (docs/requirements/screens.md#data-center-map, docs/requirements/constants.md#map) — a 650 px world map
  * with a marker per group of nearby data centers (within 0.5°), a tooltip per marker on hover,
  * tap and keyboard focus (arrow keys move between markers, Escape closes), a legend and the
  * disclaimer; 'Data is not available for this cloud.' when the cloud has no data centers.

@@ -1,5 +1,5 @@
-/** Texts of `<trust-dc-map>` (spec §2 Data Center Map, §9 Map; issue 25). City and data-center names are data. */
-import { count, defineMessages } from '../core/i18n/index'
+/** Texts of `<trust-dc-map>` (docs/requirements/screens.md#data-center-map, docs/requirements/constants.md#map; docs/languages-and-themes.md). City and data-center names are data. */
+import { count, defineMessages } from '../../contract/i18n/index.js'
 
 export const dcMapMessages = /* @__PURE__ */ defineMessages('dcMap', {
   label: 'Data center map',

@@ -1,6 +1,6 @@
 /**
- * Pure geometry and grouping of the data center map (spec §2 Data Center Map, §3 Data center
- * (map), §9 Map). No DOM here: the functions are unit-tested on the real data-center list.
+ * Pure geometry and grouping of the data center map (docs/requirements/screens.md#data-center-map, docs/requirements/entities.md#data-center
+ * (map), docs/requirements/constants.md#map). No DOM here: the functions are unit-tested on the real data-center list.
  */
 import { geoRobinsonRaw } from 'd3-geo-projection'
 import type { MapDataCenter } from '../../contract/global'
@@ -53,10 +53,10 @@ function wrapLongitude(lon: number): number {
   return ((((lon + 180) % 360) + 360) % 360) - 180
 }
 
-/** How a marker looks: one kind per marker (spec §9 Map: "colours for normal, regional surcharge, premium and multiple"). */
+/** How a marker looks: one kind per marker (docs/requirements/constants.md#map: "colours for normal, regional surcharge, premium and multiple"). */
 export type MarkerKind = 'normal' | 'surcharge' | 'premium' | 'multiple'
 
-/** One marker on the map: one data center, or several close together (spec §9). */
+/** One marker on the map: one data center, or several close together (docs/requirements/constants.md). */
 export interface MapMarker {
   /** Stable key built from the member names. */
   id: string
@@ -75,7 +75,7 @@ export interface MapMarker {
 
 /** Options of {@link mergeMarkers} and {@link legendEntries}. */
 export interface VariantOptions {
-  /** The government variant: premium data centers count as normal ones (spec §1 Variants). */
+  /** The government variant: premium data centers count as normal ones (docs/requirements/product.md Variants). */
   isGov: boolean
   /** The language of the labels. @default 'en' */
   locale?: Locale
@@ -83,11 +83,11 @@ export interface VariantOptions {
 
 /**
  * Data centers whose rounded coordinates are at most this far apart, in degrees, on both
- * latitude and longitude, share a marker (spec §9 Map: "within 0.5 degrees").
+ * latitude and longitude, share a marker (docs/requirements/constants.md#map: "within 0.5 degrees").
  */
 export const MERGE_DISTANCE_DEG = 0.5
 
-/** Tenths of a degree: rounding to 1 decimal (spec §9) kept as an integer, so 51.9 and 52.4 compare exactly. */
+/** Tenths of a degree: rounding to 1 decimal (docs/requirements/constants.md) kept as an integer, so 51.9 and 52.4 compare exactly. */
 function tenths(deg: number): number {
   return Math.round(deg * 10)
 }
@@ -101,7 +101,7 @@ function isNear(a: { lat: number; lon: number }, b: { lat: number; lon: number }
 }
 
 /**
- * The kind of a marker standing for `members` (spec §9 Map): `'multiple'` for more than one
+ * The kind of a marker standing for `members` (docs/requirements/constants.md#map): `'multiple'` for more than one
  * data center; otherwise `'premium'` when `premium_dc` is 1 (never on the government variant,
  * where a premium data center shows as a normal one), else `'surcharge'` when
  * `regional_surcharge` is 1, else `'normal'`.
@@ -130,7 +130,7 @@ export function markerLabel(members: readonly MapDataCenter[], kind: MarkerKind,
 }
 
 /**
- * Groups data centers into map markers (spec §9 Map).
+ * Groups data centers into map markers (docs/requirements/constants.md#map).
  *
  * Latitude and longitude are rounded to 1 decimal; two data centers are *near* when their
  * rounded latitudes and rounded longitudes each differ by at most {@link MERGE_DISTANCE_DEG}
@@ -217,7 +217,7 @@ const LEGEND = { normal: 'dc', surcharge: 'surcharge', premium: 'premiumDc', mul
 /**
  * Legend entries for the kinds that occur among `markers`, in a fixed order (normal, regional
  * surcharge, premium, multiple), labelled in `locale`. Premium is never listed on the government
- * variant (spec §1 Variants, §2 Cloud status "premium legend is omitted on the government variant").
+ * variant (docs/requirements/product.md Variants, docs/requirements/screens.md#cloud-status-page status "premium legend is omitted on the government variant").
  */
 export function legendEntries(markers: readonly Pick<MapMarker, 'kind'>[], { isGov, locale = 'en' }: VariantOptions): LegendEntry[] {
   const present = new Set(markers.map((m) => m.kind))

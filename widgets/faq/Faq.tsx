@@ -46,7 +46,7 @@ export interface FaqContentProps {
 }
 
 /**
- * The FAQ once loaded (spec §2 FAQ, §5, §9): a labelled search box, an expand-all / collapse-all
+ * The FAQ once loaded (docs/requirements/screens.md#faq, docs/requirements/validation.md, docs/requirements/constants.md): a labelled search box, an expand-all / collapse-all
  * button and the sections as disclosures of questions.
  *
  * - Search: a trimmed term of at least 3 characters highlights every match (`<mark>`), opens the
@@ -263,8 +263,8 @@ export interface FaqProps {
 }
 
 /**
- * The FAQ page's content (spec §2 FAQ): loads `GET /api/basic-page/faq?cloud=` and renders
- * {@link FaqContent}; loading and error-with-Retry states like every widget (spec §8).
+ * The FAQ page's content (docs/requirements/screens.md#faq): loads `GET /api/basic-page/faq?cloud=` and renders
+ * {@link FaqContent}; loading and error-with-Retry states like every widget (docs/requirements/errors.md).
  */
 export function Faq({ cloud, apiBase = '' }: FaqProps) {
   const t = useMessages(faqMessages)

@@ -10,7 +10,7 @@ export function isBasicPageData(data: unknown): data is BasicPageData {
 }
 
 /**
- * `GET /api/basic-page/faq?cloud=` (spec §7): the FAQ's title and body HTML.
+ * `GET /api/basic-page/faq?cloud=` (docs/requirements/calls.md): the FAQ's title and body HTML.
  *
  * @throws ApiError for failures and answers of another shape; the abort error when aborted
  */

@@ -2,7 +2,7 @@ import { createWidgetElement } from '../core/element'
 import { FaqWidget, type FaqWidgetProps } from './Faq'
 
 /**
- * `<trust-faq>`: the FAQ with search, expand/collapse-all and deep links (spec §2 FAQ, §5, §9).
+ * `<trust-faq>`: the FAQ with search, expand/collapse-all and deep links (docs/requirements/screens.md#faq, docs/requirements/validation.md, docs/requirements/constants.md).
  * Deep links: the host page's `location.hash` (`#how-to-manage-your-subscription`) opens that
  * question 1 s after load or on `hashchange`. Fires no events.
  *

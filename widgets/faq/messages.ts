@@ -1,5 +1,5 @@
-/** Texts of the FAQ widget (spec §2 FAQ, §5 FAQ search; issue 25). */
-import { count, defineMessages, params } from '../core/i18n/index'
+/** Texts of the FAQ widget (docs/requirements/screens.md#faq, docs/requirements/validation.md#faq-search; docs/languages-and-themes.md). */
+import { count, defineMessages, params } from '../../contract/i18n/index.js'
 
 export const faqMessages = /* @__PURE__ */ defineMessages('faq', {
   faq: 'FAQ',

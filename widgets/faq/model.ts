@@ -1,15 +1,15 @@
 /**
- * Pure logic of `<trust-faq>` (spec §2 FAQ, §5 FAQ search, §9): reading the FAQ markup
+ * Pure logic of `<trust-faq>` (docs/requirements/screens.md#faq, docs/requirements/validation.md#faq-search, docs/requirements/constants.md): reading the FAQ markup
  * (contract "FAQ and Compliance") into sections and questions, search matching, highlight
  * ranges, and the open state a search or a deep link produces.
  */
 import type { Locale } from '../../contract/locale'
 import { faqMessages } from './messages'
 
-/** Minimum trimmed length of a search term (spec §5, §9). */
+/** Minimum trimmed length of a search term (docs/requirements/validation.md, docs/requirements/constants.md). */
 export const SEARCH_MIN_LENGTH = 3
 
-/** Delay before a deep link (`#id`) opens its section or question, in ms (spec §9). */
+/** Delay before a deep link (`#id`) opens its section or question, in ms (docs/requirements/constants.md). */
 export const HASH_OPEN_DELAY_MS = 1000
 
 /** One question of the FAQ. */
@@ -107,7 +107,7 @@ export interface FaqSearch {
 }
 
 /**
- * Searches the FAQ (spec §5): below {@link SEARCH_MIN_LENGTH} trimmed characters nothing matches
+ * Searches the FAQ (docs/requirements/validation.md): below {@link SEARCH_MIN_LENGTH} trimmed characters nothing matches
  * and nothing is opened; otherwise the sections and questions containing the term open, all
  * others close.
  */
@@ -159,7 +159,7 @@ export function hashId(hash: string): string {
 }
 
 /**
- * Opens what a deep link names (spec §2 FAQ: "deep links by hash that open the section"): a
+ * Opens what a deep link names (docs/requirements/screens.md#faq: "deep links by hash that open the section"): a
  * section id opens that section; a question id opens the question and its section.
  *
  * @returns the new open state, or `undefined` when the id names nothing in the FAQ

@@ -15,7 +15,7 @@ import { apiPage, NOTIFICATION_HEADINGS, notificationType, shownPage } from './m
 
 /** Props of {@link Notifications}. */
 export interface NotificationsProps {
-  /** Which notification list (spec §7 `notification_type`). */
+  /** Which notification list (docs/requirements/calls.md `notification_type`). */
   type: NotificationType
   /** Cloud machine name; sent to the API only for `cloud_app`. */
   cloud?: string
@@ -30,7 +30,7 @@ export interface NotificationsProps {
 }
 
 /**
- * A notification list page's content (spec §2 Notification list page, §3 Notification list, §8):
+ * A notification list page's content (docs/requirements/screens.md#notification-list-page, docs/requirements/entities.md#notification-list, docs/requirements/errors.md):
  * the type's heading with its RSS badge, the 'Status' filter (All Statuses plus the answer's
  * statuses; a change reloads the first page), the notifications, pagination, and the empty
  * state 'There are no records.'. Loads `GET /api/notifications` with ZERO-based pages (the pager

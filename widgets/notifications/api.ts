@@ -5,7 +5,7 @@ import { malformed, parseRecord, parseStatuses } from '../record-view/api'
 import { sendsCloud } from './model'
 
 /**
- * Checks a `GET /api/notifications` answer (contract `NotificationListData`, spec §3
+ * Checks a `GET /api/notifications` answer (contract `NotificationListData`, docs/requirements/entities.md
  * Notification list; a privileged viewer's records carry internal-use fields,
  * `PrivilegedNotificationListData`): records, statuses, a zero-based `currentPage` ≥ 0 and
  * `totalPages` ≥ 0.
@@ -42,7 +42,7 @@ export interface NotificationListQuery {
 
 /**
  * `GET /api/notifications?notification_type=&category=&page=&cloud=` — one page of a
- * notification list (spec §7). Pages are zero-based; `cloud` goes only with `cloud_app`.
+ * notification list (docs/requirements/calls.md). Pages are zero-based; `cloud` goes only with `cloud_app`.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  */

@@ -2,7 +2,7 @@ import { createWidgetElement } from '../core/element'
 import { NotificationsWidget, type NotificationsWidgetProps } from './Notifications'
 
 /**
- * `<trust-notifications>`: a notification list (spec §2 Notification list page) — heading with
+ * `<trust-notifications>`: a notification list (docs/requirements/screens.md#notification-list-page) — heading with
  * the type's name and RSS and Atom badges, 'Status' filter, notifications, pagination, and 'There
  * are no records.' when empty. Fires no events.
  *

@@ -1,5 +1,5 @@
-/** Texts of the notification lists (spec §2 Notification list page, §8; issue 25). */
-import { defineMessages } from '../core/i18n/index'
+/** Texts of the notification lists (docs/requirements/screens.md#notification-list-page, docs/requirements/errors.md; docs/languages-and-themes.md). */
+import { defineMessages } from '../../contract/i18n/index.js'
 
 export const notificationsMessages = /* @__PURE__ */ defineMessages('notifications', {
   urlCategory: 'URL Category Notifications',

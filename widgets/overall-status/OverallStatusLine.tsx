@@ -13,7 +13,7 @@ export interface OverallStatusLineProps {
 }
 
 /**
- * The one line that says whether everything is fine (issue 24 item 2: "All Systems Operational",
+ * The one line that says whether everything is fine (docs/statuspage-api.md: "All Systems Operational",
  * "Partial Service Disruption", "Major Service Disruption", "Under Maintenance"): an icon and the
  * text (in the subtree's locale), never colour alone, in a polite live region (`role="status"`), loaded from
  * `/{cloud}/api/v2/status.json`. Its room is kept while it loads (no layout shift); a failed

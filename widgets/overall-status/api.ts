@@ -4,7 +4,7 @@ import { isStatuspageStatus, type OverallStatus, pageUrl } from './model'
 /**
  * `GET /{cloud}/api/v2/status.json`, or `GET /api/v2/status.json` for the whole site when
  * `cloud` is `null` — the overall status line from the same derivation as the
- * Statuspage-compatible API (README "Statuspage-compatible API"; issue 24 item 2).
+ * Statuspage-compatible API (docs/statuspage-api.md#statuspage-compatible-api).
  *
  * @param cloud a cloud's machine name or domain, or `null` for the whole site
  * @param options `apiBase`: origin of the trust site when embedded elsewhere; `signal` aborts

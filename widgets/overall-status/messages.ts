@@ -1,6 +1,6 @@
-/** Texts of the overall status line (issue 24 item 2; issue 25), by the line's kind. */
+/** Texts of the overall status line (docs/statuspage-api.md; docs/languages-and-themes.md), by the line's kind. */
 import { OVERALL_STATUS_TEXT } from '../../contract/constants'
-import { defineMessages } from '../core/i18n/index'
+import { defineMessages } from '../../contract/i18n/index.js'
 
 export const overallMessages = /* @__PURE__ */ defineMessages('overallStatus', {
   ...OVERALL_STATUS_TEXT,

@@ -5,7 +5,7 @@ import { is } from '../core/request'
 import { overallMessages } from './messages'
 
 /**
- * The overall status line of a cloud or of the whole site (issue 24 item 2): Statuspage's
+ * The overall status line of a cloud or of the whole site (docs/statuspage-api.md): Statuspage's
  * `status` object (`contract/statuspage.ts` `StatuspageStatus`) plus the page it describes.
  */
 export interface OverallStatus {

@@ -28,7 +28,7 @@ export interface PostProps {
   headingLevel?: 1 | 2 | 3
   /**
    * Called with a same-origin path (`/{url_redirect}`) when a notification says to go elsewhere
-   * (spec §2 Route table). Without it the widget navigates itself, and only when it runs on the
+   * (docs/requirements/screens.md#route-table). Without it the widget navigates itself, and only when it runs on the
    * trust site (no `apiBase`). Unsafe targets (other origins, `//host`, `/\host`, schemes) are
    * never followed; the notification is shown instead.
    */
@@ -36,7 +36,7 @@ export interface PostProps {
 }
 
 /**
- * The single post page's content (spec §2 Single post, §8): the record in full (title, severity,
+ * The single post page's content (docs/requirements/screens.md#single-post, docs/requirements/errors.md): the record in full (title, severity,
  * status, resolved-update marker, times, body, customer impact, workaround, internal-use block)
  * and its update history (newest first, {@link Updates}),
  * or 'Post not available on this cloud.' (`not_on_cloud`) / 'No records found.' (`not_found`).

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { PostData } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { safeHtml } from '../core/safe-html'
-import { formatTimestamp } from '../core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import * as styles from '../record-view/record-view.css'
 import { postMessages } from './messages'
 import * as post from './post.css'
@@ -20,7 +20,7 @@ export interface PostmortemProps {
 }
 
 /**
- * A resolved incident's postmortem (README "Postmortems"): a "Postmortem" section under its own
+ * A resolved incident's postmortem (docs/operating/console-and-desk.md#postmortems): a "Postmortem" section under its own
  * heading, its publishing time in `timezone`, and its text (server HTML through the allow-list of
  * `safeHtml`).
  */

@@ -1,9 +1,9 @@
-import { termName } from '../core/terms'
+import { termName } from '../../contract/terms.js'
 import { useId } from 'react'
 import type { RecordUpdate } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { safeHtml } from '../core/safe-html'
-import { formatTimestamp } from '../core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { StatusIcon } from '../record-view/icons'
 import { recordViewMessages } from '../record-view/messages'
 import * as styles from '../record-view/record-view.css'
@@ -28,8 +28,8 @@ export function newestFirst(updates: readonly RecordUpdate[]): RecordUpdate[] {
 }
 
 /**
- * A post's update history (contract `RecordUpdate`; spec §2 Single post and Visual hints): an
- * "Updates" list, newest first, each entry with its time in `timezone` (spec §9 format; in the
+ * A post's update history (contract `RecordUpdate`; docs/requirements/screens.md#single-post and Visual hints): an
+ * "Updates" list, newest first, each entry with its time in `timezone` (docs/requirements/constants.md format; in the
  * subtree's locale), the
  * status it set (in words), the resolved-update marker on the entry that closed the record, and
  * its text (server HTML through the allow-list of `safeHtml`). Nothing when there are no entries.

@@ -3,12 +3,12 @@ import type { PostData, PrivilegedPostData, RecordUpdate } from '../../contract/
 import { ApiError, is, request } from '../core/request'
 import { parseRecord, parseSeverity, parseStatuses } from '../record-view/api'
 
-/** Which endpoint a post comes from: a record post or a notification (spec §2 Route table). */
+/** Which endpoint a post comes from: a record post or a notification (docs/requirements/screens.md#route-table). */
 export type PostKind = 'post' | 'notification'
 
 /**
- * What a post load ends with: the record, or one of the two not-found cases (spec §2 Single post,
- * §8), whose messages the view shows in its locale: `not_on_cloud` 'Post not available on this
+ * What a post load ends with: the record, or one of the two not-found cases (docs/requirements/screens.md#single-post,
+ * docs/requirements/errors.md), whose messages the view shows in its locale: `not_on_cloud` 'Post not available on this
  * cloud.', `not_found` 'No records found.'.
  */
 export type PostResult = { kind: 'record'; record: PrivilegedPostData } | { kind: 'missing'; code: 'not_found' | 'not_on_cloud' }
@@ -86,7 +86,7 @@ export interface PostQuery {
 }
 
 /**
- * `GET /api/posts/{id}?cloud=` or `GET /api/notification/{id}/{cloud}` (spec §7). A 404 with code
+ * `GET /api/posts/{id}?cloud=` or `GET /api/notification/{id}/{cloud}` (docs/requirements/calls.md). A 404 with code
  * `not_on_cloud` resolves to the missing case `not_on_cloud` ('Post not available on this
  * cloud.'); any other 404 (`not_found`, `unknown_cloud`) to `not_found` ('No records found.').
  *

@@ -2,7 +2,7 @@ import { createWidgetElement } from '../core/element'
 import { PostWidget, type PostWidgetProps } from './Post'
 
 /**
- * `<trust-post>`: one record or notification in full (spec §2 Single post), or 'Post not
+ * `<trust-post>`: one record or notification in full (docs/requirements/screens.md#single-post), or 'Post not
  * available on this cloud.' / 'No records found.'. Fires no events.
  *
  * @element trust-post

@@ -1,5 +1,5 @@
-/** Texts of the single post (spec §2 Single post, §8; issue 25). */
-import { defineMessages } from '../core/i18n/index'
+/** Texts of the single post (docs/requirements/screens.md#single-post, docs/requirements/errors.md; docs/languages-and-themes.md). */
+import { defineMessages } from '../../contract/i18n/index.js'
 
 export const postMessages = /* @__PURE__ */ defineMessages('post', {
   post: 'Post',
@@ -7,7 +7,7 @@ export const postMessages = /* @__PURE__ */ defineMessages('post', {
   loading: 'Loading…',
   redirecting: 'Redirecting…',
   updates: 'Updates',
-  /** The heading of a resolved incident's postmortem (README "Postmortems"). */
+  /** The heading of a resolved incident's postmortem (docs/operating/console-and-desk.md#postmortems). */
   postmortem: 'Postmortem',
   /** Before the postmortem's publishing time. */
   postmortemPublished: 'Published',

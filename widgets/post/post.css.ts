@@ -2,7 +2,7 @@ import { style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
 /*
- * The post's own styles: its update history (spec §2 Single post). Everything else of the post is
+ * The post's own styles: its update history (docs/requirements/screens.md#single-post). Everything else of the post is
  * the shared record view's (`widgets/record-view/record-view.css.ts`); these stay here so the
  * record lists' drop-ins do not carry them.
  */

@@ -19,7 +19,7 @@ const optionalString = (v: unknown): string | null => (is.string(v) ? v : null)
 const stringList = (v: unknown): string[] => (is.array(v) ? v.filter(is.string) : [])
 
 /**
- * Checks one record against the contract (`TrustRecord`, spec §3 Record): `id` a number,
+ * Checks one record against the contract (`TrustRecord`, docs/requirements/entities.md#record): `id` a number,
  * `title`/`summary`/`body`/`status` strings, `posted_on` and `fromTime` strings. Optional and
  * nullable fields are defaulted (missing lists become `[]`, missing strings `null`), and
  * internal-use fields (a privileged viewer's answer, contract `PrivilegedRecord`) are kept only
@@ -69,7 +69,7 @@ export function parseRecord(raw: unknown, where = 'record'): PrivilegedRecord {
   return record
 }
 
-/** Checks the `statuses` list of a list answer (spec §3 List response). */
+/** Checks the `statuses` list of a list answer (docs/requirements/entities.md#list-response). */
 export function parseStatuses(raw: unknown): RecordStatus[] {
   if (!is.array(raw)) throw malformed('statuses is not a list')
   return raw.map((s, i) => {
@@ -79,7 +79,7 @@ export function parseStatuses(raw: unknown): RecordStatus[] {
 }
 
 /**
- * Checks a list answer's `severity` (spec §3 Severity): a list of `{ tid, name, color_code }`;
+ * Checks a list answer's `severity` (docs/requirements/entities.md#severity): a list of `{ tid, name, color_code }`;
  * absent is `[]`.
  *
  * @throws ApiError (status 0, 'Malformed answer')

@@ -2,7 +2,7 @@ import type { SeverityKind } from './model'
 import { strokeIcon } from './record-view.css'
 
 /**
- * Stroke paths (16 × 16 viewBox) of the status icons by the icon name the API sends (spec §4
+ * Stroke paths (16 × 16 viewBox) of the status icons by the icon name the API sends (docs/requirements/states.md
  * Record statuses: In Progress hourglass, Resolved check, Archived calendar cross, Monitoring
  * eye, Remediated shield; plus Scheduled calendar, Completed check-circle, Postponed clock).
  * Unknown names draw a plain circle. The icons are decorative: the status name is always next
@@ -22,7 +22,7 @@ export const STATUS_ICON_PATHS: Record<string, string> = {
 
 const FALLBACK = 'M8 4a4 4 0 1 0 0 8 4 4 0 0 0 0-8z'
 
-/** Severity icons (spec §3 Severity): ban for disruption, minus for degradation, info otherwise. */
+/** Severity icons (docs/requirements/entities.md#severity): ban for disruption, minus for degradation, info otherwise. */
 export const SEVERITY_ICON_PATHS: Record<SeverityKind, string> = {
   disruption: 'M8 2a6 6 0 1 0 0 12A6 6 0 0 0 8 2zM3.8 3.8l8.4 8.4',
   degradation: 'M8 2a6 6 0 1 0 0 12A6 6 0 0 0 8 2zM5 8h6',

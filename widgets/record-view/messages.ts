@@ -1,5 +1,5 @@
-/** Texts every record view shares: filters, pager, a record's labels (spec §2 lists, Single post, §4; issue 25). */
-import { defineMessages, params } from '../core/i18n/index'
+/** Texts every record view shares: filters, pager, a record's labels (docs/requirements/screens.md lists, Single post, docs/requirements/states.md; docs/languages-and-themes.md). */
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const recordViewMessages = /* @__PURE__ */ defineMessages('recordView', {
   status: 'Status',

@@ -1,8 +1,8 @@
 /**
  * Pure logic every record view shares — the record lists (`widgets/records`), the notification
  * lists (`widgets/notifications`) and the single post (`widgets/post`): severity kinds, the
- * internal-use block, time labels, the pager and the list filters (spec §2 lists, Notification
- * list page, Single post; §4 Lists, Pagination; §9). No DOM here: every function is unit-tested.
+ * internal-use block, time labels, the pager and the list filters (docs/requirements/screens.md lists, Notification
+ * list page, Single post; docs/requirements/states.md#lists, Pagination; docs/requirements/constants.md). No DOM here: every function is unit-tested.
  *
  * Units: pages are 1-based (the notification list converts to its zero-based API in its own
  * api.ts). Links (record pages, feeds, `api-base`) are the contract's (`contract/links.ts`).
@@ -16,10 +16,10 @@ import { recordViewMessages } from './messages'
 // Severity, internal fields and time labels
 // ---------------------------------------------------------------------------------------------
 
-/** How a severity looks (spec §3 Severity): '20' disruption (ban), '19' degradation (minus), else informational. */
+/** How a severity looks (docs/requirements/entities.md#severity): '20' disruption (ban), '19' degradation (minus), else informational. */
 export type SeverityKind = 'disruption' | 'degradation' | 'informational'
 
-/** The kind of severity `id` (spec §3 Severity, §9 "Severity ids '20' and '19'"). */
+/** The kind of severity `id` (docs/requirements/entities.md#severity, docs/requirements/constants.md#severity-ids"Severity ids '20' and '19'"). */
 export function severityKind(id: string | null | undefined): SeverityKind {
   return id === '20' ? 'disruption' : id === '19' ? 'degradation' : 'informational'
 }
@@ -36,7 +36,7 @@ export interface InternalEntry {
 const LINK_FIELDS = new Set<InternalField>(['slack_link', 'jira_link', 'sfdc_link', 'severity_link'])
 
 /**
- * The internal-use fields a record carries (spec §2 "Records show a block marked internal use
+ * The internal-use fields a record carries (docs/requirements/screens.md "Records show a block marked internal use
  * only … whenever those fields are present"): every {@link INTERNAL_FIELDS} entry that is a
  * non-blank string, labelled in `locale` (the message keyed by the field's camelCase name,
  * `jira_link` → 'Ticket'). Empty when the answer is public.
@@ -53,14 +53,14 @@ export function internalEntries(record: PrivilegedRecord, locale: Locale = 'en')
   return entries
 }
 
-/** Labels of a record's start and end for each list (spec §2), in `locale`. */
+/** Labels of a record's start and end for each list (docs/requirements/screens.md), in `locale`. */
 export function timeLabels(type: TrustRecord['type'], locale: Locale = 'en'): { from: string; to: string } {
   const t = recordViewMessages.in(locale).get()
   return type === 'maintenance' ? { from: t.schedFrom, to: t.schedTo } : { from: t.started, to: t.ended }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pagination (spec §4 Pagination, §9 "Pagination window 5 pages")
+// Pagination (docs/requirements/states.md#pagination, docs/requirements/constants.md#pagination"Pagination window 5 pages")
 // ---------------------------------------------------------------------------------------------
 
 /** One control of the pager. `page` is 1-based. */
@@ -70,7 +70,7 @@ export type PageItem =
   | { kind: 'ellipsis'; key: 'start' | 'end' }
 
 /**
- * The pager's controls (spec §4 Pagination): First and Previous, up to {@link PAGINATION_WINDOW}
+ * The pager's controls (docs/requirements/states.md#pagination): First and Previous, up to {@link PAGINATION_WINDOW}
  * page numbers, Next and Last; an ellipsis before the numbers when page 1 is not among them and
  * after them when the last page is not. The numbers run from page 1 while `current` ≤ 3, are
  * centred (current − 2 … current + 2) after that, and stop at the last page near the end (the
@@ -102,7 +102,7 @@ export function paginationWindow(current: number, total: number, size = PAGINATI
 }
 
 // ---------------------------------------------------------------------------------------------
-// List filters (spec §4 Lists)
+// List filters (docs/requirements/states.md#lists)
 // ---------------------------------------------------------------------------------------------
 
 /** What a record list shows: its status filter, day, data centers and page. */
@@ -129,7 +129,7 @@ export type FilterAction =
   | { type: 'reset' }
 
 /**
- * Filter reducer (spec §4 Lists): changing the status, the day or the data centers goes back to
+ * Filter reducer (docs/requirements/states.md#lists): changing the status, the day or the data centers goes back to
  * page 1; `page` changes the page only; `reset` is the list a new path opens with. Actions that
  * change nothing return the same object.
  */

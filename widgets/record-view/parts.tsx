@@ -1,10 +1,10 @@
-import { termName } from '../core/terms'
+import { termName } from '../../contract/terms.js'
 import { type HTMLAttributes, useId, type ReactNode } from 'react'
 import { feedHref } from '../../contract/links'
 import type { ListSeverity, PrivilegedRecord, RecordStatus } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { isSafeUrl, safeHtml } from '../core/safe-html'
-import { formatTimestamp } from '../core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { RssIcon, SeverityIcon, StatusIcon } from './icons'
 import { recordViewMessages } from './messages'
 import { internalEntries, paginationWindow, severityKind, timeLabels, type PageItem } from './model'
@@ -26,7 +26,7 @@ export function Heading({
 }
 
 /**
- * The feed badges: RSS (spec §2 Route table `/rss-feed/{name}`) and beside it Atom
+ * The feed badges: RSS (docs/requirements/screens.md#route-table `/rss-feed/{name}`) and beside it Atom
  * (`/atom-feed/{name}`, the same feed); with `cloud`, the feeds of that cloud's records only
  * (lists of all clouds, e.g. URL category notifications, leave it out).
  */
@@ -48,7 +48,7 @@ export interface StatusFilterProps {
   disabled?: boolean
 }
 
-/** The labelled 'Status' dropdown: 'All Statuses' plus the answer's statuses (spec §2). */
+/** The labelled 'Status' dropdown: 'All Statuses' plus the answer's statuses (docs/requirements/screens.md). */
 export function StatusFilter({ statuses, value, onChange, disabled }: StatusFilterProps) {
   const t = useMessages(recordViewMessages)
   const locale = useLocale()
@@ -94,7 +94,7 @@ export interface PaginationProps {
 }
 
 /**
- * The pager (spec §4 Pagination): a `nav` with First, Previous, up to 5 page numbers (with
+ * The pager (docs/requirements/states.md#pagination): a `nav` with First, Previous, up to 5 page numbers (with
  * ellipses), Next and Last, from {@link paginationWindow}. The current page is
  * `aria-current="page"`. Nothing for fewer than 2 pages.
  */
@@ -176,9 +176,9 @@ function HtmlSection({ title, html, testId }: { title: string; html: string | nu
 }
 
 /**
- * One record (spec §2 lists and Single post, §3 Record): title (linked to its post), severity
+ * One record (docs/requirements/screens.md lists and Single post, docs/requirements/entities.md#record): title (linked to its post), severity
  * with its icon and name, status with its icon and name, the resolved-update marker, times in
- * `timezone` (spec §9 format), summary or body, customer impact and workaround (all server HTML
+ * `timezone` (docs/requirements/constants.md format), summary or body, customer impact and workaround (all server HTML
  * through `safeHtml`), data centers, and the 'Internal use only' block whenever any internal
  * field is present.
  */

@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { button, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
+import { button, cardBox, controlFrame, visuallyHidden, widgetRoot } from '../../styles/recipes.css'
 import { BREAKPOINTS } from '../../styles/tokens'
 
 /*
@@ -62,10 +62,7 @@ export const select = style({
   minHeight: '36px',
   minWidth: '180px',
   padding: `4px ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
+  ...controlFrame,
   '@media': { [NARROW]: { minWidth: '0', maxWidth: '100%' } },
 })
 
@@ -74,10 +71,7 @@ export const select = style({
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: vars.space.md })
 
 export const record = style({
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
+  ...cardBox,
   minWidth: 0,
   overflowWrap: 'anywhere',
 })
@@ -142,13 +136,7 @@ export const internal = style({
   fontSize: '13px',
 })
 
-export const empty = style({
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  margin: 0,
-})
+export const empty = style({ ...cardBox, margin: 0 })
 
 // --- pagination ------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ import * as styles from './records.css'
 /** Props of {@link Calendar}. */
 export interface CalendarProps {
   data: CalendarData
-  /** IANA zone the days are in (spec §2 Calendar note). */
+  /** IANA zone the days are in (docs/requirements/screens.md#calendar note). */
   timezone: string
   /** The list's day filter, `YYYY-MM-DD`; '' for none. */
   selectedDate: string
@@ -39,7 +39,7 @@ export interface CalendarProps {
 }
 
 /**
- * The month calendar (spec §2 Calendar, §4 Calendar): previous/next month (previous disabled at or
+ * The month calendar (docs/requirements/screens.md#calendar, docs/requirements/states.md#calendar): previous/next month (previous disabled at or
  * before `start_date` + one month, see `canGoPreviousMonth`), 7 weekday columns Monday to Sunday
  * (names, month and days in the subtree's locale),
  * the days of `data.calendar` as buttons styled by their status class and named by day and status
@@ -164,7 +164,7 @@ export interface DataCenterSelectProps {
 }
 
 /**
- * The data-center multi-select (spec §2 Calendar): a labelled button reading 'Select Data
+ * The data-center multi-select (docs/requirements/screens.md#calendar): a labelled button reading 'Select Data
  * Centers', 'All Data Centers' or 'N selected' that opens a panel (Floating UI: placed next to
  * the button; closed by Escape — focus back on the button —, a press outside, or tabbing out;
  * focus moves to the search box on opening) with a 'Search...' box, a 'Select All' checkbox

@@ -20,7 +20,7 @@ import * as styles from './records.css'
 
 /** Props of {@link Records}. */
 export interface RecordsProps {
-  /** Which list (spec §2): incidents, maintenance or security advisories. */
+  /** Which list (docs/requirements/screens.md): incidents, maintenance or security advisories. */
   type: RecordListType
   /** Cloud machine name (the API's `cloud`). */
   cloud: string
@@ -35,7 +35,7 @@ export interface RecordsProps {
   /**
    * Route-controlled filters (status, day, data centers, page). When given, the component shows
    * them and reports changes through `onFiltersChange` only; otherwise it keeps its own, reset
-   * whenever `type` or `cloud` changes (spec §4 "changing the path resets the filter").
+   * whenever `type` or `cloud` changes (docs/requirements/states.md "changing the path resets the filter").
    */
   filters?: RecordFilters
   /** Called with the next filters after any change (status, day and data centers go back to page 1). */
@@ -45,8 +45,8 @@ export interface RecordsProps {
 }
 
 /**
- * A record list page's content (spec §2 Incidents, Maintenance, Security Advisories lists and
- * Calendar; §4 Lists, Pagination, Calendar; §8 empty state): the heading with its RSS and Atom
+ * A record list page's content (docs/requirements/screens.md#incidents-maintenance-security-advisories-lists and
+ * Calendar; docs/requirements/states.md#lists, Pagination, Calendar; docs/requirements/errors.md#empty-states state): the heading with its RSS and Atom
  * badges (and for maintenance an 'Add to calendar' `webcal:` link and a plain 'Download .ics'
  * link to the same calendar), the 'Status' filter, the optional top
  * message, the maintenance schedule table, the records, pagination, and beside them (under them
@@ -55,7 +55,7 @@ export interface RecordsProps {
  *
  * Loads `GET /api/{type}?cloud=&category=&page=&date=&datacenter=&tz=` whenever a filter changes
  * and `GET /api/calendar?cloud=&type=&tz=` once per cloud, type and zone. Failed or malformed
- * loads show an error with Retry (spec §8); calendar failures are also logged to the console.
+ * loads show an error with Retry (docs/requirements/errors.md); calendar failures are also logged to the console.
  */
 export function Records(props: RecordsProps) {
   // A new list (type or cloud) starts from All Statuses, page 1: a fresh component state.
@@ -244,7 +244,7 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }:
 }
 
 /**
- * The maintenance schedule (spec §2 "regions by days, in UTC"): a table with a caption saying
+ * The maintenance schedule (docs/requirements/screens.md "regions by days, in UTC"): a table with a caption saying
  * the days are UTC, a column header per day and a row header per region.
  */
 function ScheduleTable({ data }: { data: PrivilegedRecordListData }) {

@@ -32,7 +32,7 @@ function parseSchedule(raw: unknown): MaintenanceSchedule | null {
 }
 
 /**
- * Checks a `GET /api/{incident|maintenance|advisory}` answer (contract `RecordListData`, spec §3
+ * Checks a `GET /api/{incident|maintenance|advisory}` answer (contract `RecordListData`, docs/requirements/entities.md
  * List response; a privileged viewer's records carry internal-use fields,
  * `PrivilegedRecordListData`): records, statuses, severities, optional categories, top message
  * and maintenance schedule, and `currentPage` ≥ 1 / `totalPages` ≥ 0 numbers.
@@ -59,7 +59,7 @@ export function parseRecordListAnswer(answer: unknown): PrivilegedRecordListData
 }
 
 /**
- * Checks a `GET /api/calendar` answer (contract `CalendarData`, spec §3 Calendar response):
+ * Checks a `GET /api/calendar` answer (contract `CalendarData`, docs/requirements/entities.md#calendar-response):
  * `start_date` a string, `datacenters` groups of `{ value, label }` options (values as strings),
  * `calendar` an object of days with a string `status`. A missing `datacenters` is `[]`; an empty
  * `calendar` may arrive as `[]` (PHP) and becomes `{}`.
@@ -115,7 +115,7 @@ export interface RecordListQuery {
 
 /**
  * `GET /api/{type}?cloud=&category=&page=&date=&datacenter=&tz=` — one page of a record list
- * (spec §7, contract `RecordListData`). Empty filters are left out of the query.
+ * (docs/requirements/calls.md, contract `RecordListData`). Empty filters are left out of the query.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  * @example await fetchRecordList({ type: 'incident', cloud: 'alpha', page: 2, datacenters: ['12', '14'] })
@@ -138,7 +138,7 @@ export async function fetchRecordList(q: RecordListQuery): Promise<PrivilegedRec
 
 /**
  * `GET /api/calendar?cloud=&type=&tz=` (+ `cc_term=241` for advisories) — the calendar's days and
- * the data-center groups (spec §7, contract `CalendarData`).
+ * the data-center groups (docs/requirements/calls.md, contract `CalendarData`).
  *
  * @throws ApiError on a failed request or an answer of the wrong shape; the abort error when aborted
  */

@@ -2,8 +2,8 @@ import { createWidgetElement } from '../core/element'
 import { RecordsWidget, type RecordsWidgetProps } from './Records'
 
 /**
- * `<trust-records>`: a record list with its calendar (spec §2 Incidents, Maintenance, Security
- * Advisories lists and Calendar; §4 Lists, Pagination, Calendar) — heading with RSS and Atom badges
+ * `<trust-records>`: a record list with its calendar (docs/requirements/screens.md#incidents-maintenance-security-advisories-lists, Maintenance, Security
+ * Advisories lists and Calendar; docs/requirements/states.md#lists, Pagination, Calendar) — heading with RSS and Atom badges
  * (and 'Add to calendar' and 'Download .ics' for maintenance), 'Status' filter, top message,
  * maintenance schedule (UTC), records, pagination, a month calendar whose marked days filter the
  * list, and (not for advisories) a data-center multi-select. Fires no events.

@@ -1,8 +1,8 @@
 /**
- * Texts of the record lists and their calendar (spec §2 lists and Calendar, §4; issue 25). The
- * list headings are keyed by list type; `records.status` by the calendar's style classes (spec §4).
+ * Texts of the record lists and their calendar (docs/requirements/screens.md lists and Calendar, docs/requirements/states.md; docs/languages-and-themes.md). The
+ * list headings are keyed by list type; `records.status` by the calendar's style classes (docs/requirements/states.md).
  */
-import { count, defineMessages, params } from '../core/i18n/index'
+import { count, defineMessages, params } from '../../contract/i18n/index.js'
 
 export const recordsMessages = /* @__PURE__ */ defineMessages('records', {
   incident: 'Incidents',

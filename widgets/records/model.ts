@@ -1,6 +1,6 @@
 /**
- * Pure logic of the record lists and their calendar (spec §2 Incidents, Maintenance, Security
- * Advisories lists, Calendar; §4 Lists, Calendar; §9). No DOM here: every function is unit-tested.
+ * Pure logic of the record lists and their calendar (docs/requirements/screens.md#incidents-maintenance-security-advisories-lists, Maintenance, Security
+ * Advisories lists, Calendar; docs/requirements/states.md#lists, Calendar; docs/requirements/constants.md). No DOM here: every function is unit-tested.
  * What the notification lists and the post share with the lists (pager, filters, severity kinds,
  * internal-use block) is in `widgets/record-view/model.ts`; links are the contract's
  * (`contract/links.ts`).
@@ -16,25 +16,25 @@ import { recordsMessages, recordStatusMessages, topMessages } from './messages'
 // Names and paths
 // ---------------------------------------------------------------------------------------------
 
-/** The site path segment of each list (spec §2 Route table): `/{cloudDomain}/{segment}`. */
+/** The site path segment of each list (docs/requirements/screens.md#route-table): `/{cloudDomain}/{segment}`. */
 export const LIST_SEGMENTS: Record<RecordListType, string> = {
   incident: 'incidents',
   maintenance: 'maintenance',
   advisory: 'security-advisories',
 }
 
-/** The calendar kind of each list (spec §7 `GET /api/calendar` `type`). */
+/** The calendar kind of each list (docs/requirements/calls.md `GET /api/calendar` `type`). */
 export const CALENDAR_TYPES: Record<RecordListType, CalendarType> = {
   incident: 'recent_incident',
   maintenance: 'scheduled_maintenance',
   advisory: 'advisory',
 }
 
-/** `cc_term` the advisory calendar sends (spec §7). */
+/** `cc_term` the advisory calendar sends (docs/requirements/calls.md). */
 export const ADVISORY_CC_TERM = '241'
 
 /**
- * The maintenance calendar's address (spec §2 Maintenance "Add to calendar"):
+ * The maintenance calendar's address (docs/requirements/screens.md Maintenance "Add to calendar"):
  * `/ics/maintenance/{cloud}.ics` on `origin` (the site origin or the widget's `api-base`), with
  * `?datacenter={tid}` when exactly one data center is selected. This plain http(s) link is the
  * 'Download .ics' one; {@link webcalHref} gives the 'Add to calendar' subscription.
@@ -61,10 +61,10 @@ export function webcalHref(url: string): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * A human name for a status or event-type style class (spec §4 classes): `service_disruption` →
+ * A human name for a status or event-type style class (docs/requirements/states.md classes): `service_disruption` →
  * 'Service Disruption', `no-service-impact` → 'No Service Impact'. Used where only a class is
  * known (calendar days), so the status is also told in text, never by colour alone. The classes
- * of spec §4 are named in `locale` (`records.status` messages); others are their words capitalised.
+ * of docs/requirements/states.md are named in `locale` (`records.status` messages); others are their words capitalised.
  */
 export function statusClassName(cls: string, locale: Locale = 'en'): string {
   return (
@@ -78,7 +78,7 @@ export function statusClassName(cls: string, locale: Locale = 'en'): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Maintenance schedule table (spec §2 "regions by days, in UTC", §3 maintenanceSchedule)
+// Maintenance schedule table (docs/requirements/screens.md "regions by days, in UTC", docs/requirements/entities.mdmaintenanceSchedule)
 // ---------------------------------------------------------------------------------------------
 
 /** The schedule as the table shows it. */
@@ -137,7 +137,7 @@ export function scheduleTable(schedule: MaintenanceSchedule | null | undefined, 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Calendar (spec §2 Calendar, §4 Calendar, §9 "Calendar week 7 columns")
+// Calendar (docs/requirements/screens.md#calendar, docs/requirements/states.md#calendar, docs/requirements/constants.md#calendar "Calendar week 7 columns")
 // ---------------------------------------------------------------------------------------------
 
 /** A calendar month: `month` is 1-based. */
@@ -182,7 +182,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /**
- * The weeks of a month view (spec §2 Calendar: 7 columns): rows of 7 cells, Monday first;
+ * The weeks of a month view (docs/requirements/screens.md#calendar: 7 columns): rows of 7 cells, Monday first;
  * cells before the 1st and after the last day are `null`. 4 to 6 rows.
  *
  * @param month 1-based
@@ -215,7 +215,7 @@ export function monthOf(date: string): MonthView | null {
 }
 
 /**
- * Whether the previous-month button is enabled (spec §4 Calendar: "previous button disabled at
+ * Whether the previous-month button is enabled (docs/requirements/states.md#calendar: "previous button disabled at
  * or before the start date plus one month"). The view's first day is compared with `startDate`
  * plus one month: disabled when it is at or before it — in months, when the view is at most one
  * month after `startDate`'s month. An unreadable `startDate` sets no limit.
@@ -259,11 +259,11 @@ export function dayLabel(date: string, locale: Locale = 'en'): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Data-center multi-select (spec §2 Calendar)
+// Data-center multi-select (docs/requirements/screens.md#calendar)
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The multi-select's button text (spec §2 Calendar) in `locale`: 'Select Data Centers' with none
+ * The multi-select's button text (docs/requirements/screens.md#calendar) in `locale`: 'Select Data Centers' with none
  * selected, 'All Data Centers' with all of them, otherwise 'N selected'.
  */
 export function dataCenterButtonLabel(selected: number, total: number, locale: Locale = 'en'): string {
@@ -305,7 +305,7 @@ export function toggleIds(ids: readonly string[], toggle: readonly string[], on:
 }
 
 /**
- * The list's top message in `locale` (issue 25): the server's four sentences (an ongoing incident
+ * The list's top message in `locale` (docs/languages-and-themes.md): the server's four sentences (an ongoing incident
  * or several, maintenance in progress or several windows) in the locale's words, with the record's
  * title as it is; anything else as the server sent it. English: the server's text unchanged.
  *

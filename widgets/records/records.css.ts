@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
-import { button } from '../../styles/recipes.css'
+import { button, controlEdge } from '../../styles/recipes.css'
 import { BREAKPOINTS } from '../../styles/tokens'
 import { focusRing, root } from '../record-view/record-view.css'
 
@@ -109,7 +109,7 @@ export const dayPlain = style({
 })
 
 /**
- * Calendar style classes (spec §4) → colour and a glyph, so each status has a shape as well.
+ * Calendar style classes (docs/requirements/states.md) → colour and a glyph, so each status has a shape as well.
  * Glyphs are CSS escapes: the CSS is inlined into drop-in scripts, which host pages may load
  * without a UTF-8 charset.
  */
@@ -203,8 +203,7 @@ export const dcSearch = style({
   width: '100%',
   minHeight: '32px',
   padding: `4px ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
+  ...controlEdge,
   marginBottom: vars.space.sm,
 })
 

@@ -8,7 +8,7 @@ import { LocaleContext } from '../core/i18n/react'
 import { createResource, type Resource } from '../core/resource'
 import { $session } from '../core/session'
 import { loadStateView } from '../core/ui'
-import { formatTimestamp } from '../core/time'
+import { formatTimestamp } from '../../contract/time.js'
 import { fetchSpeedometer } from './api'
 import { speedometerMessages } from './messages'
 import { arcPath, DIAL, formatCompact, formatLong, formatPercent, needleAngle, percentOfPeak, polar } from './model'
@@ -66,10 +66,10 @@ export interface SpeedometerProps {
 /*
  * The speedometer's components are hook-free (classes reading the locale context, a dial taking
  * the locale as a prop): its drop-in then carries no Preact hooks, which its 12 KB budget has
- * no room for (README "Drop-in flavours").
+ * no room for (docs/decisions/0059-drop-in-flavours.md#drop-in-flavours).
  */
 
-/** The three gauges of the home page (spec §2 Home), from data already loaded, in the context's language. */
+/** The three gauges of the home page (docs/requirements/screens.md#home), from data already loaded, in the context's language. */
 export class Speedometer extends Component<SpeedometerProps> {
   static contextType = LocaleContext
   declare context: Locale
@@ -97,7 +97,7 @@ export interface SpeedometerWidgetProps extends HostProps {
 /**
  * Loads `GET /api/speedometer` for the cloud and shows the three gauges, a line saying the cloud
  * publishes no traffic figures yet (`has_data: false`), or a retryable error.
- * The cloud is its `cloud` attribute, else the page's chosen cloud (spec §4: the global data
+ * The cloud is its `cloud` attribute, else the page's chosen cloud (docs/requirements/states.md: the global data
  * loaded when needed, the embed's choice made by the spec's rules, as `useCloudKey` does); the
  * period line follows the session's time zone. A new cloud or API origin loads anew; unmounting
  * aborts the load under way.

@@ -13,7 +13,7 @@ function isSpeedometerData(d: unknown): d is SpeedometerData {
 }
 
 /**
- * `GET /api/speedometer?cloud=` — the three gauges of the home page (spec §2 Home), or
+ * `GET /api/speedometer?cloud=` — the three gauges of the home page (docs/requirements/screens.md#home), or
  * `has_data: false` when the cloud publishes no traffic figures.
  *
  * @throws ApiError on a failed request or an answer of the wrong shape

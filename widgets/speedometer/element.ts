@@ -2,7 +2,7 @@ import { createWidgetElement } from '../core/element'
 import { SpeedometerWidget, type SpeedometerWidgetProps } from './Speedometer'
 
 /**
- * `<trust-speedometer>`: the home page's three gauges (spec §2 Home) — transactions, threats
+ * `<trust-speedometer>`: the home page's three gauges (docs/requirements/screens.md#home) — transactions, threats
  * blocked and policies enforced in the last 24 hours against the 365-day peak. Fires no events.
  *
  * @element trust-speedometer

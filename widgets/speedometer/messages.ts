@@ -1,5 +1,5 @@
-/** Texts of `<trust-speedometer>` (spec §2 Home; issue 25). Counts and shares come formatted (model.ts). */
-import { defineMessages, params } from '../core/i18n/index'
+/** Texts of `<trust-speedometer>` (docs/requirements/screens.md#home; docs/languages-and-themes.md). Counts and shares come formatted (model.ts). */
+import { defineMessages, params } from '../../contract/i18n/index.js'
 
 export const speedometerMessages = /* @__PURE__ */ defineMessages('speedometer', {
   label: 'Speedometer',

@@ -1,6 +1,6 @@
 import { type Locale, textDirection } from '../../contract/locale'
 import { elementLocale } from '../core/i18n/drop-in'
-import { isLocaleReady, loadLocale } from '../core/i18n/index'
+import { isLocaleReady, loadLocale } from '../../contract/i18n/index.js'
 import { adoptCss } from '../core/shadow'
 import { widgetCss } from '../core/widget-css'
 import { fetchOverallStatus } from '../overall-status/api'
@@ -10,7 +10,7 @@ import * as line from '../overall-status/overall-status.css'
 import * as styles from './status-badge.css'
 
 /**
- * `<trust-status-badge>`: the overall status line alone (issue 24 item 2) — an icon and "All
+ * `<trust-status-badge>`: the overall status line alone (docs/statuspage-api.md) — an icon and "All
  * Systems Operational", "Partial Service Disruption", "Major Service Disruption" or "Under
  * Maintenance", the text linking to the status page, from `/{cloud}/api/v2/status.json`, or the
  * whole site's `/api/v2/status.json` without `cloud`. A polite live region; fires no events.
@@ -27,7 +27,7 @@ import * as styles from './status-badge.css'
  */
 export class StatusBadgeElement extends HTMLElement {
   static get observedAttributes(): string[] {
-    // `lang` is the kit-wide language attribute (issue 25), like the React widgets' (core/element.ts).
+    // `lang` is the kit-wide language attribute (docs/languages-and-themes.md), like the React widgets' (core/element.ts).
     return ['cloud', 'api-base', 'lang']
   }
 

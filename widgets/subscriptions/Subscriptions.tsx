@@ -46,13 +46,13 @@ export interface SubscriptionsErrorDetail {
   error: string
   /** The tab whose load failed: a cloud machine name, or `'#notifications'`. */
   tab: string
-  /** Where the widget goes unless the event is cancelled: the cloud's default page (spec §8). */
+  /** Where the widget goes unless the event is cancelled: the cloud's default page (docs/requirements/errors.md). */
   redirect: string
 }
 
 /**
  * `trust-subscriptions-error` (bubbles, composed, cancelable): the subscriptions of a signed-in
- * user could not be loaded (spec §8 "Subscription load error while logged in: redirect to the
+ * user could not be loaded (docs/requirements/errors.md#subscription-load-error "Subscription load error while logged in: redirect to the
  * default page"). Unless cancelled, the widget then goes to `detail.redirect`.
  */
 export class SubscriptionsErrorEvent extends TrustEvent<SubscriptionsErrorDetail> {
@@ -69,7 +69,7 @@ export interface SubscriptionsProps {
   initialCloud?: string
   /** Origin of the API on foreign pages. @default '' (same origin) */
   apiBase?: string
-  /** Target of the help link 'How to Manage Your Subscription?' (spec §2); no link when absent or empty. */
+  /** Target of the help link 'How to Manage Your Subscription?' (docs/requirements/screens.md); no link when absent or empty. */
   faqHref?: string
   /**
    * A tab could not be loaded. `signedOut` is true when the server answered that nobody is
@@ -81,7 +81,7 @@ export interface SubscriptionsProps {
 const isSignedOutError = (e: unknown) => e instanceof ApiError && (e.code === 'not_signed_in' || e.status === 401)
 
 /**
- * A failed change's reason on the screen (issue 25 "codes translated on the client"): the
+ * A failed change's reason on the screen (docs/languages-and-themes.md "codes translated on the client"): the
  * server's English message on an English page; otherwise the translation of its code, or a
  * generic text with the HTTP status.
  */
@@ -124,7 +124,7 @@ function useChange() {
 }
 
 /**
- * The subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §7, §8): the heading
+ * The subscriptions page (docs/requirements/screens.md#subscriptions-page, docs/requirements/states.md#subscribe-star, docs/requirements/calls.md, docs/requirements/errors.md): the heading
  * 'Manage Subscriptions' with the count of the shown tab, the help link (given `faqHref`), a tab
  * per cloud and a Notifications tab. A cloud tab has Subscribe All / Unsubscribe All and the Maintenance,
  * Advisory and Cloud Status sections; the Notifications tab lists each notification type with its
@@ -449,7 +449,7 @@ interface GroupProps {
   children: ReactNode
 }
 
-/** A group with its All / Individual radio group (spec §2, §4). */
+/** A group with its All / Individual radio group (docs/requirements/screens.md, docs/requirements/states.md). */
 function Group({ tid, name, mode, busy, titleHidden, onMode, children }: GroupProps) {
   const id = useId()
   const t = useMessages(subscriptionsMessages)
@@ -496,7 +496,7 @@ function Stars({ stars, ...rest }: Omit<StarProps, 'star'> & { stars: StarView[]
 
 /**
  * A subscribe star: a toggle button (`aria-pressed`) whose name says what pressing it does;
- * filled, bold and pressed when subscribed, outlined otherwise (spec §2 Visual hints).
+ * filled, bold and pressed when subscribed, outlined otherwise (docs/requirements/screens.md#visual-hints).
  */
 function Star({ star, busy, pending, onStar, className }: StarProps) {
   const t = useMessages(subscriptionsMessages)
@@ -532,15 +532,15 @@ export interface SubscriptionsWidgetProps extends HostProps {
   faqHref?: string
 }
 
-/** What the disaster-recovery variant shows instead of the subscription panel (spec §8), in English. */
+/** What the disaster-recovery variant shows instead of the subscription panel (docs/requirements/errors.md), in English. */
 export const DR_UNAVAILABLE_TEXT = subscriptionsMessages.base.unavailable
 
 /**
  * `<trust-subscriptions>`'s component: the clouds of the global data, the first tab from `cloud`
- * or the page's chosen cloud, then {@link Subscriptions}. Signed out (spec §6: authenticated users
+ * or the page's chosen cloud, then {@link Subscriptions}. Signed out (docs/requirements/roles.md: authenticated users
  * only) it raises `trust-sign-in-required` and, unless cancelled, goes to `/sign-in?subscribe=1`;
  * a load failure while signed in raises `trust-subscriptions-error` and, unless cancelled, goes to
- * the cloud's default page (spec §8).
+ * the cloud's default page (docs/requirements/errors.md).
  */
 export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: SubscriptionsWidgetProps) {
   const ctx = useWidgetContext(cloud, apiBase)
@@ -562,7 +562,7 @@ export function SubscriptionsWidget({ cloud, apiBase = '', faqHref, host }: Subs
     [base, host],
   )
   useEffect(() => {
-    // The disaster-recovery variant has no subscriptions to sign in for (spec §1 Variants).
+    // The disaster-recovery variant has no subscriptions to sign in for (docs/requirements/product.md Variants).
     if (!signedIn && !ctx.isTrustDR) askSignIn(markerRef.current)
   }, [signedIn, askSignIn, ctx.isTrustDR])
 

@@ -74,7 +74,7 @@ function coreGroup(raw: unknown, i: number): SubscriptionCoreGroup {
 }
 
 /**
- * Checks a subscription tree (contract `SubscriptionsData`, spec §3 Subscription data): the core
+ * Checks a subscription tree (contract `SubscriptionsData`, docs/requirements/entities.md#subscription-data): the core
  * group(s), public and premium data centers by region, maintenance and advisory topics, each row
  * with `tid`, `name` and a `subscribed` flag, and a `subscriptions_count` ≥ 0.
  *
@@ -108,7 +108,7 @@ function category(raw: unknown, where: string): NotificationSubscriptionCategory
 }
 
 /**
- * Checks a notification-subscription tree (contract `UserNotificationsData`, spec §3
+ * Checks a notification-subscription tree (contract `UserNotificationsData`, docs/requirements/entities.md
  * Notification subscriptions): `terms` keyed by notification type, each with its display name,
  * categories and `all_subscribed`; `terms.totalCount`; `all_subscribed`; `subscriptions_count`.
  *
@@ -166,7 +166,7 @@ export interface CallOptions {
 }
 
 /**
- * `POST /api/subscriptions {cloud}` — the signed-in user's subscription tree of `cloud` (spec §7).
+ * `POST /api/subscriptions {cloud}` — the signed-in user's subscription tree of `cloud` (docs/requirements/calls.md).
  *
  * @param cloud machine name or domain
  * @throws ApiError on a failed call (403 `not_signed_in`, 404 `unknown_cloud`, …) or a malformed answer
@@ -178,7 +178,7 @@ export async function fetchSubscriptions(cloud: string, options: CallOptions = {
 
 /**
  * `POST /api/subscribe {cloud, tid, action}` — subscribes or unsubscribes one target (a row, a
- * region, `core_cloud_services`, a data-center type or `all`; spec §4, §7) and answers the
+ * region, `core_cloud_services`, a data-center type or `all`; docs/requirements/states.md, docs/requirements/calls.md) and answers the
  * changed target's name with the cloud's whole tree after the change.
  *
  * @throws ApiError on a failed call or a malformed answer
@@ -195,7 +195,7 @@ export async function subscribe(
 }
 
 /**
- * `POST /api/user_notifications` (no body) — the user's notification-subscription tree (spec §7).
+ * `POST /api/user_notifications` (no body) — the user's notification-subscription tree (docs/requirements/calls.md).
  *
  * @throws ApiError on a failed call or a malformed answer
  */
@@ -206,7 +206,7 @@ export async function fetchUserNotifications(options: CallOptions = {}): Promise
 
 /**
  * `POST /api/notification_manage_subscription {tid, action}` — a category tid, a notification
- * type or `all` (spec §7); answers the target's name with the whole tree after the change.
+ * type or `all` (docs/requirements/calls.md); answers the target's name with the whole tree after the change.
  *
  * @throws ApiError on a failed call or a malformed answer
  */

@@ -2,8 +2,8 @@ import { createWidgetElement } from '../core/element'
 import { SubscriptionsWidget, type SubscriptionsWidgetProps } from './Subscriptions'
 
 /**
- * `<trust-subscriptions>`: the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star,
- * §8 toasts) for signed-in users — heading 'Manage Subscriptions' with the shown tab's count, the
+ * `<trust-subscriptions>`: the subscriptions page (docs/requirements/screens.md#subscriptions-page, docs/requirements/states.md#subscribe-star,
+ * docs/requirements/errors.md toasts) for signed-in users — heading 'Manage Subscriptions' with the shown tab's count, the
  * help link 'How to Manage Your Subscription?' (when the site has an FAQ page), a tab per cloud
  * plus a 'Notifications' tab (arrow keys, Home and End move between tabs). A cloud tab has Subscribe All / Unsubscribe All and
  * the Maintenance, Advisory and Cloud Status sections (Core Cloud Services and data centers by

@@ -1,5 +1,5 @@
-/** Texts of the subscriptions page and `<trust-subscriptions>` (spec §2 Subscriptions page, §4, §8 toasts; issue 25). */
-import { count, defineMessages, params } from '../core/i18n/index'
+/** Texts of the subscriptions page and `<trust-subscriptions>` (docs/requirements/screens.md#subscriptions-page, docs/requirements/states.md, docs/requirements/errors.md toasts; docs/languages-and-themes.md). */
+import { count, defineMessages, params } from '../../contract/i18n/index.js'
 
 export const subscriptionsMessages = defineMessages('subscriptions', {
   title: 'Manage Subscriptions',

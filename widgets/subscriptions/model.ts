@@ -9,7 +9,7 @@ import { flattenMenu, menuHref, visibleItems } from '../../contract/menu'
 import { subscriptionsMessages } from './messages'
 
 /**
- * Pure rules of the subscriptions page (spec §2 Subscriptions page, §4 Subscribe star, §8 toasts)
+ * Pure rules of the subscriptions page (docs/requirements/screens.md#subscriptions-page, docs/requirements/states.md#subscribe-star, docs/requirements/errors.md toasts)
  * on the contract's model: a target is subscribed when it or a target above it is stored;
  * `subscribe` stores a target, `unsubscribe` leaves the target and everything below it
  * unsubscribed. The `subscribed` flags of an answer are that effective state.
@@ -24,7 +24,7 @@ export interface StarView {
   tid: number | string
   name: string
   subscribed: boolean
-  /** True while its group is in All mode (spec §4: choosing All disables the individual items). */
+  /** True while its group is in All mode (docs/requirements/states.md: choosing All disables the individual items). */
   disabled: boolean
 }
 
@@ -96,7 +96,7 @@ const star = (row: SubscriptionItem, disabled: boolean): StarView => ({
 })
 
 /**
- * The subscription tree of a cloud as the tab shows it (spec §2 Subscriptions page): Maintenance
+ * The subscription tree of a cloud as the tab shows it (docs/requirements/screens.md#subscriptions-page): Maintenance
  * and Advisory topics; Core Cloud Services (left out when empty); Public Data Center (left out
  * when it has no regions) and Premium Data Center (only when it has regions), each by region.
  * Items of a group in All mode are disabled.
@@ -174,7 +174,7 @@ export interface ModeChange<T extends string> {
 }
 
 /**
- * Choosing All or Individual on a group (spec §4): All subscribes the group
+ * Choosing All or Individual on a group (docs/requirements/states.md): All subscribes the group
  * (`{tid: group, action: 'subscribe'}`); Individual makes no call — the items become enabled and
  * keep showing their (effective) state, and pressing one then unsubscribes just that one.
  */
@@ -221,11 +221,11 @@ export function nextTab(tabs: readonly string[], current: string, key: string): 
   return undefined
 }
 
-/** The id of the FAQ's question on managing subscriptions (spec §2: the help link opens it). */
+/** The id of the FAQ's question on managing subscriptions (docs/requirements/screens.md: the help link opens it). */
 export const FAQ_SUBSCRIPTION_ANCHOR = 'how-to-manage-your-subscription'
 
 /**
- * Where the help link 'How to Manage Your Subscription?' leads (spec §2): the site's FAQ page —
+ * Where the help link 'How to Manage Your Subscription?' leads (docs/requirements/screens.md): the site's FAQ page —
  * the first main-menu item, sub-menus included, whose component is `faq` and that `cloud` does not
  * hide — at its subscriptions question: `/faq#how-to-manage-your-subscription`,
  * `/alpha.net/faq#…` when deep-linked. `''` when the site has no FAQ page: the page shows no help

@@ -1,10 +1,10 @@
 /**
- * Migration 002: what the cloud status timeline and the record lists are made of (spec §3 Record,
- * Severity, Service or location item; §4 Record statuses).
+ * Migration 002: what the cloud status timeline and the record lists are made of (docs/requirements/entities.md#record,
+ * Severity, Service or location item; docs/requirements/states.md#record-statuses).
  *
  * - `severities`: terms of the `severity` vocabulary (ids below 1000, e.g. the spec's fixed '19' and
  *   '20'), with the colour and icon names the status answers send.
- * - `record_statuses`: the lifecycle states of a record (spec §4).
+ * - `record_statuses`: the lifecycle states of a record (docs/requirements/states.md).
  * - `services` and `cloud_services`: core cloud services (terms of the `service` vocabulary) and
  *   which cloud runs which, with commissioning dates.
  * - `cloud_data_centers` gains `start_date` / `end_date`: when a data center went into and out of

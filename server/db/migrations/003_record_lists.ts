@@ -1,9 +1,9 @@
 /**
  * Migration 003: what the record lists, single posts and notification lists add to migration 002
- * (spec §2 Notification list page, Single post; §3 Record, Notification list; §7).
+ * (docs/requirements/screens.md#notification-list-page, Single post; docs/requirements/entities.md#record, Notification list; docs/requirements/calls.md).
  *
- * - `records.url_redirect`: a notification may send its reader elsewhere on the site (spec §2 Route
- *   table, /notification/{id}): a path below the site without the leading slash, stored as authored.
+ * - `records.url_redirect`: a notification may send its reader elsewhere on the site (docs/requirements/screens.md#route-table
+ *   /notification/{id}): a path below the site without the leading slash, stored as authored.
  *   The client checks it stays on its origin before following it.
  * - `notification_categories`: terms of the `notification_category` vocabulary (URL categories,
  *   cloud-application groups, privacy topics), each belonging to one notification type. A

@@ -1,11 +1,11 @@
 /**
- * Migration 004: accounts and sessions (spec §3 Session, Cookies; §4 Sign-in, Logout, Sign-up;
- * §5; §6) and the mail outbox.
+ * Migration 004: accounts and sessions (docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout, Sign-up;
+ * docs/requirements/validation.md; docs/requirements/roles.md) and the mail outbox.
  *
  * - `users`: `name` is unique without regard to case (`COLLATE NOCASE`); `mail` is stored
  *   lower-cased and unique. `pass_hash` is `scrypt$N$r$p$salt$hash` (base64, see
  *   `server/accounts/passwords.ts`). `verified` is 0/1. Instants are epoch ms.
- * - `user_roles`: role machine names per user (spec §6).
+ * - `user_roles`: role machine names per user (docs/requirements/roles.md).
  * - `sessions`: `id_hash` is the SHA-256 (hex) of the random cookie value, never the value itself.
  *   `expires` = `created` + 86 400 000 ms.
  * - `flood`: one row per counted event (failed login, rate-limited call) for flood control.

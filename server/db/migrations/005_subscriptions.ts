@@ -1,6 +1,6 @@
 /**
- * Migration 005: subscriptions and publishing (spec §2 Subscriptions page; §3 Subscription data,
- * Notification subscriptions; §4 Subscribe star; §7 subscription calls). The model is described
+ * Migration 005: subscriptions and publishing (docs/requirements/screens.md#subscriptions-page; docs/requirements/entities.md#subscription-data,
+ * Notification subscriptions; docs/requirements/states.md#subscribe-star; docs/requirements/calls.md subscription calls). The model is described
  * at `contract/subscriptions.ts` and implemented in `server/subscriptions/tree.ts`.
  *
  * - `subscription_topics`: the maintenance and advisory rows of the Subscriptions page, terms of

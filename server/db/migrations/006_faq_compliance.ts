@@ -1,6 +1,6 @@
 /**
- * Migration 006: basic pages (the FAQ) and compliance (spec §2 FAQ, Compliance; §3 FAQ,
- * Compliance; §7 `GET /api/basic-page/faq`, `GET /api/compliance`). Markup of the FAQ body:
+ * Migration 006: basic pages (the FAQ) and compliance (docs/requirements/screens.md#faq, Compliance; docs/requirements/entities.md#faq,
+ * Compliance; docs/requirements/calls.md `GET /api/basic-page/faq`, `GET /api/compliance`). Markup of the FAQ body:
  * `contract/content.ts`.
  *
  * - `basic_pages`: static HTML pages by machine name (`'faq'`). A row with a `cloud_id`

@@ -1,5 +1,5 @@
 /**
- * Migration 009: webhook and Slack subscriptions (issue 24 item 4; `contract/webhooks.ts`,
+ * Migration 009: webhook and Slack subscriptions (docs/subscriptions.md; `contract/webhooks.ts`,
  * `server/webhooks/`).
  *
  * - `webhook_endpoints`: a signed-in user's HTTPS endpoints. `kind` is `webhook` (a receiver of

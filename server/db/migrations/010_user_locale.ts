@@ -1,5 +1,5 @@
 /**
- * Migration 010: a user's language (issue 25 "locales").
+ * Migration 010: a user's language (docs/languages-and-themes.md "locales").
  *
  * - `users.locale`: the language the user saved on the settings page or with the header's language
  *   picker, a code of contract/locale.ts `LOCALES` (`'de'`); `null` when none was ever saved (the

@@ -1,12 +1,12 @@
 /**
- * Migration 011: the reference data publishing needs, on every database (issue 41 "Production is
+ * Migration 011: the reference data publishing needs, on every database (docs/operating/catalogue.md "Production is
  * the product"). Until now only the demo seed inserted it, so a production database refused every
  * status.
  *
- * - `record_statuses`: the eight statuses of spec §4 with their ids, style classes, icons and
+ * - `record_statuses`: the eight statuses of docs/requirements/states.md with their ids, style classes, icons and
  *   order (`contract/reference-data.ts` RECORD_STATUSES), each inserted only when neither its id
  *   nor its name is there yet, so databases the demo seed filled migrate without a change.
- * - `severities`: the two severities spec §3 fixes, '20' Service Disruption and '19' Service
+ * - `severities`: the two severities docs/requirements/entities.md fixes, '20' Service Disruption and '19' Service
  *   Degradation (terms of the `severity` vocabulary), inserted when missing. A tid that is already
  *   the id of a term of another vocabulary is left alone.
  *
@@ -20,7 +20,7 @@ import { syncIdentitySequences } from '../dialect.js'
 // Migrations see the database as it was when they were written, hence `any`.
 type AnyDb = Kysely<any>
 
-/** The record statuses of spec §4, in order (`sort` is the position). */
+/** The record statuses of docs/requirements/states.md, in order (`sort` is the position). */
 const STATUSES = [
   { id: 1, name: 'Scheduled', class: 'scheduled', icon: 'calendar' },
   { id: 2, name: 'In Progress', class: 'in_progress', icon: 'hourglass' },
@@ -32,7 +32,7 @@ const STATUSES = [
   { id: 8, name: 'Remediated', class: 'remediated', icon: 'shield' },
 ]
 
-/** The severities of spec §3 whose ids are fixed, most severe first (`sort` is the position). */
+/** The severities of docs/requirements/entities.md whose ids are fixed, most severe first (`sort` is the position). */
 const SEVERITIES = [
   { tid: 20, name: 'Service Disruption', color_code: '#d32f2f', icon: 'ban', status_icon: 'circle-ban', show_legend: 1 },
   { tid: 19, name: 'Service Degradation', color_code: '#f59e0b', icon: 'minus', status_icon: 'circle-minus', show_legend: 1 },

@@ -1,5 +1,5 @@
 /**
- * Migration 012: a maintenance's own reminder lead (issue 41 item 6 "Reminders per maintenance").
+ * Migration 012: a maintenance's own reminder lead (docs/operating/catalogue.md "Reminders per maintenance").
  *
  * - `records.reminder_minutes`: minutes before the window's start that the scheduler mails the
  *   reminder of a maintenance (`server/publishing/scheduler.ts`); `0` for none; `null` for the

@@ -1,5 +1,5 @@
 /**
- * Migration 013: the notification storm (issue 42) — fan-out jobs, delivery acknowledgements and
+ * Migration 013: the notification storm (docs/operating/scaling.md) — fan-out jobs, delivery acknowledgements and
  * an index of the pending mail only.
  *
  * - `fanout_jobs`: one row per record event whose subscribers are to be told. The transaction

@@ -1,5 +1,5 @@
 /**
- * Migration 014: postmortems of resolved incidents (issue 43 item 2; README "Postmortems";
+ * Migration 014: postmortems of resolved incidents (docs/operating/console-and-desk.md#postmortems;
  * `contract/desk.ts` `Postmortem`).
  *
  * - `record_postmortems`: at most one per record. `body` is the operator's Markdown, `html` its

@@ -1,5 +1,5 @@
 /**
- * Migration 015: third-party components (issue 43 item 3; README "Third-party components").
+ * Migration 015: third-party components (docs/operating/console-and-desk.md#third-party-components).
  *
  * - `upstream_groups`: a component group of one cloud that follows another Statuspage-v2-compatible
  *   page. `base_url` is the page's base (`https://status.example.com`, no trailing slash; its

@@ -1,5 +1,5 @@
 /**
- * Migration 016: subscriber invitations of the CSV import (README "Subscriber import and export";
+ * Migration 016: subscriber invitations of the CSV import (docs/subscriptions.md#subscriber-import-and-export;
  * `server/subscriptions/invites.ts`).
  *
  * - `subscriber_invites`: one row per person an import asked to subscribe. Nothing of it is a

@@ -1,6 +1,6 @@
 /**
- * Migration 017: Microsoft Teams endpoints (issue 43 item 5; `contract/webhooks.ts`,
- * `server/webhooks/`, README "Webhooks, Slack and Teams").
+ * Migration 017: Microsoft Teams endpoints (docs/subscriptions.md; `contract/webhooks.ts`,
+ * `server/webhooks/`, docs/subscriptions.md#webhooks-slack-and-teams).
  *
  * `webhook_endpoints.kind` also allows `teams`: a Teams incoming-webhook or Workflows URL, sent an
  * Adaptive Card; like `slack`, its `secret` is `null`. Nothing else changes; every row is kept.

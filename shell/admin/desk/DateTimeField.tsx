@@ -1,5 +1,5 @@
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import * as forms from '../../accounts/accounts.css'
 import * as desk from './desk.css'
 import { deskMessages } from './messages'

@@ -7,12 +7,11 @@ import type { RecordType } from '../../../contract/records'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $global } from '../../../widgets/core/global'
 import { $session } from '../../../widgets/core/session'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
-import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
-import { Select, TableWrap } from '../controls'
+import { Select, DataTable } from '../controls'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
 import { useLoad } from '../use-load'
@@ -21,6 +20,7 @@ import * as desk from './desk.css'
 import { deskMessages } from './messages'
 import { allowedTypes, mayChange, RECORD_TYPES, typeName, valueName } from './model'
 import { deskRecordPath, newPostPath, TEMPLATES_PATH } from './paths'
+import { ConsoleScreen, ListSection } from '../ConsoleScreen'
 
 /** What the desk's lists are filtered by. */
 interface Filters {
@@ -92,29 +92,16 @@ function RecordTable({
     </tr>
   )
   return (
-    <section aria-labelledby={id} data-testid={id}>
-      <h2 className={styles.sectionTitle} id={id}>
-        {title}
-      </h2>
-      {(!data || list.state.status === 'error') && <LoadProblem state={list.state} what={what} onRetry={list.reload} />}
-      {data && data.records.length === 0 && <p className={styles.note}>{empty}</p>}
+    <ListSection
+      id={id}
+      title={title}
+      problem={(!data || list.state.status === 'error') && <LoadProblem state={list.state} what={what} onRetry={list.reload} />}
+      empty={data?.records.length === 0 && empty}
+    >
       {data && data.records.length > 0 && (
-        <TableWrap label={title}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{a.title}</th>
-                <th scope="col">{t.type}</th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">{t.severity}</th>
-                <th scope="col">{nav.clouds}</th>
-                <th scope="col">{t.start}</th>
-                <th scope="col">{t.updated}</th>
-              </tr>
-            </thead>
-            <tbody>{data.records.map(row)}</tbody>
-          </table>
-        </TableWrap>
+        <DataTable label={title} caption={false} columns={[a.title, t.type, t.status, t.severity, nav.clouds, t.start, t.updated]}>
+          {data.records.map(row)}
+        </DataTable>
       )}
       {data && data.pages > 1 && (
         <nav className={styles.pager} aria-label={t.listPages({ list: title })}>
@@ -127,7 +114,7 @@ function RecordTable({
           </button>
         </nav>
       )}
-    </section>
+    </ListSection>
   )
 }
 
@@ -145,10 +132,7 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
   const nav = useMessages(adminNavMessages)
   const locale = useLocale()
   return (
-    <section aria-labelledby="admin-title" data-testid="admin-desk">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.desk}
-      </h1>
+    <ConsoleScreen testId="admin-desk" title={nav.desk}>
       {types.length > 0 ? (
         <p className={desk.newLinks}>
           {types.map((type) => (
@@ -205,6 +189,6 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
         permissions={permissions}
         empty={t.noRecordsMatch}
       />
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -6,36 +6,24 @@ import type { Permission } from '../../../contract/permissions'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
 import { useInvalidFocus } from '../../accounts/Field'
-import * as forms from '../../accounts/accounts.css'
 import { $router } from '../../routes'
-import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
-import { SaveMessages } from '../SaveMessages'
-import { useSave } from '../save'
+import { SaveBar } from '../SaveMessages'
 import { useLoad } from '../use-load'
 import { fetchTemplates, publishRecord } from './api'
-import { useFormChoices } from './choices'
 import * as desk from './desk.css'
 import { deskMessages } from './messages'
-import {
-  allowedTypes,
-  applyTemplate,
-  draftErrors,
-  invalidFields,
-  mailsText,
-  mayChange,
-  newDraft,
-  publishBody,
-  type RecordDraft,
-} from './model'
+import { allowedTypes, applyTemplate, draftErrors, mailsText, mayChange, newDraft, publishBody } from './model'
 import { $deskNotice } from './notice'
 import { DESK_PATH, deskRecordPath } from './paths'
 import { PostPreview } from './PostPreview'
 import { RecordFields } from './RecordFields'
+import { useRecordForm } from './record-form'
 import { SaveAsTemplate, TemplatePicker } from './TemplateControls'
+import { ConsoleScreen } from '../ConsoleScreen'
 
 /** Props of {@link NewPostScreen}. */
 export interface NewPostScreenProps {
@@ -58,19 +46,19 @@ function NewPostForm({
   reminderDefault: number | undefined
 }) {
   const zone = useStore($session).timezone
-  const [draft, setDraft] = useState<RecordDraft>(() =>
-    newDraft(permissions, {
-      type: query.type,
-      severities: catalog.severities,
-      clouds: catalog.clouds.length === 1 ? [catalog.clouds[0].machine_name] : [],
-      zone,
-    }),
+  const form = useRecordForm(
+    () =>
+      newDraft(permissions, {
+        type: query.type,
+        severities: catalog.severities,
+        clouds: catalog.clouds.length === 1 ? [catalog.clouds[0].machine_name] : [],
+        zone,
+      }),
+    { permissions, catalog, zone, reminderDefault },
   )
   const [applied, setApplied] = useState(false)
-  const choices = useFormChoices(draft)
-  const save = useSave()
+  const { draft, setDraft, save } = form
   const { formRef, reportInvalid } = useInvalidFocus()
-  const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
   const t = useMessages(deskMessages)
   const nav = useMessages(adminNavMessages)
   const locale = useLocale()
@@ -82,18 +70,16 @@ function NewPostForm({
     const template = templates.find((t) => String(t.id) === query.template)
     const next = template && applyTemplate(draft, template.fields, permissions, catalog.severities, zone)
     if (next) setDraft(next)
-  }, [applied, templates, query.template, draft, permissions, catalog.severities, zone])
+  }, [applied, templates, query.template, draft, setDraft, permissions, catalog.severities, zone])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = draftErrors(draft, zone, { locale })
-    if (errors.length) {
-      save.setState({ kind: 'invalid', messages: errors })
+    if (form.refuse(draftErrors(draft, zone, { locale }))) {
       reportInvalid()
       return
     }
     void save.run(async () => {
-      const done = await publishRecord(publishBody({ ...draft, terms: choices.prune(draft) }, zone, 'markdown'))
+      const done = await publishRecord(publishBody(form.pruned(), zone, 'markdown'))
       $deskNotice.set(mailsText(t.published, done.mails, locale))
       $router.open(deskRecordPath(done.id))
       return undefined
@@ -113,26 +99,10 @@ function NewPostForm({
       )}
       <div className={desk.split}>
         <form ref={formRef} className={styles.group} onSubmit={submit} noValidate aria-label={nav.newPost}>
-          <RecordFields
-            prefix="desk-new"
-            draft={draft}
-            onChange={setDraft}
-            mode="new"
-            format="markdown"
-            permissions={permissions}
-            catalog={catalog}
-            choices={choices}
-            zone={zone}
-            invalid={invalid}
-            reminderDefault={reminderDefault}
-          />
-          <SaveMessages state={save.state.kind === 'saved' ? { kind: 'saving' } : save.state} />
-          <p className={styles.actions}>
-            <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              {t.publish}
-            </button>
+          <RecordFields {...form.fields} prefix="desk-new" mode="new" format="markdown" />
+          <SaveBar state={save.state.kind === 'saved' ? { kind: 'saving' } : save.state} saving={save.saving} label={t.publish}>
             <a href={DESK_PATH}>{t.backToDesk}</a>
-          </p>
+          </SaveBar>
         </form>
         <div className={desk.previewColumn}>
           <PostPreview id="desk-new-preview" draft={draft} format="markdown" severities={catalog.severities} zone={zone} />
@@ -160,10 +130,7 @@ export function NewPostScreen({ permissions, query }: NewPostScreenProps) {
   const a = useMessages(adminMessages)
   const nav = useMessages(adminNavMessages)
   return (
-    <section aria-labelledby="admin-title" data-testid="desk-new">
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.newPost}
-      </h1>
+    <ConsoleScreen testId="desk-new" title={nav.newPost}>
       {!allowed && (
         <p className={styles.note} role="status">
           {t.mayNotPublishAny} <a href={DESK_PATH}>{t.backToDesk}</a>
@@ -181,6 +148,6 @@ export function NewPostScreen({ permissions, query }: NewPostScreenProps) {
           reminderDefault={templates.state.data?.reminderDefault}
         />
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import type { DeskRecordDetail } from '../../../contract/desk'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
-import { formatTimestamp } from '../../../widgets/core/time'
-import * as forms from '../../accounts/accounts.css'
+import { formatTimestamp } from '../../../contract/time.js'
 import * as styles from '../admin.css'
 import { Checkbox, TextArea } from '../controls'
 import { HtmlPreview } from '../HtmlPreview'
-import { SaveMessages } from '../SaveMessages'
+import { SaveBar } from '../SaveMessages'
 import { useSave } from '../save'
 import { savePostmortem } from './api'
 import * as desk from './desk.css'
@@ -25,7 +24,7 @@ export interface PostmortemFormProps {
 }
 
 /**
- * "Postmortem" of a resolved incident (README "Postmortems"): Markdown with its preview, "Publish
+ * "Postmortem" of a resolved incident (docs/operating/console-and-desk.md#postmortems): Markdown with its preview, "Publish
  * on the post" and "Notify subscribers (once)" → `PUT /api/admin/records/{id}/postmortem`. Says
  * whether it is a draft or published, and when subscribers were notified (then the notify box is
  * gone: a postmortem is mailed once).
@@ -78,12 +77,7 @@ export function PostmortemForm({ detail, zone, onDone }: PostmortemFormProps) {
             <p className={styles.note}>{t.postmortemNotifyHint}</p>
           </>
         )}
-        <SaveMessages state={state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.savePostmortem}
-          </button>
-        </p>
+        <SaveBar state={state} saving={save.saving} label={t.savePostmortem} />
       </form>
     </section>
   )

@@ -6,7 +6,7 @@ import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { Checkbox, Select, TextArea } from '../controls'
 import { HtmlPreview } from '../HtmlPreview'
-import { SaveMessages } from '../SaveMessages'
+import { SaveBar } from '../SaveMessages'
 import { useSave } from '../save'
 import { cancelRecord, postponeRecord, resolveRecord, updateRecord } from './api'
 import { DateTimeField } from './DateTimeField'
@@ -37,10 +37,15 @@ function ActionBox({ id, title, children }: { id: string; title: string; childre
   )
 }
 
-/** Runs an action with the save machinery, then reports its mails to the screen. */
+/**
+ * An action's state: its text and notify choice (on by default), and `run`, which saves with the
+ * save machinery and then reports the action's mails to the screen.
+ */
 function useAction(onDone: (message: string) => void) {
   const save = useSave()
   const locale = useLocale()
+  const [text, setText] = useState('')
+  const [notify, setNotify] = useState(true)
   const run = (done: string, action: () => Promise<PublishData>, after?: () => void) =>
     void save.run(async () => {
       const result = await action()
@@ -50,7 +55,44 @@ function useAction(onDone: (message: string) => void) {
     })
   // The screen says what happened; the form only shows refusals and progress.
   const state = save.state.kind === 'saved' ? { kind: 'idle' as const } : save.state
-  return { save, run, state }
+  /** The text as an update when there is one, and the notify choice: the body of resolve, postpone and cancel. */
+  const closing = () => ({ ...(text.trim() ? { update: text } : {}), notify })
+  return { save, run, state, text, setText, notify, setNotify, closing }
+}
+
+/** Props of {@link ActionForm}. */
+interface ActionFormProps {
+  /** The action's name: ids `desk-{name}-title` (its box's heading) and `desk-{name}-text`. */
+  name: string
+  action: ReturnType<typeof useAction>
+  onSubmit: (event: FormEvent) => void
+  /** The text's label and height. */
+  textLabel: string
+  rows?: number
+  /** The submit button's text. */
+  label: string
+  /** Above the text … */
+  children?: ReactNode
+  /** … below it (a preview) … */
+  afterText?: ReactNode
+  /** … and beside the submit button. */
+  buttons?: ReactNode
+}
+
+/** The form of a record action: its own fields, a text, notify, what the save said and submit. */
+function ActionForm({ name, action, onSubmit, textLabel, rows = 3, label, children, afterText, buttons }: ActionFormProps) {
+  const t = useMessages(deskMessages)
+  return (
+    <form className={styles.group} onSubmit={onSubmit} noValidate aria-labelledby={`desk-${name}-title`}>
+      {children}
+      <TextArea id={`desk-${name}-text`} label={textLabel} rows={rows} value={action.text} onChange={action.setText} />
+      {afterText}
+      <Checkbox label={t.notify} checked={action.notify} onChange={action.setNotify} />
+      <SaveBar state={action.state} saving={action.save.saving} label={label}>
+        {buttons}
+      </SaveBar>
+    </form>
+  )
 }
 
 /**
@@ -60,18 +102,17 @@ function useAction(onDone: (message: string) => void) {
  */
 export function UpdateForm({ detail, onDone }: ActionProps) {
   const [status, setStatus] = useState(detail.status)
-  const [text, setText] = useState('')
-  const [notify, setNotify] = useState(true)
-  const { save, run, state } = useAction(onDone)
+  const action = useAction(onDone)
+  const { text, notify } = action
   const t = useMessages(deskMessages)
   const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!text.trim() && status === detail.status) {
-      save.setState({ kind: 'invalid', messages: [`update: ${t.writeUpdate}`] })
+      action.save.setState({ kind: 'invalid', messages: [`update: ${t.writeUpdate}`] })
       return
     }
-    run(
+    action.run(
       t.updatePosted,
       () =>
         updateRecord(detail.id, {
@@ -79,12 +120,20 @@ export function UpdateForm({ detail, onDone }: ActionProps) {
           ...(text.trim() ? { update: text, body_format: 'markdown' as const } : {}),
           notify,
         }),
-      () => setText(''),
+      () => action.setText(''),
     )
   }
   return (
     <ActionBox id="desk-update-title" title={t.postAnUpdate}>
-      <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-update-title">
+      <ActionForm
+        name="update"
+        action={action}
+        onSubmit={submit}
+        textLabel={t.updateMarkdown}
+        rows={5}
+        label={t.postUpdate}
+        afterText={text.trim() && <HtmlPreview id="desk-update-preview" label={t.updatePreview} html={markdownToHtml(text)} />}
+      >
         <Select
           id="desk-update-status"
           label={t.newStatus}
@@ -95,44 +144,25 @@ export function UpdateForm({ detail, onDone }: ActionProps) {
           }))}
           onChange={setStatus}
         />
-        <TextArea id="desk-update-text" label={t.updateMarkdown} rows={5} value={text} onChange={setText} />
-        {text.trim() && <HtmlPreview id="desk-update-preview" label={t.updatePreview} html={markdownToHtml(text)} />}
-        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
-        <SaveMessages state={state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.postUpdate}
-          </button>
-        </p>
-      </form>
+      </ActionForm>
     </ActionBox>
   )
 }
 
 /** "Resolve": closes the record now (`POST …/resolve`, status {@link CLOSING_STATUS}) with an optional closing text. */
 export function ResolveForm({ detail, onDone }: ActionProps) {
-  const [text, setText] = useState('')
-  const [notify, setNotify] = useState(true)
-  const { save, run, state } = useAction(onDone)
+  const action = useAction(onDone)
   const t = useMessages(deskMessages)
   const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    run(t.resolved, () => resolveRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
+    action.run(t.resolved, () => resolveRecord(detail.id, action.closing()))
   }
   return (
     <ActionBox id="desk-resolve-title" title={t.resolve}>
-      <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-resolve-title">
+      <ActionForm name="resolve" action={action} onSubmit={submit} textLabel={t.closingUpdate} label={t.resolve}>
         <p className={styles.hint}>{t.resolveHint({ status: valueName(CLOSING_STATUS[detail.type], locale) })}</p>
-        <TextArea id="desk-resolve-text" label={t.closingUpdate} rows={3} value={text} onChange={setText} />
-        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
-        <SaveMessages state={state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.resolve}
-          </button>
-        </p>
-      </form>
+      </ActionForm>
     </ActionBox>
   )
 }
@@ -141,9 +171,7 @@ export function ResolveForm({ detail, onDone }: ActionProps) {
 export function PostponeForm({ detail, zone, onDone }: ActionProps) {
   const [from, setFrom] = useState(() => toLocalInput(detail.from, zone))
   const [to, setTo] = useState(() => (detail.to ? toLocalInput(detail.to, zone) : ''))
-  const [text, setText] = useState('')
-  const [notify, setNotify] = useState(true)
-  const { save, run, state } = useAction(onDone)
+  const action = useAction(onDone)
   const t = useMessages(deskMessages)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -154,27 +182,19 @@ export function PostponeForm({ detail, zone, onDone }: ActionProps) {
     if (!end) errors.push(`to: ${t.newToRequired}`)
     if (start && end && end < start) errors.push(`to: ${t.toBeforeFrom}`)
     if (errors.length || !start || !end) {
-      save.setState({ kind: 'invalid', messages: errors })
+      action.save.setState({ kind: 'invalid', messages: errors })
       return
     }
-    run(t.postponed, () => postponeRecord(detail.id, { from: start, to: end, ...(text.trim() ? { update: text } : {}), notify }))
+    action.run(t.postponed, () => postponeRecord(detail.id, { from: start, to: end, ...action.closing() }))
   }
   return (
     <ActionBox id="desk-postpone-title" title={t.postpone}>
-      <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-postpone-title">
+      <ActionForm name="postpone" action={action} onSubmit={submit} textLabel={t.reason} label={t.postpone}>
         <div className={styles.grid}>
           <DateTimeField id="desk-postpone-from" label={t.newStart} value={from} zone={zone} onChange={setFrom} />
           <DateTimeField id="desk-postpone-to" label={t.newEnd} value={to} zone={zone} onChange={setTo} />
         </div>
-        <TextArea id="desk-postpone-text" label={t.reason} rows={3} value={text} onChange={setText} />
-        <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
-        <SaveMessages state={state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.postpone}
-          </button>
-        </p>
-      </form>
+      </ActionForm>
     </ActionBox>
   )
 }
@@ -182,9 +202,7 @@ export function PostponeForm({ detail, zone, onDone }: ActionProps) {
 /** "Cancel maintenance": asks first, then `POST …/cancel` (status Archived, shown as cancelled). */
 export function CancelForm({ detail, onDone }: ActionProps) {
   const [confirming, setConfirming] = useState(false)
-  const [text, setText] = useState('')
-  const [notify, setNotify] = useState(true)
-  const { save, run, state } = useAction(onDone)
+  const action = useAction(onDone)
   const warning = useRef<HTMLParagraphElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
   const asked = useRef(false)
@@ -196,7 +214,7 @@ export function CancelForm({ detail, onDone }: ActionProps) {
   }, [confirming])
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    run(t.maintenanceCancelled, () => cancelRecord(detail.id, { ...(text.trim() ? { update: text } : {}), notify }))
+    action.run(t.maintenanceCancelled, () => cancelRecord(detail.id, action.closing()))
   }
   return (
     <ActionBox id="desk-cancel-title" title={t.cancelMaintenance}>
@@ -207,22 +225,22 @@ export function CancelForm({ detail, onDone }: ActionProps) {
           </button>
         </p>
       ) : (
-        <form className={styles.group} onSubmit={submit} noValidate aria-labelledby="desk-cancel-title">
-          <p ref={warning} tabIndex={-1} className={forms.warningBox} data-testid="desk-cancel-confirm">
-            {t.cancelConfirm}
-          </p>
-          <TextArea id="desk-cancel-text" label={t.reason} rows={3} value={text} onChange={setText} />
-          <Checkbox label={t.notify} checked={notify} onChange={setNotify} />
-          <SaveMessages state={state} />
-          <p className={styles.actions}>
-            <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-              {t.yesCancel}
-            </button>
+        <ActionForm
+          name="cancel"
+          action={action}
+          onSubmit={submit}
+          textLabel={t.reason}
+          label={t.yesCancel}
+          buttons={
             <button type="button" className={forms.secondary} onClick={() => setConfirming(false)}>
               {t.keepMaintenance}
             </button>
+          }
+        >
+          <p ref={warning} tabIndex={-1} className={forms.warningBox} data-testid="desk-cancel-confirm">
+            {t.cancelConfirm}
           </p>
-        </form>
+        </ActionForm>
       )}
     </ActionBox>
   )

@@ -5,41 +5,28 @@ import type { DeskRecordDetail } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import * as forms from '../../accounts/accounts.css'
-import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { HtmlPreview } from '../HtmlPreview'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
-import { SaveMessages } from '../SaveMessages'
-import { useSave } from '../save'
+import { SaveBar } from '../SaveMessages'
 import { useLoad } from '../use-load'
 import { fetchDeskRecord, updateRecord } from './api'
-import { useFormChoices } from './choices'
 import * as desk from './desk.css'
 import { deskMessages } from './messages'
-import {
-  changesOf,
-  detailDraft,
-  draftErrors,
-  invalidFields,
-  isClosed,
-  mailsText,
-  mayChange,
-  notificationTypeName,
-  type RecordDraft,
-  typeName,
-  valueName,
-} from './model'
+import { changesOf, detailDraft, draftErrors, isClosed, mailsText, mayChange, notificationTypeName, typeName, valueName } from './model'
 import { $deskNotice } from './notice'
 import { DESK_PATH } from './paths'
 import { PostmortemForm } from './PostmortemForm'
 import { PostPreview } from './PostPreview'
 import { CancelForm, PostponeForm, ResolveForm, UpdateForm } from './RecordActions'
 import { RecordFields } from './RecordFields'
+import { useRecordForm } from './record-form'
 import { EventList, UpdateHistory } from './UpdateHistory'
+import { ConsoleScreen } from '../ConsoleScreen'
 
 /** The record's fields in words (read-only roles, and the top of the screen). */
 function Facts({ detail, catalog, zone }: { detail: DeskRecordDetail; catalog?: Pick<Catalog, 'clouds' | 'severities'>; zone: string }) {
@@ -102,23 +89,22 @@ function EditForm({
   zone: string
   onDone: (message: string) => void
 }) {
-  const [draft, setDraft] = useState<RecordDraft>(() => detailDraft(detail, zone))
-  const choices = useFormChoices(draft)
-  const save = useSave()
-  const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const form = useRecordForm(() => detailDraft(detail, zone), {
+    permissions,
+    catalog,
+    zone,
+    reminderDefault: detail.reminder_default_minutes,
+  })
+  const { draft, save } = form
   const t = useMessages(deskMessages)
   const a = useMessages(adminMessages)
   const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = draftErrors(draft, zone, { locale })
-    if (errors.length) {
-      save.setState({ kind: 'invalid', messages: errors })
-      return
-    }
-    const body = changesOf(detail, { ...draft, terms: choices.prune(draft) }, zone)
+    if (form.refuse(draftErrors(draft, zone, { locale }))) return
+    const body = changesOf(detail, form.pruned(), zone)
     if (!body) {
-      save.setState({ kind: 'invalid', messages: [t.nothingChanged] })
+      form.refuse([t.nothingChanged])
       return
     }
     void save.run(async () => {
@@ -130,25 +116,8 @@ function EditForm({
   return (
     <div className={desk.split}>
       <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editRecord}>
-        <RecordFields
-          prefix="desk-edit"
-          draft={draft}
-          onChange={setDraft}
-          mode="edit"
-          format="html"
-          permissions={permissions}
-          catalog={catalog}
-          choices={choices}
-          zone={zone}
-          invalid={invalid}
-          reminderDefault={detail.reminder_default_minutes}
-        />
-        <SaveMessages state={save.state.kind === 'saved' ? { kind: 'idle' } : save.state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.saveChanges}
-          </button>
-        </p>
+        <RecordFields {...form.fields} prefix="desk-edit" mode="edit" format="html" />
+        <SaveBar state={save.state.kind === 'saved' ? { kind: 'idle' } : save.state} saving={save.saving} label={t.saveChanges} />
       </form>
       <div className={desk.previewColumn}>
         <PostPreview id="desk-edit-preview" draft={draft} format="html" severities={catalog.severities} zone={zone} />
@@ -205,15 +174,7 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
   const nav = useMessages(adminNavMessages)
 
   return (
-    <section aria-labelledby="admin-title" data-testid="desk-record">
-      <p className={styles.subNav}>
-        <a href={DESK_PATH}>
-          <span className={desk.back}>←</span> {nav.desk}
-        </a>
-      </p>
-      <h1 className={shell.pageTitle} id="admin-title">
-        {detail?.title ?? t.recordN({ id })}
-      </h1>
+    <ConsoleScreen testId="desk-record" title={detail?.title ?? t.recordN({ id })} back={{ href: DESK_PATH, label: nav.desk }}>
       <div role="status" data-testid="desk-notice">
         {notice && <p className={forms.successBox}>{notice}</p>}
       </div>
@@ -257,6 +218,6 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
           {!canChange && <HtmlPreview id="desk-body" label={t.body} html={detail.body} />}
         </>
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

@@ -5,34 +5,23 @@ import type { RecordTemplate } from '../../../contract/desk'
 import type { Permission } from '../../../contract/permissions'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { $session } from '../../../widgets/core/session'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
-import * as shell from '../../shell.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
-import { SaveMessages } from '../SaveMessages'
+import { SaveBar, SaveMessages } from '../SaveMessages'
 import { useSave } from '../save'
 import { useLoad } from '../use-load'
 import { deleteTemplate, fetchTemplates, saveTemplate } from './api'
-import { useFormChoices } from './choices'
-import * as desk from './desk.css'
 import { deskMessages } from './messages'
-import {
-  allowedTypes,
-  applyTemplate,
-  draftErrors,
-  invalidFields,
-  mayChange,
-  newDraft,
-  type RecordDraft,
-  templateFields,
-  typeName,
-} from './model'
+import { allowedTypes, applyTemplate, draftErrors, mayChange, newDraft, type RecordDraft, templateFields, typeName } from './model'
 import { DESK_PATH, newPostPath } from './paths'
 import { RecordFields } from './RecordFields'
+import { useRecordForm } from './record-form'
+import { ConsoleScreen } from '../ConsoleScreen'
 
 /** The template being edited: a stored one, or a new one (`id` absent). */
 interface Editing {
@@ -63,23 +52,18 @@ function TemplateForm({
   onClose: () => void
 }) {
   const [name, setName] = useState(editing.name)
-  const [draft, setDraft] = useState(editing.draft)
-  const choices = useFormChoices(draft)
-  const save = useSave()
+  const form = useRecordForm(editing.draft, { permissions, catalog, zone, reminderDefault })
+  const { draft, save } = form
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const invalid = save.state.kind === 'invalid' ? invalidFields(save.state.messages) : undefined
+  const invalid = form.fields.invalid
   const t = useMessages(deskMessages)
   const locale = useLocale()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const errors = [...(name.trim() ? [] : [`name: ${t.nameTemplate}`]), ...draftErrors(draft, zone, { template: true, locale })]
-    if (errors.length) {
-      save.setState({ kind: 'invalid', messages: errors })
-      return
-    }
+    if (form.refuse([...(name.trim() ? [] : [`name: ${t.nameTemplate}`]), ...draftErrors(draft, zone, { template: true, locale })])) return
     void save.run(async () => {
-      const saved = await saveTemplate({ name: name.trim(), fields: templateFields({ ...draft, terms: choices.prune(draft) }) }, editing.id)
+      const saved = await saveTemplate({ name: name.trim(), fields: templateFields(form.pruned()) }, editing.id)
       onSaved(saved)
       return { message: t.templateSaved({ name: saved.name }) }
     })
@@ -99,28 +83,12 @@ function TemplateForm({
           aria-invalid={invalid?.has('name') || undefined}
           onChange={(e) => setName(e.target.value)}
         />
-        <RecordFields
-          prefix="desk-template"
-          draft={draft}
-          onChange={setDraft}
-          mode="template"
-          format="markdown"
-          permissions={permissions}
-          catalog={catalog}
-          choices={choices}
-          zone={zone}
-          invalid={invalid}
-          reminderDefault={reminderDefault}
-        />
-        <SaveMessages state={save.state} />
-        <p className={styles.actions}>
-          <button type="submit" className={forms.primary} aria-disabled={save.saving || undefined}>
-            {t.saveTemplate}
-          </button>
+        <RecordFields {...form.fields} prefix="desk-template" mode="template" format="markdown" />
+        <SaveBar state={save.state} saving={save.saving} label={t.saveTemplate}>
           <button type="button" className={forms.secondary} onClick={onClose}>
             {t.close}
           </button>
-        </p>
+        </SaveBar>
       </form>
     </section>
   )
@@ -189,15 +157,7 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
     })
 
   return (
-    <section aria-labelledby="admin-title" data-testid="desk-templates">
-      <p className={styles.subNav}>
-        <a href={DESK_PATH}>
-          <span className={desk.back}>←</span> {nav.desk}
-        </a>
-      </p>
-      <h1 className={shell.pageTitle} id="admin-title">
-        {nav.templates}
-      </h1>
+    <ConsoleScreen testId="desk-templates" title={nav.templates} back={{ href: DESK_PATH, label: nav.desk }}>
       <p className={styles.note}>{m.templatesIntro}</p>
       {!canCreate && <p className={styles.note}>{m.mayNotChangeTemplates}</p>}
       <div role="status">{message && <p className={forms.successBox}>{message}</p>}</div>
@@ -276,6 +236,6 @@ export function TemplatesScreen({ permissions }: { permissions: ReadonlySet<Perm
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </ConsoleScreen>
   )
 }

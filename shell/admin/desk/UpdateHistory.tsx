@@ -1,9 +1,10 @@
 import type { DeskRecordDetail, RecordEventKind } from '../../../contract/desk'
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { sanitizeHtml } from '../../../widgets/core/sanitize'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import * as styles from '../admin.css'
-import { TableWrap } from '../controls'
+import { ListSection } from '../ConsoleScreen'
+import { DataTable } from '../controls'
 import { adminMessages } from '../messages'
 import * as desk from './desk.css'
 import { deskMessages } from './messages'
@@ -30,13 +31,8 @@ export function UpdateHistory({ updates, zone }: { updates: DeskRecordDetail['up
   const t = useMessages(deskMessages)
   const locale = useLocale()
   return (
-    <section aria-labelledby="desk-history" data-testid="desk-history">
-      <h2 className={styles.sectionTitle} id="desk-history">
-        {t.updateHistory}
-      </h2>
-      {sorted.length === 0 ? (
-        <p className={styles.note}>{t.noUpdates}</p>
-      ) : (
+    <ListSection id="desk-history" title={t.updateHistory} empty={sorted.length === 0 && t.noUpdates}>
+      {sorted.length > 0 && (
         <ol className={desk.history}>
           {sorted.map((u, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; two may share an instant, and the list is only ever replaced whole
@@ -60,7 +56,7 @@ export function UpdateHistory({ updates, zone }: { updates: DeskRecordDetail['up
           ))}
         </ol>
       )}
-    </section>
+    </ListSection>
   )
 }
 
@@ -71,34 +67,18 @@ export function EventList({ events, zone }: { events: DeskRecordDetail['events']
   const a = useMessages(adminMessages)
   const locale = useLocale()
   return (
-    <section aria-labelledby="desk-events" data-testid="desk-events">
-      <h2 className={styles.sectionTitle} id="desk-events">
-        {t.events}
-      </h2>
-      {sorted.length === 0 ? (
-        <p className={styles.note}>{t.noEvents}</p>
-      ) : (
-        <TableWrap label={t.events}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.event}</th>
-                <th scope="col">{a.when}</th>
-                <th scope="col">{t.emails}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((e) => (
-                <tr key={e.id}>
-                  <td>{e.postmortem ? t.eventPostmortem : EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
-                  <td>{formatTimestamp(e.at, zone, locale)}</td>
-                  <td>{e.mails}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+    <ListSection id="desk-events" title={t.events} empty={sorted.length === 0 && t.noEvents}>
+      {sorted.length > 0 && (
+        <DataTable label={t.events} caption={false} columns={[t.event, a.when, t.emails]}>
+          {sorted.map((e) => (
+            <tr key={e.id}>
+              <td>{e.postmortem ? t.eventPostmortem : EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
+              <td>{formatTimestamp(e.at, zone, locale)}</td>
+              <td>{e.mails}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </ListSection>
   )
 }

@@ -1,9 +1,9 @@
 /**
- * Texts of the incident desk (issue 25): the records' lists, a new post, a record's screen and its
+ * Texts of the incident desk (docs/languages-and-themes.md): the records' lists, a new post, a record's screen and its
  * actions, templates, the record form and its checks. The record types' names are the console's
  * (`admin` group); statuses and event types are contract values, named here for display only.
  */
-import { count, defineMessages, params } from '../../../widgets/core/i18n/index'
+import { count, defineMessages, params } from '../../../contract/i18n/index.js'
 
 export const deskMessages = /* @__PURE__ */ defineMessages('admin.desk', {
   // Names of contract values
@@ -109,7 +109,7 @@ export const deskMessages = /* @__PURE__ */ defineMessages('admin.desk', {
     'Cancel this maintenance? It will show as cancelled, and subscribers are told it will not take place. This cannot be undone.',
   yesCancel: 'Yes, cancel maintenance',
   keepMaintenance: 'Keep the maintenance',
-  // The postmortem of a resolved incident (README "Postmortems")
+  // The postmortem of a resolved incident (docs/operating/console-and-desk.md#postmortems)
   postmortem: 'Postmortem',
   postmortemHint: 'What happened, why, and what will change. Shown on the post under its own heading once published.',
   postmortemMarkdown: 'Postmortem (Markdown)',

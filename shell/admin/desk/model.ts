@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
 import { type Permission, recordPermission } from '../../../contract/permissions'
 import type { PublishRecordBody, UpdateRecordBody } from '../../../contract/publishing'
 import type { NotificationType, PrivilegedRecord, RecordStatus, RecordType } from '../../../contract/records'
-import { CLOSING_STATUS, DEFAULT_SEVERITY_TID, isClosedStatus, RECORD_STATUSES } from '../../../contract/reference-data'
+import { CLOSING_STATUS, DEFAULT_SEVERITY_TID, isClosedStatus, RECORD_STATUSES, RECORD_TYPES } from '../../../contract/reference-data'
 import { adminMessages } from '../messages'
 import { deskMessages } from './messages'
 import { fromLocalInput, toLocalInput } from './zone'
@@ -16,8 +16,8 @@ import { fromLocalInput, toLocalInput } from './zone'
  * bodies carry UTC instants. Unit-tested without rendering in `test/unit/desk-model.test.tsx`.
  */
 
-/** Every record type, in the order the type select offers them. */
-export const RECORD_TYPES: readonly RecordType[] = ['incident', 'maintenance', 'advisory', 'notification']
+/** Every record type, in the order the type select offers them (`contract/reference-data.ts`). */
+export { RECORD_TYPES }
 
 /** The message (`admin` group) of each type's name, e.g. in the type select and the desk's table. */
 const TYPE_NAMES: Readonly<Record<RecordType, keyof typeof adminMessages.base>> = {
@@ -86,9 +86,7 @@ export const STATUSES: Readonly<Record<RecordType, readonly string[]>> = {
 export { CLOSING_STATUS }
 
 /** True when `status` closes a record (nothing to resolve any more; `contract/reference-data.ts`). */
-export function isClosed(status: string): boolean {
-  return isClosedStatus(status)
-}
+export { isClosedStatus as isClosed }
 
 /** The statuses offered for a record of `type` whose status is `current` (kept when it is not one of them, e.g. Postponed). */
 export function statusOptions(type: RecordType, current = ''): string[] {

@@ -3,12 +3,12 @@ import type { CatalogCloud, CatalogCloudStatus } from '../../../contract/catalog
 import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
-import { Checkbox, MoveButtons, Select, TableWrap, TextArea } from '../controls'
+import { Checkbox, MoveButtons, Select, DataTable, TextArea } from '../controls'
 import { defaultPageChoices } from '../default-page'
-import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { draftsAsValue, type ItemFormProps, type ListSpec } from '../ListEditor'
 import { moveItem, nowInstant, replaceAt, todayInstant, withDecommissioned } from '../model'
 import { adminMessages, adminNavMessages } from '../messages'
-import { KeyHint } from './KeyHint'
+import { KeyField, KeyHint } from './KeyHint'
 import { SinceInput } from './SinceInput'
 import { adminFormsMessages } from './messages'
 
@@ -39,13 +39,13 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
   return (
     <div className={styles.group}>
       <div className={styles.grid}>
-        <Field
-          id={`${idPrefix}-machine-name`}
+        <KeyField
+          idPrefix={idPrefix}
+          name="machine-name"
           label={t.machineName}
           value={value.machine_name}
-          readOnly={!isNew}
-          aria-describedby={`${idPrefix}-key-hint`}
-          onChange={(e) => set('machine_name', e.target.value)}
+          isNew={isNew}
+          onChange={(v) => set('machine_name', v)}
         />
         <Field id={`${idPrefix}-domain`} label={t.domain} value={value.domain} onChange={(e) => set('domain', e.target.value)} />
         <Field id={`${idPrefix}-title`} label={a.title} value={value.title} onChange={(e) => set('title', e.target.value)} />
@@ -93,51 +93,38 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
           />
         ))}
       </fieldset>
-      <TableWrap label={t.servicesInOrder}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t.servicesInOrder}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.service}</th>
-              <th scope="col">{t.decommissioned}</th>
-              <th scope="col">{t.inServiceSince}</th>
-              <th scope="col">{t.order}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {services.map((s, i) => (
-              <tr key={s.service}>
-                <th scope="row">{s.service}</th>
-                <td>
-                  <Checkbox
-                    hiddenLabel
-                    label={t.serviceDecommissioned({ service: s.service })}
-                    checked={s.decommissioned}
-                    onChange={(on) => set('services', replaceAt(services, i, withDecommissioned(s, on, nowInstant())))}
-                  />{' '}
-                  {s.decommissioned ? a.yes : a.no}
-                </td>
-                <td>
-                  <SinceInput
-                    label={t.serviceSince({ service: s.service })}
-                    item={s}
-                    onChange={(next) => set('services', replaceAt(services, i, next))}
-                  />
-                </td>
-                <td className={styles.actions}>
-                  <MoveButtons
-                    upLabel={a.moveUp({ name: s.service })}
-                    downLabel={a.moveDown({ name: s.service })}
-                    atTop={i === 0}
-                    atBottom={i === services.length - 1}
-                    onMove={(delta) => set('services', moveItem(services, i, delta))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <DataTable label={t.servicesInOrder} columns={[t.service, t.decommissioned, t.inServiceSince, t.order]}>
+        {services.map((s, i) => (
+          <tr key={s.service}>
+            <th scope="row">{s.service}</th>
+            <td>
+              <Checkbox
+                hiddenLabel
+                label={t.serviceDecommissioned({ service: s.service })}
+                checked={s.decommissioned}
+                onChange={(on) => set('services', replaceAt(services, i, withDecommissioned(s, on, nowInstant())))}
+              />{' '}
+              {s.decommissioned ? a.yes : a.no}
+            </td>
+            <td>
+              <SinceInput
+                label={t.serviceSince({ service: s.service })}
+                item={s}
+                onChange={(next) => set('services', replaceAt(services, i, next))}
+              />
+            </td>
+            <td className={styles.actions}>
+              <MoveButtons
+                upLabel={a.moveUp({ name: s.service })}
+                downLabel={a.moveDown({ name: s.service })}
+                atTop={i === 0}
+                atBottom={i === services.length - 1}
+                onMove={(delta) => set('services', moveItem(services, i, delta))}
+              />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {services.length > 0 && <p className={styles.hint}>{t.sinceHint}</p>}
       {unused.length > 0 && (
         <Select
@@ -164,7 +151,7 @@ export function CloudForm({ value, onChange, isNew, catalog, idPrefix }: ItemFor
 export const CLOUDS: ListSpec<CatalogCloud> = {
   noun: 'nounCloud',
   fromCatalog: (c) => c.clouds,
-  toValue: (value) => ({ value, errors: [] }),
+  toValue: draftsAsValue,
   label: (c) => c.title || c.machine_name,
   detail: (c, catalog, locale) =>
     [

@@ -4,11 +4,11 @@ import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
-import { Checkbox, Select, TableWrap } from '../controls'
+import { Checkbox, DataTable, Select } from '../controls'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
 import { coordinateError, dataCenterErrors, decommissionAll, nowInstant, parseNumber, todayInstant, withDecommissioned } from '../model'
 import { adminMessages } from '../messages'
-import { KeyHint } from './KeyHint'
+import { KeyField, KeyHint } from './KeyHint'
 import { SinceInput } from './SinceInput'
 import { adminFormsMessages } from './messages'
 
@@ -118,14 +118,7 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
   return (
     <div className={styles.group}>
       <div className={styles.grid}>
-        <Field
-          id={`${idPrefix}-name`}
-          label={t.name}
-          value={value.name}
-          readOnly={!isNew}
-          aria-describedby={`${idPrefix}-key-hint`}
-          onChange={(e) => set('name', e.target.value)}
-        />
+        <KeyField idPrefix={idPrefix} name="name" label={t.name} value={value.name} isNew={isNew} onChange={(v) => set('name', v)} />
         <Field id={`${idPrefix}-city`} label={t.city} value={value.city} onChange={(e) => set('city', e.target.value)} />
         <Field
           id={`${idPrefix}-country`}
@@ -150,34 +143,17 @@ export function DataCenterForm({ value, onChange, isNew, catalog, idPrefix }: It
       </div>
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
       {catalog.clouds.length === 0 && <p className={styles.hint}>{t.noCloudsYet}</p>}
-      <TableWrap label={t.cloudsItServes}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>{t.cloudsItServes}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{a.cloud}</th>
-              <th scope="col">{t.serves}</th>
-              {FLAGS.map(([flag, label]) => (
-                <th key={flag} scope="col">
-                  {t[label]}
-                </th>
-              ))}
-              <th scope="col">{t.inServiceSince}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {catalog.clouds.map((cloud) => (
-              <CloudRow
-                key={cloud.machine_name}
-                cloud={cloud.machine_name}
-                title={cloud.title || cloud.machine_name}
-                entry={value.clouds.find((c) => c.cloud === cloud.machine_name)}
-                onChange={(entry) => setCloud(cloud.machine_name, entry)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <DataTable label={t.cloudsItServes} columns={[a.cloud, t.serves, ...FLAGS.map(([, label]) => t[label]), t.inServiceSince]}>
+        {catalog.clouds.map((cloud) => (
+          <CloudRow
+            key={cloud.machine_name}
+            cloud={cloud.machine_name}
+            title={cloud.title || cloud.machine_name}
+            entry={value.clouds.find((c) => c.cloud === cloud.machine_name)}
+            onChange={(entry) => setCloud(cloud.machine_name, entry)}
+          />
+        ))}
+      </DataTable>
       <p className={styles.hint}>{t.sinceHint}</p>
       <p className={styles.actions}>
         <button

@@ -1,4 +1,5 @@
 import { useMessages } from '../../../widgets/core/i18n/react'
+import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import { adminFormsMessages } from './messages'
 
@@ -20,5 +21,37 @@ export function KeyHint({ id, isNew, what }: { id: string; isNew: boolean; what:
     <p className={styles.hint} id={id}>
       {isNew ? t[whileNew] : t[saved]}
     </p>
+  )
+}
+
+/**
+ * The input of an item's natural key (a machine name, a name): typed while the item is new,
+ * read-only once saved, described by the {@link KeyHint} of id `{idPrefix}-key-hint`.
+ * @param name the input's id is `{idPrefix}-{name}`
+ */
+export function KeyField({
+  idPrefix,
+  name,
+  label,
+  value,
+  isNew,
+  onChange,
+}: {
+  idPrefix: string
+  name: 'name' | 'machine-name'
+  label: string
+  value: string
+  isNew: boolean
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field
+      id={`${idPrefix}-${name}`}
+      label={label}
+      value={value}
+      readOnly={!isNew}
+      aria-describedby={`${idPrefix}-key-hint`}
+      onChange={(e) => onChange(e.target.value)}
+    />
   )
 }

@@ -2,9 +2,9 @@ import type { CatalogProduct } from '../../../contract/catalog'
 import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
-import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { draftsAsValue, type ItemFormProps, type ListSpec } from '../ListEditor'
 import { adminMessages } from '../messages'
-import { KeyHint } from './KeyHint'
+import { KeyField, KeyHint } from './KeyHint'
 import { adminFormsMessages } from './messages'
 
 /** A product's fields: machine name (only while new) and title. */
@@ -13,13 +13,13 @@ export function ProductForm({ value, onChange, isNew, idPrefix }: ItemFormProps<
   const a = useMessages(adminMessages)
   return (
     <div className={styles.grid}>
-      <Field
-        id={`${idPrefix}-machine-name`}
+      <KeyField
+        idPrefix={idPrefix}
+        name="machine-name"
         label={t.machineName}
         value={value.machine_name}
-        readOnly={!isNew}
-        aria-describedby={`${idPrefix}-key-hint`}
-        onChange={(e) => onChange({ ...value, machine_name: e.target.value })}
+        isNew={isNew}
+        onChange={(v) => onChange({ ...value, machine_name: v })}
       />
       <Field id={`${idPrefix}-title`} label={a.title} value={value.title} onChange={(e) => onChange({ ...value, title: e.target.value })} />
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="machineName" />
@@ -31,7 +31,7 @@ export function ProductForm({ value, onChange, isNew, idPrefix }: ItemFormProps<
 export const PRODUCTS: ListSpec<CatalogProduct> = {
   noun: 'nounProduct',
   fromCatalog: (c) => c.products,
-  toValue: (value) => ({ value, errors: [] }),
+  toValue: draftsAsValue,
   label: (p) => p.title || p.machine_name,
   detail: (p) => p.machine_name,
   blank: () => ({ machine_name: '', title: '' }),

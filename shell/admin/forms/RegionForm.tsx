@@ -1,9 +1,8 @@
 import type { Locale } from '../../../contract/locale'
 import { useMessages } from '../../../widgets/core/i18n/react'
-import { Field } from '../../accounts/Field'
 import * as styles from '../admin.css'
 import type { ItemFormProps, ListSpec } from '../ListEditor'
-import { KeyHint } from './KeyHint'
+import { KeyField, KeyHint } from './KeyHint'
 import { adminFormsMessages } from './messages'
 
 /** A region's name (only while new: data centers refer to it by name). */
@@ -11,14 +10,7 @@ export function RegionForm({ value, onChange, isNew, idPrefix }: ItemFormProps<s
   const t = useMessages(adminFormsMessages)
   return (
     <div className={styles.group}>
-      <Field
-        id={`${idPrefix}-name`}
-        label={t.regionName}
-        value={value}
-        readOnly={!isNew}
-        aria-describedby={`${idPrefix}-key-hint`}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <KeyField idPrefix={idPrefix} name="name" label={t.regionName} value={value} isNew={isNew} onChange={(v) => onChange(v)} />
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
     </div>
   )

@@ -1,11 +1,10 @@
 import type { CatalogService } from '../../../contract/catalog'
 import { useMessages } from '../../../widgets/core/i18n/react'
-import { Field } from '../../accounts/Field'
 import { TextArea } from '../controls'
 import * as styles from '../admin.css'
-import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { draftsAsValue, type ItemFormProps, type ListSpec } from '../ListEditor'
 import { adminMessages } from '../messages'
-import { KeyHint } from './KeyHint'
+import { KeyField, KeyHint } from './KeyHint'
 import { adminFormsMessages } from './messages'
 
 /** A core cloud service's fields: name (only while new) and its one-sentence description. */
@@ -14,13 +13,13 @@ export function ServiceForm({ value, onChange, isNew, idPrefix }: ItemFormProps<
   const a = useMessages(adminMessages)
   return (
     <div className={styles.group}>
-      <Field
-        id={`${idPrefix}-name`}
+      <KeyField
+        idPrefix={idPrefix}
+        name="name"
         label={t.name}
         value={value.name}
-        readOnly={!isNew}
-        aria-describedby={`${idPrefix}-key-hint`}
-        onChange={(e) => onChange({ ...value, name: e.target.value })}
+        isNew={isNew}
+        onChange={(v) => onChange({ ...value, name: v })}
       />
       <KeyHint id={`${idPrefix}-key-hint`} isNew={isNew} what="name" />
       <TextArea
@@ -39,7 +38,7 @@ export function ServiceForm({ value, onChange, isNew, idPrefix }: ItemFormProps<
 export const CORE_SERVICES: ListSpec<CatalogService> = {
   noun: 'nounService',
   fromCatalog: (c) => c.core_services,
-  toValue: (value) => ({ value, errors: [] }),
+  toValue: draftsAsValue,
   label: (s) => s.name,
   detail: (s) => s.description,
   blank: () => ({ name: '', description: '' }),

@@ -3,7 +3,7 @@ import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import { Checkbox } from '../controls'
 import * as styles from '../admin.css'
-import type { ItemFormProps, ListSpec } from '../ListEditor'
+import { draftsAsValue, type ItemFormProps, type ListSpec } from '../ListEditor'
 import { KeyHint } from './KeyHint'
 import { adminFormsMessages } from './messages'
 
@@ -55,7 +55,7 @@ export const SEVERITIES: ListSpec<SeverityDraft> = {
   noun: 'nounSeverity',
   fromCatalog: (c) => c.severities,
   // New severities go without an id: the server assigns it.
-  toValue: (value) => ({ value, errors: [] }),
+  toValue: draftsAsValue,
   label: (s) => s.name,
   detail: (s, _catalog, locale) => {
     const t = adminFormsMessages.in(locale).get()

@@ -1,8 +1,8 @@
 /**
- * Texts of the catalogue's item forms (issue 25): clouds, data centers, menus, products, regions,
+ * Texts of the catalogue's item forms (docs/languages-and-themes.md): clouds, data centers, menus, products, regions,
  * services, severities, notification categories.
  */
-import { count, defineMessages, params } from '../../../widgets/core/i18n/index'
+import { count, defineMessages, params } from '../../../contract/i18n/index.js'
 
 export const adminFormsMessages = /* @__PURE__ */ defineMessages('admin.forms', {
   name: 'Name',

@@ -1,9 +1,9 @@
 /**
- * Texts of the account pages (spec §2 Sign-in, Sign-up, Route table, Subscriptions page; issue 25):
+ * Texts of the account pages (docs/requirements/screens.md#sign-in, Sign-up, Route table, Subscriptions page; docs/languages-and-themes.md):
  * sign-in, sign-up, password reset, settings, thank-you and unsubscribe. The pages sit in
  * `shell/pages/`; their texts here, one group per page.
  */
-import { defineMessages, params } from '../../../widgets/core/i18n/index'
+import { defineMessages, params } from '../../../contract/i18n/index.js'
 
 /** Texts several account pages share. */
 export const accountPageMessages = defineMessages('shell.pages.account', {

@@ -1,9 +1,9 @@
 /**
  * Texts of the shell's content pages: FAQ and Compliance titles, the fallback page, the
- * not-configured page and the cookie policy (spec §2 Route table; issue 25). A `{name}` the code
+ * not-configured page and the cookie policy (docs/requirements/screens.md#route-table; docs/languages-and-themes.md). A `{name}` the code
  * fills with markup (a link, a cookie's name in `<code>`) goes through `./rich.tsx`.
  */
-import { defineMessages, params } from '../../../widgets/core/i18n/index'
+import { defineMessages, params } from '../../../contract/i18n/index.js'
 
 export const faqPageMessages = /* @__PURE__ */ defineMessages('shell.pages.faq', {
   title: 'Frequently Asked Questions',

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 
 /**
- * A `params` message whose `{name}` placeholders stand for markup (issue 25): the text around them
+ * A `params` message whose `{name}` placeholders stand for markup (docs/languages-and-themes.md): the text around them
  * stays text, each placeholder becomes `parts[name]` (a link, a `<code>`), so a translation may put
  * them in its own order.
  *

@@ -5,7 +5,7 @@ import { useLocale, useMessages } from '../../../widgets/core/i18n/react'
 import { useResource } from '../../../widgets/core/react'
 import { ApiError, is, request } from '../../../widgets/core/request'
 import { errorMessage } from '../../../widgets/core/resource'
-import { formatTimestamp } from '../../../widgets/core/time'
+import { formatTimestamp } from '../../../contract/time.js'
 import { thirdPartyMessages } from './messages'
 import * as styles from '../../../widgets/cloud-status/cloud-status.css'
 import * as tp from './third-party.css'
@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The cloud's third-party groups (README "Third-party components"): each group under its name with
+ * The cloud's third-party groups (docs/operating/console-and-desk.md#third-party-components): each group under its name with
  * a visible "Third-party" label and its source, each component's status in words (and a coloured
  * dot beside the words), "Status unknown since …" while the provider's page cannot be read, and a
  * subscribe button per component for signed-in visitors. Renders nothing for a cloud without any.

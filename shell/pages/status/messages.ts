@@ -1,5 +1,5 @@
-/** Texts of the status pages of the shell: Home, Cloud Status, Data Center Map (spec §2; issue 25). */
-import { defineMessages, params } from '../../../widgets/core/i18n/index'
+/** Texts of the status pages of the shell: Home, Cloud Status, Data Center Map (docs/requirements/screens.md; docs/languages-and-themes.md). */
+import { defineMessages, params } from '../../../contract/i18n/index.js'
 
 export const homeMessages = /* @__PURE__ */ defineMessages('shell.pages.home', {
   loading: 'Loading cloud information…',
@@ -18,7 +18,7 @@ export const dcMapPageMessages = /* @__PURE__ */ defineMessages('shell.pages.dcM
   title: 'Data Center Map',
 })
 
-/** Texts of the third-party block (README "Third-party components"): upstream pages the vendor depends on. */
+/** Texts of the third-party block (docs/operating/console-and-desk.md#third-party-components): upstream pages the vendor depends on. */
 export const thirdPartyMessages = /* @__PURE__ */ defineMessages('shell.pages.cloudStatus.thirdParty', {
   title: 'Third-party components',
   intro: 'Services this cloud depends on, as their own status pages report them.',

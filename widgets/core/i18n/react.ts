@@ -1,11 +1,11 @@
 /**
- * The React side of the message catalogues (issue 25): the locale a subtree renders in and the
+ * The React side of the message catalogues (docs/languages-and-themes.md): the locale a subtree renders in and the
  * hook that gives a component its messages in it.
  */
 import type { Translations } from '@nanostores/i18n'
 import { createContext, useContext } from 'react'
 import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
-import type { MessageGroup } from './index'
+import type { MessageGroup } from '../../../contract/i18n/index.js'
 
 /** The locale of the subtree: the shell provides the page's, a widget element its `lang`. @default 'en' */
 export const LocaleContext = createContext<Locale>(DEFAULT_LOCALE)

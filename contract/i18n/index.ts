@@ -1,5 +1,5 @@
 /**
- * Message catalogues (issue 25): every user-visible text of the shell, the widgets, the console
+ * Message catalogues (docs/languages-and-themes.md): every user-visible text of the shell, the widgets, the console
  * and the emails is a message of a {@link defineMessages} group, whose English (the spec's exact
  * texts) is written in the code and whose translations come from one catalogue per locale.
  *
@@ -8,7 +8,7 @@
  * `Intl.PluralRules` of the locale, and catalogues are its flat JSON. Its
  * `createI18n` store is not used: it keeps one locale per page, while two drop-ins on one page may
  * speak different languages (each follows its own `lang`), and it costs about 0.6 KB gzip in every
- * drop-in, which their budgets do not have (README "Locales"). Here a group's messages in a locale
+ * drop-in, which their budgets do not have (docs/languages-and-themes.md#locales). Here a group's messages in a locale
  * are composed once from the English and the locale's catalogue ({@link MessageGroup.in}), and a
  * locale renders only once its catalogue has arrived ({@link loadLocale}), so nothing changes under
  * a rendered text.
@@ -19,7 +19,7 @@
  * holding only the groups it uses (rollup.config.mjs `bundleCatalogues`). English needs none.
  */
 import { count as countOf, type params as paramsOf, strings, type Translations, transform } from '@nanostores/i18n'
-import { DEFAULT_LOCALE, type Locale } from '../../../contract/locale'
+import { DEFAULT_LOCALE, type Locale } from '../locale.js'
 
 export type { Locale }
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../contract/locale'
-import { termMessages } from './messages'
+import type { Locale } from './locale.js'
+import { termMessages } from './messages.js'
 
 type TermKey = keyof typeof termMessages.base
 
@@ -7,8 +7,8 @@ type TermKey = keyof typeof termMessages.base
 const KEYS = new Map<string, TermKey>(Object.entries(termMessages.base).map(([key, text]) => [String(text), key as TermKey]))
 
 /**
- * A severity, record status or advisory event type name as a page in `locale` shows it (issue
- * 25): a default name (spec §4: 'Service Disruption', 'In Progress', 'Remediated', …) in the
+ * A severity, record status or advisory event type name as a page in `locale` shows it: a default
+ * name (docs/requirements/entities.md: 'Service Disruption', 'In Progress', 'Remediated', …) in the
  * locale's words; any other name (an operator's own) as the API sent it.
  *
  * @example termName('Resolved', 'de') // 'Behoben'

@@ -1,6 +1,6 @@
 /**
- * Timestamp formatting in the user's time zone (spec §9: `ddd, DD MMM YYYY HH:mm:ss z`) and, for
- * the other locales (issue 25), in the locale's own order of the same parts.
+ * Timestamp formatting in the user's time zone (docs/requirements/constants.md: `ddd, DD MMM YYYY HH:mm:ss z`) and, for
+ * the other locales (docs/languages-and-themes.md), in the locale's own order of the same parts.
  *
  * Formatters are built once per (locale, zone) and cached: building an `Intl.DateTimeFormat`
  * costs about 100 µs, formatting with a cached one about 1.5 µs, and a status timeline formats

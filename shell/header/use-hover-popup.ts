@@ -1,0 +1,54 @@
+import {
+  autoUpdate,
+  flip,
+  offset,
+  safePolygon,
+  shift,
+  useClick,
+  useDismiss,
+  useFloating,
+  useHover,
+  useInteractions,
+  useRole,
+} from '@floating-ui/react'
+import { useState } from 'react'
+
+/** How a header popup opens, closes and sits. */
+export interface HoverPopupOptions {
+  /** How long the popup stays after the pointer leaves the button and the popup, ms. */
+  closeDelay: number
+  /** Space between the button and the popup, px. */
+  gap: number
+  /** Flip above the button when there is no room below. @default false */
+  flips?: boolean
+  /** The popup's ARIA role (`useRole`); none by default. */
+  role?: 'dialog'
+}
+
+/**
+ * A header popup of the cloud selector and the main menu's sub-menus, on @floating-ui/react: below
+ * its button (start-aligned, shifted into the viewport, placed again on scroll and resize); with a
+ * pointer it opens on hover and closes `closeDelay` ms after the pointer leaves (through a safe
+ * polygon towards the popup); a click, Enter or Space toggles it; Escape and a press outside close
+ * it (`useDismiss`).
+ *
+ * @returns the open state and its setter, Floating UI's refs, styles and context, and the props of
+ *   the button and the popup
+ */
+export function useHoverPopup({ closeDelay, gap, flips = false, role }: HoverPopupOptions) {
+  const [open, setOpen] = useState(false)
+  const { refs, floatingStyles, context } = useFloating({
+    open,
+    onOpenChange: setOpen,
+    placement: 'bottom-start',
+    middleware: [offset(gap), flips && flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  })
+  const { getReferenceProps, getFloatingProps } = useInteractions([
+    useHover(context, { mouseOnly: true, delay: { open: 0, close: closeDelay }, handleClose: safePolygon() }),
+    useClick(context),
+    useDismiss(context),
+    useRole(context, { enabled: role !== undefined, role }),
+  ])
+  return { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps }
+}
