@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { type ReactElement, Suspense, useEffect } from 'react'
+import { type ReactElement, Suspense, useEffect, useMemo } from 'react'
 import type { Cloud, GlobalData } from '../contract/global'
 import { siteName } from '../contract/site-name'
 import { $cloud } from '../widgets/core/cloud'
@@ -20,6 +20,7 @@ import { Header } from './header/Header'
 import { applyMeta } from './meta'
 import { Fallback } from './pages/Fallback'
 import { lazyPage } from './lazy-page'
+import { Later } from './later'
 import { $locale, loadConsoleCatalogue } from './locale'
 import { Home } from './pages/Home'
 import { NotConfigured } from './pages/NotConfigured'
@@ -155,7 +156,7 @@ const PAGES: Readonly<Record<Exclude<PageComponent, 'fallback'>, PageEntry>> = {
   notifications: {
     needsCloud: true,
     loading: 'loadingNotifications',
-    render: ({ cloud, resolution }) => <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} />,
+    render: ({ cloud, resolution }) => <NotificationsPage cloud={cloud} segment={resolution.params.type ?? ''} item={resolution.item} />,
   },
   post: postPage,
   notification: postPage,
@@ -214,6 +215,7 @@ function Site() {
   const cloud = useStore($cloud)
   const page = useStore($router)
   const resolution = useStore($resolution)
+  const later = useLaterParts(global.data)
 
   useEffect(() => {
     if (resolution?.kind === 'redirect') followRedirect(resolution.to)
@@ -267,21 +269,51 @@ function Site() {
       <a className={styles.skipLink} href="#content">
         {t.skipToContent}
       </a>
-      {global.data.links.cookie_consent_id !== undefined && (
-        <CookieConsent
-          domainId={global.data.links.cookie_consent_id}
-          onChoice={() => document.getElementById('content')?.focus({ preventScroll: true })}
-        />
-      )}
+      {later?.consent}
       <Header global={global.data} cloud={cloud} currentPath={page?.path ?? '/'} onSelectCloud={switchCloud} />
       <main className={styles.main} id="content" tabIndex={-1}>
-        <PageLiveNotice />
-        <AccountBanners hidden={global.data.isTrustDR} />
+        {later?.notices}
         {resolution?.kind === 'page' ? <Page resolution={resolution} /> : <p role="status">{t.loading}</p>}
       </main>
-      <Footer links={global.data.links} year={new Date().getFullYear()} />
-      <Toaster />
-      <IdleLogout onIdle={idleSignOut} />
+      {later?.footer}
     </div>
+  )
+}
+
+const focusContent = () => document.getElementById('content')?.focus({ preventScroll: true })
+
+/**
+ * The frame's parts that hydrate after the header and the page ({@link Later}): the cookie banner,
+ * the degraded-mode notice and account banners, the footer with its pickers, the toaster and the
+ * idle sign-out. The elements are made once per global data, so the site's re-renders while they
+ * wait (the session arriving, the cookie's cloud) pass them unchanged.
+ */
+function useLaterParts(data: GlobalData | undefined) {
+  const links = data?.links
+  const isTrustDR = data?.isTrustDR ?? false
+  return useMemo(
+    () =>
+      links && {
+        consent:
+          links.cookie_consent_id === undefined ? null : (
+            <Later>
+              <CookieConsent domainId={links.cookie_consent_id} onChoice={focusContent} />
+            </Later>
+          ),
+        notices: (
+          <Later>
+            <PageLiveNotice />
+            <AccountBanners hidden={isTrustDR} />
+          </Later>
+        ),
+        footer: (
+          <Later>
+            <Footer links={links} year={new Date().getFullYear()} />
+            <Toaster />
+            <IdleLogout onIdle={idleSignOut} />
+          </Later>
+        ),
+      },
+    [links, isTrustDR],
   )
 }

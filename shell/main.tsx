@@ -5,16 +5,21 @@ import { $cloudName, chooseCloud } from '../widgets/core/cloud'
 import { $global, isGlobalData } from '../widgets/core/global'
 import { App } from './App'
 import { lazyPages } from './lazy-page'
+import { holdLaterParts, releaseLaterParts } from './later'
 import { $locale } from './locale'
 import { loadLocale } from '../contract/i18n/index.js'
 import { startLive } from './live'
 import { readPageData } from './page-data'
 import { startSite } from './site'
 
-/** The server-rendered page, hydrated: starts the site (session, cookie-chosen cloud) once hydrated. */
+/**
+ * The server-rendered page, hydrated: once the header and the page have, the parts held back
+ * (shell/later.tsx) hydrate, and then the site starts (session, cookie-chosen cloud, time zone),
+ * so that nothing changes under a part before it has hydrated.
+ */
 function Hydrated() {
   useEffect(() => {
-    void startSite()
+    void releaseLaterParts().then(startSite)
   }, [])
   return <App />
 }
@@ -33,6 +38,8 @@ if (data && isGlobalData(data.global) && container.firstElementChild) {
   })
   $cloudName.set(cloud?.machine_name ?? null)
   const pages = data.pages.flatMap((name) => lazyPages.get(name) ?? [])
+  // The footer, banners and toaster hydrate after the header and the page (shell/later.tsx).
+  holdLaterParts()
   // The page's texts arrive with its chunks, so the hydrating render says what the server's said.
   // Hydrated as a transition: React works through the page in slices of a few milliseconds and
   // lets the browser run between them, instead of one task as long as the whole page.
@@ -41,6 +48,7 @@ if (data && isGlobalData(data.global) && container.firstElementChild) {
     () => {
       // A page chunk failed to load: render in the browser, whose lazy page shows the failure.
       container.textContent = ''
+      void releaseLaterParts()
       void startSite()
       createRoot(container).render(<App />)
     },

@@ -6,7 +6,7 @@ import type { Cloud, GlobalData, MenuItem } from '../contract/global'
 import { NOINDEX_COMPONENTS } from '../contract/menu'
 import { cloudFromPath, defaultPagePath } from '../widgets/core/cloud'
 import { ADMIN_ROUTES, sectionOf, screenName, type AdminScreen } from './admin/sections'
-import { flattenMenu, isExternal, isHidden, resolveRoute } from './menu'
+import { flattenMenu, isExternal, isHidden, isNotificationsMenu, resolveRoute } from './menu'
 
 /**
  * Every route of the spec's route table (docs/requirements/screens.md). Order matters: the first pattern that
@@ -152,8 +152,9 @@ function resolveAdmin(
  * Decides what a path shows (docs/requirements/screens.md#route-table): fixed pages; menu items deep-linked under
  * the cloud's domain prefix (`/{domain}/{route}`) or at absolute paths (`/{route}`); a page
  * hidden for the chosen cloud redirects to the cloud's default page; `/` goes to the chosen
- * cloud's default page; `/posts/{id}` redirects to `/{domain}/posts/{id}`; anything else is
- * the fallback page.
+ * cloud's default page; `/posts/{id}` redirects to `/{domain}/posts/{id}`; the Notifications
+ * dropdown's own route (`/{domain}/notifications`) is the `notifications` page with that parent as
+ * its `item`, which lists the dropdown's entries; anything else is the fallback page.
  *
  * @param path the location's pathname
  * @param route the router's match (`undefined` when nothing matched)
@@ -185,24 +186,32 @@ export function resolvePage(
   const items = flattenMenu(global.menu.main_menu).filter((i) => !isExternal(resolveRoute(i.route, chosen?.machine_name)))
   const cloud = cloudFromPath(global.clouds, path)
   const rest = cloud ? path.split('/').slice(2).join('/').replace(/\/+$/, '') : ''
+  // The Notifications dropdown's own route is the page listing its entries (docs/requirements/screens.md#header-and-menus).
+  const notificationsParent = (at: string, deepLink: boolean, machineName: string | undefined) =>
+    items.find(
+      (i) => !i.component && !!i.deep_link === deepLink && isNotificationsMenu(i) && normalise(resolveRoute(i.route, machineName)) === at,
+    )
 
   if (cloud) {
     if (route.route === 'cloudPost') return { kind: 'page', component: 'post', cloud, params }
     if (route.route === 'cloudNotification') return { kind: 'page', component: 'notification', cloud, params }
     const item =
       items.find((i) => i.deep_link && i.component && normalise(resolveRoute(i.route, cloud.machine_name)) === rest) ??
-      (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined)
+      (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined) ??
+      notificationsParent(rest, true, cloud.machine_name)
     if (!item) return fallback(params)
     if (isHidden(item, cloud)) return { kind: 'redirect', to: defaultPagePath(cloud) }
-    return { kind: 'page', component: item.component as PageComponent, cloud, item, params }
+    return { kind: 'page', component: (item.component || 'notifications') as PageComponent, cloud, item, params }
   }
 
   // Not under a cloud domain: an absolute menu route such as /faq.
   const absolute = normalise(path)
-  const item = items.find((i) => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute)
+  const item =
+    items.find((i) => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute) ??
+    notificationsParent(absolute, false, chosen?.machine_name)
   if (!item) return fallback(params)
   if (chosen && isHidden(item, chosen)) return { kind: 'redirect', to: defaultPagePath(chosen) }
-  return { kind: 'page', component: item.component as PageComponent, cloud: chosen ?? undefined, item, params }
+  return { kind: 'page', component: (item.component || 'notifications') as PageComponent, cloud: chosen ?? undefined, item, params }
 }
 
 function normalise(p: string): string {

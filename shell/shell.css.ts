@@ -4,7 +4,12 @@ import { vars } from '../styles/theme.css'
 import { loading } from '../widgets/core/ui.css'
 import { BREAKPOINTS, minWidth } from '../styles/tokens'
 
-const desktop = minWidth(BREAKPOINTS.lg)
+/**
+ * Where the header shows its controls in the bar and the main menu in one row: 1200 px and wider.
+ * Narrower, the menus fold behind the Menu button (docs/languages-and-themes.md#the-header-on-one-row):
+ * below that width the bar and the menu do not fit on one row each in every language.
+ */
+const desktop = minWidth(BREAKPOINTS.xl)
 
 export const page = style({ minHeight: '100vh', display: 'flex', flexDirection: 'column' })
 
@@ -27,7 +32,8 @@ export const headerBar = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.lg,
-  flexWrap: 'wrap',
+  // One row in every language: the logo's text gives way (cut with an ellipsis), nothing wraps.
+  flexWrap: 'nowrap',
 })
 
 export const logo = style({
@@ -39,21 +45,31 @@ export const logo = style({
   alignItems: 'center',
   gap: vars.space.sm,
   marginInlineEnd: 'auto',
+  minWidth: 0,
+  whiteSpace: 'nowrap',
 })
 
-export const logoMark = style({ width: '28px', height: '28px' })
+/** The logo's name, cut with an ellipsis when a long vendor name leaves no room. */
+export const logoText = style({ overflow: 'hidden', textOverflow: 'ellipsis' })
+
+export const logoMark = style({ width: '28px', height: '28px', flexShrink: 0 })
 
 export const headerLinks = style({
   display: 'none',
   alignItems: 'center',
-  gap: vars.space.lg,
+  gap: vars.space.md,
+  flexShrink: 0,
   '@media': { [desktop]: { display: 'flex' } },
 })
+
+/** The top menu's links in the bar. */
+export const topMenu = style({ display: 'flex', gap: vars.space.md })
 
 export const topLink = style({
   color: vars.color.headerText,
   fontSize: '14px',
   textDecoration: 'none',
+  whiteSpace: 'nowrap',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 })
 
@@ -69,8 +85,12 @@ export const headerButton = style({
   border: '1px solid rgba(255,255,255,0.45)',
   color: vars.color.headerText,
   fontSize: '14px',
+  whiteSpace: 'nowrap',
   selectors: { '&:focus-visible': { outline: `2px solid #9cc3ff`, outlineOffset: '2px' } },
 })
+
+/** A header button's text of data (the cloud's title, the user's email address), cut with an ellipsis past 220 px. */
+export const buttonText = style({ display: 'inline-block', maxWidth: '220px', overflow: 'hidden', textOverflow: 'ellipsis' })
 
 // Accent text on the accent (the header's text colour is too light on the dark scheme's accent).
 export const subscribeButton = style([
@@ -152,7 +172,8 @@ export const navList = style({
   padding: 0,
   display: 'flex',
   flexDirection: 'column',
-  '@media': { [desktop]: { flexDirection: 'row', flexWrap: 'wrap', gap: vars.space.xs } },
+  // One row on the desktop: items never wrap; their padding keeps them apart.
+  '@media': { [desktop]: { flexDirection: 'row', flexWrap: 'nowrap' } },
 })
 
 export const navLink = style({
@@ -164,7 +185,9 @@ export const navLink = style({
   padding: `12px ${vars.space.md}`,
   color: vars.color.text,
   fontSize: '15px',
+  whiteSpace: 'nowrap',
   cursor: 'pointer',
+  '@media': { [desktop]: { paddingInline: vars.space.sm } },
   borderBottom: '3px solid transparent',
   selectors: {
     '&:hover': { color: vars.color.accent },
@@ -185,7 +208,16 @@ export const subMenu = style({
   minWidth: '240px',
 })
 
-export const subLink = style([navLink, { display: 'flex', padding: `8px ${vars.space.md}`, borderBottom: 'none' }])
+export const subLink = style([
+  navLink,
+  {
+    display: 'flex',
+    padding: `8px ${vars.space.md}`,
+    borderBottom: 'none',
+    whiteSpace: 'normal',
+    '@media': { [desktop]: { paddingInline: vars.space.md } },
+  },
+])
 
 export const mobileExtras = style({
   display: 'flex',
@@ -224,8 +256,34 @@ export const banner = style({
   marginBottom: vars.space.xl,
 })
 
-export const bannerTitle = style({ margin: 0, fontSize: '28px', lineHeight: 1.2 })
-export const bannerText = style({ margin: `${vars.space.sm} 0 0`, fontSize: '16px', maxWidth: '760px', opacity: 0.92 })
+/** The banner's heading and text: both at the page's start edge (right in a right-to-left page). */
+export const bannerTitle = style({ margin: 0, fontSize: '28px', lineHeight: 1.2, textAlign: 'start' })
+export const bannerText = style({
+  margin: 0,
+  marginBlockStart: vars.space.sm,
+  fontSize: '16px',
+  maxWidth: '760px',
+  opacity: 0.92,
+  textAlign: 'start',
+})
+
+/** The notifications page's entries (the Notifications dropdown's lists and status pages), one per row. */
+export const entryList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.sm, maxWidth: '640px' })
+
+export const entryLink = style({
+  display: 'block',
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.link,
+  fontSize: '16px',
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { textDecoration: 'underline', background: vars.color.surfaceAlt },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+})
 
 export const pageTitle = style({ margin: `0 0 ${vars.space.lg}`, fontSize: '26px' })
 export const sectionTitle = style({ margin: `${vars.space.xl} 0 ${vars.space.md}`, fontSize: '20px' })

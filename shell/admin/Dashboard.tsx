@@ -35,7 +35,7 @@ function RecordLine({ record, timezone }: { record: DashboardRecord; timezone: s
         {t.recordLine({
           type: type ? (t[type] as string) : record.type,
           status: record.status ? valueName(record.status, locale) : t.none,
-          severity: record.severity || t.none,
+          severity: record.severity ? valueName(record.severity, locale) : t.none,
           from: formatTimestamp(record.from, timezone, locale),
           to,
         })}

@@ -36,7 +36,8 @@ export interface ListSpec<D> {
   fromCatalog: (catalog: Catalog) => D[]
   /** The section's value to save, and the form's own messages in `locale` (any message stops the save). */
   toValue: (drafts: D[], locale: Locale) => { value: unknown; errors: string[] }
-  label: (draft: D) => string
+  /** The item's name in the list and the form's heading, in `locale` (a severity's default name in the locale's words). */
+  label: (draft: D, locale: Locale) => string
   /** A short second line in the list, in `locale`. */
   detail?: (draft: D, catalog: Catalog, locale: Locale) => string
   blank: (catalog: Catalog) => D
@@ -173,7 +174,7 @@ export function ListEditor<D>({
   /** The item's name, or `new {noun} {n}` by its place in its list (its group's). */
   const nameOf = (row: Row<D>, i: number) => {
     const n = groups ? rows.slice(0, i).filter((r) => groupOf(r) === groupOf(row)).length : i
-    return spec.label(row.value) || t.newName({ noun: nounOf(row), n: String(n + 1) })
+    return spec.label(row.value, locale) || t.newName({ noun: nounOf(row), n: String(n + 1) })
   }
   const addId = (group?: string) => (group === undefined ? `${prefix}-add` : `${prefix}-add-${group}`)
 
@@ -316,7 +317,9 @@ export function ListEditor<D>({
       {current && (
         <section className={styles.panel} aria-labelledby={`${prefix}-${current.id}-heading`}>
           <h2 className={styles.subTitle} id={`${prefix}-${current.id}-heading`}>
-            {current.isNew ? t.newNoun({ noun: nounOf(current) }) : t.editNoun({ noun: nounOf(current), name: spec.label(current.value) })}
+            {current.isNew
+              ? t.newNoun({ noun: nounOf(current) })
+              : t.editNoun({ noun: nounOf(current), name: spec.label(current.value, locale) })}
           </h2>
           {/* The form's first control takes focus when the item opens. */}
           <div id={`${prefix}-${current.id}-form`} className={styles.group}>

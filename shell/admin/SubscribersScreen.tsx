@@ -4,6 +4,7 @@ import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
 import * as styles from './admin.css'
 import { notPermittedText } from './access'
+import { consoleErrorText } from './errors'
 import { adminNavMessages, adminSubscriberMessages } from './messages'
 import { EXPORT_PATH, importSubscribers, type ImportResult } from './subscribers-api'
 import { ConsoleScreen } from './ConsoleScreen'
@@ -41,7 +42,7 @@ export function SubscribersScreen({ canEdit }: { canEdit: boolean }) {
     const result: ImportResult = await importSubscribers(await file.text())
     if (result.kind === 'done') setState({ kind: 'done', data: result.data })
     else if (result.kind === 'rows') setState({ kind: 'rows', rows: result.rows })
-    else setState({ kind: 'failed', message: result.status === 413 ? t.tooLarge : result.message })
+    else setState({ kind: 'failed', message: result.status === 413 ? t.tooLarge : consoleErrorText(result.error, locale) })
   }
 
   return (

@@ -38,6 +38,9 @@ export const navLink = style({
   color: vars.color.text,
   fontSize: '14px',
   textDecoration: 'none',
+  // Long compound names (German "Benachrichtigungskategorien") break inside the column, never past it.
+  overflowWrap: 'anywhere',
+  hyphens: 'auto',
   '@media': { [desktop]: { border: 'none', borderInlineStart: '3px solid transparent', borderRadius: 0 } },
   selectors: {
     '&:hover': { background: vars.color.surfaceAlt },

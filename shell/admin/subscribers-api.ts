@@ -1,6 +1,6 @@
 import type { SubscriberImportData, SubscriberImportProblem } from '../../contract/subscribers'
 import { COOKIE, readCookie } from '../../widgets/core/cookies'
-import { is } from '../../widgets/core/request'
+import { ApiError, is } from '../../widgets/core/request'
 
 /**
  * The subscriber calls of the console (`contract/subscribers.ts`). The import is sent with
@@ -11,11 +11,14 @@ import { is } from '../../widgets/core/request'
 /** `GET` of the export (a download: the session cookie is enough). */
 export const EXPORT_PATH = '/api/admin/subscribers/export'
 
-/** What an import came to: done, bad rows (nothing imported), or a failure with its status and the server's sentence. */
+/**
+ * What an import came to: done, bad rows (nothing imported), or a failure with its status, the
+ * server's sentence and code (`error` as the console's other calls fail, for `consoleErrorText`).
+ */
 export type ImportResult =
   | { kind: 'done'; data: SubscriberImportData }
   | { kind: 'rows'; rows: SubscriberImportProblem[] }
-  | { kind: 'failed'; status: number; message: string }
+  | { kind: 'failed'; status: number; error: ApiError }
 
 function isImportData(d: unknown): d is SubscriberImportData {
   return is.object(d) && is.number(d.invited) && is.number(d.rows) && is.number(d.already_invited)
@@ -39,7 +42,7 @@ export async function importSubscribers(csv: string): Promise<ImportResult> {
       credentials: 'include',
     })
   } catch {
-    return { kind: 'failed', status: 0, message: 'The service could not be reached.' }
+    return { kind: 'failed', status: 0, error: new ApiError('The service could not be reached.', 0, 'Network error') }
   }
   let parsed: unknown
   try {
@@ -51,9 +54,7 @@ export async function importSubscribers(csv: string): Promise<ImportResult> {
   if (response.ok && isImportData(answer.data)) return { kind: 'done', data: answer.data }
   const error = is.object(answer.error) ? answer.error : {}
   if (response.status === 422 && is.array(error.rows) && error.rows.every(isProblem)) return { kind: 'rows', rows: error.rows }
-  return {
-    kind: 'failed',
-    status: response.status,
-    message: is.string(error.message) ? error.message : response.statusText || `HTTP ${response.status}`,
-  }
+  const message = is.string(error.message) ? error.message : response.statusText || `HTTP ${response.status}`
+  const code = is.string(error.code) ? error.code : undefined
+  return { kind: 'failed', status: response.status, error: new ApiError(message, response.status, response.statusText, code) }
 }

@@ -3,6 +3,7 @@ import { shellMessages } from '../messages'
 import { FloatingFocusManager } from '@floating-ui/react'
 import { useState } from 'react'
 import type { Cloud, Product } from '../../contract/global'
+import { visuallyHidden } from '../../styles/recipes.css'
 import * as styles from '../shell.css'
 import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, groupClouds, layoutColumns } from './selector-model'
 import { useHoverPopup } from './use-hover-popup'
@@ -31,6 +32,20 @@ function CloudOption({ cloud, current, onSelect }: { cloud: Cloud; current: Clou
 }
 
 /**
+ * The selector button's text: the cloud's title, with the product before it for assistive technology
+ * only (the button's name says both), so the header bar holds one row in every language.
+ */
+function CloudName({ cloud, label }: { cloud: Cloud | null; label: string }) {
+  const product = cloud && label !== cloud.title ? label.slice(0, label.length - cloud.title.length) : ''
+  return (
+    <span className={styles.buttonText} title={label}>
+      {product && <span className={visuallyHidden}>{product}</span>}
+      {cloud ? cloud.title : label}
+    </span>
+  )
+}
+
+/**
  * Desktop cloud selector (docs/requirements/screens.md#cloud-status-page selector): a button labelled
  * `{product title} - {cloud title}` opening a grid of products with their clouds; the first 5
  * products each start a column. With a pointer it opens on hover and closes 400 ms after the
@@ -38,7 +53,7 @@ function CloudOption({ cloud, current, onSelect }: { cloud: Cloud; current: Clou
  * Escape closes it.
  */
 export function CloudSelector({ clouds, products, current, onSelect }: CloudSelectorProps) {
-  const { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
+  const { open, setOpen, refs, reference, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
     closeDelay: CLOUD_MENU_CLOSE_DELAY_MS,
     gap: 6,
     flips: true,
@@ -52,13 +67,13 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
     <div className={styles.selectorWrap}>
       <button
         type="button"
-        ref={refs.setReference}
+        ref={reference}
         className={styles.headerButton}
         aria-label={t.changeCloud({ cloud: label })}
         data-testid="cloud-selector"
         {...getReferenceProps()}
       >
-        <span aria-hidden="true">☁</span> {label} <span aria-hidden="true">▾</span>
+        <span aria-hidden="true">☁</span> <CloudName cloud={current} label={label} /> <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <FloatingFocusManager context={context} modal={false} initialFocus={-1}>

@@ -35,7 +35,7 @@ function Logo({ cloud, vendor }: { cloud: Cloud | null; vendor: string }) {
         <path d="M16 2 4 7v8c0 7.2 5.1 13.6 12 15 6.9-1.4 12-7.8 12-15V7L16 2z" fill="#4da3ff" />
         <path d="m10 16 4 4 8-8" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <span>{named ? t.brand({ vendor }) : t.brandUnnamed}</span>
+      <span className={styles.logoText}>{named ? t.brand({ vendor }) : t.brandUnnamed}</span>
     </a>
   )
 }
@@ -65,8 +65,9 @@ function AccountMenu({ isTrustDR }: { isTrustDR: boolean }) {
 
 /**
  * The site header (docs/requirements/screens.md#header-and-menus): logo to the cloud's home, cloud selector, top
- * menu (new tab; per-cloud routes with a `commercial` fallback), main menu and user menu. Below
- * 992 px the menus fold behind a Menu button and the selector becomes the product drawer.
+ * menu (new tab; per-cloud routes with a `commercial` fallback), main menu and user menu. From 1200 px
+ * the bar and the main menu each hold one row in every language; narrower, the menus fold behind a
+ * Menu button and the selector becomes the product drawer (docs/languages-and-themes.md#the-header-on-one-row).
  */
 export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProps) {
   const t = useMessages(headerMessages)
@@ -94,7 +95,7 @@ export function Header({ global, cloud, currentPath, onSelectCloud }: HeaderProp
         <Logo cloud={cloud} vendor={global.links.vendor} />
         <div className={styles.headerLinks}>
           <CloudSelector clouds={global.clouds} products={global.products} current={cloud} onSelect={select} />
-          <nav aria-label={t.topMenu} style={{ display: 'flex', gap: 16 }}>
+          <nav aria-label={t.topMenu} className={styles.topMenu}>
             {topLinks}
           </nav>
           <HeaderLanguage />

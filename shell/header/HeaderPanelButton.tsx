@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react'
 import * as shell from '../shell.css'
 import * as styles from '../timezone/timezone.css'
+import { useLateReference } from './use-hover-popup'
 
 /** Props of {@link HeaderPanelButton}. */
 export interface HeaderPanelButtonProps {
@@ -34,8 +35,8 @@ export interface HeaderPanelButtonProps {
 
 /**
  * A compact header-bar control that opens a panel (docs/languages-and-themes.md: the time zone and the language),
- * desktop only (below 992 px the folded menu shows the controls themselves), so the bar keeps one
- * row at 1280 px in every language. Like the cloud selector it opens by click, Enter or Space,
+ * desktop only (below 1200 px the folded menu shows the controls themselves), so the bar keeps one
+ * row in every language. Like the cloud selector it opens by click, Enter or Space,
  * focuses the panel's first control, and closes with Escape or a click outside; the panel stays
  * open after a choice (arrow keys on a closed select choose as they move).
  */
@@ -53,11 +54,12 @@ export function HeaderPanelButton({ label, title, testId, panelLabel, panelTestI
     useDismiss(context),
     useRole(context, { role: 'dialog' }),
   ])
+  const reference = useLateReference(refs.setReference, open)
   return (
     <div className={shell.selectorWrap}>
       <button
         type="button"
-        ref={refs.setReference}
+        ref={reference}
         className={`${shell.headerButton} ${styles.zoneButton}`}
         aria-label={label}
         title={title}

@@ -9,7 +9,8 @@ import { useHoverPopup } from './use-hover-popup'
 /** How long a sub-menu stays after the pointer leaves its item and itself, ms. */
 const SUB_MENU_CLOSE_DELAY_MS = 300
 
-function MenuLink({
+/** A menu entry's link: an external one opens in a new tab and says so (also used by the notifications page). */
+export function MenuLink({
   item,
   cloud,
   currentPath,
@@ -42,17 +43,18 @@ function MenuLink({
 }
 
 function SubMenu({ item, cloud, currentPath }: { item: MenuItem; cloud: Cloud | null; currentPath: string }) {
-  const { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
+  const { open, setOpen, refs, reference, floatingStyles, context, getReferenceProps, getFloatingProps } = useHoverPopup({
     closeDelay: SUB_MENU_CLOSE_DELAY_MS,
     gap: 2,
   })
-  const active = item.sub_menus.some((s) => menuHref(s, cloud) === currentPath)
+  // The dropdown's own page (the Notifications page) marks it current too.
+  const active = [item, ...item.sub_menus].some((s) => menuHref(s, cloud) === currentPath)
   const locale = useLocale()
   return (
     <li>
       <button
         type="button"
-        ref={refs.setReference}
+        ref={reference}
         className={styles.navLink}
         aria-expanded={open}
         aria-current={active ? 'page' : undefined}

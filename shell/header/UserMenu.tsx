@@ -9,6 +9,7 @@ import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
 import { signOutAndLeave } from '../accounts/actions'
 import * as shell from '../shell.css'
+import { useLateReference } from './use-hover-popup'
 
 /** The menu's items, in order. */
 const menuItems = (root: HTMLElement | null) => Array.from(root?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])
@@ -51,6 +52,7 @@ export function UserMenu() {
     useDismiss(context),
     useRole(context, { role: 'menu' }),
   ])
+  const reference = useLateReference(refs.setReference, open)
   useEffect(() => {
     if (open) menuItems(list.current)[0]?.focus()
   }, [open])
@@ -84,7 +86,7 @@ export function UserMenu() {
       <button
         ref={(el) => {
           button.current = el
-          refs.setReference(el)
+          reference(el)
         }}
         type="button"
         className={shell.headerButton}
@@ -97,7 +99,10 @@ export function UserMenu() {
         })}
         aria-controls={context.floatingId}
       >
-        <span>{mail || t.account}</span>
+        {/* A long address is cut on the bar (its whole text stays the button's name and tooltip). */}
+        <span className={shell.buttonText} title={mail || undefined}>
+          {mail || t.account}
+        </span>
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>

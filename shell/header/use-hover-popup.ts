@@ -11,7 +11,7 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react'
-import { useState } from 'react'
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 /** How a header popup opens, closes and sits. */
 export interface HoverPopupOptions {
@@ -32,8 +32,8 @@ export interface HoverPopupOptions {
  * polygon towards the popup); a click, Enter or Space toggles it; Escape and a press outside close
  * it (`useDismiss`).
  *
- * @returns the open state and its setter, Floating UI's refs, styles and context, and the props of
- *   the button and the popup
+ * @returns the open state and its setter, Floating UI's refs, the button's ref ({@link useLateReference}),
+ *   styles and context, and the props of the button and the popup
  */
 export function useHoverPopup({ closeDelay, gap, flips = false, role }: HoverPopupOptions) {
   const [open, setOpen] = useState(false)
@@ -50,5 +50,38 @@ export function useHoverPopup({ closeDelay, gap, flips = false, role }: HoverPop
     useDismiss(context),
     useRole(context, { enabled: role !== undefined, role }),
   ])
-  return { open, setOpen, refs, floatingStyles, context, getReferenceProps, getFloatingProps }
+  const reference = useLateReference(refs.setReference, open)
+  return { open, setOpen, refs, reference, floatingStyles, context, getReferenceProps, getFloatingProps }
+}
+
+/**
+ * The ref of a popup's button that hands its element to Floating UI after the page has hydrated,
+ * in a transition (docs/architecture.md#hydrating-less). Floating UI keeps the element in state, so
+ * handing it over from the ref itself re-renders the header synchronously inside the hydrating
+ * commit; a popup opened before the hand-over gets its element at once.
+ *
+ * @param setReference Floating UI's `refs.setReference`
+ * @param open whether the popup is open
+ * @returns the ref callback for the button
+ */
+export function useLateReference(setReference: (node: HTMLElement | null) => void, open: boolean): (node: HTMLElement | null) => void {
+  const node = useRef<HTMLElement | null>(null)
+  const handed = useRef(false)
+  const handOver = useCallback(() => {
+    handed.current = true
+    setReference(node.current)
+  }, [setReference])
+  useEffect(() => {
+    if (!handed.current) startTransition(handOver)
+  }, [handOver])
+  useLayoutEffect(() => {
+    if (open && !handed.current) handOver()
+  }, [open, handOver])
+  return useCallback(
+    (element: HTMLElement | null) => {
+      node.current = element
+      if (handed.current) setReference(element)
+    },
+    [setReference],
+  )
 }

@@ -41,12 +41,13 @@ export function Home({ cloud, links }: { cloud: Cloud; links: SiteLinks }) {
       <LoadState state={banner} loadingLabel={t.loading}>
         {(data) => (
           <section className={styles.banner} aria-labelledby="banner-title" data-testid="cloud-banner">
-            {/* The operator's words, in whatever language they wrote them: dir="auto" sets them the right way round. */}
-            <h1 className={styles.bannerTitle} id="banner-title" dir="auto">
-              {data.title}
+            {/* The operator's words, in whatever language they wrote them: each isolated (<bdi>) so it reads the
+                right way round, while heading and text both align with the page's reading direction. */}
+            <h1 className={styles.bannerTitle} id="banner-title">
+              <bdi>{data.title}</bdi>
             </h1>
-            <p className={styles.bannerText} dir="auto">
-              {data.description}
+            <p className={styles.bannerText}>
+              <bdi>{data.description}</bdi>
             </p>
           </section>
         )}

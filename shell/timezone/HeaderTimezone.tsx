@@ -8,7 +8,7 @@ import * as styles from './timezone.css'
 import { zonePlace } from './zones'
 
 /**
- * The header bar's time-zone control (docs/languages-and-themes.md), desktop only (below 992 px the folded menu shows
+ * The header bar's time-zone control (docs/languages-and-themes.md), desktop only (below 1200 px the folded menu shows
  * the picker itself): a button naming the zone in use ("Kiritimati", its full name in the
  * accessible name) that opens a panel with the labelled Time zone select. The bar has no room
  * for the select beside the cloud selector, the top menu and the user menu at 1280 px without

@@ -1,7 +1,7 @@
 import { useMessages } from '../../widgets/core/i18n/react'
 import { timezoneMessages } from './messages'
 import { useStore } from '@nanostores/react'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { startTransition, useEffect, useId, useMemo, useState } from 'react'
 import { whenIdle } from '../../widgets/core/idle'
 import { $session } from '../../widgets/core/session'
 import { pickTimezone } from './pick'
@@ -13,7 +13,7 @@ export const FILL_WITHIN_MS = 2000
 
 /** Props of {@link TimezonePicker}. */
 export interface TimezonePickerProps {
-  /** Where it sits: the header bar's panel (desktop), the folded header menu (below 992 px) or the footer. */
+  /** Where it sits: the header bar's panel (desktop), the folded header menu (below 1200 px) or the footer. */
   place: 'header' | 'menu' | 'footer'
 }
 
@@ -39,7 +39,8 @@ export function TimezonePicker({ place }: TimezonePickerProps) {
   // Every zone once the browser is idle; the browser's own first once a visitor reaches the select.
   const [listed, setListed] = useState(false)
   const [reached, setReached] = useState(false)
-  useEffect(() => whenIdle(() => setListed(true), FILL_WITHIN_MS), [])
+  // A transition: the 400 options render in slices the browser can interrupt (docs/architecture.md#hydrating-less).
+  useEffect(() => whenIdle(() => startTransition(() => setListed(true)), FILL_WITHIN_MS), [])
   const reach = () => setReached(true)
   const all = useMemo(
     () =>

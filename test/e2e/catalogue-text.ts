@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { Page } from 'playwright-core'
 import type { Locale } from '../../contract/locale'
 import { root } from './harness'
 
@@ -42,14 +43,16 @@ function pattern(text: string): string {
 
 /**
  * The English messages a page in `locale` must not show: pattern sources (for `new RegExp`) of
- * each English text whose translation differs, longer than two characters.
+ * each English text whose translation differs, longer than two characters. `dirs`: the folders
+ * whose `messages.ts` groups count (`contract` adds the severities', statuses' and event types'
+ * names, `core.terms`).
  */
-export async function englishLeftovers(locale: Locale): Promise<string[]> {
+export async function englishLeftovers(locale: Locale, dirs: readonly string[] = ['widgets', 'shell']): Promise<string[]> {
   const found = new Set<string>()
   // Every text of the locale: an English text that is also one of these is the locale's word too
   // (French "Incidents", German "Status").
   const local = new Set<string>()
-  for (const file of ['widgets', 'shell'].flatMap((d) => messageFiles(join(root, d)))) {
+  for (const file of dirs.flatMap((d) => messageFiles(join(root, d)))) {
     const path = join(dirname(file), 'locales', `${locale}.json`)
     const catalogue = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>>) : {}
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>
@@ -67,4 +70,41 @@ export async function englishLeftovers(locale: Locale): Promise<string[]> {
     }
   }
   return [...found].filter((text) => !local.has(text)).map(pattern)
+}
+
+/**
+ * Visible texts of the page (text nodes and the `attributes` — `aria-label`s and placeholders unless
+ * told — open shadow roots included) matching a pattern. Plain JavaScript source: the test runner's transpiler would add
+ * helpers the page does not have to a function passed to `evaluate`.
+ */
+const LEFTOVERS_SCRIPT = `(sources, attributes) => {
+  const regexps = sources.map((s) => new RegExp(s))
+  const found = new Set()
+  const check = (text) => {
+    const t = (text || '').replace(/\\s+/g, ' ').trim()
+    if (t && regexps.some((r) => r.test(t))) found.add(t)
+  }
+  const visit = (root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const parent = node.parentElement
+        if (parent && parent.tagName !== 'SCRIPT' && parent.tagName !== 'STYLE' && parent.checkVisibility()) check(node.textContent)
+        continue
+      }
+      if (node.shadowRoot) visit(node.shadowRoot)
+      if (!node.checkVisibility()) continue
+      for (const name of attributes) check(node.getAttribute(name))
+    }
+  }
+  visit(document)
+  return [...found]
+}`
+
+export function leftovers(
+  page: Page,
+  patterns: string[],
+  attributes: readonly string[] = ['aria-label', 'placeholder'],
+): Promise<string[]> {
+  return page.evaluate(`(${LEFTOVERS_SCRIPT})(${JSON.stringify(patterns)}, ${JSON.stringify(attributes)})`) as Promise<string[]>
 }

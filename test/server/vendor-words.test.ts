@@ -231,7 +231,17 @@ test('every page of the menu, and the account pages, render as the vendor (title
   assert.is(sitemap.statusCode, 200)
   const paths = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].slice(PUBLIC_URL.length))
   assert.ok(paths.includes('/nimbus.net/incidents') && paths.includes('/faq'), paths.join(' '))
-  const extra = ['/', '/nimbus.net', '/sign-in', '/sign-up', '/thank-you', `/nimbus.net/posts/${incidentId}`, '/no-such-page']
+  // The Notifications dropdown's own route is a page too (the list of its entries).
+  const extra = [
+    '/',
+    '/nimbus.net',
+    '/nimbus.net/notifications',
+    '/sign-in',
+    '/sign-up',
+    '/thank-you',
+    `/nimbus.net/posts/${incidentId}`,
+    '/no-such-page',
+  ]
   for (const path of [...new Set([...paths, ...extra])]) {
     const res = await t.app.inject({ method: 'GET', url: path, headers: { accept: HTML } })
     assert.ok(res.statusCode === 200 || (path === '/no-such-page' && res.statusCode === 404), `${path}: ${res.statusCode}`)
@@ -242,6 +252,9 @@ test('every page of the menu, and the account pages, render as the vendor (title
       assert.ok(title.endsWith(SITE_NAME), `${path}: title ${JSON.stringify(title)}`)
     }
   }
+  const notifications = scanned.get('page /nimbus.net/notifications') ?? ''
+  assert.ok(notifications.includes('data-testid="notification-types"'), 'the Notifications page is rendered on the server')
+  assert.ok(notifications.includes('href="/nimbus.net/notifications/privacy"'), 'with a link to each of its lists')
 })
 
 test('the public API answers', async () => {

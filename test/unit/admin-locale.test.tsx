@@ -1,5 +1,6 @@
 // The admin console in another language (docs/languages-and-themes.md): its texts come from the console's catalogues
-// (shell/admin/**/locales), the record types and statuses use the glossary's words, times follow
+// (shell/admin/**/locales), the record types, statuses, event types and severities use the glossary's words
+// (the public pages' `core.terms`, contract/locales), times follow
 // the locale, and the server's error codes are translated on the client while English pages keep
 // the server's own message.
 import { readFileSync } from 'node:fs'
@@ -25,7 +26,7 @@ const root = join(import.meta.dirname, '../..')
 const catalogue = (locale: string): Catalogue =>
   Object.assign(
     {},
-    ...['shell/admin', 'shell/admin/desk', 'shell/admin/forms'].map((dir) =>
+    ...['shell/admin', 'shell/admin/desk', 'shell/admin/forms', 'contract'].map((dir) =>
       JSON.parse(readFileSync(join(root, dir, 'locales', `${locale}.json`), 'utf8')),
     ),
   )
@@ -40,6 +41,10 @@ test('locale: the console texts of the pure helpers in German, English unchanged
   assert.is(screenName('desk', undefined, 'de'), 'Störungsdesk')
   assert.is(screenName('catalog', 'data_centers', 'de'), 'Rechenzentren')
   assert.is(valueName('In Progress', 'de'), 'In Bearbeitung')
+  assert.is(valueName('Service Degradation', 'de'), 'Dienstbeeinträchtigung')
+  assert.is(valueName('Under Investigation', 'ar'), 'قيد التحقيق')
+  assert.is(valueName('Major outage', 'de'), 'Major outage', 'an operator’s own name as it is')
+  assert.is(valueName('Service Degradation'), 'Service Degradation')
   const draft = newDraft(permissionsOf(['trust_admin']), { zone: 'UTC' })
   assert.equal(draftErrors(draft, 'UTC', { locale: 'de' }), [
     'title: der Titel ist erforderlich.',
@@ -84,6 +89,8 @@ test('locale: the incident desk renders in German with the glossary terms', asyn
     const row = container.querySelector('[data-testid="desk-row"]')!
     assert.ok(row.textContent!.includes('Störung'), row.textContent!)
     assert.ok(row.textContent!.includes('In Bearbeitung'), row.textContent!)
+    assert.ok(row.textContent!.includes('Dienstbeeinträchtigung'), `the severity in German: ${row.textContent}`)
+    assert.not.ok(row.textContent!.includes('Service Degradation'), row.textContent!)
     assert.not.ok(/\d\d \w{3} \d{4} \d\d:\d\d:\d\d UTC/.test(row.textContent!), 'not the English timestamp pattern')
   } finally {
     unmount()

@@ -6,6 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CloudStatusFlags, GlobalData } from '../../contract/global'
 import { $global } from '../../widgets/core/global'
+import { LocaleContext } from '../../widgets/core/i18n/react'
 import { ApiError } from '../../widgets/core/request'
 import { safeHtml } from '../../widgets/core/safe-html'
 import { $session } from '../../widgets/core/session'
@@ -263,7 +264,7 @@ test('row markup: the star, name, decommissioned text, premium mark and every ba
     )
     assert.is(b.getAttribute('aria-haspopup'), 'dialog')
     assert.is(b.getAttribute('part'), 'bar')
-    assert.is(b.style.marginLeft, `${bars0[i].left}%`)
+    assert.is(b.style.getPropertyValue('margin-inline-start'), `${bars0[i].left}%`)
     assert.is(b.style.width, `${bars0[i].width}%`)
     assert.is(b.style.gridRow, `${bars0[i].lane + 1}`)
   }
@@ -386,6 +387,19 @@ test('keyboard model: along a row, to the nearest bar of the next/previous row w
   assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'End'), { row: 0, col: 2 })
   assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'Home'), { row: 0, col: 0 })
   assert.is(moveFocus(rows, { row: 0, col: 0 }, 'a'), null)
+})
+
+test('keyboard model right to left: the arrows follow the mirrored week, Home/End stay the earliest/latest bar', () => {
+  const rows = [[10, 50, 80], [], [45]]
+  // Right to left the later bar (col + 1) is on the left: ArrowLeft goes to it, ArrowRight back.
+  assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowLeft', true), { row: 0, col: 1 })
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'ArrowRight', true), { row: 0, col: 0 })
+  assert.equal(moveFocus(rows, { row: 0, col: 2 }, 'ArrowLeft', true), { row: 0, col: 2 }, 'the leftmost bar: stays')
+  assert.equal(moveFocus(rows, { row: 0, col: 0 }, 'ArrowRight', true), { row: 0, col: 0 }, 'the rightmost bar: stays')
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'Home', true), { row: 0, col: 0 })
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'End', true), { row: 0, col: 2 })
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'ArrowDown', true), { row: 2, col: 0 }, 'up and down as left to right')
+  assert.equal(moveFocus(rows, { row: 0, col: 1 }, 'ArrowLeft', false), { row: 0, col: 0 }, 'left to right: the earlier bar')
 })
 
 test('tab stop in view: the first bar, row by row, whose centre lies within the shown range', () => {
@@ -692,7 +706,7 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
     ],
   )
   assert.ok(coreBars[2].getAttribute('aria-label')!.endsWith('to ongoing'))
-  assert.is(coreBars[0].style.marginLeft, `${(600 / 10080) * 100}%`)
+  assert.is(coreBars[0].style.getPropertyValue('margin-inline-start'), `${(600 / 10080) * 100}%`)
   // Overlapping Frankfurt II bars sit in two lanes.
   const fra = bars(block(container, 'datacenter')!.querySelector('[data-tid="201"]')!)
   assert.is.not(fra[0].style.gridRow, fra[1].style.gridRow)
@@ -700,7 +714,7 @@ test('rows: stars, decommissioned text, "No issues", bar kinds, live bars, day h
   assert.is(core.querySelector('[data-testid="week-range"]')!.textContent, '16 Nov 2026 – 22 Nov 2026')
   const marker = core.querySelector<HTMLElement>('[data-testid="now-marker"]')!
   assert.ok(marker.textContent!.includes('Now'))
-  assert.is((marker.firstElementChild as HTMLElement).style.left, `${(9000 / 10080) * 100}%`)
+  assert.is((marker.firstElementChild as HTMLElement).style.getPropertyValue('inset-inline-start'), `${(9000 / 10080) * 100}%`)
   const dcLegend = [...block(container, 'datacenter')!.querySelectorAll('[data-testid="legend"] li')].map((li) => li.textContent)
   assert.equal(dcLegend, ['Service Disruption', 'Service Degradation', 'Informational', 'Ongoing', 'Premium data center'])
   const coreLegend = [...core.querySelectorAll('[data-testid="legend"] li')].map((li) => li.textContent)
@@ -889,6 +903,46 @@ test('keyboard: one tab stop per block, arrows rove, focus opens the popover, En
   modal.dispatchEvent(new Event('cancel', { cancelable: true }))
   await waitFor(() => container.querySelector('[data-testid="issue-modal"]') === null, 'Escape closes the modal')
   assert.is(focused(opener), opener, 'focus returned to the bar')
+  unmount()
+  globalThis.fetch = realFetch
+})
+
+test('keyboard right to left (Arabic): ArrowLeft moves to the later bar, shown on the left; the figure under a name is isolated', async () => {
+  addCatalogue('ar', JSON.parse(readFileSync(new URL('../../widgets/cloud-status/locales/ar.json', import.meta.url), 'utf8')))
+  serve((call) => {
+    const data = week(call.requestType as 'public', Number(call.dateOffset))
+    for (const c of data.category) for (const i of c.subCategory) Object.assign(i, { uptime_30d: 99.92, uptime_90d: 99.95 })
+    return new Response(JSON.stringify({ data }), { status: 200 })
+  })
+  const { container, root, unmount } = mount()
+  container.dir = 'rtl'
+  root.render(
+    <LocaleContext.Provider value="ar">
+      <CloudStatus {...props({ flags: { ...FLAGS, datacenter: '0' } })} />
+    </LocaleContext.Provider>,
+  )
+  await waitFor(loaded(container, 'core'), 'core bars')
+  const core = block(container, 'core')!
+  // Placed from the week's start, which is on the right right to left.
+  assert.is(bars(core)[0].style.getPropertyValue('margin-inline-start'), `${(600 / 10080) * 100}%`)
+  bars(core)[0].focus()
+  assert.is(key(bars(core)[0], 'ArrowRight'), false, 'ArrowRight on the first (rightmost) bar is taken')
+  assert.is(focused(core), bars(core)[0], 'and focus stays on it')
+  key(bars(core)[0], 'ArrowLeft')
+  await waitFor(() => focused(core) === bars(core)[1], 'ArrowLeft: the 2nd bar, left of the 1st')
+  await waitFor(() => bars(core)[1].tabIndex === 0, 'the tab stop moved')
+  key(bars(core)[1], 'ArrowRight')
+  await waitFor(() => focused(core) === bars(core)[0], 'ArrowRight: back to the 1st')
+  key(bars(core)[0], 'End')
+  await waitFor(() => focused(core) === bars(core)[2], "End: the row's latest bar")
+  assert.is(key(bars(core)[2], 'ArrowLeft'), false, 'ArrowLeft on the latest (leftmost) bar is taken')
+  assert.is(focused(core), bars(core)[2], 'focus stays')
+
+  // The uptime figure with its per cent sign is a <bdi>, before the words in reading order.
+  const uptime = core.querySelector('[data-testid="status-row"] [aria-hidden="true"][title]')!
+  assert.is(uptime.firstElementChild!.localName, 'bdi')
+  assert.match(uptime.firstElementChild!.textContent!, /^[\d.]+٪$/)
+  assert.is(uptime.textContent, `${uptime.firstElementChild!.textContent} (30 يومًا)`)
   unmount()
   globalThis.fetch = realFetch
 })

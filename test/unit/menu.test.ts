@@ -89,4 +89,60 @@ test('routes: absolute menu routes such as /faq resolve for the chosen cloud', (
   assert.is(r.kind === 'page' && r.component, 'faq')
 })
 
+test("routes: the Notifications dropdown's own route is the notifications page listing its entries, not the fallback", () => {
+  for (const path of ['/alpha.net/notifications', '/alpha.net/notifications/']) {
+    const r = resolvePage(path, match('cloudPage', { cloud: 'alpha.net', page: 'notifications' }), global, clouds[0])
+    assert.ok(r.kind === 'page', path)
+    if (r.kind !== 'page') continue
+    assert.is(r.component, 'notifications', path)
+    assert.is(r.cloud?.machine_name, 'alpha')
+    assert.is(r.item?.item, 'Notifications')
+    assert.equal(
+      r.item?.sub_menus.map((s) => s.item),
+      ['Cloud App', 'Privacy', 'External'],
+    )
+  }
+  // A list of the dropdown is still that list, with its own item.
+  const list = resolvePage(
+    '/alpha.net/notifications/privacy',
+    match('notificationList', { cloud: 'alpha.net', type: 'privacy' }),
+    global,
+    clouds[0],
+  )
+  assert.is(list.kind === 'page' && list.item?.item, 'Privacy')
+  // Not under a cloud's domain the deep-linked dropdown is no page.
+  const bare = resolvePage('/notifications', match('cloudHome', { cloud: 'notifications' }), global, clouds[0])
+  assert.is(bare.kind === 'page' && bare.component, 'fallback')
+})
+
+test("routes: an operator's own dropdown of notification lists, at its own route, deep-linked or absolute, hidden per cloud", () => {
+  const own = {
+    clouds,
+    menu: {
+      ...menu,
+      main_menu: [
+        item('Home', '', 'home'),
+        item('Alerts', 'alerts', '', {
+          hide_from_clouds: ['beta'],
+          sub_menus: [item('Apps', 'alerts/apps', 'notifications'), item('Privacy', 'alerts/privacy', 'notifications')],
+        }),
+        item('Updates', 'updates', '', {
+          deep_link: false,
+          sub_menus: [item('Apps', 'updates/apps', 'notifications', { deep_link: false })],
+        }),
+        item('Resources', 'resources', '', { sub_menus: [item('Docs', 'https://docs.example', 'external', { deep_link: false })] }),
+      ],
+    },
+  }
+  const r = resolvePage('/alpha.net/alerts', match('cloudPage', { cloud: 'alpha.net', page: 'alerts' }), own, clouds[0])
+  assert.equal(r.kind === 'page' && [r.component, r.item?.item], ['notifications', 'Alerts'])
+  const absolute = resolvePage('/updates', match('cloudHome', { cloud: 'updates' }), own, clouds[0])
+  assert.equal(absolute.kind === 'page' && [absolute.component, absolute.item?.item], ['notifications', 'Updates'])
+  // Hidden for the cloud: its default page, as any hidden menu page.
+  assert.equal(resolvePage('/beta.net/alerts', match('cloudPage'), own, clouds[1]), { kind: 'redirect', to: '/beta.net/cloud-status' })
+  // A dropdown that holds no notification list is no page.
+  const other = resolvePage('/alpha.net/resources', match('cloudPage'), own, clouds[0])
+  assert.is(other.kind === 'page' && other.component, 'fallback')
+})
+
 test.run()

@@ -1,4 +1,4 @@
-import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/react-dom'
+import { autoPlacement, autoUpdate, computePosition, offset, shift } from '@floating-ui/react-dom'
 import { useLayoutEffect, useRef } from 'react'
 import type { StatusIssue } from '../../contract/status'
 import { useMessages } from '../core/i18n/react'
@@ -23,8 +23,9 @@ export interface IssuePopoverProps {
 /**
  * The popover of a bar (docs/requirements/screens.md, cloud status page): title, short
  * description, 'Full Post', start and end; at most 420 × 340 px and scrollable. Placed by Floating
- * UI's `computePosition` below its bar (above it when there is no room below, shifted into the
- * viewport), again whenever the bar moves (scroll, resize, layout); `fixed`, so it stays inside
+ * UI's `computePosition` below or above its bar, on the side with more room (`autoPlacement`,
+ * smaller in the drop-in than `flip`: docs/decisions), shifted into the viewport, again whenever
+ * the bar moves (scroll, resize, layout); `fixed`, so it stays inside
  * the widget (the shadow root on foreign pages) and out of the scroller's clipping.
  * When it opens and closes is {@link usePopover}'s. `computePosition` and `autoUpdate` through
  * `@floating-ui/react-dom`, the module the kit's other floating parts (the calendar) share.
@@ -38,8 +39,7 @@ export function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter,
     const stop = autoUpdate(anchor, el, () =>
       computePosition(anchor, el, {
         strategy: 'fixed',
-        placement: 'bottom',
-        middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 })],
+        middleware: [offset(6), autoPlacement({ allowedPlacements: ['bottom', 'top'], padding: 8 }), shift({ padding: 8 })],
       }).then(({ x, y }) => Object.assign(el.style, { left: `${x}px`, top: `${y}px` })),
     )
     return () => {

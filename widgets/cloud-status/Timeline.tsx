@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react'
 import { aliasHref } from '../../contract/links'
+import { textDirection } from '../../contract/locale'
 import type { CloudStatusData, StatusItem } from '../../contract/status'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { safeHtml } from '../core/safe-html'
@@ -52,6 +53,8 @@ export interface TimelineProps {
 export function Timeline(props: TimelineProps) {
   const { data, timezone = 'UTC', isGov, hasPremium, kind, premiumRows, isTrustDR = false, apiBase = '' } = props
   const locale = useLocale()
+  // The week runs in the reading direction: right to left in Arabic (docs/languages-and-themes.md).
+  const rtl = textDirection(locale) === 'rtl'
   const t = useMessages(cloudStatusMessages)
   const rows = useMemo(() => timelineRows(data.category), [data])
   const itemRows = useMemo(() => rows.filter((r) => r.type === 'item'), [rows])
@@ -70,14 +73,15 @@ export function Timeline(props: TimelineProps) {
   const [listRef, shown, find] = useRowMarkup(rows, rowOptions)
   const scrollerRef = useRef<HTMLDivElement>(null)
   const nowRef = useRef<HTMLDivElement>(null)
-  const setTabStop = useTabStop(centres, scrollerRef, nowRef, now, data.start_date, find)
+  const setTabStop = useTabStop(centres, scrollerRef, nowRef, now, data.start_date, find, rtl)
   const [active, open, popoverRef, show, closePopover, scheduleClose, cancelClose] = usePopover()
   const gridRef = useRef<HTMLDivElement>(null)
   const [press, starError] = useStars(data, itemRows, find, props.cloud, apiBase, props.isLoggedIn, locale, t)
 
   const [modal, setModal] = useState<{ pos: BarPosition; opener: HTMLElement } | null>(null)
-  // The name whose info tooltip shows (hover or focus), and where, px from the viewport.
-  const [tip, setTip] = useState<{ el: HTMLElement; item: StatusItem; left: number; top: number } | null>(null)
+  // The name whose info tooltip shows (hover or focus), and where, px from the viewport's top and
+  // inline start (its right edge right to left): under the name, from the name's start.
+  const [tip, setTip] = useState<{ el: HTMLElement; item: StatusItem; start: number; top: number } | null>(null)
   const popoverId = useId()
   const tipId = useId()
 
@@ -96,7 +100,7 @@ export function Timeline(props: TimelineProps) {
   const showTip = (el: HTMLElement | null) => {
     if (!el) return
     const r = el.getBoundingClientRect()
-    setTip({ el, item: itemOf(el), left: Math.max(8, r.left), top: r.bottom + 4 })
+    setTip({ el, item: itemOf(el), start: Math.max(8, rtl ? document.documentElement.clientWidth - r.right : r.left), top: r.bottom + 4 })
   }
 
   const onMouseOver = (e: MouseEvent) => {
@@ -137,7 +141,7 @@ export function Timeline(props: TimelineProps) {
       return
     }
     // At an edge `next` is the bar itself: the key is still taken, so the page does not scroll.
-    const next = moveFocus(centres, positionOf(el), e.key)
+    const next = moveFocus(centres, positionOf(el), e.key, rtl)
     if (!next) return
     e.preventDefault()
     barAt(next)?.focus()
@@ -210,9 +214,9 @@ export function Timeline(props: TimelineProps) {
           </div>
           {now !== null && (
             <div className={styles.nowLayer} data-testid="now-marker" ref={nowRef}>
-              <div className={styles.nowLine} style={{ left: `${now}%` }}>
-                {/* Near the week's end the label sits left of the line so it stays inside the block. */}
-                <span className={styles.nowLabel} style={now > 95 ? { left: 'auto', right: '2px' } : undefined}>
+              <div className={styles.nowLine} style={{ insetInlineStart: `${now}%` }}>
+                {/* Near the week's end the label sits before the line so it stays inside the block. */}
+                <span className={styles.nowLabel} style={now > 95 ? { insetInlineStart: 'auto', insetInlineEnd: '2px' } : undefined}>
                   {t.now}
                 </span>
               </div>
@@ -232,7 +236,7 @@ export function Timeline(props: TimelineProps) {
           id={tipId}
           role="tooltip"
           className={styles.tooltip}
-          style={{ left: `${tip.left}px`, top: `${tip.top}px` }}
+          style={{ insetInlineStart: `${tip.start}px`, top: `${tip.top}px` }}
           data-testid="item-info"
         >
           {safeHtml(tip.item.info)}

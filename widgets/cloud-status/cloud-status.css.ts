@@ -86,10 +86,10 @@ export const tab = style({
 
 /**
  * Paging bar: 'previous | week range | next' in one line; on phones the range goes under the
- * buttons. Left to right in every locale, like the timeline it pages: earlier weeks on the left.
+ * buttons. In the reading direction, like the timeline it pages: earlier weeks at the start (the
+ * left, the right in Arabic).
  */
 export const pager = style({
-  direction: 'ltr',
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   gridTemplateAreas: '"previous range next"',
@@ -109,19 +109,18 @@ export const pagerButton = style([
 export const range = style({ gridArea: 'range', margin: 0, fontWeight: 600, textAlign: 'center' })
 
 /**
- * Horizontal scroll container: the page itself never scrolls sideways. The timeline is a time axis
- * and runs left to right in every locale (names column first, then the days), so everything in it
- * is placed with physical `left`/`right`.
+ * Horizontal scroll container: the page itself never scrolls sideways. The timeline runs in the
+ * reading direction (names column first, then the days from the oldest; right to left in Arabic),
+ * so everything in it is placed with logical properties (`inset-inline-start`, `margin-inline-start`).
  */
 export const scroller = style({
   vars: { [nameCol]: NAME_COL },
-  direction: 'ltr',
   overflowX: 'auto',
   overflowY: 'hidden',
   maxWidth: '100%',
   // A bar focused with the keys is scrolled clear of the names column, which stays put over the
   // days: the browser counts the padding out of the view when it decides whether to scroll.
-  scrollPaddingLeft: `calc(${nameCol} + ${TARGET_CLEARANCE_PX}px)`,
+  scrollPaddingInlineStart: `calc(${nameCol} + ${TARGET_CLEARANCE_PX}px)`,
   '@media': { [NARROW]: { vars: { [nameCol]: NAME_COL_NARROW } } },
 })
 
@@ -145,11 +144,12 @@ export const headerRow = style([
 globalStyle(`${root} ${headerRow}`, { fontSize: '12px' })
 
 /** The header's cell above the names, and a region's title: stays put like the names, so scrolled day names pass under it. */
-export const headerName = style({ position: 'sticky', left: 0, zIndex: 4, background: vars.color.surface })
+export const headerName = style({ position: 'sticky', insetInlineStart: 0, zIndex: 4, background: vars.color.surface })
 
 export const days = style({ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', position: 'relative' })
 
-export const day = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: 'center', whiteSpace: 'nowrap', overflow: 'hidden' })
+/** A day's header: its label wraps onto a second line rather than being cut when the column is narrow (a phone, the longer Arabic names). */
+export const day = style({ padding: `${vars.space.xs} ${vars.space.xs}`, textAlign: 'center' })
 
 /** A day's label, kept readable above the current-time line that crosses its column. */
 export const dayText = style({ position: 'relative', zIndex: 3, background: vars.color.surface, padding: '0 2px' })
@@ -159,8 +159,7 @@ export const nowLayer = style({
   position: 'absolute',
   top: 0,
   bottom: 0,
-  right: 0,
-  left: nameCol,
+  insetInline: `${nameCol} 0`,
   pointerEvents: 'none',
 })
 
@@ -173,13 +172,13 @@ export const nowLine = style({
   top: 0,
   bottom: 0,
   width: 0,
-  borderLeft: `2px solid ${vars.color.text}`,
+  borderInlineStart: `2px solid ${vars.color.text}`,
 })
 
 export const nowLabel = style({
   position: 'absolute',
   top: 0,
-  left: '2px',
+  insetInlineStart: '2px',
   padding: '0 4px',
   background: vars.color.text,
   color: vars.color.surface,
@@ -233,10 +232,11 @@ export const nameCell = style({
   alignItems: 'center',
   gap: vars.space.xs,
   minHeight: '32px',
-  padding: `1px ${vars.space.sm} 1px 0`,
+  padding: '1px 0',
+  paddingInlineEnd: vars.space.sm,
   minWidth: 0,
   position: 'sticky',
-  left: 0,
+  insetInlineStart: 0,
   zIndex: 3,
   background: vars.color.surface,
 })
@@ -340,7 +340,7 @@ globalStyle(`${tooltip} p`, { margin: 0 })
 /**
  * The bar area of a row: day grid lines drawn as a background, a grid of one column and a track
  * per lane (the row's `--n`), as high as its lanes or its row if the name takes more lines. Bars
- * are its grid items, placed by their lane (`grid-row`), `margin-left` and `width`, none of them
+ * are its grid items, placed by their lane (`grid-row`), `margin-inline-start` and `width`, none of them
  * positioned: a positioned bar costs Chromium a paint layer of its own, in every frame that
  * styles, lays out and paints it (`npm run bench`). Its own stacking context keeps a focused bar
  * under the names column, which stays put over the days on a phone.
@@ -355,6 +355,7 @@ export const lane = style({
   padding: `${ROW_PAD_PX}px 0`,
   backgroundImage: `linear-gradient(to right, ${vars.color.border} 1px, transparent 1px)`,
   backgroundSize: 'calc(100% / 7) 100%',
+  selectors: { '&:dir(rtl)': { backgroundImage: `linear-gradient(to left, ${vars.color.border} 1px, transparent 1px)` } },
 })
 
 /**
@@ -369,8 +370,8 @@ globalStyle(`${withNow} ${lane}::after`, {
   position: 'absolute',
   top: 0,
   bottom: '-1px',
-  left: 'var(--now)',
-  borderLeft: `2px solid ${vars.color.text}`,
+  insetInlineStart: 'var(--now)',
+  borderInlineStart: `2px solid ${vars.color.text}`,
   zIndex: 2,
   pointerEvents: 'none',
 })
@@ -419,12 +420,13 @@ export const kind = styleVariants({
 })
 
 /**
- * Ongoing issues: an arrow-shaped right end ("continues"), besides 'ongoing' in the text. Right in
- * every locale, as the timeline runs left to right; the legend's swatch shows the same end.
+ * Ongoing issues: an arrow-shaped end towards later days ("continues"), besides 'ongoing' in the
+ * text: the right end, the left one right to left; the legend's swatch shows the same end.
  */
 export const live = style({
   clipPath: 'polygon(0 0, calc(100% - 7px) 0, 100% 50%, calc(100% - 7px) 100%, 0 100%)',
-  paddingRight: '7px',
+  paddingInlineEnd: '7px',
+  selectors: { '&:dir(rtl)': { clipPath: 'polygon(100% 0, 7px 0, 0 50%, 7px 100%, 100% 100%)' } },
 })
 
 export const legend = style({

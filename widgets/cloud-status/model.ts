@@ -354,22 +354,25 @@ export interface BarPosition {
 }
 
 /**
- * Roving focus between bars (one tab stop per block): ArrowLeft/ArrowRight move along the row,
- * ArrowUp/ArrowDown to the bar nearest in horizontal centre in the previous/next row that has
- * bars (rows without bars are skipped), Home/End to the row's first/last bar. At an edge the key
- * stays on `at` (it is still the grid's: the page must not scroll away from the focused bar);
- * `null` for a key that is not the grid's.
+ * Roving focus between bars (one tab stop per block): ArrowLeft/ArrowRight move along the row to
+ * the next bar on that side as it is seen — ArrowLeft to the earlier bar left to right, to the
+ * later one right to left (`rtl`, the week mirrored: docs/languages-and-themes.md) — ArrowUp/ArrowDown to the bar
+ * nearest in horizontal centre in the previous/next row that has bars (rows without bars are
+ * skipped), Home/End to the row's first/last bar (the earliest/latest, whatever the direction).
+ * At an edge the key stays on `at` (it is still the grid's: the page must not scroll away from
+ * the focused bar); `null` for a key that is not the grid's.
  *
- * @param rows per row, the horizontal centres (%) of its bars in keyboard order
+ * @param rows per row, the horizontal centres (%) of its bars in keyboard order (% of the week
+ *   from its start, on the right when `rtl`)
+ * @param rtl the timeline runs right to left
  */
-export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition, key: string): BarPosition | null {
+export function moveFocus(rows: readonly (readonly number[])[], at: BarPosition, key: string, rtl = false): BarPosition | null {
   const row = rows[at.row] ?? []
   const last = row.length - 1
   switch (key) {
     case 'ArrowLeft':
-      return { row: at.row, col: Math.max(at.col - 1, 0) }
     case 'ArrowRight':
-      return { row: at.row, col: Math.min(at.col + 1, last) }
+      return { row: at.row, col: Math.min(Math.max(at.col + ((key === 'ArrowLeft') === rtl ? 1 : -1), 0), last) }
     case 'Home':
       return { row: at.row, col: 0 }
     case 'End':

@@ -46,10 +46,17 @@ function percent(value: number, locale: Locale): string {
   return f.format(value)
 }
 
-/** `visible` under the name, `aria-hidden`, with `spoken` as its title and, visually hidden, in its place for screen readers. */
-const uptimeSpans = (visible: string, spoken: string): string => {
+/**
+ * `visible` under the name, `aria-hidden`, with `spoken` as its title and, visually hidden, in its
+ * place for screen readers. Its `figure` with the per cent sign after it ('99.87%', '99,87 %') is
+ * a `<bdi>`, so the figure never reorders with the words around it in either direction.
+ */
+const uptimeSpans = (visible: string, spoken: string, figure = '\n'): string => {
   const text = escapeHtml(spoken)
-  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${escapeHtml(visible)}</span><span class="${styles.hidden}">${text}</span>`
+  return `<span class="${styles.uptime}" title="${text}" aria-hidden="true">${escapeHtml(visible).replace(
+    RegExp(`${figure.replace('.', '\\.')}\\s?[%٪]`),
+    '<bdi>$&</bdi>',
+  )}</span><span class="${styles.hidden}">${text}</span>`
 }
 
 /**
@@ -72,11 +79,11 @@ function uptimeHtml(
     const date = dayLabel(start, 'UTC', locale)
     if (typeof quarter !== 'number') return uptimeSpans(t.inService({ date }), t.inService({ date }))
     const month = percent(quarter, locale)
-    return uptimeSpans(t.upSince({ month, date }), t.upSinceLong({ month, date }))
+    return uptimeSpans(t.upSince({ month, date }), t.upSinceLong({ month, date }), month)
   }
   if (typeof month !== 'number' || typeof quarter !== 'number') return ''
   const m = percent(month, locale)
-  return uptimeSpans(t.uptime30({ month: m }), t.uptime({ month: m, quarter: percent(quarter, locale) }))
+  return uptimeSpans(t.uptime30({ month: m }), t.uptime({ month: m, quarter: percent(quarter, locale) }), m)
 }
 
 /**
@@ -85,10 +92,10 @@ function uptimeHtml(
  * focusable and marked `data-info` when it has an info tooltip, under it the row's uptime
  * ({@link uptimeHtml}), and 'No issues' (visually hidden) for a row without bars — and the lane:
  * a button per bar with its accessible name ({@link barLabel}), `tabindex="-1"`, its place as
- * inline `margin-left` and `width` (% of the week) and `grid-row` (its lane, from 1: the lane is a
+ * inline `margin-inline-start` and `width` (% of the week from its start) and `grid-row` (its lane, from 1: the lane is a
  * grid of one column and a track per lane, so no bar is positioned), and the `data-row` / `data-col`
  * position the timeline's delegated handlers read. Texts and times are in `options.locale`; the
- * places stay physical (`margin-left`), the timeline running left to right in every locale.
+ * places are logical, so the week runs right to left in a right-to-left language.
  */
 export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noStar, locale = 'en' }: RowHtmlOptions): string {
   const item = row.item!
@@ -112,7 +119,7 @@ export function rowHtml(row: TimelineRow, { severities, timeZone, premium, noSta
     const { issue } = bar
     const k = barKind(issue.severityTid)
     const live = isLive(issue)
-    html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="margin-left:${bar.left}%;width:${bar.width}%;grid-row:${bar.lane + 1}" tabindex="-1" aria-label="${escapeHtml(
+    html += `<button type="button" class="${styles.bar} ${styles.kind[k]}${live ? ` ${styles.live}` : ''}" style="margin-inline-start:${bar.left}%;width:${bar.width}%;grid-row:${bar.lane + 1}" tabindex="-1" aria-label="${escapeHtml(
       barLabel(item.name, issue, severityName(severities, issue.severityTid, locale), timeZone, locale),
     )}" aria-haspopup="dialog" data-row="${row.index}" data-col="${col}" data-kind="${k}"${live ? ' data-live="true"' : ''} data-issue-id="${
       issue.id

@@ -13,14 +13,16 @@ export const barSelector = ({ row, col }: BarPosition): string => `[data-row="${
  * On a narrow screen the week scrolls inside its block: it opens scrolled so that now is in view
  * (centred in the visible days as far as the week allows; the names column stays put), once per
  * week shown. Until the visitor moves it, the tab stop is then the first bar in view, its centre
- * at least `TARGET_CLEARANCE_PX` right of the names column (the first bar of all may be under
- * them), else the first one scrolled away to the left of the names, else the first of all.
- *
+ * at least `TARGET_CLEARANCE_PX` past the names column (the first bar of all may be under them),
+ * else the first one scrolled away behind the names, else the first of all. Distances count from
+ * the week's start, its left edge or, right to left, its right one (where a right-to-left
+ * scroller's `scrollLeft` is 0 and goes negative).
  *
  * @param centres the bars' centres per row, % of the week
  * @param scrollerRef the week's scroller; `nowLayer` its Now layer
  * @param now now, % of the week; null for a past week
  * @param week the week shown (its first day): the scroll to now runs once per week
+ * @param rtl the week runs right to left
  * @returns the tab stop's setter (the bar focused becomes the tab stop)
  */
 export function useTabStop(
@@ -30,6 +32,7 @@ export function useTabStop(
   now: number | null,
   week: string,
   find: FindInRows,
+  rtl: boolean,
 ) {
   const [chosen, setTabStop] = useState<BarPosition | null>(null)
   const tabStop = chosen && centres[chosen.row]?.[chosen.col] !== undefined ? chosen : firstBarIn(centres, 0, 100)
@@ -46,12 +49,13 @@ export function useTabStop(
       const layer = nowLayer.current
       if (!layer || scroller.scrollWidth <= scroller.clientWidth) return
       const width = layer.offsetWidth
-      const shown = scroller.clientWidth - layer.offsetLeft
-      scroller.scrollLeft = ((now ?? 0) / 100) * width - 0.5 * shown
-      const at = (px: number) => ((scroller.scrollLeft + px) / width) * 100
-      setTabStop(
-        (s) => s ?? firstBarIn(centres, at(styles.TARGET_CLEARANCE_PX), at(shown)) ?? firstBarIn(centres, 0, at(-layer.offsetLeft)),
-      )
+      // The names column's width: the days' layer spans the rest of the grid.
+      const names = (layer.offsetParent as HTMLElement).offsetWidth - width
+      const shown = scroller.clientWidth - names
+      const sign = rtl ? -1 : 1
+      scroller.scrollLeft = sign * (((now ?? 0) / 100) * width - 0.5 * shown)
+      const at = (px: number) => ((sign * scroller.scrollLeft + px) / width) * 100
+      setTabStop((s) => s ?? firstBarIn(centres, at(styles.TARGET_CLEARANCE_PX), at(shown)) ?? firstBarIn(centres, 0, at(-names)))
     })
     observer.observe(scroller)
     return () => observer.disconnect()

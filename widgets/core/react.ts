@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useEffect, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo } from 'react'
 import { $cloudName, chooseCloudForEmbed, cloudNamed } from './cloud'
 import { $global, loadGlobal } from './global'
 import { createResource, type ResourceState } from './resource'
@@ -9,6 +9,10 @@ import { $session, isTimeZone } from './session'
 /**
  * Loads a resource for the lifetime of the calling component: a new load when a dependency
  * changes, the request aborted on unmount (architecture §The API client).
+ *
+ * The state is deferred (`useDeferredValue`): in the React shell the render an answer causes
+ * (a list, a week of data centers, a calendar) runs in slices the browser can interrupt, instead
+ * of one task as long as the whole render (docs/architecture.md#hydrating-less). Preact renders it at once.
  *
  * @returns the resource state plus `reload` for retry buttons
  */
@@ -22,7 +26,7 @@ export function useResource<T>(
     $resource.reload()
     return $resource.stop
   }, [$resource])
-  const state = useStore($resource)
+  const state = useDeferredValue(useStore($resource))
   return { ...state, reload: $resource.reload }
 }
 

@@ -85,7 +85,7 @@ function RecordTable({
           {valueName(r.status, locale)}
         </span>
       </td>
-      <td>{r.severity || '—'}</td>
+      <td>{r.severity ? valueName(r.severity, locale) : '—'}</td>
       <td>{cloudsText(r.clouds.map(cloudName), locale)}</td>
       <td>{formatTimestamp(r.from, zone, locale)}</td>
       <td>{formatTimestamp(r.updated_on, zone, locale)}</td>

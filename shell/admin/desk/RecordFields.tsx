@@ -150,7 +150,10 @@ export function RecordFields({
             id={id('severity')}
             label={t.severity}
             value={draft.severity}
-            options={[{ value: '', label: t.none }, ...catalog.severities.map((s) => ({ value: String(s.tid), label: s.name }))]}
+            options={[
+              { value: '', label: t.none },
+              ...catalog.severities.map((s) => ({ value: String(s.tid), label: valueName(s.name, locale) })),
+            ]}
             onChange={(s) => set('severity', s)}
           />
         )}

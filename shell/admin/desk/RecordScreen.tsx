@@ -33,8 +33,8 @@ function Facts({ detail, catalog, zone }: { detail: DeskRecordDetail; catalog?: 
   const t = useMessages(deskMessages)
   const nav = useMessages(adminNavMessages)
   const locale = useLocale()
-  const severity =
-    catalog?.severities.find((s) => s.tid === detail.severity)?.name ?? (detail.severity === null ? t.none : `#${detail.severity}`)
+  const severityName = catalog?.severities.find((s) => s.tid === detail.severity)?.name
+  const severity = severityName ? valueName(severityName, locale) : detail.severity === null ? t.none : `#${detail.severity}`
   const cloudName = (m: string) => catalog?.clouds.find((c) => c.machine_name === m)?.title ?? m
   return (
     <dl className={styles.definitions} data-testid="desk-facts">

@@ -10,16 +10,17 @@ import * as desk from './desk.css'
 import { deskMessages } from './messages'
 import { valueName } from './model'
 
-/** The message of what each record event is called. */
-const EVENT_NAMES: Readonly<Record<RecordEventKind, keyof typeof deskMessages.base>> = {
+/** The message of what each record event is called; the events named by the status they set in {@link STATUS_EVENTS}. */
+const EVENT_NAMES: Readonly<Record<Exclude<RecordEventKind, 'completed' | 'postponed'>, keyof typeof deskMessages.base>> = {
   published: 'eventPublished',
   updated: 'eventUpdated',
   reminder: 'eventReminder',
   started: 'eventStarted',
-  completed: 'statusCompleted',
-  postponed: 'statusPostponed',
   cancelled: 'eventCancelled',
 }
+
+/** The events called by the status they set (named by `valueName`, as the statuses are). */
+const STATUS_EVENTS: Readonly<Partial<Record<RecordEventKind, string>>> = { completed: 'Completed', postponed: 'Postponed' }
 
 /**
  * A record's update history, newest first (contract `RecordUpdate`): time in the operator's zone,
@@ -66,13 +67,19 @@ export function EventList({ events, zone }: { events: DeskRecordDetail['events']
   const t = useMessages(deskMessages)
   const a = useMessages(adminMessages)
   const locale = useLocale()
+  const eventName = (kind: RecordEventKind): string => {
+    const status = STATUS_EVENTS[kind]
+    if (status) return valueName(status, locale)
+    const key = EVENT_NAMES[kind as keyof typeof EVENT_NAMES]
+    return key ? (t[key] as string) : kind
+  }
   return (
     <ListSection id="desk-events" title={t.events} empty={sorted.length === 0 && t.noEvents}>
       {sorted.length > 0 && (
         <DataTable label={t.events} caption={false} columns={[t.event, a.when, t.emails]}>
           {sorted.map((e) => (
             <tr key={e.id}>
-              <td>{e.postmortem ? t.eventPostmortem : EVENT_NAMES[e.kind] ? (t[EVENT_NAMES[e.kind]] as string) : e.kind}</td>
+              <td>{e.postmortem ? t.eventPostmortem : eventName(e.kind)}</td>
               <td>{formatTimestamp(e.at, zone, locale)}</td>
               <td>{e.mails}</td>
             </tr>

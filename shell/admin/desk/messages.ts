@@ -1,7 +1,8 @@
 /**
  * Texts of the incident desk (docs/languages-and-themes.md): the records' lists, a new post, a record's screen and its
  * actions, templates, the record form and its checks. The record types' names are the console's
- * (`admin` group); statuses and event types are contract values, named here for display only.
+ * (`admin` group); statuses, event types and severities are contract values, named by `termName`
+ * (contract/terms.ts) as on the public pages.
  */
 import { count, defineMessages, params } from '../../../contract/i18n/index.js'
 
@@ -10,20 +11,6 @@ export const deskMessages = /* @__PURE__ */ defineMessages('admin.desk', {
   notificationUrl: 'URL category',
   notificationCloudApp: 'Cloud application',
   notificationPrivacy: 'Privacy',
-  statusInProgress: 'In Progress',
-  statusMonitoring: 'Monitoring',
-  statusResolved: 'Resolved',
-  statusScheduled: 'Scheduled',
-  statusCompleted: 'Completed',
-  statusRemediated: 'Remediated',
-  statusArchived: 'Archived',
-  statusPostponed: 'Postponed',
-  eventUnderInvestigation: 'Under Investigation',
-  eventServiceDisruption: 'Service Disruption',
-  eventServiceDegradation: 'Service Degradation',
-  eventInformational: 'Informational',
-  eventNoServiceImpact: 'No Service Impact',
-  eventSecurityAdvisory: 'Security Advisory',
   // The draft's checks (after `field: `)
   cloudsRequired: 'choose at least one cloud.',
   titleTooLong: 'at most 300 characters.',

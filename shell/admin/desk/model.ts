@@ -7,6 +7,7 @@ import type { NotificationType, PrivilegedRecord, RecordStatus, RecordType } fro
 import { CLOSING_STATUS, DEFAULT_SEVERITY_TID, isClosedStatus, RECORD_STATUSES, RECORD_TYPES } from '../../../contract/reference-data'
 import { adminMessages } from '../messages'
 import { deskMessages } from './messages'
+import { termName } from '../../../contract/terms'
 import { fromLocalInput, toLocalInput } from './zone'
 
 /**
@@ -50,28 +51,13 @@ export function notificationTypeName(type: NotificationType, locale: Locale = DE
   return key ? (deskMessages.in(locale).get()[key] as string) : type
 }
 
-/** The messages of the statuses' and event types' names (the values stay the contract's English). */
-const VALUE_NAMES: Readonly<Record<string, DeskText>> = {
-  'In Progress': 'statusInProgress',
-  Monitoring: 'statusMonitoring',
-  Resolved: 'statusResolved',
-  Scheduled: 'statusScheduled',
-  Completed: 'statusCompleted',
-  Remediated: 'statusRemediated',
-  Archived: 'statusArchived',
-  Postponed: 'statusPostponed',
-  'Under Investigation': 'eventUnderInvestigation',
-  'Service Disruption': 'eventServiceDisruption',
-  'Service Degradation': 'eventServiceDegradation',
-  Informational: 'eventInformational',
-  'No Service Impact': 'eventNoServiceImpact',
-  'Security Advisory': 'eventSecurityAdvisory',
-}
-
-/** A status or an advisory event type as the console shows it in `locale`; an unknown one as it is. */
+/**
+ * A status, an advisory event type or a severity as the console shows it in `locale`: a default
+ * name in the locale's words, from the same catalogue the public pages use (`termName`,
+ * contract/terms.ts); an operator's own name as it is.
+ */
 export function valueName(value: string, locale: Locale = DEFAULT_LOCALE): string {
-  const key = VALUE_NAMES[value]
-  return key ? (deskMessages.in(locale).get()[key] as string) : value
+  return termName(value, locale)
 }
 
 /** The statuses a record of each type may be given, its default first. */

@@ -9,6 +9,7 @@ import { componentChoices } from '../menu-components'
 import { adminCatalogMessages, adminMessages } from '../messages'
 import { blankMenuItem, menuDraft, menuOf, moveItem, parseRoute, removeAt, replaceAt, type MenuDraft } from '../model'
 import { adminFormsMessages } from './messages'
+import { menuLabel } from '../../messages'
 
 /**
  * The fields every menu item has: label, component (picked from the list of what an item can open,
@@ -121,7 +122,8 @@ function menuSpec(key: 'main_menu' | 'top_menu'): ListSpec<MenuDraft> {
     noun: 'nounMenuItem',
     fromCatalog: (c: Catalog) => c[key].map(menuDraft),
     toValue: menuOf,
-    label: (d) => d.label,
+    // A default label (`Incidents`) as the site's menu shows it in the console's language; the operator's own as written.
+    label: (d, locale) => menuLabel(d.label, locale),
     detail: (d, _catalog, locale) => {
       const t = adminFormsMessages.in(locale).get()
       return [d.route || t.home, d.component, d.sub_menus.length ? t.subMenusCount(d.sub_menus.length) : ''].filter(Boolean).join(' · ')

@@ -1,4 +1,5 @@
 import type { CatalogSeverityEntry } from '../../../contract/catalog'
+import { termName } from '../../../contract/terms'
 import { useMessages } from '../../../widgets/core/i18n/react'
 import { Field } from '../../accounts/Field'
 import { Checkbox } from '../controls'
@@ -56,7 +57,8 @@ export const SEVERITIES: ListSpec<SeverityDraft> = {
   fromCatalog: (c) => c.severities,
   // New severities go without an id: the server assigns it.
   toValue: draftsAsValue,
-  label: (s) => s.name,
+  // A default name (`Service Disruption`) in the console's language, as visitors see it; an operator's own as written.
+  label: (s, locale) => termName(s.name, locale),
   detail: (s, _catalog, locale) => {
     const t = adminFormsMessages.in(locale).get()
     return t.severityDetail({

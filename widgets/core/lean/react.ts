@@ -15,6 +15,9 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
 export { cloneElement, Component, createContext, createElement, Fragment }
 export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks'
 
+/** Preact renders every update at once: the value itself, as preact/compat's `useDeferredValue`. */
+export const useDeferredValue = <T>(value: T): T => value
+
 /**
  * Not in the lean flavour: @floating-ui/react wraps its components (`FloatingArrow`,
  * `FloatingPortal`, …) in `forwardRef`; the drop-ins use only its hooks, so the build drops those
