@@ -186,19 +186,19 @@ export function resolvePage(
   const items = flattenMenu(global.menu.main_menu).filter((i) => !isExternal(resolveRoute(i.route, chosen?.machine_name)))
   const cloud = cloudFromPath(global.clouds, path)
   const rest = cloud ? path.split('/').slice(2).join('/').replace(/\/+$/, '') : ''
-  // The Notifications dropdown's own route is the page listing its entries (docs/requirements/screens.md#header-and-menus).
-  const notificationsParent = (at: string, deepLink: boolean, machineName: string | undefined) =>
+  // The menu item at a path: a page's, or the Notifications dropdown's own route, the page listing
+  // its entries (docs/requirements/screens.md#header-and-menus).
+  const itemAt = (at: string, deepLink: boolean, machineName: string | undefined) =>
     items.find(
-      (i) => !i.component && !!i.deep_link === deepLink && isNotificationsMenu(i) && normalise(resolveRoute(i.route, machineName)) === at,
+      (i) => !!i.deep_link === deepLink && (i.component || isNotificationsMenu(i)) && normalise(resolveRoute(i.route, machineName)) === at,
     )
 
   if (cloud) {
     if (route.route === 'cloudPost') return { kind: 'page', component: 'post', cloud, params }
     if (route.route === 'cloudNotification') return { kind: 'page', component: 'notification', cloud, params }
     const item =
-      items.find((i) => i.deep_link && i.component && normalise(resolveRoute(i.route, cloud.machine_name)) === rest) ??
-      (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined) ??
-      notificationsParent(rest, true, cloud.machine_name)
+      itemAt(rest, true, cloud.machine_name) ??
+      (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined)
     if (!item) return fallback(params)
     if (isHidden(item, cloud)) return { kind: 'redirect', to: defaultPagePath(cloud) }
     return { kind: 'page', component: (item.component || 'notifications') as PageComponent, cloud, item, params }
@@ -206,9 +206,7 @@ export function resolvePage(
 
   // Not under a cloud domain: an absolute menu route such as /faq.
   const absolute = normalise(path)
-  const item =
-    items.find((i) => !i.deep_link && i.component && normalise(resolveRoute(i.route, chosen?.machine_name)) === absolute) ??
-    notificationsParent(absolute, false, chosen?.machine_name)
+  const item = itemAt(absolute, false, chosen?.machine_name)
   if (!item) return fallback(params)
   if (chosen && isHidden(item, chosen)) return { kind: 'redirect', to: defaultPagePath(chosen) }
   return { kind: 'page', component: (item.component || 'notifications') as PageComponent, cloud: chosen ?? undefined, item, params }

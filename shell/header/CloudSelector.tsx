@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { Cloud, Product } from '../../contract/global'
 import { visuallyHidden } from '../../styles/recipes.css'
 import * as styles from '../shell.css'
-import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, groupClouds, layoutColumns } from './selector-model'
+import { CLOUD_MENU_CLOSE_DELAY_MS, cloudLabel, cloudLabelParts, groupClouds, layoutColumns } from './selector-model'
 import { useHoverPopup } from './use-hover-popup'
 
 /** Props of the cloud selectors. */
@@ -35,12 +35,12 @@ function CloudOption({ cloud, current, onSelect }: { cloud: Cloud; current: Clou
  * The selector button's text: the cloud's title, with the product before it for assistive technology
  * only (the button's name says both), so the header bar holds one row in every language.
  */
-function CloudName({ cloud, label }: { cloud: Cloud | null; label: string }) {
-  const product = cloud && label !== cloud.title ? label.slice(0, label.length - cloud.title.length) : ''
+function CloudName({ parts }: { parts: readonly [product: string, cloud: string] }) {
+  const [product, cloud] = parts
   return (
-    <span className={styles.buttonText} title={label}>
+    <span className={styles.buttonText} title={parts.join('')}>
       {product && <span className={visuallyHidden}>{product}</span>}
-      {cloud ? cloud.title : label}
+      {cloud}
     </span>
   )
 }
@@ -61,7 +61,8 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
   })
   const columns = layoutColumns(groupClouds(products, clouds))
   const t = useMessages(shellMessages)
-  const label = current ? cloudLabel(current, products) : t.chooseCloud
+  const parts = current ? cloudLabelParts(current, products) : (['', t.chooseCloud] as const)
+  const label = parts.join('')
 
   return (
     <div className={styles.selectorWrap}>
@@ -73,7 +74,7 @@ export function CloudSelector({ clouds, products, current, onSelect }: CloudSele
         data-testid="cloud-selector"
         {...getReferenceProps()}
       >
-        <span aria-hidden="true">☁</span> <CloudName cloud={current} label={label} /> <span aria-hidden="true">▾</span>
+        <span aria-hidden="true">☁</span> <CloudName parts={parts} /> <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <FloatingFocusManager context={context} modal={false} initialFocus={-1}>

@@ -40,8 +40,16 @@ export function layoutColumns(groups: readonly ProductGroup[], starters = 5): Pr
 
 /** The selector's label: `{product title} - {cloud title}` (docs/requirements/screens.md#cloud-status-page selector). */
 export function cloudLabel(cloud: Cloud, products: readonly Product[]): string {
+  return cloudLabelParts(cloud, products).join('')
+}
+
+/**
+ * {@link cloudLabel} in its two parts: the product's title with the separator (`'Internet Access - '`,
+ * `''` when the cloud's product is unknown) and the cloud's title.
+ */
+export function cloudLabelParts(cloud: Cloud, products: readonly Product[]): [product: string, cloud: string] {
   const product = products.find((p) => p.machine_name === cloud.type)
-  return product ? `${product.title} - ${cloud.title}` : cloud.title
+  return [product ? `${product.title} - ` : '', cloud.title]
 }
 
 /** Delay before the desktop selector closes after the mouse leaves: 400 ms (docs/requirements/constants.md). */
