@@ -290,6 +290,9 @@ export interface Database {
   record_events: RecordEventsTable
   record_updates: RecordUpdatesTable
   record_postmortems: RecordPostmortemsTable
+  advisory_details: AdvisoryDetailsTable
+  advisory_revisions: AdvisoryRevisionsTable
+  csaf_documents: CsafDocumentsTable
   record_templates: RecordTemplatesTable
   unsubscribe_tokens: UnsubscribeTokensTable
   subscriber_invites: SubscriberInvitesTable
@@ -464,6 +467,45 @@ export interface RecordEventsTable {
 
 /** One entry of a record's update history (migration 008; contract `RecordUpdate`). */
 /** The postmortem of a record (migration 014): Markdown `body`, sanitised `html`; instants epoch ms. */
+/** An advisory record's security details (migration 018; `contract/advisories.ts`). */
+export interface AdvisoryDetailsTable {
+  record_id: number
+  /** The CSAF tracking id, e.g. `NIMBUS-SA-2026-0001`; never changes. */
+  tracking_id: string
+  /** JSON: `{ vex_only, vulnerabilities, products, acknowledgements }` as saved, scores computed. */
+  details: string
+  /** The CVE ids joined by single spaces. */
+  cves: string
+  highest_score: number | null
+  /** One of `CVSS_RATINGS`; null without a vector. */
+  highest_rating: string | null
+  created: number
+  updated: number
+}
+
+/** One published change of an advisory (migration 018): `number` 1, 2, … is the CSAF tracking version. */
+export interface AdvisoryRevisionsTable {
+  record_id: number
+  number: number
+  /** Epoch ms. */
+  date: number
+  summary: string
+}
+
+/** An advisory's CSAF 2.0 document as last generated (migration 018). */
+export interface CsafDocumentsTable {
+  record_id: number
+  /** Below `/.well-known/csaf/`, e.g. `white/2026/nimbus-sa-2026-0001.json`. */
+  path: string
+  json: string
+  sha256: string
+  sha512: string
+  /** Armored detached OpenPGP signature of `json`; null without a signing key. */
+  asc: string | null
+  /** Epoch ms of the document's `current_release_date`. */
+  released: number
+}
+
 export interface RecordPostmortemsTable {
   record_id: number
   body: string

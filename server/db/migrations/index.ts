@@ -21,6 +21,7 @@ import * as m014 from './014_postmortems.js'
 import * as m015 from './015_third_party.js'
 import * as m016 from './016_subscriber_import.js'
 import * as m017 from './017_teams.js'
+import * as m018 from './018_advisories.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '015_third_party': m015,
   '016_subscriber_import': m016,
   '017_teams': m017,
+  '018_advisories': m018,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */
