@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
+import { loadProviderKey } from './advisories/signing.js'
 import { PUBLIC_URL_REQUIRED, readAccountsConfig, WEBHOOK_TEST_MODE_IN_PRODUCTION, type AccountsConfig, type Mode } from './config.js'
 import { installChangeNotifications, watchChanges } from './db/changes.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase, withStartupLock } from './db/connection.js'
@@ -127,6 +128,14 @@ export interface BuildAppOptions {
    * docs/operating/console-and-desk.md#third-party-components). Its requests obey the webhooks' SSRF policy (`webhookAllowLoopback`).
    */
   thirdPartyPollMs?: number
+  /**
+   * The provider's armored OpenPGP private key (`CSAF_OPENPGP_KEY_FILE`'s content): signs CSAF
+   * documents and advisory mails. Without one, development sites generate a key into `dataDir`;
+   * production sites sign nothing (`server/advisories/signing.ts`).
+   */
+  openpgpKey?: string
+  /** The passphrase of {@link BuildAppOptions.openpgpKey} when it is protected (`CSAF_OPENPGP_PASSPHRASE`). */
+  openpgpPassphrase?: string
 }
 
 /**
@@ -158,6 +167,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     resolve: opts.webhookResolver,
   }
   if (!opts.databaseUrl) mkdirSync(opts.dataDir, { recursive: true })
+  const provider = await loadProviderKey({
+    armoredKey: opts.openpgpKey,
+    passphrase: opts.openpgpPassphrase,
+    production: mode === 'production',
+    dataDir: opts.dataDir,
+  })
   const location = opts.databaseUrl || join(opts.dataDir, DATABASE_FILE)
   const db = openDatabase(location, { poolMax: opts.databasePoolMax })
   let scheduler: Scheduler | undefined
@@ -330,6 +345,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       webhooks: { policy: webhookPolicy, worker: hooks },
       reminderMinutes: opts.maintenanceReminderMinutes ?? DEFAULT_REMINDER_MINUTES,
       upstream: { ...upstreamContext, poller: upstream },
+      provider,
     })
     await registerStaticSite(app, opts.staticDir, cacheSeconds, { publicUrl: accounts.publicUrl, ssrDir: opts.ssrDir })
     return app

@@ -174,6 +174,13 @@ export interface ServerConfig {
   mailRetentionDays: number
   /** `THIRD_PARTY_POLL_MS`: time between two polls of a third-party page, ms (default 60 000; docs/operating/console-and-desk.md#third-party-components). */
   thirdPartyPollMs: number
+  /**
+   * `CSAF_OPENPGP_KEY_FILE`: the file of the provider's armored OpenPGP private key, which signs the
+   * CSAF documents and advisory mails (docs/operating/security-advisories.md#the-signing-key); null when unset.
+   */
+  openpgpKeyFile: string | null
+  /** `CSAF_OPENPGP_PASSPHRASE`: the passphrase of that key when it is protected; null when unset. */
+  openpgpPassphrase: string | null
 }
 
 /** Why the webhook test mode cannot run in production. */
@@ -282,5 +289,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     mailConcurrency: integerSetting(env, 'MAIL_CONCURRENCY', 20, 1, 200),
     mailRetentionDays: integerSetting(env, 'MAIL_RETENTION_DAYS', 30, 1, 3650),
     thirdPartyPollMs: integerSetting(env, 'THIRD_PARTY_POLL_MS', 60_000, 1000, 86_400_000),
+    openpgpKeyFile: env.CSAF_OPENPGP_KEY_FILE?.trim() || null,
+    openpgpPassphrase: env.CSAF_OPENPGP_PASSPHRASE || null,
   }
 }

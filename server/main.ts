@@ -6,10 +6,25 @@
  *
  * Standard output gets the address line (and in production the administrator line); standard
  * error gets, in production without `SMTP_URL`, the one line saying mail is not being sent
- * (`mailStartupWarning`), before the server listens.
+ * (`mailStartupWarning`), and without `CSAF_OPENPGP_KEY_FILE` the line saying nothing is signed
+ * (`UNSIGNED_PROVIDER_WARNING`), before the server listens.
  */
+import { readFileSync } from 'node:fs'
+import { UNSIGNED_PROVIDER_WARNING } from './advisories/signing.js'
 import { buildApp } from './app.js'
 import { mailStartupWarning, readConfig } from './config.js'
+
+/** The armored key of `CSAF_OPENPGP_KEY_FILE`; exits with a sentence when it cannot be read. */
+function readKeyFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    console.error(
+      `CSAF_OPENPGP_KEY_FILE names ${file}, which cannot be read (${(error as NodeJS.ErrnoException).code}): give the path of the armored private key.`,
+    )
+    process.exit(1)
+  }
+}
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 
@@ -37,7 +52,10 @@ async function main(): Promise<void> {
     mailConcurrency: config.mailConcurrency,
     mailRetentionDays: config.mailRetentionDays,
     thirdPartyPollMs: config.thirdPartyPollMs,
+    openpgpKey: config.openpgpKeyFile ? readKeyFile(config.openpgpKeyFile) : undefined,
+    openpgpPassphrase: config.openpgpPassphrase ?? undefined,
   })
+  if (config.mode === 'production' && !config.openpgpKeyFile) console.error(UNSIGNED_PROVIDER_WARNING)
 
   let stopping = false
   const stop = (signal: NodeJS.Signals) => {

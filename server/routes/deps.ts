@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
 import type { Kysely } from 'kysely'
+import type { ProviderKey } from '../advisories/signing.js'
 import type { AccountsConfig, Mode } from '../config.js'
 import type { Database } from '../db/schema.js'
 import type { Mailer } from '../mail/outbox.js'
@@ -62,6 +63,11 @@ export interface RouteDeps {
   reminderMinutes?: number
   /** Third-party pages: how they are polled, and the poller (docs/operating/console-and-desk.md#third-party-components). */
   upstream?: PollContext & { poller: Pick<UpstreamPoller, 'pollGroup'> }
+  /**
+   * The provider's OpenPGP key (`server/advisories/signing.ts`): signs CSAF documents and advisory
+   * mails; `null` in production without `CSAF_OPENPGP_KEY_FILE` (nothing is signed).
+   */
+  provider?: ProviderKey | null
 }
 
 /**
