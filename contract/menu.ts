@@ -47,6 +47,16 @@ export function flattenMenu(items: readonly MenuItem[]): MenuItem[] {
 }
 
 /**
+ * True for the main menu's Notifications dropdown: an item with sub-menus that is routed at
+ * `notifications` or holds notification-list pages (docs/requirements/screens.md#header-and-menus).
+ */
+export function isNotificationsMenu(item: MenuItem): boolean {
+  if (!item.sub_menus?.length) return false
+  const route = typeof item.route === 'string' ? item.route : item.route.commercial
+  return route.replace(/^\/+|\/+$/g, '') === 'notifications' || item.sub_menus.some((s) => s.component === 'notifications')
+}
+
+/**
  * Page components kept out of search results (docs/requirements/screens.md#route-table: /sign-in and /subscribe are
  * noindex; the other account pages and the admin console likewise): the shell marks them
  * `noindex`, `/robots.txt` disallows their paths and `/sitemap.xml` leaves them out.

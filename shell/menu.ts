@@ -1,16 +1,7 @@
 import type { MenuItem } from '../contract/global'
+import { isNotificationsMenu } from '../contract/menu'
 
-export { flattenMenu, isExternal, isHidden, menuHref, resolveRoute, visibleItems } from '../contract/menu'
-
-/**
- * True for the main menu's Notifications dropdown: an item with sub-menus that is routed at
- * `notifications` or holds notification-list pages (docs/requirements/screens.md#header-and-menus).
- */
-export function isNotificationsMenu(item: MenuItem): boolean {
-  if (!item.sub_menus?.length) return false
-  const route = typeof item.route === 'string' ? item.route : item.route.commercial
-  return route.replace(/^\/+|\/+$/g, '') === 'notifications' || item.sub_menus.some((s) => s.component === 'notifications')
-}
+export { flattenMenu, isExternal, isHidden, isNotificationsMenu, menuHref, resolveRoute, visibleItems } from '../contract/menu'
 
 /**
  * The main menu as the variant shows it (docs/requirements/product.md Variants): the government variant has no

@@ -6,7 +6,8 @@
  *   account pages and the admin console (`NOINDEX_PATHS`, the pages the shell marks noindex);
  *   names the sitemap.
  * - `/sitemap.xml`: for every cloud its home (`/{domain}`) and every deep-linked page of the main
- *   menu under its domain (items hidden for the cloud left out), then the absolute menu pages
+ *   menu under its domain (items hidden for the cloud left out; the Notifications dropdown's own
+ *   page, docs/decisions/0082-notifications-page.md, included), then the absolute menu pages
  *   (`/faq`, …); external links and noindex pages never. Built with xml-js.
  *
  * Links use `PUBLIC_URL` when set (always in production), else the origin the request reached
@@ -16,13 +17,15 @@ import { js2xml } from 'xml-js'
 import { ERROR_RESPONSES } from '../../contract/common.js'
 import { FeedDocument } from '../../contract/feeds.js'
 import type { MenuItem } from '../../contract/global.js'
-import { flattenMenu, isExternal, isHidden, menuHref, NOINDEX_COMPONENTS, NOINDEX_PATHS } from '../../contract/menu.js'
+import { flattenMenu, isExternal, isHidden, isNotificationsMenu, menuHref, NOINDEX_COMPONENTS, NOINDEX_PATHS } from '../../contract/menu.js'
 import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 import { readGlobalData } from './global.js'
 
-const indexable = (item: MenuItem) => !!item.component && !(NOINDEX_COMPONENTS as readonly string[]).includes(item.component)
+/** A page of the menu worth indexing: a page component that is not noindex, or the Notifications dropdown's own page. */
+const indexable = (item: MenuItem) =>
+  item.component ? !(NOINDEX_COMPONENTS as readonly string[]).includes(item.component) : isNotificationsMenu(item)
 
 /**
  * The site's indexable paths, in order and without duplicates: each cloud's home and deep-linked

@@ -54,6 +54,8 @@ test('sitemap.xml lists every cloud home and its deep-linked pages, the absolute
     assert.ok(urls.includes(`http://trust.example/${cloud.domain}/cloud-status`), `${cloud.domain} status`)
   }
   assert.ok(urls.includes('http://trust.example/auroraedge.net/incidents'))
+  // The Notifications dropdown's own page (docs/decisions/0082-notifications-page.md).
+  assert.ok(urls.includes('http://trust.example/auroraedge.net/notifications'), 'the Notifications page')
   assert.ok(urls.some((u) => /\/faq$/.test(u)))
   assert.is(new Set(urls).size, urls.length, 'no duplicates')
   for (const url of urls) {
