@@ -14,7 +14,11 @@
  */
 
 import Type, { type Static, type TLiteral } from 'typebox'
+import { CVE_PATTERN, CVSS_RATINGS, CWE_PATTERN, VEX_JUSTIFICATIONS, VEX_STATUSES } from './advisory-values'
 import { answer, Nullable } from './common'
+
+// The plain values live in `./advisory-values.ts` (the console and the widgets import them without the schema library).
+export * from './advisory-values'
 
 const CLOSED = { additionalProperties: false } as const
 
@@ -23,58 +27,9 @@ function literals<const Values extends readonly string[]>(values: Values) {
   return values.map((value) => Type.Literal(value)) as unknown as { -readonly [K in keyof Values]: TLiteral<Values[K]> }
 }
 
-/** A CVE id: `CVE-YYYY-NNNN…` (four or more digits after the year), upper case. */
-export const CVE_PATTERN = '^CVE-[0-9]{4}-[0-9]{4,}$'
-/** A CWE id: `CWE-` and a positive number, e.g. `CWE-79`. */
-export const CWE_PATTERN = '^CWE-[1-9][0-9]{0,5}$'
-
-/** `true` when `id` is a well-formed CVE id ({@link CVE_PATTERN}). */
-export function isCveId(id: string): boolean {
-  return new RegExp(CVE_PATTERN).test(id)
-}
-
-/** The CVSS qualitative severity ratings (FIRST CVSS v3.1 §5, v4.0 §6), lowest first. */
-export const CVSS_RATINGS = ['None', 'Low', 'Medium', 'High', 'Critical'] as const
+/** A CVSS qualitative severity rating ({@link CVSS_RATINGS}). */
 export const CvssRating = Type.Union(literals(CVSS_RATINGS))
 export type CvssRating = (typeof CVSS_RATINGS)[number]
-
-/** `true` when `rating` is at least `minimum` on the {@link CVSS_RATINGS} scale. */
-export function ratingAtLeast(rating: CvssRating, minimum: CvssRating): boolean {
-  return CVSS_RATINGS.indexOf(rating) >= CVSS_RATINGS.indexOf(minimum)
-}
-
-/** The CVSS versions an advisory carries. */
-export type CvssVersion = '3.1' | '4.0'
-
-/**
- * The base metrics of each CVSS version, in vector order, with their allowed values (FIRST's
- * specification documents): what the desk's calculator offers. `key` is the vector abbreviation.
- */
-export const CVSS_BASE_METRICS: Record<CvssVersion, readonly { key: string; values: readonly string[] }[]> = {
-  '3.1': [
-    { key: 'AV', values: ['N', 'A', 'L', 'P'] },
-    { key: 'AC', values: ['L', 'H'] },
-    { key: 'PR', values: ['N', 'L', 'H'] },
-    { key: 'UI', values: ['N', 'R'] },
-    { key: 'S', values: ['U', 'C'] },
-    { key: 'C', values: ['H', 'L', 'N'] },
-    { key: 'I', values: ['H', 'L', 'N'] },
-    { key: 'A', values: ['H', 'L', 'N'] },
-  ],
-  '4.0': [
-    { key: 'AV', values: ['N', 'A', 'L', 'P'] },
-    { key: 'AC', values: ['L', 'H'] },
-    { key: 'AT', values: ['N', 'P'] },
-    { key: 'PR', values: ['N', 'L', 'H'] },
-    { key: 'UI', values: ['N', 'P', 'A'] },
-    { key: 'VC', values: ['H', 'L', 'N'] },
-    { key: 'VI', values: ['H', 'L', 'N'] },
-    { key: 'VA', values: ['H', 'L', 'N'] },
-    { key: 'SC', values: ['H', 'L', 'N'] },
-    { key: 'SI', values: ['H', 'L', 'N'] },
-    { key: 'SA', values: ['H', 'L', 'N'] },
-  ],
-}
 
 /** A vector with its computed base score (0.0–10.0, one decimal) and qualitative rating. */
 export const CvssScore = Type.Object(
@@ -94,19 +49,11 @@ export const CvssBody = Type.Object({ vector: Type.String({ maxLength: 400 }) })
 export type CvssBody = Static<typeof CvssBody>
 export const CvssAnswer = answer(CvssScore)
 
-/** The VEX product statuses (CSAF 2.0 §3.2.3.9, VEX profile §4.5). */
-export const VEX_STATUSES = ['known_affected', 'fixed', 'under_investigation', 'known_not_affected'] as const
+/** A VEX product status ({@link VEX_STATUSES}). */
 export type VexStatus = (typeof VEX_STATUSES)[number]
 export const VexStatus = Type.Union(literals(VEX_STATUSES))
 
-/** Why a product is not affected: the CSAF 2.0 flag labels (§3.2.3.5), required with `known_not_affected`. */
-export const VEX_JUSTIFICATIONS = [
-  'component_not_present',
-  'vulnerable_code_not_present',
-  'vulnerable_code_cannot_be_controlled_by_adversary',
-  'vulnerable_code_not_in_execute_path',
-  'inline_mitigations_already_exist',
-] as const
+/** Why a product is not affected ({@link VEX_JUSTIFICATIONS}). */
 export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number]
 export const VexJustification = Type.Union(literals(VEX_JUSTIFICATIONS))
 

@@ -17,6 +17,7 @@
  * audit log.
  */
 import Type, { type Static } from 'typebox'
+import { AdvisoryDetails } from './advisories.js'
 import { Nullable } from './common.js'
 import { MAX_REMINDER_MINUTES } from './constants.js'
 import { NotificationType, RecordType, RecordUpdate } from './records.js'
@@ -140,6 +141,8 @@ export const DeskRecordDetail = Type.Object({
   ),
   /** The record's postmortem (draft or published), or null (docs/operating/console-and-desk.md#postmortems). */
   postmortem: Nullable(Postmortem),
+  /** An advisory's security details, null until saved and for other records (docs/operating/console-and-desk.md#security-details). */
+  advisory: Nullable(AdvisoryDetails),
 })
 export type DeskRecordDetail = Static<typeof DeskRecordDetail>
 

@@ -10,6 +10,7 @@
  */
 
 import Type, { type Static, type TLiteral, type TLiteralValue } from 'typebox'
+import { AdvisoryDetails, AdvisorySummary } from './advisories'
 import { answer, Nullable } from './common'
 import type { INTERNAL_FIELDS } from './constants'
 import { RECORD_TYPES } from './reference-data.js'
@@ -174,6 +175,8 @@ export const TrustRecord = Type.Object(
     categories: Type.Optional(Type.Array(Type.String())),
     /** Posts and notifications only (not lists): the update history, newest first ({@link RecordUpdate}). */
     updates: Type.Optional(Type.Array(RecordUpdate)),
+    /** Advisory list rows only, for an advisory with security details: its tracking id, CVE ids and highest score (`contract/advisories.ts`). */
+    advisory_summary: Type.Optional(AdvisorySummary),
   },
   CLOSED,
 )
@@ -245,6 +248,12 @@ export type RecordCategory = Static<typeof RecordCategory>
  * (default 1), `date` a `YYYY-MM-DD` day in the `tz` zone (IANA, absent or empty = UTC),
  * `datacenter` comma-separated data-center term ids. The server checks `category`, `date`, `tz`
  * and `datacenter` further (400 `bad_request` naming the parameter).
+ *
+ * The advisory list also takes `rating`, a minimum CVSS rating (one of `CVSS_RATINGS`, any case:
+ * only advisories whose highest score reaches it; advisories without a score are left out), and
+ * every list takes `q`: a CVE id finds the advisories naming it; other words must each appear in
+ * the title, the summary, the tracking id or the CVE ids (case-insensitive). Empty = no filter
+ * (docs/operating/security-advisories.md#the-public-pages).
  */
 export const RecordListQuery = Type.Object({
   cloud: Type.String({ minLength: 1, maxLength: 200 }),
@@ -253,6 +262,8 @@ export const RecordListQuery = Type.Object({
   date: Type.Optional(Type.String({ maxLength: 40 })),
   tz: Type.Optional(Type.String({ maxLength: 64 })),
   datacenter: Type.Optional(Type.String({ maxLength: 4000 })),
+  rating: Type.Optional(Type.String({ maxLength: 20 })),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
 })
 export type RecordListQuery = Static<typeof RecordListQuery>
 
@@ -370,6 +381,8 @@ const POST_FIELDS = {
   postmortem: Type.Optional(
     Type.Object({ html: Type.String(), published_at: Type.String(), updated_at: Type.String() }, { additionalProperties: false }),
   ),
+  /** Advisories with security details only: CVEs, CVSS, products, VEX, revisions (`contract/advisories.ts`). */
+  advisory: Type.Optional(AdvisoryDetails),
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 
 import Type, { type Static } from 'typebox'
-import { Flag } from './common'
+import { Flag, Nullable } from './common'
 import { NotificationType } from './records'
 
 // ---------------------------------------------------------------------------------------------
@@ -99,6 +99,16 @@ export const SubscriptionCoreGroup = Type.Object({
 })
 export type SubscriptionCoreGroup = Static<typeof SubscriptionCoreGroup>
 
+/**
+ * The minimums a subscriber can choose for a cloud's advisories (docs/subscriptions.md#advisories-by-severity-and-signed-mail),
+ * lowest first, of the CVSS ratings (`contract/advisories.ts` `CVSS_RATINGS`): `Medium` and above,
+ * `High` and above, `Critical` only. No minimum (`null`) is every advisory, those without a score
+ * included; an advisory without a score reaches only subscribers without a minimum.
+ */
+export const ADVISORY_MINIMUMS = ['Medium', 'High', 'Critical'] as const
+export const AdvisoryMinimum = Type.Enum(ADVISORY_MINIMUMS)
+export type AdvisoryMinimum = (typeof ADVISORY_MINIMUMS)[number]
+
 /** `POST /api/subscriptions` body: the cloud, a machine name or domain. 400 `bad_request` without it. */
 export const SubscriptionsBody = Type.Object({ cloud: Type.String({ minLength: 1, maxLength: 200 }) })
 export type SubscriptionsBody = Static<typeof SubscriptionsBody>
@@ -119,6 +129,11 @@ export const SubscriptionsData = Type.Object({
   premium_datacenters: SubscriptionDataCenters,
   maintenance: Type.Array(SubscriptionItem),
   advisory: Type.Array(SubscriptionItem),
+  /**
+   * The lowest CVSS rating of the advisories the user hears about on this cloud (mail, webhooks,
+   * Slack, Teams); `null` for every advisory.
+   */
+  advisory_minimum: Nullable(AdvisoryMinimum),
   /**
    * How many rows of this cloud (services, data centers, maintenance and advisory topics) the user
    * is subscribed to, plus the notification categories they are subscribed to (the heading's count).
@@ -149,6 +164,18 @@ export const SubscribeData = Type.Object({
   subscriptions: SubscriptionsData,
 })
 export type SubscribeData = Static<typeof SubscribeData>
+
+/**
+ * `POST /api/advisory_minimum {cloud, minimum}` body: the user's minimum rating of the cloud's
+ * advisories (`null`: every advisory). Session and CSRF like the other subscription calls; 400
+ * `bad_request` for a minimum that is not one of {@link ADVISORY_MINIMUMS} or null; 404
+ * `unknown_cloud`. → `{ data: SubscriptionsData }`, the cloud's tree after the change.
+ */
+export const AdvisoryMinimumBody = Type.Object({
+  cloud: Type.String({ minLength: 1, maxLength: 200 }),
+  minimum: Nullable(AdvisoryMinimum),
+})
+export type AdvisoryMinimumBody = Static<typeof AdvisoryMinimumBody>
 
 /** A notification category with the user's state (docs/requirements/entities.md#notification-subscriptions). */
 export const NotificationSubscriptionCategory = Type.Object({

@@ -19,6 +19,7 @@
  * repeated failures (docs/subscriptions.md#webhooks-slack-and-teams).
  */
 import Type, { type Static } from 'typebox'
+import { CvssRating } from './advisories.js'
 import { Nullable } from './common.js'
 import { RecordType } from './records.js'
 
@@ -159,6 +160,24 @@ export const WebhookCloud = Type.Object({
 })
 export type WebhookCloud = Static<typeof WebhookCloud>
 
+/**
+ * What a security advisory with security details adds to its record (docs/operating/security-advisories.md):
+ * the tracking id, the CVE ids and the highest CVSS base score of its vectors (v4.0 preferred when
+ * both are there) with its rating, version and vector; the four are `null` without any vector.
+ */
+export const WebhookAdvisory = Type.Object({
+  /** e.g. `NIMBUS-SA-2026-0001`. */
+  tracking_id: Type.String(),
+  /** e.g. `['CVE-2026-90001']`; `[]` for none. */
+  cves: Type.Array(Type.String()),
+  /** 0.0–10.0. */
+  score: Nullable(Type.Number({ minimum: 0, maximum: 10 })),
+  rating: Nullable(CvssRating),
+  cvss_version: Nullable(Type.Union([Type.Literal('3.1'), Type.Literal('4.0')])),
+  vector: Nullable(Type.String()),
+})
+export type WebhookAdvisory = Static<typeof WebhookAdvisory>
+
 /** The record an event is about, as it is after the event. */
 export const WebhookRecord = Type.Object({
   id: Type.Integer(),
@@ -177,6 +196,8 @@ export const WebhookRecord = Type.Object({
   summary: Type.String(),
   /** The record's page on the site. */
   url: Type.String(),
+  /** An advisory's security details; absent for other records and for advisories without any. */
+  advisory: Type.Optional(WebhookAdvisory),
 })
 export type WebhookRecord = Static<typeof WebhookRecord>
 

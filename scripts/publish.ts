@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Kysely } from 'kysely'
 import type { Static, TSchema } from 'typebox'
@@ -5,7 +6,8 @@ import Value from 'typebox/value'
 import { MAX_REMINDER_MINUTES } from '../contract/constants.js'
 import { PublishRecordBody, UpdateRecordBody } from '../contract/publishing.js'
 import { RECORD_TYPES } from '../contract/reference-data.js'
-import { readConfig } from '../server/config.js'
+import { loadProviderKey } from '../server/advisories/signing.js'
+import { readConfig, type ServerConfig } from '../server/config.js'
 import { databaseLocation, migrateToLatest, openDatabase, withStartupLock } from '../server/db/connection.js'
 import type { Database } from '../server/db/schema.js'
 import { HttpError } from '../server/http/errors.js'
@@ -211,7 +213,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(`Post: ${publicUrl}${cloud ? `/${cloud.domain}` : ''}${result.alias}`)
     // The subscribers' emails are expanded here, chunk by chunk (server/publishing/fanout.ts), so
     // they are queued when this command exits; a running server sends them.
-    const fanout = createFanout({ db, now: () => new Date(), publicUrl: () => publicUrl, onEnqueued: () => undefined })
+    const signer = await signerOf(config)
+    const fanout = createFanout({ db, now: () => new Date(), publicUrl: () => publicUrl, onEnqueued: () => undefined, signer })
     await fanout.flush()
     await fanout.close()
     const queued = await db.selectFrom('fanout_jobs').select('mails').where('event_id', '=', result.event_id).executeTakeFirst()
@@ -220,6 +223,22 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await db.destroy()
   }
+}
+
+/**
+ * The fingerprint advisory mails name (docs/subscriptions.md#advisories-by-severity-and-signed-mail):
+ * the provider key's as the server loads it (`CSAF_OPENPGP_KEY_FILE`, or a development site's
+ * key in `DATA_DIR`); null without one. The running server's mailer signs the mails.
+ */
+async function signerOf(config: ServerConfig): Promise<string | null> {
+  const armoredKey = config.openpgpKeyFile ? readFileSync(config.openpgpKeyFile, 'utf8') : null
+  const key = await loadProviderKey({
+    armoredKey,
+    passphrase: config.openpgpPassphrase,
+    production: config.mode === 'production',
+    dataDir: config.dataDir,
+  })
+  return key?.fingerprint ?? null
 }
 
 main(process.argv.slice(2)).then(

@@ -29,6 +29,7 @@ import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
 import { seedIfEmpty } from './seed/index.js'
+import { seedDemoAdvisoriesIfEmpty } from './seed/advisories.js'
 import { seedListRecordsIfEmpty } from './seed/lists.js'
 import { ensureSubscriptionTopics } from './subscriptions/topics.js'
 import { extendRecords, seedStatusIfEmpty } from './seed/records.js'
@@ -191,6 +192,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         await seedIfEmpty(db, now())
         await seedStatusIfEmpty(db, now())
         await seedListRecordsIfEmpty(db, now())
+        await seedDemoAdvisoriesIfEmpty(db, now())
         await extendRecords(db, now())
         await extendTraffic(db, now())
       }
@@ -222,6 +224,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       log: app.log,
       concurrency: opts.mailConcurrency,
       retentionDays: opts.mailRetentionDays,
+      provider,
     })
     // Links in mail made outside a request use PUBLIC_URL, else the listening server's own
     // address (development).
@@ -242,6 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       now,
       publicUrl,
       chunk: opts.fanoutChunk,
+      signer: provider?.fingerprint ?? null,
       onEnqueued: () => {
         smtpMailer.kick()
         hooks.kick()

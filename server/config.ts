@@ -206,9 +206,11 @@ const CONSENT_ID = /^[A-Za-z0-9._-]{1,100}$/
 
 /**
  * Reads the site overrides: `COOKIE_CONSENT_ID` and `COOKIE_CONSENT_GOV_ID` (the cookie-consent
- * domain ids of the commercial and government sites; letters, digits, `.`, `_`, `-`), and
+ * domain ids of the commercial and government sites; letters, digits, `.`, `_`, `-`),
  * `TRUST_STATUS_VM_URL` / `TRUST_STATUS_BRANCH_URL` (http(s) URLs of the two external status pages
- * in the Notifications dropdown). Unset or empty values fall back to the `settings` table.
+ * in the Notifications dropdown), and the security contact and security.txt expiry
+ * (`SECURITY_CONTACT`, `SECURITY_TXT_EXPIRES`, docs/operating/security-advisories.md#securitytxt).
+ * Unset or empty values fall back to the `settings` table (the security ones to their defaults).
  *
  * @throws When a value is set but malformed.
  */
@@ -224,7 +226,33 @@ export function readSiteOverrides(env: NodeJS.ProcessEnv): SiteOverrides {
   pick('COOKIE_CONSENT_GOV_ID', CONSENT_ID, 'cookieConsentGovId')
   pick('TRUST_STATUS_VM_URL', HTTP_URL, 'statusVmUrl')
   pick('TRUST_STATUS_BRANCH_URL', HTTP_URL, 'statusBranchUrl')
+  const contact = env.SECURITY_CONTACT?.trim()
+  if (contact) site.securityContact = securityContactUri(contact)
+  const expires = env.SECURITY_TXT_EXPIRES?.trim()
+  if (expires) {
+    const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(expires) ? Date.parse(expires) : Number.NaN
+    if (Number.isNaN(time)) {
+      throw new Error(
+        `SECURITY_TXT_EXPIRES must be an ISO 8601 date such as 2027-06-30 or 2027-06-30T00:00:00Z, got ${JSON.stringify(expires)}`,
+      )
+    }
+    site.securityTxtExpires = new Date(time).toISOString()
+  }
   return site
+}
+
+/**
+ * `SECURITY_CONTACT` as a URI: an email address becomes `mailto:`; `mailto:`, `https:` and `tel:`
+ * URIs are kept (RFC 9116 §2.5.3).
+ *
+ * @throws When it is neither.
+ */
+function securityContactUri(value: string): string {
+  if (/^[^\s@:/]+@[^\s@/]+\.[^\s@/]+$/.test(value)) return `mailto:${value}`
+  if (/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+\S*|tel:\+?[0-9()\s.-]+)$/i.test(value)) return value
+  throw new Error(
+    `SECURITY_CONTACT must be an email address or a mailto:, https: or tel: URI where vulnerabilities are reported, such as psirt@example.com; got ${JSON.stringify(value)}`,
+  )
 }
 
 /**

@@ -33,6 +33,8 @@ const CloudStatusPage = lazyPage('CloudStatusPage', () => import('./pages/CloudS
 const RecordsPage = lazyPage('RecordsPage', () => import('./pages/RecordsPage'))
 const NotificationsPage = lazyPage('NotificationsPage', () => import('./pages/NotificationsPage'))
 const PostPage = lazyPage('PostPage', () => import('./pages/PostPage'))
+const AdvisoriesPage = lazyPage('AdvisoriesPage', () => import('./pages/AdvisoriesPage'))
+const VexPage = lazyPage('VexPage', () => import('./pages/VexPage'))
 const SignInPage = lazyPage('SignInPage', () => import('./pages/SignInPage'))
 const SignUpPage = lazyPage('SignUpPage', () => import('./pages/SignUpPage'))
 const ThankYouPage = lazyPage('ThankYouPage', () => import('./pages/ThankYouPage'))
@@ -81,7 +83,7 @@ const OPERATOR_PAGES: ReadonlySet<string> = new Set(['sign-in', 'user-password',
 const idleSignOut = () => void signOutAndLeave()
 
 /** The list each record-list menu component shows (docs/requirements/calls.md: the path picks the API). */
-const LIST_OF_COMPONENT = { incidents: 'incident', maintenance: 'maintenance', 'security-advisories': 'advisory' } as const
+const LIST_OF_COMPONENT = { incidents: 'incident', maintenance: 'maintenance' } as const
 
 /** Where a signed-out visitor's subscribe star leads (docs/requirements/states.md#subscribe-star: sign-in with a state flag). */
 export const SUBSCRIBE_SIGN_IN_PATH = '/sign-in?subscribe=1'
@@ -152,7 +154,8 @@ const PAGES: Readonly<Record<Exclude<PageComponent, 'fallback'>, PageEntry>> = {
   'dc-map': { needsCloud: true, loading: 'loadingMap', render: ({ cloud }) => <DcMapPage cloud={cloud} /> },
   incidents: recordsPage,
   maintenance: recordsPage,
-  'security-advisories': recordsPage,
+  'security-advisories': { needsCloud: true, loading: 'loadingRecords', render: ({ cloud }) => <AdvisoriesPage cloud={cloud} /> },
+  vex: { needsCloud: true, render: ({ cloud }) => <VexPage cloud={cloud} /> },
   notifications: {
     needsCloud: true,
     loading: 'loadingNotifications',

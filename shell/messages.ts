@@ -80,6 +80,8 @@ export const pageMessages = /* @__PURE__ */ defineMessages('shell.titles', {
   notificationText: 'A single notification.',
   post: 'Post',
   postText: 'A single incident, maintenance or advisory post.',
+  vex: 'VEX statements',
+  vexText: 'Whether our products are affected by published vulnerabilities, CVE by CVE.',
   settings: 'Settings',
   settingsText: 'Your account settings.',
   resetPassword: 'Reset Password',

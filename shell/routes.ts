@@ -44,6 +44,7 @@ export const $router = createRouter({
   post: '/posts/:id',
   cloudNotification: '/:cloud/notification/:id',
   cloudPost: '/:cloud/posts/:id',
+  cloudVex: '/:cloud/vex',
   notificationList: '/:cloud/notifications/:type',
   cloudPage: '/:cloud/:page',
   cloudHome: '/:cloud',
@@ -70,6 +71,7 @@ export type PageComponent =
   | 'cookie-policy'
   | 'notification'
   | 'post'
+  | 'vex'
   | 'user-edit'
   | 'user-password'
   | 'user-reset'
@@ -196,6 +198,7 @@ export function resolvePage(
   if (cloud) {
     if (route.route === 'cloudPost') return { kind: 'page', component: 'post', cloud, params }
     if (route.route === 'cloudNotification') return { kind: 'page', component: 'notification', cloud, params }
+    if (route.route === 'cloudVex') return { kind: 'page', component: 'vex', cloud, params }
     const item =
       itemAt(rest, true, cloud.machine_name) ??
       (route.route === 'notificationList' ? items.find((i) => i.component === 'notifications') : undefined)
@@ -243,6 +246,7 @@ const PAGE_TITLES = {
   'cookie-policy': ['cookiePolicy', 'cookiePolicyText'],
   notification: ['notification', 'notificationText'],
   post: ['post', 'postText'],
+  vex: ['vex', 'vexText'],
   'user-edit': ['settings', 'settingsText'],
   'user-password': ['resetPassword', 'resetPasswordText'],
   'user-reset': ['newPassword', 'newPasswordText'],

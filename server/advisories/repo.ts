@@ -3,7 +3,7 @@
  * `contract/advisories.ts`): read for the post, the desk, list rows and the CSAF documents; saved
  * from the desk with every check the contract names, each refusal a sentence saying what to fix.
  */
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import {
   type Acknowledgement,
   type AdvisoryDetails,
@@ -21,10 +21,14 @@ import {
   type VexJustification,
   type VexStatus,
 } from '../../contract/advisories.js'
+import { weaknesses } from '@secvisogram/csaf-validator-lib/cwe.js'
 import type { Database } from '../db/schema.js'
-import { badRequest } from '../http/errors.js'
+import { badRequest, notFound } from '../http/errors.js'
 import { vendorName } from '../repo/settings.js'
 import { CvssVectorError, highestScore, scoreVector } from './cvss.js'
+
+/** The CWE list by id (the CSAF validator's copy of MITRE's catalogue): id → name. */
+const CWE_NAMES = new Map<string, string>(weaknesses.map((w: { id: string; name: string }) => [w.id, w.name]))
 
 /** What `advisory_details.details` holds. */
 interface StoredDetails {
@@ -36,6 +40,11 @@ interface StoredDetails {
 
 /** The summary of the first release. */
 export const INITIAL_RELEASE = 'Initial public release'
+
+/** Runs `work` in `db`'s transaction, or in a new one when `db` is not a transaction (a caller's audit joins it). */
+function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work)
+}
 
 /** A 400 `invalid` saying what is wrong with the advisory and what to do. */
 function invalid(message: string) {
@@ -158,8 +167,11 @@ async function checkBody(db: Kysely<Database>, body: SaveAdvisoryBody): Promise<
       const id = v.cwe.id.trim().toUpperCase()
       if (!new RegExp(CWE_PATTERN).test(id))
         throw invalid(`${at} (${cve}): "${v.cwe.id}" is not a CWE id. Write it as CWE-NNN, e.g. CWE-79.`)
-      if (!v.cwe.name.trim()) throw invalid(`${at} (${cve}): give the name of ${id} as the CWE list writes it.`)
-      cwe = { id, name: v.cwe.name.trim() }
+      // The name is the CWE list's (CSAF mandatory test 6.1.11 checks it); a typed one is replaced.
+      const name = CWE_NAMES.get(id)
+      if (!name)
+        throw invalid(`${at} (${cve}): ${id} is not in the CWE list. Check the id at cwe.mitre.org, e.g. CWE-79 for cross-site scripting.`)
+      cwe = { id, name }
     }
     const score = (vector: string | null, version: '3.1' | '4.0') => {
       if (!vector?.trim()) return null
@@ -189,6 +201,12 @@ async function checkBody(db: Kysely<Database>, body: SaveAdvisoryBody): Promise<
         throw invalid(`${where}: say what affected customers should do (the remediation or workaround).`)
       return { product: s.product, status, justification: (justification as VexJustification | null) ?? null, note: s.note.trim() }
     })
+    // One statement a product: two would contradict each other (CSAF mandatory test 6.1.6).
+    const twice = statements.find((s, j) => statements.findIndex((t) => t.product === s.product) !== j)
+    if (twice) {
+      const product = products.find((p) => p.id === twice.product)!
+      throw invalid(`${at} (${cve}): ${product.name} has two statements. Keep one status for each product.`)
+    }
     vulnerabilities.push({
       cve,
       title,
@@ -209,18 +227,19 @@ async function checkBody(db: Kysely<Database>, body: SaveAdvisoryBody): Promise<
 /**
  * Saves the security details of advisory `recordId` and appends a revision (see
  * `SaveAdvisoryBody`). Throws 400 `invalid` (HttpError) for a record that is not an advisory or
- * a body the contract refuses, 404 `not_found` for an unknown record.
+ * a body the contract refuses, 404 `not_found` for an unknown record. `db` may be a transaction
+ * (the caller's, with its audit entry); else the save runs in its own.
  *
  * @param now epoch ms of the change (the revision's date)
  */
 export async function saveAdvisory(db: Kysely<Database>, recordId: number, body: SaveAdvisoryBody, now: number): Promise<AdvisoryDetails> {
   const record = await db.selectFrom('records').select(['type']).where('id', '=', recordId).executeTakeFirst()
-  if (!record) throw badRequest('No records found.', 'not_found')
+  if (!record) throw notFound(`No record ${recordId}.`)
   if (record.type !== 'advisory') throw invalid('Only security advisories have CVEs, CVSS scores and affected products.')
   const stored = await checkBody(db, body)
   const highest = highestScore(stored.vulnerabilities.flatMap((v) => [v.cvss_v3, v.cvss_v4]))
   const summaryText = body.revision_summary?.trim() ?? ''
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('advisory_details').select('tracking_id').where('record_id', '=', recordId).executeTakeFirst()
     const row = {
       details: JSON.stringify(stored),
@@ -257,10 +276,10 @@ export async function saveAdvisory(db: Kysely<Database>, recordId: number, body:
 /**
  * Appends a revision to advisory `recordId` for a published change made elsewhere (an update
  * entry, a title or status change on the desk). Does nothing for a record without security
- * details. Returns whether a revision was added.
+ * details. Returns whether a revision was added. `db` may be the transaction of the change.
  */
 export async function addRevision(db: Kysely<Database>, recordId: number, summary: string, now: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const has = await trx.selectFrom('advisory_details').select('record_id').where('record_id', '=', recordId).executeTakeFirst()
     if (!has) return false
     const last = await trx

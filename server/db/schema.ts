@@ -286,6 +286,7 @@ export interface Database {
   fanout_jobs: FanoutJobsTable
   subscription_topics: SubscriptionTopicsTable
   subscriptions: SubscriptionsTable
+  advisory_minimums: AdvisoryMinimumsTable
   notification_subscriptions: NotificationSubscriptionsTable
   record_events: RecordEventsTable
   record_updates: RecordUpdatesTable
@@ -407,6 +408,8 @@ export interface OutboxTable {
   last_error: string | null
   /** Unique when set: the same event is enqueued at most once. */
   event_key: string | null
+  /** `1`: signed with the provider's OpenPGP key when sent (PGP/MIME; advisory mails, migration 019). */
+  sign: Generated<number>
 }
 
 /**
@@ -432,6 +435,17 @@ export interface SubscriptionsTable {
   target: string
   /** Epoch ms. */
   created: number
+}
+
+/**
+ * The lowest CVSS rating of the advisories a user hears about on a cloud (migration 019; contract
+ * `AdvisoryMinimum`); no row: every advisory. `updated` epoch ms.
+ */
+export interface AdvisoryMinimumsTable {
+  uid: number
+  cloud_id: number
+  rating: 'Medium' | 'High' | 'Critical'
+  updated: number
 }
 
 /** A user's stored notification targets, over every cloud: `'all'`, a notification type or a category tid string. */

@@ -91,4 +91,23 @@ export const recordMailMessages = defineMessages('mail.recordEvent', {
   urlCategoryNotifications: 'URL Category Notifications',
   cloudAppNotifications: 'Cloud Application Notifications',
   privacyNotifications: 'Privacy Notifications',
+  /** An advisory's tracking id (docs/operating/security-advisories.md), e.g. `NIMBUS-SA-2026-0001`. */
+  advisoryId: 'Advisory ID',
+  /** The advisory's CVE ids, comma-separated. */
+  cveIds: 'CVE IDs',
+  /** The highest CVSS base score of the advisory with its rating and CVSS version. */
+  highestScore: 'Highest CVSS score',
+  /** {@link highestScore} of an advisory without a vector. */
+  notScored: 'Not scored',
+  /** The CVSS qualitative ratings (`contract/advisories.ts` `CVSS_RATINGS`). */
+  ratingNone: 'None',
+  ratingLow: 'Low',
+  ratingMedium: 'Medium',
+  ratingHigh: 'High',
+  ratingCritical: 'Critical',
+  /**
+   * The last line of a signed advisory mail: `{fingerprint}` the provider key's fingerprint in groups
+   * of four, `{url}` where its public key is published.
+   */
+  signedBy: params('This message is signed with OpenPGP (PGP/MIME) by the key {fingerprint}. Its public key is published at {url}.'),
 })

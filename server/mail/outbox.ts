@@ -34,6 +34,7 @@
  * settings at each delivery pass, so a vendor name set later is used without a restart.
  */
 import nodemailer from 'nodemailer'
+import addressparser from 'nodemailer/lib/addressparser'
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import { originHost, siteName } from '../../contract/site-name.js'
 import type { Mode } from '../config.js'
@@ -41,6 +42,8 @@ import { isPostgres, skipLockedRows } from '../db/dialect.js'
 import type { Database, OutboxTable } from '../db/schema.js'
 import { createPassRunner } from '../lib/pass-runner.js'
 import { vendorName } from '../repo/settings.js'
+import type { ProviderKey } from '../advisories/signing.js'
+import { signedMessage } from './pgp-mime.js'
 
 /** A mail to enqueue. */
 export interface OutgoingMail {
@@ -58,6 +61,11 @@ export interface OutgoingMail {
    * record update and subscriber).
    */
   eventKey?: string
+  /**
+   * Sign it with the provider's OpenPGP key when it is sent (PGP/MIME, RFC 3156;
+   * {@link MailerOptions.provider}): the advisory mails. Without a key it goes out unsigned.
+   */
+  sign?: boolean
 }
 
 /** How often pending mail is retried, ms. */
@@ -97,6 +105,7 @@ const outboxRow = (mail: OutgoingMail, now: number) => ({
   headers: JSON.stringify(mail.headers ?? {}),
   created: now,
   event_key: mail.eventKey ?? null,
+  sign: mail.sign ? 1 : 0,
 })
 
 /** Rows per multi-row insert (well under SQLite's and PostgreSQL's bound-parameter limits). */
@@ -236,6 +245,11 @@ export interface MailerOptions extends SenderSettings {
   concurrency?: number
   /** Days sent mail and delivered webhook deliveries are kept (`MAIL_RETENTION_DAYS`). @default 30 */
   retentionDays?: number
+  /**
+   * The provider's OpenPGP key (`server/advisories/signing.ts`): rows marked `sign` (the advisory
+   * mails) go out signed with it as PGP/MIME (`./pgp-mime.ts`); without it they go out unsigned.
+   */
+  provider?: Pick<ProviderKey, 'sign'> | null
 }
 
 /** Time between two prunings of delivered rows, ms (the first comes with the first pass). */
@@ -305,6 +319,12 @@ async function settleAcks(db: Kysely<Database>): Promise<void> {
   await sql`delete from outbox_acks a where not exists (select 1 from outbox o where o.id = a.id and o.sent_at is null)`.execute(db)
 }
 
+/** The address of a From header (`Nimbus Security <no-reply@…>` → `no-reply@…`), for the SMTP envelope. */
+function envelopeAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true })
+  return first?.address || from
+}
+
 /** The domain of the From address (for Message-IDs), `localhost` when there is none. */
 function senderDomain(from: string): string {
   return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost'
@@ -324,6 +344,7 @@ export function createMailer({
   log,
   concurrency = DEFAULT_MAIL_CONCURRENCY,
   retentionDays = 30,
+  provider = null,
 }: MailerOptions): Mailer {
   const delivery = mailDelivery(smtpUrl, mode)
   const transport =
@@ -359,14 +380,25 @@ export function createMailer({
   async function send(row: Selectable<OutboxTable>, { from, domain }: { from: string; domain: string }): Promise<string | null> {
     if (!transport) return 'no transport'
     try {
+      const messageId = `<outbox-${row.id}.${row.created}@${domain}>`
+      const headers = JSON.parse(row.headers) as Record<string, string>
+      if (row.sign === 1 && provider) {
+        // Sent as built: the envelope is given, as nodemailer needs with a raw message.
+        const raw = await signedMessage(
+          { from, to: row.to_address, subject: row.subject, text: row.text, html: row.html, headers, messageId },
+          provider,
+        )
+        await transport.sendMail({ envelope: { from: envelopeAddress(from), to: [row.to_address] }, raw })
+        return null
+      }
       await transport.sendMail({
         from,
         to: row.to_address,
         subject: row.subject,
         text: row.text,
         html: row.html ?? undefined,
-        headers: JSON.parse(row.headers) as Record<string, string>,
-        messageId: `<outbox-${row.id}.${row.created}@${domain}>`,
+        headers,
+        messageId,
       })
       return null
     } catch (error) {

@@ -22,6 +22,7 @@ import type { PublishData, UpdateRecordBody } from '../../contract/publishing.js
 import type { NotificationType } from '../../contract/records.js'
 import { CLOSED_STATUSES, CLOSING_STATUS } from '../../contract/reference-data.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
+import { readAdvisory } from '../advisories/repo.js'
 import type { Database } from '../db/schema.js'
 import { notFound } from '../http/errors.js'
 import { NOTIFICATION_TYPES, recordUpdates } from '../repo/records.js'
@@ -144,12 +145,13 @@ const mailKeys = (eventId: number) => [`record-event:${eventId}:uid:`, `record-e
 export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: number): Promise<DeskRecordDetail> {
   const row = await findStoredRecord(db, id)
   if (!row) throw notFound(`No record ${id}.`, 'not_found')
-  const [clouds, terms, updates, events, postmortem] = await Promise.all([
+  const [clouds, terms, updates, events, postmortem, advisory] = await Promise.all([
     cloudsOf(db, [id]),
     db.selectFrom('record_terms').select('tid').where('record_id', '=', id).orderBy('tid').execute(),
     recordUpdates(db, id),
     db.selectFrom('record_events').select(['id', 'kind', 'at']).where('record_id', '=', id).orderBy('at').orderBy('id').execute(),
     db.selectFrom('record_postmortems').selectAll().where('record_id', '=', id).executeTakeFirst(),
+    row.type === 'advisory' ? readAdvisory(db, id) : null,
   ])
   const jobs = new Map(
     events.length === 0
@@ -209,6 +211,7 @@ export async function deskRecord(db: Db, id: number, reminderDefaultMinutes: num
       postmortem: e.id === postmortem?.notify_event_id,
     })),
     postmortem: postmortem ? toPostmortem(postmortem) : null,
+    advisory,
   }
 }
 

@@ -38,6 +38,9 @@ import { enqueueMails, INSERT_ROWS, type OutgoingMail } from '../mail/outbox.js'
 import { enqueueDeliveries } from '../webhooks/endpoints.js'
 import { recordEventPayload } from '../webhooks/payload.js'
 import type { NotificationType } from '../../contract/records.js'
+import { type AdvisorySummary, type CvssRating, ratingAtLeast } from '../../contract/advisories.js'
+import { ADVISORY_MINIMUMS, type AdvisoryMinimum } from '../../contract/subscriptions.js'
+import { readAdvisorySummaries } from '../advisories/repo.js'
 
 /** The texts of the notification emails in one locale. */
 type RecordMailTexts = (typeof recordMailMessages)['base']
@@ -110,6 +113,8 @@ interface EventFacts {
   severity: string | null
   /** Whether the event tells of the record's postmortem (`record_postmortems.notify_event_id`; its note is the postmortem). */
   postmortem: boolean
+  /** An advisory's tracking id, CVE ids and highest score (`server/advisories/repo.ts`); null without security details. */
+  advisory: AdvisorySummary | null
 }
 
 /**
@@ -124,8 +129,19 @@ export interface EventPlan {
   cloudTargets: Array<{ cloud: CloudRef; names: Map<string, SubscriptionName> }>
   /** A notification's covering targets; null for the other record types. */
   notificationTargets: Map<string, SubscriptionName> | null
+  /**
+   * An advisory's reach by severity: the subscribers' minimums (`advisory_minimums.rating`) its
+   * highest rating reaches — besides no minimum, which every advisory reaches ({@link reachedMinimums});
+   * null for the other record types (no minimum applies).
+   */
+  minimums: AdvisoryMinimum[] | null
   /** Rendered mails by recipient shape (locale, zone, cloud, names), with a token placeholder. */
   templates: Map<string, Omit<OutgoingMail, 'eventKey' | 'to'>>
+  /**
+   * The fingerprint of the provider's OpenPGP key the mailer signs advisory mails with
+   * (`server/advisories/signing.ts`), named in their last line; null when mails go out unsigned.
+   */
+  signer: string | null
 }
 
 /**
@@ -133,7 +149,7 @@ export interface EventPlan {
  * record's clouds and, per cloud, the subscription targets that cover the record.
  * @throws When the event does not exist.
  */
-export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
+export async function planEvent(db: Db, eventId: number, signer: string | null = null): Promise<EventPlan> {
   const row = await db
     .selectFrom('record_events as e')
     .innerJoin('records as r', 'r.id', 'e.record_id')
@@ -160,7 +176,8 @@ export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow()
   const { postmortem_of, ...facts } = row
-  const event: EventFacts = { ...facts, postmortem: postmortem_of !== null }
+  const advisory = facts.type === 'advisory' ? ((await readAdvisorySummaries(db, [facts.record_id])).get(facts.record_id) ?? null) : null
+  const event: EventFacts = { ...facts, postmortem: postmortem_of !== null, advisory }
   const clouds = await db
     .selectFrom('record_clouds as rc')
     .innerJoin('clouds as c', 'c.id', 'rc.cloud_id')
@@ -170,7 +187,15 @@ export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
     .orderBy('c.id')
     .execute()
   const termTids = (await db.selectFrom('record_terms').select('tid').where('record_id', '=', event.record_id).execute()).map((r) => r.tid)
-  const plan: EventPlan = { event, clouds, cloudTargets: [], notificationTargets: null, templates: new Map() }
+  const plan: EventPlan = {
+    event,
+    clouds,
+    cloudTargets: [],
+    notificationTargets: null,
+    minimums: event.type === 'advisory' ? reachedMinimums(advisory) : null,
+    templates: new Map(),
+    signer,
+  }
   if (event.type === 'notification') {
     const categories = termTids.length
       ? await db.selectFrom('notification_categories').select(['tid', 'name']).where('tid', 'in', termTids).execute()
@@ -189,6 +214,30 @@ export async function planEvent(db: Db, eventId: number): Promise<EventPlan> {
 }
 
 /**
+ * The minimums (contract `ADVISORY_MINIMUMS`) an advisory with `summary` reaches: those its highest
+ * rating is at least; none for an advisory without a score (it reaches only subscribers without a
+ * minimum). docs/subscriptions.md#advisories-by-severity-and-signed-mail.
+ */
+export function reachedMinimums(summary: Pick<AdvisorySummary, 'highest'> | null): AdvisoryMinimum[] {
+  const rating = summary?.highest?.rating
+  return rating ? ADVISORY_MINIMUMS.filter((minimum) => ratingAtLeast(rating, minimum)) : []
+}
+
+/**
+ * Stored subscription rows joined with their users, without the rows of users whose minimum
+ * rating on the row's cloud the event does not reach (`minimums` null: no minimum applies).
+ */
+function withinMinimums(db: Db, minimums: AdvisoryMinimum[] | null) {
+  const rows = db.selectFrom('subscriptions as s').innerJoin('users as u', 'u.uid', 's.uid')
+  if (minimums === null) return rows
+  return rows
+    .leftJoin('advisory_minimums as am', (join) => join.onRef('am.uid', '=', 's.uid').onRef('am.cloud_id', '=', 's.cloud_id'))
+    .where((eb) =>
+      minimums.length > 0 ? eb.or([eb('am.rating', 'is', null), eb('am.rating', 'in', minimums)]) : eb('am.rating', 'is', null),
+    )
+}
+
+/**
  * The number of verified users event `plan` mails (each once, however many of their subscriptions
  * cover it): the fan-out's size, counted when the event is committed.
  */
@@ -204,9 +253,7 @@ export async function countRecipients(db: Db, plan: EventPlan): Promise<number> 
     return Number(row.n)
   }
   if (plan.cloudTargets.length === 0) return 0
-  const row = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('users as u', 'u.uid', 's.uid')
+  const row = await withinMinimums(db, plan.minimums)
     .select((eb) => eb.fn.count<number | string>('u.uid').distinct().as('n'))
     .where('u.verified', '=', 1)
     .where((eb) =>
@@ -257,9 +304,7 @@ export async function recipientsBetween(db: Db, plan: EventPlan, afterUid: numbe
     name: SubscriptionName
   }> = []
   for (const { cloud, names } of plan.cloudTargets) {
-    let query = db
-      .selectFrom('subscriptions as s')
-      .innerJoin('users as u', 'u.uid', 's.uid')
+    let query = withinMinimums(db, plan.minimums)
       .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
       .where('u.verified', '=', 1)
       .where('s.cloud_id', '=', cloud.id)
@@ -290,7 +335,7 @@ export function recipientMail(plan: EventPlan, r: Recipient, publicUrl: string, 
   const key = [r.locale, r.timezone || 'UTC', cloud?.id ?? '', r.names.map((n) => n.key).join('\u0001')].join('\u0002')
   let template = plan.templates.get(key)
   if (!template) {
-    const { to: _to, ...rest } = eventMail({ event: plan.event, recipient: r, cloud, publicUrl, token: TOKEN_SLOT })
+    const { to: _to, ...rest } = eventMail({ event: plan.event, recipient: r, cloud, publicUrl, token: TOKEN_SLOT, signer: plan.signer })
     template = rest
     plan.templates.set(key, template)
   }
@@ -301,6 +346,7 @@ export function recipientMail(plan: EventPlan, r: Recipient, publicUrl: string, 
     text: put(template.text),
     html: template.html === undefined ? undefined : put(template.html),
     headers: Object.fromEntries(Object.entries(template.headers ?? {}).map(([k, v]) => [k, put(v)])),
+    sign: template.sign,
   }
 }
 
@@ -377,11 +423,18 @@ export async function enqueueRecipients(
  *
  * @param publicUrl The site's origin for links, without a trailing slash.
  * @param now Epoch ms, the outbox rows' `created`.
+ * @param signer The provider key's fingerprint ({@link EventPlan.signer}).
  * @returns The number of emails enqueued by this call.
  * @throws When the event does not exist.
  */
-export async function dispatchEvent(trx: Db, eventId: number, publicUrl: string, now: number): Promise<number> {
-  const plan = await planEvent(trx, eventId)
+export async function dispatchEvent(
+  trx: Db,
+  eventId: number,
+  publicUrl: string,
+  now: number,
+  signer: string | null = null,
+): Promise<number> {
+  const plan = await planEvent(trx, eventId, signer)
   return enqueueRecipients(trx, plan, await recipientsBetween(trx, plan, 0, null), publicUrl, now)
 }
 
@@ -521,15 +574,51 @@ export function eventSubject(
   }
 }
 
-/** The email of one event for one recipient, in the recipient's language (pure apart from formatting). */
+/** A fingerprint in groups of four hex digits, as OpenPGP tools print it (`AB12 CD34 …`). */
+export const groupedFingerprint = (fingerprint: string) => fingerprint.replace(/(.{4})(?=.)/g, '$1 ')
+
+/** Where the provider's public key is published (`/.well-known/csaf/openpgp/{FINGERPRINT}.asc`, docs/operating/security-advisories.md). */
+export const publicKeyUrl = (publicUrl: string, fingerprint: string) => `${publicUrl}/.well-known/csaf/openpgp/${fingerprint}.asc`
+
+/** The rating keys of the mail texts. */
+const RATING_TEXTS = {
+  None: 'ratingNone',
+  Low: 'ratingLow',
+  Medium: 'ratingMedium',
+  High: 'ratingHigh',
+  Critical: 'ratingCritical',
+} as const satisfies Record<CvssRating, keyof RecordMailTexts>
+
+/**
+ * The facts an advisory's mail adds to its table (docs/subscriptions.md#advisories-by-severity-and-signed-mail):
+ * its tracking id, CVE ids and highest score with rating and CVSS version (`9.8 Critical (CVSS v3.1)`;
+ * the score in the digits CVSS writes it with, whatever the language).
+ */
+function advisoryLines(t: RecordMailTexts, advisory: AdvisorySummary): Array<[string, string]> {
+  const { highest } = advisory
+  const score = highest ? `${highest.score.toFixed(1)} ${t[RATING_TEXTS[highest.rating]]} (CVSS v${highest.version})` : t.notScored
+  return [
+    [t.advisoryId, advisory.tracking_id],
+    ...(advisory.cves.length > 0 ? [[t.cveIds, advisory.cves.join(', ')] as [string, string]] : []),
+    [t.highestScore, score],
+  ]
+}
+
+/**
+ * The email of one event for one recipient, in the recipient's language (pure apart from
+ * formatting). An advisory's mail carries its tracking id, CVE ids and highest score, is marked to
+ * be signed (`sign`, PGP/MIME by the mailer) and, with a `signer`, ends naming the key's
+ * fingerprint and where its public key is.
+ */
 function eventMail(o: {
   event: Omit<EventFacts, 'id' | 'event_type' | 'notification_type' | 'severity'>
   recipient: Recipient
   cloud: CloudRef | null
   publicUrl: string
   token: string
+  signer: string | null
 }): Omit<OutgoingMail, 'eventKey'> {
-  const { event, recipient, cloud, publicUrl, token } = o
+  const { event, recipient, cloud, publicUrl, token, signer } = o
   const zone = recipient.timezone || 'UTC'
   const locale = recipient.locale
   const t = mailTexts(recordMailMessages, locale)
@@ -540,6 +629,7 @@ function eventMail(o: {
   const link = recordHref(event.type, event.record_id, cloud?.domain ?? '', publicUrl)
   const unsubscribeLink = `${publicUrl}/unsubscribe/${token}`
   const lines: Array<[string, string]> = [
+    ...(event.advisory ? advisoryLines(t, event.advisory) : []),
     [t.status, termName(event.status, locale)],
     [t.start, at(event.from_time)],
     [t.end, event.to_time === null ? t.ongoing : at(event.to_time)],
@@ -549,6 +639,8 @@ function eventMail(o: {
   const update = event.note ? htmlToText(event.note) : ''
   const matched = t.subscribedTo({ names: recipient.names.map((n) => n.text(t)).join(t.separator) })
   const updateLabel = event.postmortem ? t.postmortemLabel : t.update
+  const sign = event.type === 'advisory'
+  const signedBy = sign && signer ? t.signedBy({ fingerprint: groupedFingerprint(signer), url: publicKeyUrl(publicUrl, signer) }) : ''
   const text = [
     heading,
     '',
@@ -561,6 +653,7 @@ function eventMail(o: {
     matched,
     `${t.unsubscribe}: ${unsubscribeLink}`,
     '',
+    ...(signedBy ? [signedBy, ''] : []),
   ].join('\n')
   const html = [
     `<h1>${escapeHtml(heading)}</h1>`,
@@ -570,6 +663,7 @@ function eventMail(o: {
     `<p><a href="${escapeHtml(link)}">${escapeHtml(t.readPost)}</a></p>`,
     `<p>${escapeHtml(matched)}</p>`,
     `<p><a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(t.unsubscribe)}</a></p>`,
+    signedBy ? `<p><small>${escapeHtml(signedBy)}</small></p>` : '',
   ]
     .filter((p) => p !== '')
     .join('\n')
@@ -582,5 +676,6 @@ function eventMail(o: {
       'List-Unsubscribe': `<${publicUrl}/api/unsubscribe/${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    ...(sign ? { sign } : {}),
   }
 }

@@ -65,6 +65,11 @@ export interface FanoutOptions {
   onEnqueued: () => void
   /** Users per chunk. @default FANOUT_CHUNK for the database */
   chunk?: number
+  /**
+   * The fingerprint of the provider's OpenPGP key, named in the advisory mails the mailer signs
+   * with it (`server/advisories/signing.ts`); null or absent without a key.
+   */
+  signer?: string | null
   log?: { warn(obj: object, msg: string): void }
 }
 
@@ -96,14 +101,14 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
  */
 export async function expandChunk(
   trx: Transaction<Database>,
-  o: { publicUrl: string; now: number; chunk: number; plans?: Map<number, EventPlan> },
+  o: { publicUrl: string; now: number; chunk: number; plans?: Map<number, EventPlan>; signer?: string | null },
 ): Promise<ChunkResult | null> {
   const running = trx.selectFrom('fanout_jobs').selectAll().where('finished_at', 'is', null).orderBy('id').limit(1)
   const job = await (isPostgres(trx) ? skipLockedRows(trx, running) : running).executeTakeFirst()
   if (!job) return null
   let plan = o.plans?.get(job.event_id)
   if (!plan) {
-    plan = await planEvent(trx, job.event_id)
+    plan = await planEvent(trx, job.event_id, o.signer ?? null)
     o.plans?.set(job.event_id, plan)
   }
   const bound = await trx
@@ -131,7 +136,7 @@ export async function expandChunk(
  * Starts the fan-out runner (see the module comment): a pass on `kick()` and every
  * {@link FANOUT_INTERVAL_MS} (unref'd), expanding running jobs chunk by chunk until none is left.
  */
-export function createFanout({ db, now, publicUrl, onEnqueued, chunk, log }: FanoutOptions): Fanout {
+export function createFanout({ db, now, publicUrl, onEnqueued, chunk, signer, log }: FanoutOptions): Fanout {
   const size = chunk ?? (isPostgres(db) ? FANOUT_CHUNK.postgres : FANOUT_CHUNK.sqlite)
   /** Plans of the jobs this process is expanding, by event id (their mails rendered once). */
   const plans = new Map<number, EventPlan>()
@@ -140,7 +145,7 @@ export function createFanout({ db, now, publicUrl, onEnqueued, chunk, log }: Fan
       while (!runner.closed) {
         const done = await db
           .transaction()
-          .execute((trx) => expandChunk(trx, { publicUrl: publicUrl(), now: now().getTime(), chunk: size, plans }))
+          .execute((trx) => expandChunk(trx, { publicUrl: publicUrl(), now: now().getTime(), chunk: size, plans, signer }))
         if (!done) return
         if (done.mails > 0) onEnqueued()
         await yieldToLoop()

@@ -11,14 +11,15 @@
  * (`body_format`, `./markdown.ts`); the desk's actions (`./desk.ts`) go through {@link changeRecord}.
  */
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely'
-import { MAX_REMINDER_MINUTES } from '../../contract/constants.js'
+import { INTERNAL_FIELDS, MAX_REMINDER_MINUTES } from '../../contract/constants.js'
 import { recordHref } from '../../contract/links.js'
 import type { PublishData, PublishRecordBody, UpdateRecordBody } from '../../contract/publishing.js'
 import type { NotificationType } from '../../contract/records.js'
 import { isClosedStatus, RECORD_TYPES } from '../../contract/reference-data.js'
 import type { Database, RecordEventKind, RecordsTable, RecordType } from '../db/schema.js'
 import { type Actor, recordAudit } from '../admin/audit.js'
-import { sanitizeOperatorHtml } from '../admin/sanitize.js'
+import { htmlToText, sanitizeOperatorHtml } from '../admin/sanitize.js'
+import { addRevision } from '../advisories/repo.js'
 import { badRequest, type HttpError, notFound } from '../http/errors.js'
 import { findCloud } from '../repo/clouds.js'
 import { ADVISORY_EVENT_TYPES, NOTIFICATION_TYPES } from '../repo/records.js'
@@ -551,6 +552,30 @@ export function sideFieldsOf(row: SideFields): SideFields {
   return fields as SideFields
 }
 
+/**
+ * Fields of a record's {@link snapshot} that its public post does not show: the internal-use ones
+ * (`INTERNAL_FIELDS`), the reminder lead, and the time of the write itself.
+ */
+const UNPUBLISHED_FIELDS: ReadonlySet<string> = new Set([...INTERNAL_FIELDS, 'reminder_minutes', 'updated_on'])
+
+/** Whether a change of a record changed what its public post shows (two {@link snapshot}s). */
+function publicChange(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+  return Object.keys(after).some((key) => !UNPUBLISHED_FIELDS.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+}
+
+/** The longest revision summary an update's text gives (the desk's `revision_summary` limit). */
+const MAX_REVISION_SUMMARY = 1000
+
+/**
+ * The summary of the revision a published change of an advisory appends
+ * (docs/operating/console-and-desk.md#security-details): the update's text as plain text, cut to
+ * {@link MAX_REVISION_SUMMARY} characters; `''` (the repository's "Updated the advisory.") without one.
+ */
+function revisionSummary(note: string | null): string {
+  const text = note === null ? '' : htmlToText(note)
+  return text.length > MAX_REVISION_SUMMARY ? `${text.slice(0, MAX_REVISION_SUMMARY - 1)}…` : text
+}
+
 /** Fields of a `PATCH` body that are not fields of a record. */
 const NOT_RECORD_FIELDS = new Set(['update', 'body_format', 'notify'])
 
@@ -559,7 +584,9 @@ const NOT_RECORD_FIELDS = new Set(['update', 'body_format', 'notify'])
  * check the stored kind, asks `plan` what to change (it may refuse with an `HttpError`), applies
  * the fields of the plan's body like a `PATCH`, appends an entry to the update history when the
  * body has an `update` text or the status changes (or `alwaysAddUpdate`), and writes the plan's
- * event, its audit entry (before and after) and its emails (none with `notify: false`).
+ * event, its audit entry (before and after) and its emails (none with `notify: false`). An
+ * advisory with security details gets a revision when the change has a text or changes what its
+ * post shows ({@link revisionSummary}).
  *
  * @param now Epoch ms.
  */
@@ -644,10 +671,14 @@ export async function changeRecord(
     }
     await trx.updateTable('records').set(changes).where('id', '=', id).execute()
     if (body.clouds !== undefined || body.terms !== undefined) await replaceLinks(trx, id, v)
-    await recordAudit(trx, { actor: audit, action: change.action, target: String(id), before, after: await snapshot(trx, id) }, now)
+    const after = await snapshot(trx, id)
+    await recordAudit(trx, { actor: audit, action: change.action, target: String(id), before, after }, now)
     const eventId = await insertEvent(trx, id, change.kind, note, now)
     if (note !== null || v.statusId !== current.status_id || change.alwaysAddUpdate) {
       await insertUpdate(trx, { recordId: id, eventId, at: now, statusId: v.statusId, text: note ?? '' })
+    }
+    if (current.type === 'advisory' && (note !== null || publicChange(before, after))) {
+      await addRevision(trx, id, revisionSummary(note), now)
     }
     return announce(trx, id, v.type, eventId, now, options, body.notify !== false)
   })

@@ -9,7 +9,8 @@
  * the viewer is privileged. A page costs a handful of queries whatever its size: the count, the
  * page's ids, then the records with their clouds and terms.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely'
+import { type CvssRating, isCveId } from '../../contract/advisories.js'
 import { RECORDS_PAGE_SIZE } from '../../contract/constants.js'
 import type {
   AdvisoryEventType,
@@ -24,6 +25,7 @@ import type {
   RecordType,
   RecordUpdate,
 } from '../../contract/records.js'
+import { readAdvisory, readAdvisorySummaries, ratingsFrom } from '../advisories/repo.js'
 import type { Database } from '../db/schema.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { zonedDayRange } from '../lib/zones.js'
@@ -76,6 +78,10 @@ export interface RecordFilter {
   dataCenters?: readonly number[]
   /** Only records whose time overlaps `[start, end)` (see {@link overlaps}). */
   range?: { start: number; end: number }
+  /** Advisories: only those whose highest CVSS rating is one of these (see {@link ratingsFrom}). */
+  ratings?: readonly CvssRating[]
+  /** Only records matching these words or this CVE id (see {@link parseSearch}). */
+  search?: RecordSearch
   /** The server's now: an ongoing record (no `to_time`) runs until it. */
   now: number
 }
@@ -122,7 +128,71 @@ function filtered(db: Db, f: RecordFilter) {
   }
   const range = f.range
   if (range) q = q.where((eb) => overlaps(eb, range, f.now))
+  const ratings = f.ratings
+  if (ratings) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('advisory_details as ad')
+          .select('ad.record_id')
+          .whereRef('ad.record_id', '=', 'r.id')
+          .where('ad.highest_rating', 'in', [...ratings]),
+      ),
+    )
+  }
+  const search = f.search
+  if (search) q = q.where((eb) => matches(eb, search))
   return q
+}
+
+/**
+ * A list's `q`: one CVE id (matched as a whole id among an advisory's CVE ids) or words, each of
+ * which must appear in the title, the summary, the tracking id or the CVE ids (case-insensitive).
+ */
+export type RecordSearch = { cve: string } | { words: string[] }
+
+/** At most this many words in a list's `q`. */
+export const MAX_SEARCH_WORDS = 8
+
+/** `q` as a {@link RecordSearch}: `undefined` when absent or blank; a CVE id in any case is a CVE search. */
+export function parseSearch(q: string | undefined): RecordSearch | undefined {
+  const text = (q ?? '').trim()
+  if (text === '') return undefined
+  if (isCveId(text.toUpperCase())) return { cve: text.toUpperCase() }
+  const words = [...new Set(text.toLowerCase().split(/\s+/))].slice(0, MAX_SEARCH_WORDS)
+  return { words }
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its `%`, `_` and `\` taken literally (escape `\`). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function matches(eb: ExpressionBuilder<Database & { r: Database['records'] }, 'r'>, search: RecordSearch): Expression<SqlBool> {
+  if ('cve' in search) {
+    return eb.exists(
+      eb
+        .selectFrom('advisory_details as ad')
+        .select('ad.record_id')
+        .whereRef('ad.record_id', '=', 'r.id')
+        .where(sql<SqlBool>`' ' || ad.cves || ' ' like ${containsPattern(` ${search.cve} `)} escape '\\'`),
+    )
+  }
+  return eb.and(
+    search.words.map((word) => {
+      const pattern = containsPattern(word)
+      const like = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`
+      return eb.or([
+        like('r.title'),
+        like('r.summary'),
+        eb.exists(
+          eb
+            .selectFrom('advisory_details as ad')
+            .select('ad.record_id')
+            .whereRef('ad.record_id', '=', 'r.id')
+            .where((inner) => inner.or([like('ad.tracking_id'), like('ad.cves')])),
+        ),
+      ])
+    }),
+  )
 }
 
 /**
@@ -475,6 +545,10 @@ export interface RecordListQuery {
   tz: string
   /** Data-center term ids; empty = all. */
   dataCenters: readonly number[]
+  /** Advisories: the minimum CVSS rating (`rating`); absent = every advisory. */
+  rating?: CvssRating
+  /** `q` (see {@link parseSearch}); absent = no search. */
+  search?: RecordSearch
 }
 
 /**
@@ -505,6 +579,8 @@ export async function recordList(
     statusId,
     dataCenters: query.dataCenters,
     range: query.date === undefined ? undefined : zonedDayRange(query.date, query.tz),
+    ratings: query.rating === undefined ? undefined : ratingsFrom(query.rating),
+    search: query.search,
     now: t,
   }
   const [page, severity, categories, message, schedule] = await Promise.all([
@@ -515,6 +591,16 @@ export async function recordList(
     type === 'maintenance' ? maintenanceSchedule(db, cloud.id, now) : Promise.resolve(null),
   ])
   const totalPages = Math.ceil(page.total / RECORDS_PAGE_SIZE)
+  if (type === 'advisory') {
+    const summaries = await readAdvisorySummaries(
+      db,
+      page.records.map((r) => r.id),
+    )
+    for (const record of page.records) {
+      const summary = summaries.get(record.id)
+      if (summary) record.advisory_summary = summary
+    }
+  }
   return {
     records: page.records,
     severity,
@@ -597,7 +683,7 @@ export async function findPost(
   }
   if (!loaded.record.clouds.includes(cloud.machine_name)) throw notFound(POST_MESSAGES.notOnCloud, 'not_on_cloud')
   const { record } = loaded
-  const [severities, status, updates, postmortem] = await Promise.all([
+  const [severities, status, updates, postmortem, advisory] = await Promise.all([
     listSeverities(db),
     db
       .selectFrom('record_statuses')
@@ -611,6 +697,7 @@ export async function findPost(
       .where('record_id', '=', record.id)
       .where('published_at', 'is not', null)
       .executeTakeFirst(),
+    record.type === 'advisory' ? readAdvisory(db, record.id) : Promise.resolve(null),
   ])
   const post: PrivilegedPostData = {
     ...record,
@@ -619,6 +706,7 @@ export async function findPost(
     statusDetail: { id: String(status.id), name: status.name, class: status.class, icon: status.icon },
   }
   if (kind === 'notification' && loaded.urlRedirect) post.url_redirect = loaded.urlRedirect
+  if (advisory) post.advisory = advisory
   if (postmortem?.published_at != null) {
     post.postmortem = {
       html: postmortem.html,

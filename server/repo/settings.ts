@@ -27,6 +27,8 @@ export const SETTING = {
   recordsHistoryThrough: 'records_history_through',
   /** `'1'` once the demo advisories, notifications and list records are seeded (seed, `./seed/lists.ts`). */
   recordListsSeeded: 'record_lists_seeded',
+  /** `'1'` once the demo's security advisories with CVEs, CVSS and VEX are seeded (seed, `./seed/advisories.ts`): their CVE ids are invented, and the public pages say so. */
+  demoAdvisoriesSeeded: 'demo_advisories_seeded',
 } as const
 
 /** Every setting as a plain object; missing keys are simply absent. */

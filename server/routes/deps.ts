@@ -34,6 +34,13 @@ export interface SiteOverrides {
   statusVmUrl?: string
   /** `TRUST_STATUS_BRANCH_URL`: the zero-trust-branch status page. */
   statusBranchUrl?: string
+  /**
+   * `SECURITY_CONTACT`: where to report vulnerabilities, a `mailto:`, `https:` or `tel:` URI
+   * (security.txt's `Contact`, the CSAF publisher's contact details); unset = `mailto:security@{host}`.
+   */
+  securityContact?: string
+  /** `SECURITY_TXT_EXPIRES`: security.txt's `Expires`, ISO 8601 UTC; unset = 180 days ahead (docs/operating/security-advisories.md#securitytxt). */
+  securityTxtExpires?: string
 }
 
 /** Dependencies handed to every route module. */

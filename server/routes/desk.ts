@@ -68,13 +68,13 @@ import type { Kysely } from 'kysely'
 const actorOf = (session: UserSession): Actor => ({ uid: session.uid, name: session.name })
 
 /** The id of a path before validation: a positive integer, else `undefined`. */
-function rawId(request: FastifyRequest): number | undefined {
+export function rawId(request: FastifyRequest): number | undefined {
   const raw = String((request.params as { id?: unknown }).id ?? '')
   return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined
 }
 
 /** The permission of a stored record (`undefined` when there is none with that id). */
-async function recordPermissionOf(db: Kysely<Database>, id: number | undefined): Promise<Permission | undefined> {
+export async function recordPermissionOf(db: Kysely<Database>, id: number | undefined): Promise<Permission | undefined> {
   if (id === undefined) return undefined
   const row = await db.selectFrom('records').select(['type', 'notification_type']).where('id', '=', id).executeTakeFirst()
   return row ? recordPermission(row.type, row.notification_type) : undefined

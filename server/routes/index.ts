@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { registerAccountRoutes } from './accounts.js'
 import { registerCloudBannerRoutes } from './cloud-banner.js'
 import { registerCloudStatusRoutes } from './cloud-status.js'
+import { registerCsafRoutes } from './csaf.js'
 import { registerDcMapRoutes } from './dc-map.js'
 import { registerDeskRoutes } from './desk.js'
 import { registerDevMailRoutes } from './dev-mail.js'
@@ -21,11 +22,13 @@ import { registerStatuspageRoutes } from './statuspage.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
 import { registerThirdPartyRoutes } from './third-party.js'
 import { registerWebhookRoutes } from './webhooks.js'
+import { registerAdminAdvisoryRoutes } from './admin-advisories.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
 import { registerAdminTrafficRoutes } from './admin-traffic.js'
 import { registerAdminSubscriberRoutes } from './admin-subscribers.js'
+import { registerVexRoutes } from './vex.js'
 
 /** A route module registers its routes on the app, with the shared dependencies. */
 export type RouteModule = (app: TrustApp, deps: RouteDeps) => void
@@ -38,7 +41,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerSpeedometerRoutes,
   registerCloudStatusRoutes,
   registerRecordRoutes,
+  registerVexRoutes,
   registerFeedRoutes,
+  registerCsafRoutes,
   registerStatuspageRoutes,
   registerAccountRoutes,
   registerSubscriptionRoutes,
@@ -46,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerWebhookRoutes,
   registerAdminRecordRoutes,
   registerDeskRoutes,
+  registerAdminAdvisoryRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
   registerAdminTrafficRoutes,

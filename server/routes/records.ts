@@ -17,6 +17,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
+import { CVSS_RATINGS, type CvssRating } from '../../contract/advisories.js'
 import { CloudQuery, ERROR_RESPONSES } from '../../contract/common.js'
 import {
   CalendarAnswer,
@@ -41,7 +42,7 @@ import { dayStart } from '../lib/days.js'
 import { DEFAULT_ZONE, isTimeZone } from '../lib/zones.js'
 import { CALENDAR_LISTS, recordCalendar } from '../repo/calendar.js'
 import { requireCloud } from '../repo/clouds.js'
-import { findPost, NOTIFICATION_TYPES, notificationList, recordList } from '../repo/records.js'
+import { findPost, NOTIFICATION_TYPES, notificationList, parseSearch, recordList } from '../repo/records.js'
 import { ANONYMOUS, isPrivileged, type Viewer } from '../repo/visibility.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
@@ -110,6 +111,24 @@ export function parseDataCenters(datacenter: string | undefined): number[] {
   return [...new Set(ids)]
 }
 
+/**
+ * The advisory list's `rating` parameter: a minimum CVSS rating, one of `CVSS_RATINGS` in any case;
+ * absent or empty = every advisory.
+ * @throws HttpError 400 `bad_request` naming the allowed values, also when given to another list.
+ */
+export function parseRating(rating: string | undefined, list: RecordListType): CvssRating | undefined {
+  const value = (rating ?? '').trim()
+  if (value === '') return undefined
+  if (list !== 'advisory') throw badRequest('rating filters the advisory list only (GET /api/advisory); leave it out here.')
+  const found = CVSS_RATINGS.find((r) => r.toLowerCase() === value.toLowerCase())
+  if (!found) {
+    throw badRequest(
+      `rating must be a CVSS rating, one of ${CVSS_RATINGS.join(', ')}, or empty for all, not ${JSON.stringify(value.slice(0, 20))}.`,
+    )
+  }
+  return found
+}
+
 /** The content type of JSON answers (what Fastify sets for a route's own serialiser). */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
 
@@ -130,10 +149,12 @@ function serialiseFor(reply: FastifyReply, viewer: Viewer, privileged: TSchema):
 /**
  * Registers the record routes.
  *
- * - `GET /api/{incident|maintenance|advisory}?cloud=&category=&page=&date=&tz=&datacenter=` →
- *   `{ data: RecordListData }` (see `recordList`). Errors: 400 `bad_request` (no `cloud`; `page`
- *   not an integer ≥ 1; `category` not a status id of the list; `date` not `YYYY-MM-DD`; `tz` not
- *   a known IANA zone; `datacenter` not comma-separated positive integers), 404 `unknown_cloud`.
+ * - `GET /api/{incident|maintenance|advisory}?cloud=&category=&page=&date=&tz=&datacenter=&q=` (and
+ *   `&rating=` on advisories) → `{ data: RecordListData }` (see `recordList`; advisory rows carry
+ *   `advisory_summary`). Errors: 400 `bad_request` (no `cloud`; `page` not an integer ≥ 1;
+ *   `category` not a status id of the list; `date` not `YYYY-MM-DD`; `tz` not a known IANA zone;
+ *   `datacenter` not comma-separated positive integers; `rating` not a CVSS rating or on another
+ *   list), 404 `unknown_cloud`.
  * - `GET /api/calendar?cloud=&type=&tz=[&cc_term=]` → `{ data: CalendarData }`. Errors: 400
  *   `bad_request` (no `cloud`, `type` not `recent_incident|scheduled_maintenance|advisory`, unknown
  *   `tz`), 404 `unknown_cloud`.
@@ -165,9 +186,18 @@ export function registerRecordRoutes(app: TrustApp, { db, now }: RouteDeps): voi
         const tz = parseZone(q.tz)
         const date = parseDay(q.date)
         const dataCenters = parseDataCenters(q.datacenter)
+        const rating = parseRating(q.rating, type)
+        const search = parseSearch(q.q)
         const cloud = await requireCloud(db, q.cloud)
         const viewer = viewerOf(request)
-        const data = await recordList(db, cloud, type, { category: q.category, page: q.page ?? 1, date, tz, dataCenters }, now(), viewer)
+        const data = await recordList(
+          db,
+          cloud,
+          type,
+          { category: q.category, page: q.page ?? 1, date, tz, dataCenters, rating, search },
+          now(),
+          viewer,
+        )
         serialiseFor(reply, viewer, PrivilegedRecordListAnswer)
         return { data }
       },

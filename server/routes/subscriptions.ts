@@ -11,6 +11,8 @@
  * - `POST /api/subscriptions {cloud}` → `{ data: SubscriptionsData }`; 404 `unknown_cloud`.
  * - `POST /api/subscribe {cloud, tid, action}` → `{ data: SubscribeData }`; 404 `unknown_cloud` /
  *   `unknown_tid` (a tid that is not a row of the cloud's tree, decommissioned rows included).
+ * - `POST /api/advisory_minimum {cloud, minimum}` → `{ data: SubscriptionsData }`: the lowest CVSS
+ *   rating of the cloud's advisories the user hears about (`null`: all); 404 `unknown_cloud`.
  * - `POST /api/user_notifications` → `{ data: UserNotificationsData }`.
  * - `POST /api/notification_manage_subscription {tid, action}` → `{ data: NotificationManageData }`;
  *   404 `unknown_tid`.
@@ -25,6 +27,7 @@
 import formBody from '@fastify/formbody'
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
 import {
+  AdvisoryMinimumBody,
   NotificationManageBody,
   NotificationManageData,
   SubscribeBody,
@@ -44,8 +47,10 @@ import type { Database } from '../db/schema.js'
 import { HttpError, notFound } from '../http/errors.js'
 import { findCloud, type CloudRow } from '../repo/clouds.js'
 import {
+  advisoryMinimum,
   loadCloudSubscriptions,
   loadUserNotifications,
+  saveAdvisoryMinimum,
   saveNotificationTargets,
   saveTargets,
   subscriptionsData,
@@ -84,8 +89,12 @@ async function notificationCount(db: Db, uid: number): Promise<number> {
 
 /** The tree answer of a user on a cloud. */
 async function cloudAnswer(db: Db, uid: number, cloud: CloudRow): Promise<SubscriptionsData> {
-  const [{ input, tree, stored }, count] = await Promise.all([loadCloudSubscriptions(db, uid, cloud), notificationCount(db, uid)])
-  return subscriptionsData(cloud, input, tree, stored, count)
+  const [{ input, tree, stored }, count, minimum] = await Promise.all([
+    loadCloudSubscriptions(db, uid, cloud),
+    notificationCount(db, uid),
+    advisoryMinimum(db, uid, cloud.id),
+  ])
+  return subscriptionsData(cloud, input, tree, stored, count, minimum)
 }
 
 /** Whether none of `targets` is still subscribed in `stored` (stored targets and covered leaves). */
@@ -120,6 +129,16 @@ export function registerSubscriptionRoutes(app: TrustApp, { db, now }: RouteDeps
         return node.name
       })
       return { data: { tid: target, action, name, subscriptions: await cloudAnswer(db, session.uid, cloud) } }
+    },
+  )
+
+  app.post(
+    '/api/advisory_minimum',
+    { schema: { body: AdvisoryMinimumBody, response: { 200: answer(SubscriptionsData), ...ERROR_RESPONSES } } },
+    async (request) => {
+      const { session, cloud } = await requireSessionCloud(db, request)
+      await saveAdvisoryMinimum(db, session.uid, cloud.id, request.body.minimum, now().getTime())
+      return { data: await cloudAnswer(db, session.uid, cloud) }
     },
   )
 

@@ -8,6 +8,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Flag } from '../../contract/common.js'
 import type { NotificationType } from '../../contract/records.js'
 import type {
+  AdvisoryMinimum,
   NotificationSubscriptionType,
   SubscriptionDataCenters,
   SubscriptionItem,
@@ -100,6 +101,35 @@ export async function saveTargets(trx: Db, uid: number, cloudId: number, targets
   if (rows.length > 0) await trx.insertInto('subscriptions').values(rows).execute()
 }
 
+/** The lowest rating of the advisories user `uid` hears about on cloud `cloudId`; null for every advisory. */
+export async function advisoryMinimum(db: Db, uid: number, cloudId: number): Promise<AdvisoryMinimum | null> {
+  const row = await db
+    .selectFrom('advisory_minimums')
+    .select('rating')
+    .where((eb) => eb.and({ uid, cloud_id: cloudId }))
+    .executeTakeFirst()
+  return row?.rating ?? null
+}
+
+/** Stores user `uid`'s minimum rating of cloud `cloudId`'s advisories (`null`: every advisory) at `now` (epoch ms). */
+export async function saveAdvisoryMinimum(
+  db: Db,
+  uid: number,
+  cloudId: number,
+  minimum: AdvisoryMinimum | null,
+  now: number,
+): Promise<void> {
+  if (minimum === null) {
+    await db.deleteFrom('advisory_minimums').where('uid', '=', uid).where('cloud_id', '=', cloudId).execute()
+    return
+  }
+  await db
+    .insertInto('advisory_minimums')
+    .values({ uid, cloud_id: cloudId, rating: minimum, updated: now })
+    .onConflict((oc) => oc.columns(['uid', 'cloud_id']).doUpdateSet({ rating: minimum, updated: now }))
+    .execute()
+}
+
 /** The stored notification targets of a user. */
 export async function storedNotificationTargets(db: Db, uid: number): Promise<Set<string>> {
   const rows = await db.selectFrom('notification_subscriptions').select('target').where('uid', '=', uid).execute()
@@ -163,7 +193,8 @@ export async function loadUserNotifications(db: Db, uid: number) {
 
 /**
  * The answer of `POST /api/subscriptions` for a stored set (pure). `notificationCount` is the
- * number of notification categories the user is subscribed to (added to `subscriptions_count`).
+ * number of notification categories the user is subscribed to (added to `subscriptions_count`);
+ * `minimum` the user's lowest rating of the cloud's advisories ({@link advisoryMinimum}).
  */
 export function subscriptionsData(
   cloud: CloudRow,
@@ -171,6 +202,7 @@ export function subscriptionsData(
   tree: TargetTree,
   stored: ReadonlySet<string>,
   notificationCount: number,
+  minimum: AdvisoryMinimum | null = null,
 ): SubscriptionsData {
   const covered = coveredLeaves(tree, stored)
   let count = 0
@@ -220,6 +252,7 @@ export function subscriptionsData(
     premium_datacenters,
     maintenance,
     advisory,
+    advisory_minimum: minimum,
     subscriptions_count: count + notificationCount,
   }
 }

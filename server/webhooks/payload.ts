@@ -11,9 +11,11 @@ import type {
   TeamsCardElement,
   TeamsMessage,
   WebhookEventType,
+  WebhookAdvisory,
   WebhookPayload,
   WebhookRecordEvent,
 } from '../../contract/webhooks.js'
+import type { AdvisorySummary } from '../../contract/advisories.js'
 import type { RecordEventKind, RecordType, WebhookKind } from '../db/schema.js'
 
 /** A record event as dispatch reads it. */
@@ -32,6 +34,21 @@ export interface EventFacts {
   severity: string | null
   from_time: number
   to_time: number | null
+  /** An advisory's tracking id, CVE ids and highest score; null or absent without security details. */
+  advisory?: AdvisorySummary | null
+}
+
+/** The payload's advisory facts of an advisory `summary` (contract `WebhookAdvisory`). */
+function advisoryOf(summary: AdvisorySummary): WebhookAdvisory {
+  const { highest } = summary
+  return {
+    tracking_id: summary.tracking_id,
+    cves: [...summary.cves],
+    score: highest?.score ?? null,
+    rating: highest?.rating ?? null,
+    cvss_version: highest?.version ?? null,
+    vector: highest?.vector ?? null,
+  }
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -58,6 +75,7 @@ export function recordEventPayload(
         to: event.to_time === null ? null : iso(event.to_time),
         summary: event.summary,
         url,
+        ...(event.advisory ? { advisory: advisoryOf(event.advisory) } : {}),
       },
       update: event.update || null,
     },
@@ -111,6 +129,23 @@ const KIND_WORDS: Record<RecordEventKind, string> = {
 }
 
 /**
+ * An advisory's facts as Slack fields and Teams lines: `Advisory ID`, `CVE IDs` (when there are
+ * any) and `CVSS` (`9.8 Critical (CVSS v3.1)`, or `Not scored`); none for other records.
+ */
+function advisoryFacts(advisory: WebhookAdvisory | undefined): Array<[string, string]> {
+  if (!advisory) return []
+  const score =
+    advisory.score === null || advisory.rating === null
+      ? 'Not scored'
+      : `${advisory.score.toFixed(1)} ${advisory.rating} (CVSS v${advisory.cvss_version})`
+  return [
+    ['Advisory ID', advisory.tracking_id],
+    ...(advisory.cves.length > 0 ? [['CVE IDs', advisory.cves.join(', ')] as [string, string]] : []),
+    ['CVSS', score],
+  ]
+}
+
+/**
  * The Block Kit message of a payload (`contract/webhooks.ts` `SlackMessage`): header, facts as
  * fields, summary and update, a link button to the record's page and the event type as context.
  */
@@ -135,6 +170,10 @@ export function slackMessage(payload: WebhookPayload): SlackMessage {
     ...(cloudNames ? [{ type: 'mrkdwn' as const, text: cut(`*Clouds*\n${slackEscape(cloudNames)}`, 2000) }] : []),
     { type: 'mrkdwn' as const, text: `*Start*\n${slackTime(Date.parse(record.from))}` },
     { type: 'mrkdwn' as const, text: `*End*\n${record.to === null ? 'Ongoing' : slackTime(Date.parse(record.to))}` },
+    ...advisoryFacts(record.advisory).map(([label, value]) => ({
+      type: 'mrkdwn' as const,
+      text: cut(`*${label}*\n${slackEscape(value)}`, 2000),
+    })),
   ]
   const blocks: SlackBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: cut(headline, 150) } },
@@ -224,6 +263,8 @@ export function teamsMessage(payload: WebhookPayload): TeamsMessage {
   ]
   if (record.severity) body.push(runs({ text: 'Severity: ', bold: true }, { text: record.severity }))
   if (cloudNames) body.push(runs({ text: 'Clouds: ', bold: true }, { text: cut(cloudNames, 2000) }))
+  for (const [label, value] of advisoryFacts(record.advisory))
+    body.push(runs({ text: `${label}: `, bold: true }, { text: cut(value, 2000) }))
   body.push(own(`**Start:** ${teamsTime(Date.parse(record.from))}`))
   body.push(own(`**End:** ${record.to === null ? 'Ongoing' : teamsTime(Date.parse(record.to))}`))
   if (record.summary) body.push(runs({ text: cut(record.summary, 3000) }))

@@ -66,6 +66,8 @@ export async function startServer(
     | 'now'
     // The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): receivers on loopback, over http://.
     | 'webhookAllowLoopback'
+    // The provider's OpenPGP key (`CSAF_OPENPGP_KEY_FILE`'s content): signs CSAF documents and advisory mails.
+    | 'openpgpKey'
   > = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trust-e2e-data-'))

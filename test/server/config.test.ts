@@ -35,6 +35,8 @@ test('defaults', () => {
     mailConcurrency: 20,
     mailRetentionDays: 30,
     thirdPartyPollMs: 60_000,
+    openpgpKeyFile: null,
+    openpgpPassphrase: null,
   })
 })
 
@@ -51,6 +53,8 @@ test('values from the environment; relative folders resolve against the working 
       MAIL_CONCURRENCY: '40',
       MAIL_RETENTION_DAYS: '7',
       THIRD_PARTY_POLL_MS: '300000',
+      CSAF_OPENPGP_KEY_FILE: ' /etc/trust/csaf-key.asc ',
+      CSAF_OPENPGP_PASSPHRASE: 'a long passphrase',
     },
     '/srv/trust',
   )
@@ -75,6 +79,8 @@ test('values from the environment; relative folders resolve against the working 
     mailConcurrency: 40,
     mailRetentionDays: 7,
     thirdPartyPollMs: 300_000,
+    openpgpKeyFile: '/etc/trust/csaf-key.asc',
+    openpgpPassphrase: 'a long passphrase',
   })
 })
 

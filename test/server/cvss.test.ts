@@ -61,7 +61,11 @@ cvss('a vector the server refuses says what is wrong in words', () => {
     ['CVSS:3.1/AV:N//AC:L', /is not a metric: write each metric as KEY:VALUE/],
   ]
   for (const [vector, message] of refusals) {
-    assert.throws(() => scoreVector(vector), (e: unknown) => e instanceof CvssVectorError && message.test((e as Error).message), vector)
+    assert.throws(
+      () => scoreVector(vector),
+      (e: unknown) => e instanceof CvssVectorError && message.test((e as Error).message),
+      vector,
+    )
   }
   assert.throws(
     () => scoreVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N', '3.1'),

@@ -92,6 +92,7 @@ test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', as
   const data = body<{ data: SubscriptionsData }>(await post('/api/subscriptions', { cloud: 'auroraedge.net' }, s)).data
   assert.equal(Object.keys(data).sort(), [
     'advisory',
+    'advisory_minimum',
     'all_subscribed',
     'cloud',
     'core_cloud_services',
@@ -102,6 +103,7 @@ test('POST /api/subscriptions: shape of the tree, all unsubscribed at first', as
   ])
   assert.is(data.cloud, 'auroraedge')
   assert.is(data.all_subscribed, '0')
+  assert.is(data.advisory_minimum, null, 'every advisory until a minimum is chosen')
   assert.is(data.subscriptions_count, 0)
   assert.is(data.core_cloud_services.length, 1)
   assert.is(data.core_cloud_services[0].tid, 'core_cloud_services')

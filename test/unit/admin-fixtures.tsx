@@ -193,6 +193,7 @@ export function deskDetail(extra: Partial<DeskRecordDetail> = {}): DeskRecordDet
       { id: 2, kind: 'updated', at: '2026-03-15T10:15:00.000Z', mails: 11, postmortem: false },
     ],
     postmortem: null,
+    advisory: null,
     ...extra,
   }
 }

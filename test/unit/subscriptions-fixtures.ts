@@ -37,6 +37,7 @@ export function tree(extra: Partial<SubscriptionsData> = {}, premium = false): S
     },
     maintenance: [row(401, 'Scheduled Maintenance')],
     advisory: [row(501, 'Security Advisory'), row(502, 'Service Disruption')],
+    advisory_minimum: null,
     subscriptions_count: 1,
     ...extra,
   }

@@ -8,7 +8,7 @@ import { $session } from '../../widgets/core/session'
 import { $toast } from '../../widgets/core/toast'
 import { Subscriptions, SubscriptionsErrorEvent, SubscriptionsWidget } from '../../widgets/subscriptions/Subscriptions'
 import { $toast as shellToast } from '../../shell/toast'
-import { mount, serve, settle, waitFor, type Served } from '../fixtures/dom'
+import { choose, mount, serve, settle, waitFor, type Served } from '../fixtures/dom'
 import { clouds, item as menuItem, siteGlobal } from '../fixtures/global'
 import { notificationTree, tree } from './subscriptions-fixtures'
 import { faqHelpHref } from '../../widgets/subscriptions/model'
@@ -65,6 +65,9 @@ function api(options: { fail?: (call: Served) => Response | undefined } = {}) {
         cloudTree.subscriptions_count += body!.action === 'subscribe' ? 1 : -1
         return { data: { tid: String(body!.tid), action: body!.action, name: names[String(body!.tid)] ?? '?', subscriptions: cloudTree } }
       }
+      case '/api/advisory_minimum':
+        cloudTree = { ...cloudTree, advisory_minimum: body!.minimum as 'Medium' | 'High' | 'Critical' | null }
+        return { data: cloudTree }
       case '/api/user_notifications':
         return { data: notes }
       case '/api/notification_manage_subscription': {
@@ -113,6 +116,43 @@ test('renders the heading with the count, the help link, a tab per cloud plus No
   assert.is(amsterdam.getAttribute('aria-pressed'), 'false')
   assert.is(star(container, 102).getAttribute('aria-label'), 'Unsubscribe from Firewall')
   assert.is(q(container, '[data-testid="group-core_cloud_services"] legend').textContent, 'Core Cloud Services: subscribe to')
+  unmount()
+  restore()
+})
+
+test('the Advisory section chooses a minimum CVSS rating: four choices, one call with CSRF, the toast, the answer shown', async () => {
+  const { container, root, unmount } = mount()
+  const { calls, restore } = api()
+  signIn()
+  root.render(<Subscriptions clouds={clouds} initialCloud="alpha" />)
+  const select = () => q<HTMLSelectElement>(container, '[data-testid="advisory-minimum"]')
+  await waitFor(() => container.querySelector('[data-testid="advisory-minimum"]') !== null, 'the choice')
+  assert.ok(q(container, '[data-testid="section-advisory"]').contains(select()), 'in the Advisory section')
+  assert.equal(
+    [...select().options].map((o) => [o.value, o.textContent]),
+    [
+      ['', 'All advisories'],
+      ['Medium', 'Medium and above'],
+      ['High', 'High and above'],
+      ['Critical', 'Critical only'],
+    ],
+  )
+  assert.is(select().value, '', 'every advisory at first')
+  assert.is(q(container, `label[for="${select().id}"]`).textContent, 'Send advisories rated')
+  assert.match(q(container, `#${CSS.escape(select().getAttribute('aria-describedby')!)}`).textContent!, 'without a score')
+
+  choose(select(), 'High')
+  await waitFor(() => $toast.get()?.text === 'Advisories: High and above.', 'toast')
+  const call = calls.find((c) => c.path === '/api/advisory_minimum')!
+  assert.equal(call.body, { cloud: 'alpha', minimum: 'High' })
+  assert.is(call.headers!['X-CSRF-Token'], 'csrf-123')
+  assert.is(select().value, 'High')
+
+  await waitFor(() => !select().disabled, 'enabled again')
+  choose(select(), '')
+  await waitFor(() => $toast.get()?.text === 'Advisories: All advisories.', 'back to all')
+  assert.equal(calls.at(-1)!.body, { cloud: 'alpha', minimum: null })
+  assert.is(select().value, '')
   unmount()
   restore()
 })

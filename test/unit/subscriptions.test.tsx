@@ -186,6 +186,9 @@ test('api: contract answers pass; malformed ones become ApiError', () => {
     parseManageAnswer({ data: { tid: 'all', action: 'unsubscribe', name: 'all', notifications: notificationTree() } }).notifications,
     notificationTree(),
   )
+  assert.is(parseSubscriptionsData({ ...tree(), advisory_minimum: 'Critical' }).advisory_minimum, 'Critical')
+  assert.is(parseSubscriptionsData({ ...tree(), advisory_minimum: undefined }).advisory_minimum, null, 'an older server: every advisory')
+  assert.is(parseSubscriptionsData({ ...tree(), advisory_minimum: 'Low' }).advisory_minimum, null, 'not a choice: every advisory')
   malformed(() => parseSubscriptionsData(null), 'null')
   malformed(() => parseSubscriptionsData({ ...tree(), maintenance: 'x' }), 'maintenance')
   malformed(() => parseSubscriptionsData({ ...tree(), subscriptions_count: undefined }), 'count')

@@ -1,5 +1,6 @@
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { trimBase } from '../../contract/links'
+import type { PrivilegedPostData } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
@@ -33,6 +34,9 @@ export interface PostProps {
    * never followed; the notification is shown instead.
    */
   onRedirect?: (path: string) => void
+  /** What a page adds to the loaded record: `head` under the title's tags, `tail` after the record (the site's advisory details). */
+  head?: (record: PrivilegedPostData) => ReactNode
+  tail?: (record: PrivilegedPostData) => ReactNode
 }
 
 /**
@@ -42,7 +46,7 @@ export interface PostProps {
  * or 'Post not available on this cloud.' (`not_on_cloud`) / 'No records found.' (`not_found`).
  * Other failures show an error with Retry. A notification with a safe `url_redirect` redirects.
  */
-export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '', headingLevel = 1, onRedirect }: PostProps) {
+export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '', headingLevel = 1, onRedirect, head, tail }: PostProps) {
   const t = useMessages(postMessages)
   const state = useResource((signal) => fetchPost({ kind, id, cloud, apiBase, signal }), [kind, id, cloud, apiBase])
   const result = state.status === 'ready' ? state.data : undefined
@@ -75,7 +79,10 @@ export function Post({ id, kind = 'post', cloud, timezone = 'UTC', apiBase = '',
                 timezone={timezone}
                 level={headingLevel}
                 full
-              />
+              >
+                {head?.(data.record)}
+              </RecordArticle>
+              {tail?.(data.record)}
               {data.record.postmortem && (
                 <Postmortem part="postmortem" postmortem={data.record.postmortem} timezone={timezone} level={headingLevel} />
               )}

@@ -37,6 +37,8 @@ export function parsePostAnswer(answer: unknown): PrivilegedPostData {
   if (is.string(redirect) && redirect.trim() !== '') record.url_redirect = redirect
   const updates = parseUpdates(raw.updates)
   if (updates) record.updates = updates
+  // Checked by the page that shows it (the site's advisory view); passed on as sent.
+  if (is.object(raw.advisory)) record.advisory = raw.advisory as PrivilegedPostData['advisory']
   const postmortem = raw.postmortem
   // A postmortem that is not whole is left out; the post shows without it.
   if (

@@ -65,6 +65,8 @@ export function parseRecord(raw: unknown, where = 'record'): PrivilegedRecord {
     resolved: raw.resolved === true,
   }
   if (is.array(raw.categories)) record.categories = stringList(raw.categories)
+  // Checked by the page that shows it (the site's advisory list); passed on as sent.
+  if (is.object(raw.advisory_summary)) record.advisory_summary = raw.advisory_summary as PrivilegedRecord['advisory_summary']
   for (const field of INTERNAL_FIELDS) if (is.string(raw[field])) record[field] = raw[field] as string
   return record
 }

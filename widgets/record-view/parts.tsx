@@ -162,6 +162,8 @@ export interface RecordArticleProps {
   full?: boolean
   /** `part` name of the `article` (each widget names its parts in its own markup). */
   part?: string
+  /** Shown under the title's tags: what a page adds to a record (the site's advisory key facts). */
+  children?: ReactNode
 }
 
 /** An HTML field through the allow-list sanitiser, under a small heading. */
@@ -191,6 +193,7 @@ export function RecordArticle({
   level = 3,
   full = false,
   part,
+  children,
 }: RecordArticleProps) {
   const t = useMessages(recordViewMessages)
   const locale = useLocale()
@@ -239,6 +242,7 @@ export function RecordArticle({
           </span>
         )}
       </div>
+      {children}
       <dl className={styles.meta}>
         {record.fromTime && (
           <>

@@ -1,7 +1,7 @@
 // The import order sets the module order of the drop-in; this one compresses best (the records drop-in has
 // little gzip headroom, see .size-limit.json), so keep it when adding imports.
-import { useId, useReducer, useRef } from 'react'
-import type { PrivilegedRecordListData, RecordListType, RecordStatus } from '../../contract/records'
+import { type ReactNode, useEffect, useId, useReducer, useRef } from 'react'
+import type { PrivilegedRecord, PrivilegedRecordListData, RecordListType, RecordStatus } from '../../contract/records'
 import type { HostProps } from '../core/element'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { useResource, useWidgetContext } from '../core/react'
@@ -42,6 +42,12 @@ export interface RecordsProps {
   onFiltersChange?: (filters: RecordFilters) => void
   /** "Now" for the calendar's today, ms since the epoch (tests). @default Date.now() */
   now?: number
+  /** More list parameters a page adds (the advisory list's `rating` and `q`); a change goes back to page 1. */
+  query?: Record<string, string | undefined>
+  /** Controls a page adds to the filters (the advisory list's rating and search). */
+  toolbar?: ReactNode
+  /** What a page adds to each row under its tags (the advisory list's CVEs and rating). */
+  row?: (record: PrivilegedRecord) => ReactNode
 }
 
 /**
@@ -68,7 +74,7 @@ function logCalendarFailure(error: unknown): never {
 }
 
 function RecordsView(props: RecordsProps) {
-  const { type, cloud, cloudDomain, timezone = 'UTC', apiBase = '', headingLevel = 2, onFiltersChange, now } = props
+  const { type, cloud, cloudDomain, timezone = 'UTC', apiBase = '', headingLevel = 2, onFiltersChange, now, query, toolbar, row } = props
   const t = useMessages(recordsMessages)
   const locale = useLocale()
   const [own, dispatchOwn] = useReducer(filtersReducer, INITIAL_FILTERS)
@@ -81,6 +87,15 @@ function RecordsView(props: RecordsProps) {
   }
 
   const dcKey = filters.datacenters.join(',')
+  const queryKey = JSON.stringify(query ?? {})
+  // A new search starts on page 1 (only after the first render: the first query is the page's own).
+  const shownQuery = useRef(queryKey)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new query moves to page 1, not a new dispatch function
+  useEffect(() => {
+    if (shownQuery.current === queryKey) return
+    shownQuery.current = queryKey
+    dispatch({ type: 'page', page: 1 })
+  }, [queryKey])
   const list = useResource(
     (signal) =>
       fetchRecordList({
@@ -92,9 +107,10 @@ function RecordsView(props: RecordsProps) {
         datacenters: filters.datacenters,
         tz: timezone,
         apiBase,
+        extra: query,
         signal,
       }),
-    [type, cloud, filters.status, filters.page, filters.date, dcKey, timezone, apiBase],
+    [type, cloud, filters.status, filters.page, filters.date, dcKey, timezone, apiBase, queryKey],
   )
   const calendar = useResource(
     (signal) => fetchCalendar({ cloud, type: CALENDAR_TYPES[type], tz: timezone, apiBase, signal }).catch(logCalendarFailure),
@@ -135,6 +151,7 @@ function RecordsView(props: RecordsProps) {
           </div>
           <div className={shared.toolbar} part="filters">
             <StatusFilter statuses={statuses} value={filters.status} onChange={(status) => dispatch({ type: 'status', status })} />
+            {toolbar}
             {filters.date && (
               <p className={shared.note} data-testid="date-filter">
                 {t.showing({ day: dayLabel(filters.date, locale) })}{' '}
@@ -155,6 +172,7 @@ function RecordsView(props: RecordsProps) {
                   apiBase={apiBase}
                   onPage={(page) => dispatch({ type: 'page', page })}
                   level={(headingLevel + 1) as 2 | 3 | 4}
+                  row={row}
                 />
               </div>
             )}
@@ -197,10 +215,11 @@ interface ListBodyProps {
   onPage: (page: number) => void
   /** Level of the records' headings: one below the list's. */
   level: 2 | 3 | 4
+  row?: RecordsProps['row']
 }
 
 /** Top message, schedule, records (or the empty state) and the pager of one answer. */
-function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }: ListBodyProps) {
+function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level, row }: ListBodyProps) {
   const t = useMessages(recordsMessages)
   const v = useMessages(recordViewMessages)
   const locale = useLocale()
@@ -233,7 +252,9 @@ function ListBody({ data, type, cloudDomain, timezone, apiBase, onPage, level }:
                 timezone={timezone}
                 href={postHref(cloudDomain, record.id, apiBase)}
                 level={level}
-              />
+              >
+                {row?.(record)}
+              </RecordArticle>
             </li>
           ))}
         </ul>

@@ -110,6 +110,8 @@ export interface RecordListQuery {
   tz?: string
   /** Origin of the API for widgets on foreign pages. @default '' */
   apiBase?: string
+  /** More parameters a page adds (the advisory list's `rating` and `q`); empty ones are left out. */
+  extra?: Record<string, string | undefined>
   signal?: AbortSignal
 }
 
@@ -129,6 +131,7 @@ export async function fetchRecordList(q: RecordListQuery): Promise<PrivilegedRec
       date: q.date || undefined,
       datacenter: q.datacenters?.length ? q.datacenters.join(',') : undefined,
       tz: q.tz ?? 'UTC',
+      ...q.extra,
     },
     apiBase: q.apiBase,
     signal: q.signal,

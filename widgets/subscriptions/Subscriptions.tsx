@@ -3,6 +3,7 @@ import { defaultPagePath } from '../core/cloud'
 import type { Cloud } from '../../contract/global'
 import { trimBase } from '../../contract/links'
 import type {
+  AdvisoryMinimum,
   NotificationManageBody,
   SubscriptionAction,
   SubscriptionsData,
@@ -18,7 +19,7 @@ import { errorMessage } from '../core/resource'
 import { $session, isSignedIn } from '../core/session'
 import { showToast } from '../core/toast'
 import { LoadState } from '../core/ui'
-import { fetchSubscriptions, fetchUserNotifications, manageNotification, subscribe } from './api'
+import { fetchSubscriptions, fetchUserNotifications, manageNotification, setAdvisoryMinimum, subscribe } from './api'
 import {
   allCall,
   chooseMode,
@@ -284,6 +285,20 @@ function CloudPanel({ cloud, apiBase, onCount, onLoadError }: PanelProps & { clo
             </Section>
             <Section title={t.advisory} testId="section-advisory">
               <Stars stars={view.advisory} busy={busy} pending={change.pending} onStar={onStar} />
+              <MinimumChoice
+                value={data.advisory_minimum}
+                busy={busy}
+                onChoose={(minimum, label) =>
+                  void change.run(
+                    'minimum',
+                    () => setAdvisoryMinimum(cloud, minimum, { apiBase }),
+                    (answer) => {
+                      setTree(answer)
+                      showToast(t.minimumSaved({ choice: label }))
+                    },
+                  )
+                }
+              />
             </Section>
             <Section title={t.cloudStatus} testId="section-cloud-status">
               {view.core.length === 0 && view.dataCenters.length === 0 && <p>{t.nothingOnCloud}</p>}
@@ -376,6 +391,56 @@ function NotificationsPanel({ apiBase, onCount, onLoadError }: PanelProps) {
         )
       }}
     </LoadState>
+  )
+}
+
+/**
+ * The Advisory section's severity choice (docs/subscriptions.md#advisories-by-severity-and-signed-mail):
+ * All advisories, Medium and above, High and above, Critical only — the lowest CVSS rating of the
+ * cloud's advisories the user hears about, by mail and at their webhooks.
+ */
+function MinimumChoice({
+  value,
+  busy,
+  onChoose,
+}: {
+  value: AdvisoryMinimum | null
+  busy: boolean
+  onChoose: (minimum: AdvisoryMinimum | null, label: string) => void
+}) {
+  const t = useMessages(subscriptionsMessages)
+  const id = useId()
+  const choices: Array<[string, string]> = [
+    ['', t.minimumAll],
+    ['Medium', t.minimumMedium],
+    ['High', t.minimumHigh],
+    ['Critical', t.minimumCritical],
+  ]
+  return (
+    <p className={styles.minimum}>
+      <label htmlFor={id}>{t.minimum}</label>
+      <select
+        id={id}
+        className={styles.select}
+        value={value ?? ''}
+        disabled={busy}
+        aria-describedby={`${id}-hint`}
+        data-testid="advisory-minimum"
+        onChange={(e) => {
+          const select = e.currentTarget
+          onChoose((select.value || null) as AdvisoryMinimum | null, select.selectedOptions[0]?.text ?? select.value)
+        }}
+      >
+        {choices.map(([v, label]) => (
+          <option key={v} value={v}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <small id={`${id}-hint`} className={styles.hint}>
+        {t.minimumHint}
+      </small>
+    </p>
   )
 }
 

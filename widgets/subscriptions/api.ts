@@ -1,6 +1,8 @@
 import type { ApiAnswer, Flag } from '../../contract/common'
 import type { NotificationType } from '../../contract/records'
 import type {
+  AdvisoryMinimum,
+  AdvisoryMinimumBody,
   NotificationManageBody,
   NotificationManageData,
   NotificationSubscriptionCategory,
@@ -91,6 +93,10 @@ export function parseSubscriptionsData(data: unknown): SubscriptionsData {
     premium_datacenters: dataCenters(data.premium_datacenters ?? { subscribed: '0', category: [] }, 'premium', 'premium_datacenters'),
     maintenance: list(data.maintenance, 'maintenance').map((m, i) => item(m, `maintenance[${i}]`)),
     advisory: list(data.advisory, 'advisory').map((a, i) => item(a, `advisory[${i}]`)),
+    // A server without severity choices answers none: every advisory.
+    advisory_minimum: (['Medium', 'High', 'Critical'] as unknown[]).includes(data.advisory_minimum)
+      ? (data.advisory_minimum as AdvisoryMinimum)
+      : null,
     subscriptions_count: data.subscriptions_count,
   }
 }
@@ -192,6 +198,23 @@ export async function subscribe(
   const body: SubscribeBody = { cloud, tid, action }
   const answer = await request<ApiAnswer<unknown>>('/api/subscribe', { method: 'POST', body, ...options })
   return parseSubscribeAnswer(answer)
+}
+
+/**
+ * `POST /api/advisory_minimum {cloud, minimum}` — the lowest CVSS rating of `cloud`'s advisories
+ * the user hears about (`null`: every advisory; docs/subscriptions.md#advisories-by-severity-and-signed-mail);
+ * answers the cloud's whole tree after the change.
+ *
+ * @throws ApiError on a failed call or a malformed answer
+ */
+export async function setAdvisoryMinimum(
+  cloud: string,
+  minimum: AdvisoryMinimum | null,
+  options: CallOptions = {},
+): Promise<SubscriptionsData> {
+  const body: AdvisoryMinimumBody = { cloud, minimum }
+  const answer = await request<ApiAnswer<unknown>>('/api/advisory_minimum', { method: 'POST', body, ...options })
+  return parseSubscriptionsData(dataOf(answer))
 }
 
 /**

@@ -11,6 +11,16 @@ export const subscriptionsMessages = defineMessages('subscriptions', {
   loadingNotifications: 'Loading notification subscriptions…',
   maintenance: 'Maintenance',
   advisory: 'Advisory',
+  /** The label of the Advisory section's severity choice (docs/subscriptions.md#advisories-by-severity-and-signed-mail). */
+  minimum: 'Send advisories rated',
+  minimumAll: 'All advisories',
+  minimumMedium: 'Medium and above',
+  minimumHigh: 'High and above',
+  minimumCritical: 'Critical only',
+  /** Under the choice: what happens to an advisory without a CVSS score. */
+  minimumHint: 'By CVSS rating. Advisories without a score are sent with "All advisories" only.',
+  /** The toast after the choice is saved; `{choice}` one of the four choices. */
+  minimumSaved: params('Advisories: {choice}.'),
   cloudStatus: 'Cloud Status',
   nothingOnCloud: 'There is nothing to subscribe to on this cloud.',
   noTypes: 'There are no notification types to subscribe to.',

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { button, errorAlert, fluidWidgetRoot, visuallyHidden } from '../../styles/recipes.css'
+import { button, controlFrame, controlText, errorAlert, fluidWidgetRoot, visuallyHidden } from '../../styles/recipes.css'
 import { STAR_PRESSED } from '../../styles/palette'
 import { vars } from '../../styles/theme.css'
 import { BREAKPOINTS, minWidth } from '../../styles/tokens'
@@ -76,6 +76,19 @@ export const sectionTitle = style({
 })
 
 export const group = style({ marginBottom: vars.space.lg })
+
+/** The Advisory section's severity choice: label, select and hint, wrapping on a phone. */
+export const minimum = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: `${vars.space.xs} ${vars.space.sm}`,
+  margin: `${vars.space.md} 0 0`,
+})
+
+export const select = style({ ...controlFrame, ...controlText, padding: `4px ${vars.space.sm}` })
+
+export const hint = style({ flexBasis: '100%', color: vars.color.muted, fontSize: '13px' })
 
 export const groupHeader = style({
   display: 'flex',

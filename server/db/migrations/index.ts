@@ -22,6 +22,7 @@ import * as m015 from './015_third_party.js'
 import * as m016 from './016_subscriber_import.js'
 import * as m017 from './017_teams.js'
 import * as m018 from './018_advisories.js'
+import * as m019 from './019_advisory_minimums.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '016_subscriber_import': m016,
   '017_teams': m017,
   '018_advisories': m018,
+  '019_advisory_minimums': m019,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

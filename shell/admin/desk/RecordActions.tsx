@@ -26,7 +26,7 @@ interface ActionProps {
 }
 
 /** One action's box: a heading naming its form. */
-function ActionBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function ActionBox({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className={desk.action} aria-labelledby={id}>
       <h2 className={desk.actionTitle} id={id}>

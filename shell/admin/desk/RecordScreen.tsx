@@ -27,6 +27,7 @@ import { RecordFields } from './RecordFields'
 import { useRecordForm } from './record-form'
 import { EventList, UpdateHistory } from './UpdateHistory'
 import { ConsoleScreen } from '../ConsoleScreen'
+import { AdvisoryFacts, AdvisoryForm } from './advisory/AdvisoryForm'
 
 /** The record's fields in words (read-only roles, and the top of the screen). */
 function Facts({ detail, catalog, zone }: { detail: DeskRecordDetail; catalog?: Pick<Catalog, 'clouds' | 'severities'>; zone: string }) {
@@ -136,7 +137,8 @@ export interface RecordScreenProps {
 /**
  * One record of the desk (`/admin/desk/{id}`, `GET /api/admin/records/{id}`): its facts and a link
  * to the public post; for roles with the permission of its type "Post an update", "Resolve" (while
- * open), for maintenance "Postpone" and "Cancel maintenance", and "Edit the record" (a disclosure); its update
+ * open), for maintenance "Postpone" and "Cancel maintenance", for advisories their "Security details"
+ * (`./advisory/AdvisoryForm.tsx`), and "Edit the record" (a disclosure); its update
  * history (newest first, with the resolved-update marker) and its events with their mail counts.
  * Other roles read it. What the last change did ("Published. 3 emails queued.") is said in a
  * status line.
@@ -166,6 +168,7 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
         detail.updates.length,
         detail.title,
         detail.postmortem?.updated_at,
+        detail.advisory?.revisions.length,
       ])
     : ''
   const maintenance = detail?.type === 'maintenance' && open
@@ -196,6 +199,10 @@ export function RecordScreen({ id, permissions }: RecordScreenProps) {
               {detail.type === 'incident' && !open && <PostmortemForm detail={detail} zone={zone} onDone={done} />}
             </div>
           )}
+          {canChange && detail.type === 'advisory' && (
+            <AdvisoryForm key={`advisory-${version}`} detail={detail} clouds={catalogData?.clouds ?? []} zone={zone} onDone={done} />
+          )}
+          {!canChange && detail.type === 'advisory' && <AdvisoryFacts advisory={detail.advisory} zone={zone} />}
           <UpdateHistory updates={detail.updates} zone={zone} />
           <EventList events={detail.events} zone={zone} />
           {canChange && (
