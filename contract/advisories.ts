@@ -207,6 +207,13 @@ export const SaveAdvisoryBody = Type.Object({
     { maxItems: 50 },
   ),
   revision_summary: Type.Optional(Type.String({ maxLength: 1000 })),
+  /**
+   * `true` mails the advisory's subscribers — those whose minimum rating its highest score reaches
+   * (docs/subscriptions.md#advisories-by-severity-and-signed-mail) — an update announcing this
+   * revision, with its summary, CVE ids and score (a record event `updated`, signed like every
+   * advisory mail). Absent or `false`: no mail.
+   */
+  notify: Type.Optional(Type.Boolean()),
 })
 export type SaveAdvisoryBody = Static<typeof SaveAdvisoryBody>
 

@@ -6,7 +6,9 @@
  *   saves an advisory's CVEs, CVSS vectors (scored by the server), CWE, products, VEX statements and
  *   acknowledgements; the first save assigns the tracking id and is revision 1, every later one
  *   appends a revision with its `revision_summary`. 404 `not_found`; 400 `invalid` with a sentence
- *   saying what is wrong and what to do (also for a record that is not an advisory). Audited
+ *   saying what is wrong and what to do (also for a record that is not an advisory). With `notify`
+ *   the revision is mailed as an update (a record event `updated`) to the subscribers whose minimum
+ *   rating the advisory reaches. Audited
  *   (`record.advisory`, before and after) in the save's transaction.
  * - `POST /api/admin/cvss` (`CvssBody`) → 200 `{ data: CvssScore }`: the desk calculator's score of
  *   a v3.1 or v4.0 vector; 400 `invalid` saying what is wrong with the vector. Changes nothing.
@@ -19,6 +21,7 @@
  */
 import { CvssAnswer, CvssBody, type AdvisoryDetails, AdvisoryAnswer, SaveAdvisoryBody } from '../../contract/advisories.js'
 import { ERROR_RESPONSES } from '../../contract/common.js'
+import { escapeHtml } from '../../contract/text.js'
 import { recordPermission } from '../../contract/permissions.js'
 import { RecordIdParams } from '../../contract/publishing.js'
 import { recordAudit } from '../admin/audit.js'
@@ -26,7 +29,8 @@ import { requireAdminReader, requirePermission } from '../admin/authorize.js'
 import { CvssVectorError, scoreVector } from '../advisories/cvss.js'
 import { readAdvisory, saveAdvisory } from '../advisories/repo.js'
 import { badRequest, notFound } from '../http/errors.js'
-import { findStoredRecord } from '../publishing/publish.js'
+import { enqueueFanout } from '../publishing/fanout.js'
+import { findStoredRecord, insertEvent } from '../publishing/publish.js'
 import { contentSchemaErrors } from './admin-content.js'
 import { PUBLISHING_PERMISSIONS, requireOneOf } from './admin-records.js'
 import type { RouteDeps, TrustApp } from './deps.js'
@@ -40,7 +44,7 @@ function audited(details: AdvisoryDetails | null) {
 }
 
 /** Registers the routes described in the module comment. */
-export function registerAdminAdvisoryRoutes(app: TrustApp, { db, now }: RouteDeps): void {
+export function registerAdminAdvisoryRoutes(app: TrustApp, { db, now, mailer, accounts }: RouteDeps): void {
   app.put(
     '/api/admin/records/:id/advisory',
     {
@@ -55,12 +59,21 @@ export function registerAdminAdvisoryRoutes(app: TrustApp, { db, now }: RouteDep
       const session = requireOneOf(request, PUBLISHING_PERMISSIONS)
       const id = request.params.id
       const at = now().getTime()
+      let mails = 0
       const data = await db.transaction().execute(async (trx) => {
         const record = await findStoredRecord(trx, id)
         if (!record) throw notFound(`No record ${id}.`)
         requirePermission(request, recordPermission(record.type, record.notification_type))
         const before = await readAdvisory(trx, id)
         const saved = await saveAdvisory(trx, id, request.body, at)
+        if (request.body.notify === true) {
+          // The revision is announced like an update: its own record event, fanned out to the
+          // subscribers whose minimum rating the advisory now reaches.
+          const revision = saved.revisions.at(-1)!
+          const note = `<p>${escapeHtml(`Security details, revision ${revision.number}: ${revision.summary}`)}</p>`
+          const eventId = await insertEvent(trx, id, 'updated', note, at)
+          mails += await enqueueFanout(trx, eventId, at, accounts.publicUrl ?? null)
+        }
         await recordAudit(
           trx,
           {
@@ -74,6 +87,7 @@ export function registerAdminAdvisoryRoutes(app: TrustApp, { db, now }: RouteDep
         )
         return saved
       })
+      if (mails > 0) mailer.kick()
       return { data }
     },
   )

@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
+import { addSoftwareProduct, describeVulnerability } from './advisory-form'
 import { axeViolations, browser, queryDb, root, screenshot, settled, signInTo, siteSuite } from './harness'
 
 const OPERATOR = { name: 'ops', mail: 'ops@nimbus.test', password: 'A long passphrase 2026' }
@@ -63,18 +64,16 @@ advisoriesDesk('the operator publishes an advisory and saves its CVEs, CVSS 4.0 
   await form.getByRole('button', { name: 'Add a product' }).click()
   await form.getByLabel('Product 1: Kind').selectOption('cloud')
   await form.getByLabel('Cloud', { exact: true }).selectOption('nimbusone')
-  await form.getByRole('button', { name: 'Add a product' }).click()
-  await form.getByLabel('Product 2: Kind').selectOption('software')
-  await form.getByLabel('Software name').fill('Nimbus Connector')
-  await form.getByLabel('Affected versions (e.g. <4.2.1)').fill('<4.2.1')
-  await form.getByLabel('First fixed version').fill('4.2.1')
+  await addSoftwareProduct(form, 2, 'Nimbus Connector', '<4.2.1', '4.2.1')
 
   // The first CVE: a CVSS 4.0 vector built with the calculator's selects.
   const first = form.getByTestId('advisory-vulnerability-0')
-  await first.getByLabel('CVE ID (e.g. CVE-2026-10234)').fill('CVE-2026-90001')
-  await first.getByRole('textbox', { name: 'Title', exact: true }).fill('Authentication bypass in the connector')
-  await first.getByLabel('Description').fill('A crafted token lets an attacker act as any user of the connector.')
-  await first.getByLabel('CWE ID (e.g. CWE-79)').fill('CWE-287')
+  await describeVulnerability(first, {
+    cve: 'CVE-2026-90001',
+    title: 'Authentication bypass in the connector',
+    description: 'A crafted token lets an attacker act as any user of the connector.',
+    cwe: 'CWE-287',
+  })
   const v4 = 'advisory-vulnerability-0-v4'
   await page.getByTestId(v4).getByLabel('Attack Vector (AV)').selectOption('N')
   await page.getByTestId(`${v4}-score`).filter({ hasText: 'Choose every base metric to see the score.' }).waitFor()

@@ -23,6 +23,7 @@ import { generateProviderKey, readProviderKey } from '../../server/advisories/si
 import { saveAdvisory } from '../../server/advisories/repo.js'
 import { slackMessage, teamsMessage } from '../../server/webhooks/payload.js'
 import { adaptiveCardErrors } from '../fixtures/adaptive-card.js'
+import { signedParts, verifies } from '../fixtures/pgp-mime.js'
 import { body, databaseEnv, FIXED_NOW, importByCommand, type TestApp } from './helpers.js'
 import { OWN, ownCatalog, ownIncident } from './own-catalog.js'
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink.js'
@@ -100,35 +101,6 @@ async function queuedFor(id: number): Promise<Array<[string, number]>> {
 /** Waits until `count` mails in all arrived; the ones about `title`. */
 async function arrived(count: number, title: string): Promise<ReceivedMail[]> {
   return (await sink.waitFor(count)).filter((m) => m.subject.includes(title))
-}
-
-/** The signed part (exact bytes) and the armored signature of a PGP/MIME message (RFC 3156 §5). */
-function signedParts(raw: string): { contentType: string; signed: string; signature: string } {
-  const headerEnd = raw.indexOf('\r\n\r\n')
-  const headers = raw.slice(0, headerEnd).replace(/\r\n[ \t]+/g, ' ')
-  const contentType = /^content-type:\s*(.+)$/im.exec(headers)?.[1] ?? ''
-  const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1] ?? ''
-  assert.ok(boundary, `no boundary in ${contentType}`)
-  const delimiter = `--${boundary}`
-  const start = raw.indexOf(`${delimiter}\r\n`, headerEnd) + delimiter.length + 2
-  const end = raw.indexOf(`\r\n${delimiter}`, start)
-  const signature = /-----BEGIN PGP SIGNATURE-----[\s\S]+?-----END PGP SIGNATURE-----/.exec(raw.slice(end))?.[0] ?? ''
-  return { contentType, signed: raw.slice(start, end), signature }
-}
-
-/** Whether `signature` verifies `data` with `armoredKey` (the `openpgp` library's verify). */
-async function verifies(data: string, signature: string, publicKey: string): Promise<boolean> {
-  const result = await openpgp.verify({
-    message: await openpgp.createMessage({ binary: Buffer.from(data, 'latin1') }),
-    signature: await openpgp.readSignature({ armoredSignature: signature }),
-    verificationKeys: await openpgp.readKey({ armoredKey: publicKey }),
-  })
-  try {
-    await result.signatures[0].verified
-    return true
-  } catch {
-    return false
-  }
 }
 
 test.before(async () => {
@@ -329,6 +301,43 @@ test('npm run publish:record names the operator’s key in the advisory mails it
   )
   assert.is(Number(row.sign), 1)
   assert.match(row.text, `${PUBLIC_URL}/.well-known/csaf/openpgp/${fingerprint}.asc`)
+})
+
+test('saving the security details with notify mails the revision to the subscribers its rating reaches', async () => {
+  const title = 'Relay console: request smuggling'
+  const created = await send(t, 'POST', '/api/admin/records', {
+    session: ops,
+    payload: { ...ownIncident(serviceTid, T0 - 3_600_000), type: 'advisory', event_type: 'Security Advisory', title, notify: false },
+  })
+  const id = body(created).data.id as number
+  const put = (payload: SaveAdvisoryBody) => send(t, 'PUT', `/api/admin/records/${id}/advisory`, { session: ops, payload })
+  // Without notify nobody is mailed.
+  let res = await put(details(['CVE-2026-90007', MEDIUM_V4]))
+  assert.is(res.statusCode, 200, res.body)
+  await t.settled()
+  assert.equal(await queuedFor(id), [])
+  // A Critical revision with notify: every minimum is reached, with the revision's summary, CVE and score.
+  res = await put({
+    ...details(['CVE-2026-90007', CRITICAL_V4]),
+    revision_summary: 'Rescored: the bypass needs no privileges.',
+    notify: true,
+  })
+  assert.is(res.statusCode, 200, res.body)
+  await t.settled()
+  assert.equal(
+    (await queuedFor(id)).map(([to]) => to),
+    [readers.all.mail, readers.high.mail, readers.medium.mail],
+  )
+  const [row] = await t.query<{ text: string; sign: number }>(
+    `select o.text, o.sign from outbox o join record_events e on o.event_key like 'record-event:' || e.id || ':uid:%'
+     where e.record_id = ? and o.to_address = ?`,
+    id,
+    readers.high.mail,
+  )
+  assert.is(Number(row.sign), 1, 'signed')
+  assert.match(row.text, 'Security details, revision 2: Rescored: the bypass needs no privileges.')
+  assert.match(row.text, 'CVE IDs: CVE-2026-90007')
+  assert.match(row.text, 'Highest CVSS score: 9.3 Critical (CVSS v4.0)')
 })
 
 test.run()

@@ -74,12 +74,13 @@ test('saved details make a draft and the same body back; removing a product drop
   })
   assert.is(nextProductId(draft.products), 'p4')
   // The server names clouds and CWEs and scores the vectors: the body sends the machine name, the CWE id and the vector.
-  assert.equal(advisoryBody({ ...draft, summary: ' Fixed. ' }), {
+  assert.equal(advisoryBody({ ...draft, summary: ' Fixed. ', notify: false }), {
     vex_only: false,
     products: [{ id: 'p1', kind: 'cloud', cloud: 'nimbusone', name: '', versions: null, fixed_version: null }, connector],
     vulnerabilities: [{ ...vulnerability, cwe: { id: 'CWE-287', name: '' }, cvss_v4: V4 }],
     acknowledgements: [{ name: 'Ada Byron', organization: '' }],
     revision_summary: ' Fixed. ',
+    notify: false,
   })
   const without = withoutProduct(draft, 'p3')
   assert.equal(
@@ -94,6 +95,8 @@ test('saved details make a draft and the same body back; removing a product drop
   const fresh = advisoryBody(advisoryDraft(null))
   assert.is(fresh.vulnerabilities.length, 1)
   assert.is(fresh.revision_summary, undefined)
+  // Each save mails the revision unless the operator unticks it.
+  assert.is(fresh.notify, true)
 })
 
 test.run()

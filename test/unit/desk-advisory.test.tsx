@@ -138,6 +138,8 @@ test('the calculator builds the vector from its selects and shows the server’s
         },
       ],
       acknowledgements: [],
+      // The revision is mailed unless the operator unticks it.
+      notify: true,
     })
     const put = api.calls.find((c) => c.method === 'PUT')!
     assert.is(put.path, '/api/admin/records/42/advisory')

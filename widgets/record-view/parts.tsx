@@ -172,7 +172,9 @@ function HtmlSection({ title, html, testId }: { title: string; html: string | nu
   return (
     <div className={styles.section} data-testid={testId}>
       <p className={styles.sectionTitle}>{title}</p>
-      <div className={styles.body}>{safeHtml(html)}</div>
+      <div className={styles.body} dir="auto">
+        {safeHtml(html)}
+      </div>
     </div>
   )
 }
@@ -281,7 +283,8 @@ export function RecordArticle({
           </>
         )}
       </dl>
-      <div className={styles.body} data-testid="record-body">
+      {/* The vendor's text keeps its own direction on a page in another script (docs/decisions/0071-right-to-left-and-what-stays-left-to-right.md). */}
+      <div className={styles.body} data-testid="record-body" dir="auto">
         {safeHtml(full ? record.body || record.summary : record.summary || record.body)}
       </div>
       <HtmlSection title={t.impact} html={record.customer_impact} testId="customer-impact" />

@@ -411,6 +411,7 @@ export function AdvisoryForm({ detail, clouds, zone, onDone }: AdvisoryFormProps
               {t.revisionSummaryHint}
             </p>
           </div>
+          <Checkbox label={t.notify} checked={draft.notify} onChange={(notify) => change({ notify })} />
           <SaveBar state={state} saving={save.saving} label={t.save} />
         </form>
       </ActionBox>

@@ -57,6 +57,8 @@ export interface AdvisoryDraft {
   vulnerabilities: VulnerabilityDraft[]
   acknowledgements: { name: string; organization: string }[]
   summary: string
+  /** Mail this revision to the subscribers it reaches (on by default, each save). */
+  notify: boolean
 }
 
 let keys = 0
@@ -68,7 +70,8 @@ export function emptyVulnerability(): VulnerabilityDraft {
 
 /** The draft of saved details (one empty vulnerability when there are none yet). */
 export function advisoryDraft(details: AdvisoryDetails | null): AdvisoryDraft {
-  if (!details) return { vexOnly: false, products: [], vulnerabilities: [emptyVulnerability()], acknowledgements: [], summary: '' }
+  if (!details)
+    return { vexOnly: false, products: [], vulnerabilities: [emptyVulnerability()], acknowledgements: [], summary: '', notify: true }
   return {
     vexOnly: details.vex_only,
     products: details.products.map((p) => ({
@@ -93,6 +96,7 @@ export function advisoryDraft(details: AdvisoryDetails | null): AdvisoryDraft {
     })),
     acknowledgements: details.acknowledgements.map((a) => ({ name: a.name, organization: a.organization ?? '' })),
     summary: '',
+    notify: true,
   }
 }
 
@@ -122,6 +126,7 @@ export function advisoryBody(draft: AdvisoryDraft): SaveAdvisoryBody {
     })),
     acknowledgements: draft.acknowledgements.filter((a) => a.name.trim() !== ''),
     ...(draft.summary.trim() ? { revision_summary: draft.summary } : {}),
+    notify: draft.notify,
   }
 }
 
