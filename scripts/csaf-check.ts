@@ -9,7 +9,7 @@
  * recommended tests (`./csaf-validate.ts`), the `.sha256` and `.sha512` against the bytes, the
  * `.asc` against the published key; then that `changes.csv` and the ROLIE feed list the same
  * documents. One line per check; exit status 0 when everything passed, 1 otherwise, 2 when the
- * site cannot be reached. A development tool (the validator is a development dependency).
+ * site cannot be reached.
  */
 import { createHash } from 'node:crypto'
 import { parse as parseCsv } from 'csv-parse/sync'
