@@ -224,6 +224,19 @@ async function checkBody(db: Kysely<Database>, body: SaveAdvisoryBody): Promise<
   return { vex_only: body.vex_only ?? false, vulnerabilities, products, acknowledgements }
 }
 
+/** Appends the next revision (number 1, 2, …) of advisory `recordId` in `trx`. */
+async function appendRevision(trx: Transaction<Database>, recordId: number, summary: string, now: number): Promise<void> {
+  const last = await trx
+    .selectFrom('advisory_revisions')
+    .select((eb) => eb.fn.max('number').as('n'))
+    .where('record_id', '=', recordId)
+    .executeTakeFirst()
+  await trx
+    .insertInto('advisory_revisions')
+    .values({ record_id: recordId, number: Number(last?.n ?? 0) + 1, date: now, summary })
+    .execute()
+}
+
 /**
  * Saves the security details of advisory `recordId` and appends a revision (see
  * `SaveAdvisoryBody`). Throws 400 `invalid` (HttpError) for a record that is not an advisory or
@@ -259,16 +272,7 @@ export async function saveAdvisory(db: Kysely<Database>, recordId: number, body:
         .values({ record_id: recordId, tracking_id, created: now, ...row })
         .execute()
     }
-    const last = await trx
-      .selectFrom('advisory_revisions')
-      .select((eb) => eb.fn.max('number').as('n'))
-      .where('record_id', '=', recordId)
-      .executeTakeFirst()
-    const number = Number(last?.n ?? 0) + 1
-    await trx
-      .insertInto('advisory_revisions')
-      .values({ record_id: recordId, number, date: now, summary: summaryText || INITIAL_RELEASE })
-      .execute()
+    await appendRevision(trx, recordId, summaryText || INITIAL_RELEASE, now)
   })
   return (await readAdvisory(db, recordId))!
 }
@@ -282,15 +286,7 @@ export async function addRevision(db: Kysely<Database>, recordId: number, summar
   return inTransaction(db, async (trx) => {
     const has = await trx.selectFrom('advisory_details').select('record_id').where('record_id', '=', recordId).executeTakeFirst()
     if (!has) return false
-    const last = await trx
-      .selectFrom('advisory_revisions')
-      .select((eb) => eb.fn.max('number').as('n'))
-      .where('record_id', '=', recordId)
-      .executeTakeFirst()
-    await trx
-      .insertInto('advisory_revisions')
-      .values({ record_id: recordId, number: Number(last?.n ?? 0) + 1, date: now, summary: summary.trim() || 'Updated the advisory.' })
-      .execute()
+    await appendRevision(trx, recordId, summary.trim() || 'Updated the advisory.', now)
     await trx.updateTable('advisory_details').set({ updated: now }).where('record_id', '=', recordId).execute()
     return true
   })
