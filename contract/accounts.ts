@@ -4,6 +4,7 @@
  */
 
 import Type, { type Static, type TSchema } from 'typebox'
+import { SecondFactorDue } from './staff-identity.js'
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and sessions (docs/requirements/screens.md#sign-in, Sign-up; docs/requirements/entities.md#session, Cookies; docs/requirements/states.md#sign-in, Logout,
@@ -75,6 +76,12 @@ export const LoginData = Type.Object({
   /** When the server session ends, epoch milliseconds. */
   session_timeout: Type.Number(),
   current_user: CurrentUser,
+  /**
+   * What this session still owes before the console opens: `'verify'` (prove the account's second
+   * factor: `POST /api/user/second-factor` or a passkey), `'enrol'` (set one up first), or null
+   * (docs/operating/staff-sign-in.md; `contract/staff-identity.ts`).
+   */
+  second_factor: SecondFactorDue,
 })
 export type LoginData = Static<typeof LoginData>
 

@@ -116,3 +116,23 @@ export const OVERALL_STATUS_TEXT = {
   major: 'Major Service Disruption',
   maintenance: 'Service Under Maintenance',
 } as const
+
+// Passkeys
+/** Longest passkey name, characters (docs/operating/staff-sign-in.md "Passkeys"). */
+export const PASSKEY_NAME_MAX = 60
+
+/**
+ * 403 codes of every admin route for a privileged session that owes its second factor (the
+ * server enforces it, not only the screens): `second_factor_required` with
+ * {@link SECOND_FACTOR_MESSAGES}.verify, `second_factor_enrolment_required` with `.enrol`.
+ */
+export const SECOND_FACTOR_CODES = { verify: 'second_factor_required', enrol: 'second_factor_enrolment_required' } as const
+
+/** The English messages of those 403s (the client shows its own translation of each code). */
+export const SECOND_FACTOR_MESSAGES = {
+  verify: 'Confirm it is you with your authenticator app, a passkey or a recovery code before the console opens.',
+  enrol: 'Set up a second factor (an authenticator app or a passkey) before the console opens.',
+} as const
+
+/** Number of recovery codes made at a time; each works once. */
+export const RECOVERY_CODE_COUNT = 10

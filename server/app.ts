@@ -13,7 +13,14 @@ import { join } from 'node:path'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
 import { loadProviderKey } from './advisories/signing.js'
-import { PUBLIC_URL_REQUIRED, readAccountsConfig, WEBHOOK_TEST_MODE_IN_PRODUCTION, type AccountsConfig, type Mode } from './config.js'
+import {
+  PUBLIC_URL_REQUIRED,
+  readAccountsConfig,
+  SECOND_FACTOR_IN_PRODUCTION,
+  WEBHOOK_TEST_MODE_IN_PRODUCTION,
+  type AccountsConfig,
+  type Mode,
+} from './config.js'
 import { installChangeNotifications, watchChanges } from './db/changes.js'
 import { DATABASE_FILE, migrateToLatest, openDatabase, withStartupLock } from './db/connection.js'
 import { syncIdentitySequences } from './db/dialect.js'
@@ -21,6 +28,7 @@ import { registerCrossSiteGuard } from './http/cross-site.js'
 import { registerErrorHandler } from './http/errors.js'
 import { DEFAULT_PUBLIC_CACHE_SECONDS, PUBLIC_PAGE, registerPublicApiPolicy } from './http/public-api.js'
 import { registerResponseCache, type ResponseCache } from './http/response-cache.js'
+import { registerOpenApi } from './http/openapi.js'
 import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite, wantsShell } from './http/static-site.js'
 import { createMailer, type Mailer } from './mail/outbox.js'
@@ -162,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const accounts: AccountsConfig = { ...readAccountsConfig({}, mode), ...opts.accounts }
   if (mode === 'production' && !accounts.publicUrl) throw new Error(PUBLIC_URL_REQUIRED)
   if (mode === 'production' && opts.webhookAllowLoopback) throw new Error(WEBHOOK_TEST_MODE_IN_PRODUCTION)
+  if (mode === 'production' && !accounts.requireSecondFactor) throw new Error(SECOND_FACTOR_IN_PRODUCTION)
   const webhookPolicy: WebhookUrlPolicy = {
     httpsOnly: mode === 'production',
     allowLoopback: opts.webhookAllowLoopback === true,
@@ -320,7 +329,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     registerSecurityHeaders(app)
     await app.register(cookie)
     registerCrossSiteGuard(app)
-    registerSessionHook(app, db, now)
+    registerSessionHook(app, db, now, accounts.requireSecondFactor)
     await app.register(etag)
     // After the ETag (it hashes the plain answer): answers over 1 KB are compressed for clients that
     // accept it (brotli at quality 4, cheap enough per request; gzip), with `Vary: Accept-Encoding`.
@@ -338,6 +347,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       clock: opts.responseCacheClock,
       pagePolicy: (request) => (wantsShell(request) ? PUBLIC_PAGE : undefined),
     })
+    // Before the routes: the generator collects each route's schemas as it is added.
+    await registerOpenApi(app)
     registerApiRoutes(app, {
       db,
       now,

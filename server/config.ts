@@ -2,6 +2,7 @@
  * The server's settings from its environment.
  */
 import { resolve } from 'node:path'
+import { PRIVILEGED_ROLES } from '../contract/constants.js'
 import { trimBase } from '../contract/links.js'
 import { DATABASE_URL_MALFORMED, isPostgresUrl } from './db/connection.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
@@ -37,7 +38,97 @@ export interface AccountsConfig {
   mailFrom: string | null
   /** The site's public origin for links in mail, e.g. `https://trust.example`; null = the request's origin. */
   publicUrl: string | null
+  /**
+   * Whether every privileged account signing in with a password must have a second factor before
+   * the console opens (`TRUST_REQUIRE_SECOND_FACTOR`; always in production; docs/operating/staff-sign-in.md).
+   * Without it (the development demo), an account that enrolled a factor still has to prove it.
+   */
+  requireSecondFactor: boolean
+  /** Employee single sign-on over OpenID Connect (see {@link readSsoConfig}); null or absent = not set up. */
+  sso?: SsoConfig | null
 }
+
+/**
+ * Employee single sign-on over OpenID Connect (docs/operating/staff-sign-in.md#single-sign-on).
+ */
+export interface SsoConfig {
+  /** `OIDC_ISSUER`: the identity provider's issuer URL (discovery at `{issuer}/.well-known/openid-configuration`). */
+  issuer: string
+  /** `OIDC_CLIENT_ID`. */
+  clientId: string
+  /** `OIDC_CLIENT_SECRET` (sent with HTTP Basic to the token endpoint). */
+  clientSecret: string
+  /** `OIDC_GROUPS_CLAIM`: the claim holding the employee's groups (default `groups`). */
+  groupsClaim: string
+  /** `OIDC_ROLE_MAP`: group → the privileged roles it gives (docs/requirements/roles.md). */
+  roleMap: Readonly<Record<string, readonly string[]>>
+}
+
+/** The roles `OIDC_ROLE_MAP` may give: the privileged roles (docs/requirements/roles.md). */
+const SSO_ROLES: readonly string[] = PRIVILEGED_ROLES
+
+/**
+ * Reads the single sign-on settings: `OIDC_ISSUER` (an http(s) URL; plain http only for a loopback
+ * provider), `OIDC_CLIENT_ID`, `OIDC_CLIENT_SECRET`, `OIDC_GROUPS_CLAIM` (default `groups`) and
+ * `OIDC_ROLE_MAP`, a JSON object from group name to a role or a list of roles, e.g.
+ * `{"trust-admins":["administrator","trust_admin"],"psirt":"blog_editor"}`. Without `OIDC_ISSUER`
+ * single sign-on is off (null).
+ *
+ * @throws When `OIDC_ISSUER` is set and another variable is missing or malformed, or a role is not
+ *   a privileged role.
+ */
+export function readSsoConfig(env: NodeJS.ProcessEnv): SsoConfig | null {
+  const issuer = env.OIDC_ISSUER?.trim()
+  if (!issuer) return null
+  let url: URL
+  try {
+    url = new URL(issuer)
+  } catch {
+    throw new Error(
+      `OIDC_ISSUER must be the identity provider's issuer URL such as https://login.example.com, got ${JSON.stringify(issuer)}`,
+    )
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new Error(`OIDC_ISSUER must be an https:// URL (plain http only for a provider on this machine), got ${JSON.stringify(issuer)}`)
+  }
+  const clientId = env.OIDC_CLIENT_ID?.trim()
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim()
+  if (!clientId || !clientSecret) {
+    throw new Error(
+      'OIDC_ISSUER is set, so OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are needed too: the client this site is registered as at the identity provider.',
+    )
+  }
+  const rawMap = env.OIDC_ROLE_MAP?.trim() ?? ''
+  const example = 'such as {"trust-admins":["administrator","trust_admin"],"psirt":"blog_editor"}'
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(rawMap)
+  } catch {
+    throw new Error(
+      `OIDC_ROLE_MAP must be a JSON object from the provider's group names to roles, ${example}; got ${JSON.stringify(rawMap)}`,
+    )
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.keys(parsed).length === 0) {
+    throw new Error(`OIDC_ROLE_MAP must be a JSON object with at least one group, ${example}`)
+  }
+  const roleMap: Record<string, string[]> = {}
+  for (const [group, value] of Object.entries(parsed)) {
+    const roles = typeof value === 'string' ? [value] : value
+    if (!Array.isArray(roles) || roles.some((r) => typeof r !== 'string' || !SSO_ROLES.includes(r))) {
+      throw new Error(
+        `OIDC_ROLE_MAP: the group ${JSON.stringify(group)} must map to roles among ${SSO_ROLES.join(', ')}; got ${JSON.stringify(value)}`,
+      )
+    }
+    roleMap[group] = [...new Set(roles as string[])]
+  }
+  return { issuer, clientId, clientSecret, groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || 'groups', roleMap }
+}
+
+/** Why a production start refuses `TRUST_REQUIRE_SECOND_FACTOR=0`. */
+export const SECOND_FACTOR_IN_PRODUCTION =
+  'TRUST_REQUIRE_SECOND_FACTOR=0 is refused with NODE_ENV=production: every privileged account signing in with a password ' +
+  'needs a second factor there. Remove the variable, or sign staff in through single sign-on (OIDC_ISSUER).'
 
 /**
  * Why production needs `PUBLIC_URL`: links in mail must name the site's own origin, never the
@@ -77,6 +168,15 @@ export const DEFAULT_ADMIN_EMAIL = 'trust-admin@example.com'
 /** The demo administrator's password in development (never a default in production). */
 export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
 
+/** `TRUST_REQUIRE_SECOND_FACTOR`: `1` or `0`; default 1 in production, 0 in development. @throws on `0` in production. */
+function readRequireSecondFactor(env: NodeJS.ProcessEnv, mode: Mode): boolean {
+  const value = env.TRUST_REQUIRE_SECOND_FACTOR?.trim()
+  if (value === undefined || value === '') return mode === 'production'
+  if (value !== '0' && value !== '1') throw new Error(`TRUST_REQUIRE_SECOND_FACTOR must be 1 or 0, got ${JSON.stringify(value)}`)
+  if (value === '0' && mode === 'production') throw new Error(SECOND_FACTOR_IN_PRODUCTION)
+  return value === '1'
+}
+
 /**
  * Reads the accounts settings: `TRUST_EMPLOYEE_DOMAINS` (comma list, default `auroraedge.example` in development, none in production;
  * an empty value means none), `TRUST_ADMIN_NAME` (default `admin`), `TRUST_ADMIN_EMAIL` (default
@@ -85,9 +185,11 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin12345'
  * `TRUST_ADMIN_EMAIL` and `TRUST_ADMIN_PASSWORD` are set, `SMTP_URL` (an `smtp://` or `smtps://`
  * URL), `MAIL_FROM` (an address, optionally with a name: `Name <address>`; unset = derived from
  * the vendor name and `PUBLIC_URL`, see {@link AccountsConfig.mailFrom}), `PUBLIC_URL` (trailing
- * slashes removed). The demo viewer is seeded in development only.
+ * slashes removed), and single sign-on's `OIDC_*` ({@link readSsoConfig}; it needs employee domains).
+ * The demo viewer is seeded in development only.
  *
- * @throws When `PUBLIC_URL` is not an http(s) URL, `SMTP_URL` not an smtp(s) URL or `MAIL_FROM` holds no address.
+ * @throws When `PUBLIC_URL` is not an http(s) URL, `SMTP_URL` not an smtp(s) URL, `MAIL_FROM` holds no address,
+ *   an `OIDC_*` variable is malformed, or `OIDC_ISSUER` is set without employee domains.
  */
 export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): AccountsConfig {
   // The demo vendor's employee domain is a development default only.
@@ -108,11 +210,18 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
       `MAIL_FROM must be an email address, optionally with a name, such as "Nimbus Security <no-reply@status.nimbus.example>"; got ${JSON.stringify(env.MAIL_FROM)}`,
     )
   }
+  const employeeDomains = domains
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter((d) => d !== '')
+  const sso = readSsoConfig(env)
+  if (sso && employeeDomains.length === 0) {
+    throw new Error(
+      'OIDC_ISSUER is set but TRUST_EMPLOYEE_DOMAINS is empty: single sign-on lets in only addresses of the employee domains. Set it, e.g. TRUST_EMPLOYEE_DOMAINS=nimbus.example',
+    )
+  }
   return {
-    employeeDomains: domains
-      .split(',')
-      .map((d) => d.trim().toLowerCase())
-      .filter((d) => d !== ''),
+    employeeDomains,
     admin:
       password && adminMail
         ? {
@@ -122,6 +231,8 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv, mode: Mode): Accounts
           }
         : null,
     seedViewer: mode !== 'production',
+    requireSecondFactor: readRequireSecondFactor(env, mode),
+    sso,
     smtpUrl,
     mailFrom,
     publicUrl,

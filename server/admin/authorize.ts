@@ -4,10 +4,13 @@
  *
  * Errors: 403 `not_signed_in` (no session) or `csrf` (a write without the session's CSRF header);
  * 403 `forbidden` for a signed-in user without a privileged role; 403 `not_permitted` for a
- * privileged user whose roles do not grant the permission (the message names it).
+ * privileged user whose roles do not grant the permission (the message names it); 403
+ * `second_factor_required` / `second_factor_enrolment_required` for a privileged session that has
+ * not proved its second factor (docs/operating/staff-sign-in.md) — every admin route passes here.
  */
 import type { FastifyRequest } from 'fastify'
 import { canReadAdmin, type Permission, permissionsOf } from '../../contract/permissions.js'
+import { SECOND_FACTOR_CODES, SECOND_FACTOR_MESSAGES } from '../../contract/staff-identity.js'
 import { requireSession, type UserSession } from '../accounts/sessions.js'
 import { HttpError } from '../http/errors.js'
 
@@ -32,6 +35,7 @@ const WHAT: Record<Permission, string> = {
 export function requireAdminReader(request: FastifyRequest, { csrf = request.method !== 'GET' } = {}): UserSession {
   const session = requireSession(request, { csrf })
   if (!canReadAdmin(session.roles)) throw new HttpError(403, 'forbidden', 'You are not allowed to open the admin console.')
+  if (session.due !== null) throw new HttpError(403, SECOND_FACTOR_CODES[session.due], SECOND_FACTOR_MESSAGES[session.due])
   return session
 }
 
@@ -56,8 +60,8 @@ export async function adminReaderFirst(request: FastifyRequest): Promise<void> {
 }
 
 /** `preValidation` hook of console changes: {@link requirePermission} before the request's parts are validated. */
-export function permissionFirst(permission: Permission): (request: FastifyRequest) => Promise<void> {
+export function permissionFirst(permission: Permission, { csrf = true } = {}): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
-    requirePermission(request, permission)
+    requirePermission(request, permission, { csrf })
   }
 }

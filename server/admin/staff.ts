@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { StaffData, StaffMember } from '../../contract/admin.js'
 import { PRIVILEGED_ROLES } from '../../contract/constants.js'
 import type { Database } from '../db/schema.js'
+import { endSessions } from '../accounts/session-list.js'
 import { badRequest, notFound } from '../http/errors.js'
 import { type Actor, recordAudit } from './audit.js'
 
@@ -68,6 +69,10 @@ function toMember(u: { uid: number; name: string; mail: string; last_login: numb
  * target the mail, before / after the sorted privileged roles) in the same transaction; no entry
  * when nothing changed.
  *
+ * A removed role also ends the account's sessions (docs/operating/staff-sign-in.md "Sessions"),
+ * but `keepSession` (the id hash of the session making the change, when the account changes its
+ * own roles), with an audit entry `account.session.end_all` (after: `{ ended, reason: 'roles' }`).
+ *
  * @param now Epoch ms of the audit entry.
  * @returns The account as it is now.
  * @throws {HttpError} 404 `not_found` for an unknown email; 400 `invalid` for a role that is not
@@ -80,6 +85,7 @@ export async function setStaffRoles(
   roles: readonly string[],
   actor: Actor,
   now: number,
+  keepSession?: string,
 ): Promise<StaffMember> {
   const problems = roles.flatMap((role, i) =>
     PRIVILEGED.includes(role) ? [] : [`roles[${i}]: ${JSON.stringify(role)} is not a privileged role (one of ${PRIVILEGED.join(', ')})`],
@@ -118,6 +124,11 @@ export async function setStaffRoles(
         .execute()
     if (removed.length > 0 || added.length > 0) {
       await recordAudit(trx, { actor, action: 'staff.roles', target: user.mail, before, after: wanted }, now)
+    }
+    if (removed.length > 0) {
+      const ended = await endSessions(trx, user.uid, keepSession)
+      if (ended > 0)
+        await recordAudit(trx, { actor, action: 'account.session.end_all', target: user.mail, after: { ended, reason: 'roles' } }, now)
     }
     return toMember(user, wanted)
   })

@@ -14,7 +14,7 @@
  *   The spec's subscription calls send a bare `tid` (docs/requirements/calls.md POST /api/subscribe), so a tid must
  *   name exactly one thing.
  */
-import type { Generated } from 'kysely'
+import type { ColumnType, Generated } from 'kysely'
 import type { RecordEventKind } from '../../contract/desk.js'
 import type { RecordType } from '../../contract/records.js'
 
@@ -305,6 +305,11 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   upstream_groups: UpstreamGroupsTable
   upstream_components: UpstreamComponentsTable
+  totp_factors: TotpFactorsTable
+  recovery_codes: RecoveryCodesTable
+  passkeys: PasskeysTable
+  sso_flows: SsoFlowsTable
+  api_keys: ApiKeysTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -326,6 +331,10 @@ export interface UsersTable {
   created: number
   /** Epoch ms of the last successful sign-in, or null. */
   last_login: number | null
+  /** The identity provider's issuer of an account made or linked by single sign-on, else null (migration 020). */
+  sso_issuer: ColumnType<string | null, string | null | undefined, string | null>
+  /** The provider's `sub` claim of that account, else null (migration 020). */
+  sso_subject: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Role machine names of a user (docs/requirements/roles.md). */
@@ -345,6 +354,20 @@ export interface SessionsTable {
   created: number
   /** Epoch ms; `created` + 86 400 000. */
   expires: number
+  /** The random id the session list shows and ends sessions by (migration 020). */
+  public_id: string | null
+  /** The `User-Agent` header at sign-in ('' when none). */
+  user_agent: Generated<string>
+  /** The client address the server saw at sign-in. */
+  ip: Generated<string>
+  /** Epoch ms of the last request seen, refreshed at most once a minute. */
+  last_seen: number | null
+  /** `'password'` or `'sso'`. */
+  auth_method: Generated<string>
+  /** The second factor this session proved (`'totp'` | `'passkey'` | `'recovery'`), else null. */
+  second_factor: ColumnType<string | null, string | null | undefined, string | null>
+  /** The WebAuthn challenge this session is answering, else null. */
+  challenge: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Flood-control events (failed logins, rate-limited calls); `at` is epoch ms. */
@@ -727,4 +750,82 @@ export interface UpstreamComponentsTable {
   position: number
   /** The upstream's `updated_at`, epoch ms (the poll's instant when it gave none). */
   updated_at: number
+}
+
+/** One authenticator app (RFC 6238 TOTP) per account (migration 020). */
+export interface TotpFactorsTable {
+  uid: number
+  /** Base32 secret. */
+  secret: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms of the enrolment's first accepted code; null while it waits for one. */
+  confirmed: number | null
+  /** The last accepted 30-second step (a code is never accepted twice). */
+  last_step: number | null
+}
+
+/** One-time recovery codes, SHA-256 hex (migration 020). */
+export interface RecoveryCodesTable {
+  id: Generated<number>
+  uid: number
+  code_hash: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms once spent, else null. */
+  used_at: number | null
+}
+
+/** WebAuthn credentials (passkeys) of an account (migration 020). */
+export interface PasskeysTable {
+  /** base64url credential id. */
+  credential_id: string
+  uid: number
+  /** base64url COSE public key. */
+  public_key: string
+  counter: Generated<number>
+  /** JSON array of transports (`["internal","hybrid"]`). */
+  transports: Generated<string>
+  name: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms, else null. */
+  last_used: number | null
+}
+
+/** Started single sign-on flows, keyed by the SHA-256 of their `state` (migration 020). */
+export interface SsoFlowsTable {
+  state_hash: string
+  code_verifier: string
+  nonce: string
+  /** A same-origin path to return to. */
+  destination: string
+  /** Epoch ms. */
+  created: number
+  /** Epoch ms. */
+  expires: number
+}
+
+/** API keys for machines (migration 021); the key itself is never stored. */
+export interface ApiKeysTable {
+  id: Generated<number>
+  name: string
+  /** The key's first characters, to recognise it. */
+  prefix: string
+  /** SHA-256 hex of the key. */
+  key_hash: string
+  /** A privileged role (docs/requirements/roles.md). */
+  role: string
+  /** The one cloud the key may act on, or null for every cloud. */
+  cloud_id: number | null
+  /** Epoch ms. */
+  created: number
+  /** The name of the administrator who made it. */
+  created_by: string
+  /** Epoch ms. */
+  expires: number
+  /** Epoch ms, or null. */
+  last_used: number | null
+  /** Epoch ms, or null while the key works. */
+  revoked: number | null
 }

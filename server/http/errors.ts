@@ -13,6 +13,8 @@ export class HttpError extends Error {
     /** Machine-readable code, snake_case, e.g. `'unknown_cloud'`. */
     readonly code: string,
     message: string,
+    /** Headers the answer carries besides the body's, e.g. `WWW-Authenticate` of a 401. */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
     this.name = 'HttpError'
@@ -46,7 +48,7 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.code, error.message)
+    if (error instanceof HttpError) return sendError(reply.headers(error.headers), error.statusCode, error.code, error.message)
     if ('validation' in error && error.validation) return sendError(reply, 400, 'bad_request', error.message)
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

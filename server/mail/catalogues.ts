@@ -1,7 +1,7 @@
 /**
  * The server's message catalogues: the translations of the message groups the server shows (the
  * account and notification emails, `./messages.ts`; the third-party mail,
- * `../upstream/messages.ts`) and of the shared names of statuses and severities
+ * `../upstream/messages.ts`; the single sign-on pages, `../accounts/messages.ts`) and of the shared names of statuses and severities
  * (`contract/messages.ts`). Each group keeps its translations beside its `messages.ts` in
  * `locales/<code>.json`; they are imported here as JSON modules, so they travel with the server's
  * modules wherever those are compiled to, and added (`addCatalogue`) when this module loads, before
@@ -11,6 +11,11 @@
 import type { Translations } from '@nanostores/i18n'
 import { addCatalogue, type Catalogue, type MessageGroup } from '../../contract/i18n/index.js'
 import { type Locale, textDirection } from '../../contract/locale.js'
+import accountsAr from '../accounts/locales/ar.json' with { type: 'json' }
+import accountsDe from '../accounts/locales/de.json' with { type: 'json' }
+import accountsEs from '../accounts/locales/es.json' with { type: 'json' }
+import accountsFr from '../accounts/locales/fr.json' with { type: 'json' }
+import accountsJa from '../accounts/locales/ja.json' with { type: 'json' }
 import termsAr from '../../contract/locales/ar.json' with { type: 'json' }
 import termsDe from '../../contract/locales/de.json' with { type: 'json' }
 import termsEs from '../../contract/locales/es.json' with { type: 'json' }
@@ -29,11 +34,11 @@ import mailJa from './locales/ja.json' with { type: 'json' }
 
 /** Every catalogue file the server shows texts from, per translated locale (English is in the code). */
 const SERVER_CATALOGUES: Readonly<Record<Exclude<Locale, 'en'>, readonly Catalogue[]>> = {
-  ar: [termsAr, thirdPartyAr, mailAr],
-  de: [termsDe, thirdPartyDe, mailDe],
-  es: [termsEs, thirdPartyEs, mailEs],
-  fr: [termsFr, thirdPartyFr, mailFr],
-  ja: [termsJa, thirdPartyJa, mailJa],
+  ar: [termsAr, thirdPartyAr, mailAr, accountsAr],
+  de: [termsDe, thirdPartyDe, mailDe, accountsDe],
+  es: [termsEs, thirdPartyEs, mailEs, accountsEs],
+  fr: [termsFr, thirdPartyFr, mailFr, accountsFr],
+  ja: [termsJa, thirdPartyJa, mailJa, accountsJa],
 }
 
 for (const [locale, catalogues] of Object.entries(SERVER_CATALOGUES) as [Locale, readonly Catalogue[]][]) {

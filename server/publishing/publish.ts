@@ -112,7 +112,7 @@ export function refusalOf(errors: readonly SchemaError[]): HttpError {
 }
 
 /** JSON Schema type names as a field's refusal says them. */
-const TYPE_WORDS: Readonly<Record<string, string>> = {
+export const TYPE_WORDS: Readonly<Record<string, string>> = {
   integer: 'a whole number',
   number: 'a number',
   string: 'a text',

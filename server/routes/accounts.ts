@@ -11,6 +11,7 @@
  *
  * - `POST /api/user/before-login` → `{ data: { message: 'success' } }`; ends this browser's session.
  * - `POST /api/user/login {name, pass}` → `LoginData` + a new session cookie. 400 `bad_credentials`,
+ *   400 `sso_account` (an account of single sign-on: it has no password),
  *   429 `too_many_attempts` (see {@link LOGIN_USER_RULE}, {@link LOGIN_IP_RULE}).
  * - `POST /api/user/details {cloud}` (session + CSRF) → `UserDetailsData`.
  * - `POST /user/logout?token=` (session; token = `logout_token`, else 403 `bad_token`) → 204.
@@ -19,7 +20,8 @@
  * - `GET /user/verify/{token}` → 302 `/thank-you`, or `/thank-you?status=invalid`.
  * - `POST /api/resend/verification` (session + CSRF) → `{ data: { message } }`; 429 `too_many_requests`.
  * - `POST /api/user/password {mail}` → `{ data: { message } }` (same answer for any address); 429 `too_many_requests`.
- * - `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` | `invalid`.
+ * - `POST /api/user/reset {token, pass}` → `{ data: { message } }`; 400 `invalid_token` | `invalid` | `sso_account`.
+ *   A reset request for an account of single sign-on sends no link (the answer is the same).
  * - `POST /api/user/settings {timezone?, locale?}` (session + CSRF) → `{ data: { timezone, locale } }`; 400
  *   `bad_request` (an unknown zone or locale, or neither given).
  *
@@ -56,6 +58,8 @@ import { LOCALES, type Locale, toLocale } from '../../contract/locale.js'
 import { linkOrigin } from '../http/origin.js'
 import { requestLocale } from '../http/page-locale.js'
 import { answer, ERROR_RESPONSES, type ApiAnswer } from '../../contract/common.js'
+import { canReadAdmin } from '../../contract/permissions.js'
+import { recordAudit } from '../admin/audit.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
 import {
   clear,
@@ -74,12 +78,15 @@ import {
   clearSessionCookie,
   createSession,
   destroySessionByCookie,
+  originOf,
+  sessionOf,
   requireSession,
   sameSecret,
   setSessionCookie,
 } from '../accounts/sessions.js'
 import { randomToken, sha256 } from '../accounts/tokens.js'
-import { createUser, findUserByLogin, isEmail, isMailTaken, rolesOf } from '../accounts/users.js'
+import { SSO_NO_PASSWORD } from '../accounts/sso.js'
+import { createUser, findUser, findUserByLogin, isEmail, isMailTaken, rolesOf } from '../accounts/users.js'
 import type { Database } from '../db/schema.js'
 import { HttpError } from '../http/errors.js'
 import { isTimeZone } from '../lib/zones.js'
@@ -109,6 +116,8 @@ export const MESSAGES = {
   passwordChanged: 'Your password has been changed. You can sign in now.',
   alreadyVerified: 'Your email address is already verified.',
   invalidResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  ssoAccount:
+    'This account signs in with single sign-on and has no password here. Use the Employee login link below the sign-in form; your organisation manages your password.',
 } as const
 
 const tooManyRequests = () => new HttpError(429, 'too_many_requests', MESSAGES.tooManyRequests)
@@ -194,6 +203,8 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       if (user && !(await isAllowed(db, LOGIN_USER_RULE, String(user.uid), at))) {
         throw new HttpError(429, 'too_many_attempts', MESSAGES.accountBlocked)
       }
+      // An employee's account of single sign-on never has a local password (docs/operating/staff-sign-in.md#single-sign-on).
+      if (user?.pass_hash === SSO_NO_PASSWORD) throw new HttpError(400, 'sso_account', MESSAGES.ssoAccount)
       let ok = false
       if (user) ok = await verifyPassword(request.body.pass, user.pass_hash)
       else await dummyVerify(request.body.pass)
@@ -205,9 +216,15 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       await clear(db, LOGIN_USER_RULE, String(user.uid))
       // Never reuse a session id: the browser's old session ends here (session fixation).
       await destroySessionByCookie(db, request.cookies[SESSION_COOKIE])
-      const session = await createSession(db, user.uid, at)
+      const session = await createSession(db, user.uid, at, originOf(request))
       await db.updateTable('users').set({ last_login: at }).where('uid', '=', user.uid).execute()
       setSessionCookie(request, reply, session.cookieValue, accounts.publicUrl)
+      const started = await sessionOf(db, session.cookieValue, at, accounts.requireSecondFactor)
+      // Sign-ins of privileged accounts go to the audit log (docs/operating/staff-sign-in.md "Audit").
+      if (started && canReadAdmin(started.roles)) {
+        const actor = { uid: user.uid, name: user.name }
+        await recordAudit(db, { actor, action: 'account.sign_in', target: user.name, after: { method: 'password', ip } }, at)
+      }
       return {
         data: {
           csrf_token: session.csrfToken,
@@ -215,6 +232,7 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
           security_string: session.securityString,
           session_timeout: session.expires,
           current_user: { uid: String(user.uid), name: user.name, roles: withAuthenticated(await rolesOf(db, user.uid)) },
+          second_factor: started?.due ?? null,
         },
       }
     },
@@ -348,7 +366,8 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const at = nowMs()
       if (!(await take(db, PASSWORD_REQUEST_IP_RULE, request.ip, at))) throw tooManyRequests()
       const user = await findUserByLogin(db, request.body.mail)
-      if (user && (await take(db, PASSWORD_REQUEST_USER_RULE, String(user.uid), at))) {
+      // No reset link for an account of single sign-on: it has no password to reset (the answer stays the same).
+      if (user && user.pass_hash !== SSO_NO_PASSWORD && (await take(db, PASSWORD_REQUEST_USER_RULE, String(user.uid), at))) {
         const origin = linkOrigin(request, accounts.publicUrl)
         const site = await readSiteName(db, accounts.publicUrl)
         await db.transaction().execute(async (trx) => {
@@ -368,7 +387,9 @@ export function registerAccountRoutes(app: TrustApp, { db, now, accounts, mailer
       const { token, pass } = request.body
       const at = nowMs()
       const invalidToken = () => new HttpError(400, 'invalid_token', MESSAGES.invalidResetToken)
-      if ((await tokenOwner(db, token, 'reset', at)) === null) throw invalidToken()
+      const owner = await tokenOwner(db, token, 'reset', at)
+      if (owner === null) throw invalidToken()
+      if ((await findUser(db, owner))?.pass_hash === SSO_NO_PASSWORD) throw new HttpError(400, 'sso_account', MESSAGES.ssoAccount)
       const problem = passwordProblem(pass)
       if (problem) throw invalid(escapeHtml(problem))
       const passHash = await hashPassword(pass)

@@ -64,7 +64,7 @@ function fieldOf(error: FastifySchemaValidationError, part: string): string {
  * Schema failures of these routes: 400 `invalid`, one message per bad field naming its path
  * (`section: must be one of products, clouds, …`), joined by `; `.
  */
-function schemaErrorFormatter(errors: FastifySchemaValidationError[], part: string): Error {
+export function schemaErrorFormatter(errors: FastifySchemaValidationError[], part: string): Error {
   const byField = new Map<string, FastifySchemaValidationError[]>()
   for (const e of errors) {
     const field = fieldOf(e, part)
@@ -135,7 +135,7 @@ export function registerAdminCatalogRoutes(app: TrustApp, { db, now, mailer, mod
     },
     async (request) => {
       const session = requirePermission(request, 'staff')
-      const data = await setStaffRoles(db, request.body.mail, request.body.roles, actorOf(session), now().getTime())
+      const data = await setStaffRoles(db, request.body.mail, request.body.roles, actorOf(session), now().getTime(), session.idHash)
       return { data }
     },
   )

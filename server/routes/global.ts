@@ -12,6 +12,7 @@ import { listClouds, listProducts } from '../repo/clouds.js'
 import { readMenu } from '../repo/menus.js'
 import { readSettings, SETTING } from '../repo/settings.js'
 import type { RouteDeps, TrustApp } from './deps.js'
+import { SSO_LOGIN_PATH } from './sso.js'
 
 /** The configured URLs of the Notifications dropdown's two external status pages. */
 export interface StatusPages {
@@ -47,7 +48,8 @@ export function variantMenu(menu: Menu, opts: { isGov: boolean; helpSite: string
  * Assembles the global data. The variant flags come from the `settings` table (`is_gov`,
  * `is_trust_dr`, `'1'` = on) unless `deps.variant` forces them; the government variant links to
  * its own help site (also the top menu's Help link) and cookie-consent domain id.
- * `sso.employee_domains` comes from the configuration (`TRUST_EMPLOYEE_DOMAINS`); the
+ * `sso.employee_domains` comes from the configuration (`TRUST_EMPLOYEE_DOMAINS`), and `sso.alias` is
+ * `/sso/login` when single sign-on is set up (`OIDC_ISSUER`; else the settings' alias); the
  * cookie-consent ids and the external status pages from `deps.site` (environment) or the settings.
  */
 export async function readGlobalData({
@@ -75,7 +77,8 @@ export async function readGlobalData({
     }),
     clouds,
     products,
-    sso: { alias: settings[SETTING.ssoAlias] ?? '', employee_domains: accounts?.employeeDomains ?? [] },
+    // With single sign-on set up, the Employee login link leads to it, whatever the settings say.
+    sso: { alias: accounts?.sso ? SSO_LOGIN_PATH : (settings[SETTING.ssoAlias] ?? ''), employee_domains: accounts?.employeeDomains ?? [] },
     isGov,
     isTrustDR,
     links: {

@@ -15,14 +15,20 @@ import { registerFaqComplianceRoutes } from './faq-compliance.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 import { registerFeedRoutes } from './feeds.js'
 import { registerGlobalRoutes } from './global.js'
+import { registerManageApiRoutes } from './manage-api.js'
 import { registerRecordRoutes } from './records.js'
+import { registerPasskeyRoutes } from './passkeys.js'
+import { registerSecondFactorRoutes } from './second-factor.js'
 import { registerSeoRoutes } from './seo.js'
 import { registerSpeedometerRoutes } from './speedometer.js'
+import { registerSsoRoutes } from './sso.js'
 import { registerStatuspageRoutes } from './statuspage.js'
 import { registerSubscriptionRoutes } from './subscriptions.js'
 import { registerThirdPartyRoutes } from './third-party.js'
+import { registerUserSessionRoutes } from './user-sessions.js'
 import { registerWebhookRoutes } from './webhooks.js'
 import { registerAdminAdvisoryRoutes } from './admin-advisories.js'
+import { registerAdminApiKeyRoutes } from './admin-api-keys.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
 import { registerAdminRecordRoutes } from './admin-records.js'
@@ -46,12 +52,18 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerCsafRoutes,
   registerStatuspageRoutes,
   registerAccountRoutes,
+  registerSecondFactorRoutes,
+  registerPasskeyRoutes,
+  registerUserSessionRoutes,
+  registerSsoRoutes,
   registerSubscriptionRoutes,
   registerThirdPartyRoutes,
   registerWebhookRoutes,
   registerAdminRecordRoutes,
   registerDeskRoutes,
   registerAdminAdvisoryRoutes,
+  registerAdminApiKeyRoutes,
+  registerManageApiRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
   registerAdminTrafficRoutes,

@@ -58,11 +58,13 @@ export const MAX_DATACENTER_FILTER = 200
 /**
  * Who is asking: the roles of the request's valid session (resolved by the session hook, see
  * `server/accounts/sessions.ts`), else {@link ANONYMOUS}. `visibleInternalFields` decides what
- * that viewer sees.
+ * that viewer sees. A session that still owes its second factor (docs/operating/staff-sign-in.md)
+ * sees what a plain registered user sees.
  */
 export function viewerOf(request: FastifyRequest): Viewer {
   const session = request.userSession
-  return session ? { roles: session.roles } : ANONYMOUS
+  if (!session) return ANONYMOUS
+  return { roles: session.due === null ? session.roles : [] }
 }
 
 /**

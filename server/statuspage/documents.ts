@@ -124,8 +124,12 @@ export interface StatuspageOptions {
   reminderMinutes?: number
 }
 
-async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number): Promise<RecordRow[]> {
-  if (cloudIds.length === 0) return []
+/**
+ * The records a document shows: the newest of each type and every open or coming one; with `only`,
+ * exactly those ids (incidents and maintenances on the clouds in scope), whatever their age.
+ */
+async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number, only?: readonly number[]): Promise<RecordRow[]> {
+  if (cloudIds.length === 0 || only?.length === 0) return []
   const base = () =>
     db
       .selectFrom('records as r')
@@ -150,10 +154,13 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
             .where('rc.cloud_id', 'in', cloudIds),
         ),
       )
-  // The newest of each type, and every one still open or yet to come, whatever its age.
+      .$if(only !== undefined, (qb) => qb.where('r.id', 'in', only ?? []))
+  // The newest of each type, and every one still open or yet to come, whatever its age (with
+  // `only`: every one of those ids, as the newest of their type).
+  const size = only ? only.length : STATUSPAGE_LIST_SIZE
   const [incidents, maintenances, open] = await Promise.all([
-    base().where('r.type', '=', 'incident').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(STATUSPAGE_LIST_SIZE).execute(),
-    base().where('r.type', '=', 'maintenance').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(STATUSPAGE_LIST_SIZE).execute(),
+    base().where('r.type', '=', 'incident').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(size).execute(),
+    base().where('r.type', '=', 'maintenance').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(size).execute(),
     base()
       .where((eb) =>
         eb.or([
@@ -291,7 +298,7 @@ async function readUpdates(db: Kysely<Database>, records: RecordRow[]): Promise<
  * component whose in-service date is unknown, which can be no older than the site. `now` when it
  * cannot be read.
  */
-async function siteStart(db: Kysely<Database>, now: number): Promise<number> {
+export async function siteStart(db: Kysely<Database>, now: number): Promise<number> {
   let migrated = migratedAt.get(db)
   if (!migrated) {
     // Read once per connection: a migration's run never changes.
@@ -308,10 +315,11 @@ async function siteStart(db: Kysely<Database>, now: number): Promise<number> {
 /** {@link siteStart}'s migration instant (epoch ms, NaN when unreadable), per database handle. */
 const migratedAt = new WeakMap<Kysely<Database>, Promise<number>>()
 
-/** Reads everything a document of `cloud` (or the site) is made of. */
+/** Reads everything a document of `cloud` (or the site) is made of; with `only`, of those records alone ({@link readRecords}). */
 async function readScope(
   db: Kysely<Database>,
   { cloud, origin, siteName, now: at, reminderMinutes = 60 }: StatuspageOptions,
+  only?: readonly number[],
 ): Promise<Scope> {
   const now = at.getTime()
   const clouds = cloud ? [cloud] : (await listCloudRows(db)).filter((c) => c.status_core_cloud_services === 1 || c.status_datacenter === 1)
@@ -340,7 +348,7 @@ async function readScope(
           .execute(),
       ),
     ),
-    readRecords(db, cloudIds, now),
+    readRecords(db, cloudIds, now, only),
     incidentSpans(db, cloudIds, UPTIME_SEVERITIES, uptimeRange(now), now),
     siteStart(db, now),
   ])
@@ -550,6 +558,20 @@ const toMaintenance = (scope: Scope, r: RecordRow): StatuspageMaintenance => ({
   scheduled_for: iso(r.from),
   scheduled_until: r.to === null ? null : iso(r.to),
 })
+
+/**
+ * The incidents and maintenances `ids` as the documents write them (docs/statuspage-manage-api.md
+ * answers them), by id, whatever their age: those not on the clouds in scope, and records of other
+ * types, are left out. A maintenance is told by its `scheduled_for`.
+ */
+export async function statuspageRecords(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  options: StatuspageOptions,
+): Promise<Map<number, StatuspageIncident | StatuspageMaintenance>> {
+  const scope = await readScope(db, options, ids)
+  return new Map(scope.records.map((r) => [r.id, r.type === 'incident' ? toIncident(scope, r) : toMaintenance(scope, r)]))
+}
 
 /**
  * The document `name` of the site (`options.cloud` null) or of one cloud.

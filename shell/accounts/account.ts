@@ -14,6 +14,7 @@ import { ApiError, dataOf, is, request } from '../../widgets/core/request'
 import { errorMessage } from '../../widgets/core/resource'
 import { $session, isSignedIn, readSessionCookies, SIGNED_OUT } from '../../widgets/core/session'
 import { accountError, accountNotice } from './errors'
+import { $secondFactorOwed } from './second-factor/owed'
 import { applySavedLocale, followSavedLocale } from './locale-setting'
 import { accountErrorMessages } from './messages'
 import { $locale } from '../locale'
@@ -94,6 +95,16 @@ export async function loadDetails(cloud: string = $cloudName.get() ?? ''): Promi
   applySavedLocale()
 }
 
+let signInOwes: LoginData['second_factor'] = null
+
+/**
+ * What the session of the last {@link signIn} still owed (`LoginData.second_factor`:
+ * `'verify'`, `'enrol'` or null; docs/operating/staff-sign-in.md): the sign-in page asks for the
+ * second factor when it is `'verify'`; the console's gate (`shell/admin/SecondFactorGate.tsx`)
+ * follows `$secondFactorOwed`, set here too.
+ */
+export const secondFactorOfSignIn = (): LoginData['second_factor'] => signInOwes
+
 /**
  * Signs in (docs/requirements/states.md#sign-in): `POST /api/user/before-login`, then `POST /api/user/login
  * {name, pass}`; writes `z_csrf_token`, `z_logout_token`, `z_security_string` and
@@ -111,6 +122,8 @@ export async function signIn(name: string, pass: string, cloud: string = $cloudN
     if (message !== 'success') throw new ApiError(message, 0, 'Refused')
     const login = dataOf(await request<ApiAnswer<LoginData>>('/api/user/login', { method: POST, body: { name, pass } }), isLoginData)
     writeSessionCookies(login)
+    signInOwes = login.second_factor ?? null
+    $secondFactorOwed.set(signInOwes)
     $session.set({ ...$session.get(), isLoggedIn: true, csrfToken: login.csrf_token, logoutToken: login.logout_token })
     await loadDetails(cloud)
     $session.setKey('signingIn', false)

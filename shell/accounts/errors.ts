@@ -62,6 +62,8 @@ export function accountError(error: unknown, { locale = $locale.get(), html = fa
       return t.tooManyRequests
     case 'invalid_token':
       return t.invalidResetToken
+    case 'sso_account':
+      return t.ssoAccount
     case 'invalid':
       if (/is already taken/.test(error.message)) return t.emailTaken({ mail: mail(unescaped) })
       if (/is not valid/.test(error.message)) return t.emailNotValid({ mail: mail(unescaped) })

@@ -48,6 +48,9 @@ export const accountErrorMessages = defineMessages('shell.accounts.errors', {
   alreadyVerified: 'Your email address is already verified.',
   verificationSent: params('A new verification email has been sent to {mail}.'),
   invalidResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  /** An account of single sign-on at the password sign-in or reset (docs/operating/staff-sign-in.md#single-sign-on). */
+  ssoAccount:
+    'This account signs in with single sign-on and has no password here. Use the Employee login link below the sign-in form; your organisation manages your password.',
   notSignedIn: 'Your session has ended. Please sign in again.',
   csrf: 'Your session could not be confirmed. Please reload the page and try again.',
   crossSite: 'The request was refused because it did not come from this site.',

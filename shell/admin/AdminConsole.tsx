@@ -23,13 +23,15 @@ import { StaffScreen } from './StaffScreen'
 import { ThirdPartyScreen } from './ThirdPartyScreen'
 import { SubscribersScreen } from './SubscribersScreen'
 import { ConsoleScreen } from './ConsoleScreen'
+import { SecondFactorGate } from './SecondFactorGate'
 
 /**
  * The admin console (issue "the operator's own site"), inside the site's header and footer and
  * loaded only on /admin paths: the navigation and one screen. Signed-out visitors are sent to
  * sign-in by the router (`shell/routes.ts`); here a session without a privileged role is told it
  * may not use the console, and each screen shows its form only when the roles grant its
- * permission (`contract/permissions.ts`; the server enforces it either way).
+ * permission (`contract/permissions.ts`; the server enforces it either way). A privileged session
+ * that still owes its second factor sees the gate's screens first (`./SecondFactorGate.tsx`).
  *
  * @param screen an {@link AdminScreen}
  * @param section the catalogue section of a catalogue screen (`data_centers`)
@@ -113,9 +115,11 @@ export default function AdminConsole({
   }
 
   return (
-    <div className={styles.layout} data-testid="admin-console">
-      <AdminNav screen={current} section={section as CatalogSection | undefined} permissions={permissions} />
-      <div className={styles.screen}>{view}</div>
-    </div>
+    <SecondFactorGate>
+      <div className={styles.layout} data-testid="admin-console">
+        <AdminNav screen={current} section={section as CatalogSection | undefined} permissions={permissions} />
+        <div className={styles.screen}>{view}</div>
+      </div>
+    </SecondFactorGate>
   )
 }

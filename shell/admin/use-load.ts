@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocale } from '../../widgets/core/i18n/react'
 import type { ResourceState } from '../../widgets/core/resource'
+import { dueOfError } from '../accounts/second-factor/api'
+import { $secondFactorOwed } from '../accounts/second-factor/owed'
 import { consoleErrorText } from './errors'
 
 /** What {@link useLoad} gives a screen. */
@@ -39,7 +41,11 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
         if (!controller.signal.aborted) setState({ status: 'ready', data })
       },
       (error) => {
-        if (!controller.signal.aborted) setState((s) => ({ status: 'error', error: consoleErrorText(error, locale.current), data: s.data }))
+        if (controller.signal.aborted) return
+        // A session that owes its second factor: the console's gate takes over (./SecondFactorGate.tsx).
+        const due = dueOfError(error)
+        if (due) $secondFactorOwed.set(due)
+        setState((s) => ({ status: 'error', error: consoleErrorText(error, locale.current), data: s.data }))
       },
     )
     return () => controller.abort()

@@ -7,6 +7,9 @@ import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { accountError } from '../accounts/errors'
 import { accountMessages } from '../accounts/messages'
 import { AccountAlert, AccountPage } from './account/AccountPage'
+import { SecondFactorSection } from './account/SecondFactorSection'
+import { PasswordSection } from './account/sessions/PasswordSection'
+import { SessionsSection } from './account/sessions/SessionsSection'
 import { accountPageMessages, settingsMessages } from './account/messages'
 import { $session } from '../../widgets/core/session'
 import * as styles from '../accounts/accounts.css'
@@ -18,7 +21,8 @@ import { showToast } from '../toast'
  * email address, the time zone every timestamp is shown in and the language of the site and of
  * the emails (docs/languages-and-themes.md; each language by its own name, the saved one or else the page's shown) →
  * `POST /api/user/settings`, one Save for both (the language only once chosen here). After saving,
- * the page switches to the saved language when it differs.
+ * the page switches to the saved language when it differs. Below, each in its own section: Change
+ * password, the second factor, and the account's Sessions (docs/operating/staff-sign-in.md).
  */
 export default function SettingsPage() {
   const session = useStore($session)
@@ -103,6 +107,9 @@ export default function SettingsPage() {
           {t.save}
         </button>
       </form>
+      <PasswordSection />
+      <SecondFactorSection />
+      <SessionsSection />
     </AccountPage>
   )
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
-import { resetAccountErrors, signIn } from '../accounts/account'
+import { useEffect, useState } from 'react'
+import { resetAccountErrors, secondFactorOfSignIn, signIn } from '../accounts/account'
 import { defaultPagePath } from '../../widgets/core/cloud'
 import type { Cloud, GlobalData } from '../../contract/global'
 import { signInDestination } from '../accounts/destination'
@@ -11,6 +11,9 @@ import { $router, isProtectedPath } from '../routes'
 import { showToast } from '../toast'
 import { useMessages } from '../../widgets/core/i18n/react'
 import { accountMessages } from '../accounts/messages'
+import { secondFactorMessages } from '../accounts/second-factor/messages'
+import { SecondFactorProve } from '../accounts/second-factor/SecondFactorProve'
+import * as sf from '../accounts/second-factor/second-factor.css'
 import { AccountForm, AccountPage, useAccountForm } from './account/AccountPage'
 import { accountPageMessages, signInMessages } from './account/messages'
 
@@ -59,7 +62,9 @@ export function employeeLoginHref(alias: string, destination: 'subscribe' | 'sig
  * The sign-in page (docs/requirements/screens.md#sign-in, docs/requirements/states.md#sign-in, docs/requirements/validation.md): Email or Username and Password, links to
  * Forgot Password, Sign Up and the Employee login. Field errors sit under their inputs; the
  * server's error is a red alert above the form. After success: a toast and the `destination`
- * (a same-origin path) or the cloud's default page.
+ * (a same-origin path) or the cloud's default page — once an account with a second factor has
+ * proved it in the page's second step, "Confirm it's you" (docs/operating/staff-sign-in.md
+ * "Second factor"; an account that must still set one up does so at the console's gate).
  */
 export default function SignInPage({ global, cloud }: { global: GlobalData; cloud: Cloud | null }) {
   const page = useStore($router)
@@ -68,8 +73,15 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
   const t = useMessages(signInMessages)
   const common = useMessages(accountPageMessages)
   const toasts = useMessages(accountMessages)
+  const factor = useMessages(secondFactorMessages)
+  const [proving, setProving] = useState(false)
 
   useEffect(() => resetAccountErrors(), [])
+
+  const enter = () => {
+    showToast(toasts.loggedIn)
+    $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
+  }
 
   const form = useAccountForm(
     { name: '', pass: '' },
@@ -78,14 +90,25 @@ export default function SignInPage({ global, cloud }: { global: GlobalData; clou
       validate: (values, locale) => validateSignIn(values, global.sso?.employee_domains ?? [], locale),
       send: async ({ name, pass }) => {
         if (await signIn(name.trim(), pass, cloud?.machine_name ?? '')) {
-          showToast(toasts.loggedIn)
-          $router.open(ctx.destination || (cloud ? defaultPagePath(cloud) : '/'))
+          if (secondFactorOfSignIn() === 'verify') setProving(true)
+          else enter()
         }
       },
     },
   )
 
   const employeeLabel = global.isGov ? t.governmentLogin : t.employeeLogin
+  // The second step, while the session is signed in: a sign-out elsewhere ends it.
+  if (proving && session.isLoggedIn) {
+    return (
+      <AccountPage name="sign-in" title={common.signIn} path={page?.path}>
+        <div className={styles.form}>
+          <h2 className={sf.heading}>{factor.proveTitle}</h2>
+          <SecondFactorProve idPrefix="sign-in" onProved={enter} />
+        </div>
+      </AccountPage>
+    )
+  }
   return (
     <AccountPage name="sign-in" title={common.signIn} path={page?.path}>
       {ctx.banner && (

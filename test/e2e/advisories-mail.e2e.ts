@@ -13,9 +13,20 @@ import { spawnSync } from 'node:child_process'
 import type { Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { SESSION_COOKIE } from '../../contract/constants'
 import { generateProviderKey } from '../../server/advisories/signing'
-import { addAccount, axeViolations, browser, queryDb, root, screenshot, settled, signInTo, type SiteContext, startServer } from './harness'
+import {
+  addAccount,
+  apiSignIn,
+  axeViolations,
+  browser,
+  queryDb,
+  root,
+  screenshot,
+  settled,
+  signInTo,
+  type SiteContext,
+  startServer,
+} from './harness'
 import { type SmtpServer, startSmtp } from './smtp'
 
 const OPERATOR = { name: 'ops', mail: 'ops@nimbus.test', password: 'A long passphrase 2026' }
@@ -61,19 +72,8 @@ advisoriesMail.after(async (ctx) => {
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
-/** The operator's session headers for the admin API (signed in without a browser). */
-async function operatorHeaders(ctx: SiteContext): Promise<Record<string, string>> {
-  const login = await ctx.server.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { name: OPERATOR.name, pass: OPERATOR.password },
-  })
-  assert.is(login.statusCode, 200, login.body)
-  return {
-    cookie: `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`,
-    'x-csrf-token': JSON.parse(login.body).data.csrf_token,
-  }
-}
+/** The operator's session headers for the admin API (signed in without a browser, second factor passed: `apiSignIn`). */
+const operatorHeaders = (ctx: SiteContext): Promise<Record<string, string>> => apiSignIn(ctx, OPERATOR.name, OPERATOR.password)
 
 /**
  * Publishes an advisory as an operator does through the admin API: published without mail, its

@@ -14,9 +14,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { LOCALES, type Locale, textDirection } from '../../contract/locale'
-import { SESSION_COOKIE } from '../../contract/constants'
 import { englishLeftovers, leftovers } from './catalogue-text'
-import { axeViolations, browser, newPage, root, screenshot, settled, signInTo, type SiteContext, siteSuite } from './harness'
+import { apiSignIn, axeViolations, browser, newPage, root, screenshot, settled, signInTo, type SiteContext, siteSuite } from './harness'
 
 const OPERATOR = { name: 'ops', mail: 'ops@nimbus.test', password: 'A long passphrase 2026' }
 const CLOUD = 'nimbusone'
@@ -47,16 +46,8 @@ async function seed(ctx: SiteContext): Promise<void> {
     encoding: 'utf8',
   })
   assert.is(run.status, 0, `catalog import: ${run.stderr}${run.stdout}`)
-  const login = await ctx.server.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { name: OPERATOR.name, pass: OPERATOR.password },
-  })
-  assert.is(login.statusCode, 200, login.body)
-  const headers = {
-    cookie: `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`,
-    'x-csrf-token': JSON.parse(login.body).data.csrf_token as string,
-  }
+  // Signed in without a browser, the second factor set up on the way (the harness keeps its codes).
+  const headers = await apiSignIn(ctx, OPERATOR.name, OPERATOR.password)
   const send = async (method: 'GET' | 'POST', url: string, payload?: object) => {
     const res = await ctx.server.app.inject({ method, url, headers, payload })
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`)

@@ -13,7 +13,10 @@ import { suite } from 'uvu'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import type { FastifyInstance } from 'fastify'
 import { SESSION_COOKIE } from '../../contract/constants'
+import type { LoginData } from '../../contract/accounts'
+import type { TotpEnrolment } from '../../contract/staff-identity'
 import { hashPassword } from '../../server/accounts/passwords'
+import { stepOf, totpCode } from '../../server/accounts/second-factor'
 import { type BuildAppOptions, buildApp } from '../../server/app'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium'
 
@@ -44,11 +47,26 @@ export async function closeBrowser(): Promise<void> {
   if (profileDir) rmSync(profileDir, { recursive: true, force: true })
 }
 
+/**
+ * The second factor the harness set up for an account (docs/operating/staff-sign-in.md): the
+ * authenticator's secret, the recovery codes not spent yet, and the last 30-second step whose
+ * code it used (a code is accepted once).
+ */
+export interface KnownFactor {
+  secret: string
+  codes: string[]
+  lastStep: number
+}
+
 /** A running server with its own database. */
 export interface TestServer {
   url: string
   app: FastifyInstance
   dataDir: string
+  /** The server's clock (its `now` option, else the real time): authenticator codes are computed at it. */
+  now(): Date
+  /** The second factors the harness set up on this server, by account name or mail as signed in with (lower case). */
+  factors: Map<string, KnownFactor>
   close(): Promise<void>
 }
 
@@ -86,6 +104,8 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     app,
     dataDir,
+    now: options.now ?? (() => new Date()),
+    factors: new Map(),
     async close() {
       await app.close()
       rmSync(dataDir, { recursive: true, force: true })
@@ -254,15 +274,66 @@ export async function axeViolations(page: Page, selector?: string): Promise<stri
   )
 }
 
+/** The session headers of an API call: the session cookie and `x-csrf-token`. */
+export type SessionHeaders = { cookie: string; 'x-csrf-token': string }
+
+/**
+ * Signs `name` in through the suite server's API, without a browser, and returns the headers a
+ * signed-in API call needs. A privileged account of a production server passes its second factor
+ * the way a person would (docs/operating/staff-sign-in.md): at its first sign-in on the server it
+ * sets up an authenticator app (the code computed at the server's clock, the secret and recovery
+ * codes kept in `server.factors`); later sessions prove it with a kept recovery code.
+ */
+export async function apiSignIn(ctx: SiteContext, name: string, pass: string): Promise<SessionHeaders> {
+  const app = ctx.server.app
+  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { name, pass } })
+  if (login.statusCode !== 200) throw new Error(`sign-in of ${name}: ${login.statusCode} ${login.body.slice(0, 200)}`)
+  const data = (JSON.parse(login.body) as { data: LoginData }).data
+  const headers = {
+    cookie: `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`,
+    'x-csrf-token': data.csrf_token,
+  }
+  const call = async <T>(url: string, payload: unknown): Promise<T> => {
+    const res = await app.inject({ method: 'POST', url, headers, payload: payload as object })
+    if (res.statusCode !== 200) throw new Error(`${url} for ${name}: ${res.statusCode} ${res.body.slice(0, 200)}`)
+    return (JSON.parse(res.body) as { data: T }).data
+  }
+  if (data.second_factor === 'enrol') {
+    const { secret } = await call<TotpEnrolment>('/api/user/totp/enrol', {})
+    const at = ctx.server.now().getTime()
+    const { codes } = await call<{ codes: string[] }>('/api/user/totp/confirm', { code: totpCode(secret, at) })
+    ctx.server.factors.set(name.toLowerCase(), { secret, codes, lastStep: stepOf(at) })
+  } else if (data.second_factor === 'verify') {
+    const [method, code] = nextProof(ctx, name)
+    await call('/api/user/second-factor', { method, code })
+  }
+  return headers
+}
+
+/**
+ * The next proof of `name`'s second factor the harness holds: a kept recovery code (each works
+ * once), else the authenticator code of the server's current 30-second step, or of the next one
+ * (accepted for clock skew) when the current one was used.
+ * @throws when the harness set up no factor for the account, or used up both
+ */
+export function nextProof(ctx: SiteContext, name: string): ['recovery' | 'totp', string] {
+  const factor = ctx.server.factors.get(name.toLowerCase())
+  if (!factor) throw new Error(`${name} owes a second factor the harness did not set up on this server`)
+  const code = factor.codes.shift()
+  if (code) return ['recovery', code]
+  const at = ctx.server.now().getTime()
+  const step = Math.max(stepOf(at), factor.lastStep + 1)
+  if (step > stepOf(at) + 1) throw new Error(`${name}: no recovery code left and this step's authenticator codes are used`)
+  factor.lastStep = step
+  return ['totp', totpCode(factor.secret, step * 30_000)]
+}
+
 /**
  * Signs the demo administrator in through the suite server's API, without a browser, and returns
- * the headers an admin API call needs: the session cookie and `x-csrf-token`.
+ * the headers an admin API call needs: the session cookie and `x-csrf-token` ({@link apiSignIn}).
  */
-export async function adminHeaders(ctx: SiteContext): Promise<{ cookie: string; 'x-csrf-token': string }> {
-  const login = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login', payload: { name: 'admin', pass: 'Admin12345' } })
-  if (login.statusCode !== 200) throw new Error(`admin sign-in: ${login.statusCode} ${login.body.slice(0, 200)}`)
-  const cookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)?.value}`
-  return { cookie, 'x-csrf-token': JSON.parse(login.body).data.csrf_token }
+export function adminHeaders(ctx: SiteContext): Promise<SessionHeaders> {
+  return apiSignIn(ctx, 'admin', 'Admin12345')
 }
 
 /**
@@ -288,7 +359,8 @@ export async function addAccount(ctx: SiteContext, mail: string, password: strin
 
 /**
  * Signs in on /sign-in with `destination` in a new tab `width` px wide and waits for it. Clears
- * the shared browser context's cookies first (no session of an earlier suite's server).
+ * the shared browser context's cookies first (no session of an earlier suite's server). A second
+ * factor is passed as a person would ({@link passSecondFactor}).
  */
 export async function signInTo(ctx: SiteContext, name: string, pass: string, destination: string, width = 1280): Promise<TestPage> {
   await (await browser()).clearCookies()
@@ -296,8 +368,55 @@ export async function signInTo(ctx: SiteContext, name: string, pass: string, des
   await tp.page.getByLabel('Email or Username').fill(name)
   await tp.page.getByLabel('Password', { exact: true }).fill(pass)
   await tp.page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await tp.page.waitForURL((u) => new URL(u).pathname === destination)
+  await passSecondFactor(ctx, tp.page, name, destination)
   return tp
+}
+
+/**
+ * After "Sign In" was pressed for `name` on `page`: waits for the page to reach `destination`
+ * (a path), passing the second factor on the way (docs/operating/staff-sign-in.md) — the sign-in
+ * page's "Confirm it's you" with a kept recovery code or authenticator code ({@link nextProof}),
+ * and, when the destination is the console and the account has none yet, its gate's "Set up a
+ * second factor": the authenticator app with the key the page shows and the code of the server's
+ * clock, then the recovery codes, kept for later sign-ins.
+ */
+export async function passSecondFactor(ctx: SiteContext, page: Page, name: string, destination: string): Promise<void> {
+  const arrived = (u: URL) => u.pathname === destination.split(/[?#]/)[0]
+  const asked = page.locator('#sign-in-code')
+  const first = await Promise.race([
+    page.waitForURL(arrived, { timeout: 15_000 }).then(() => 'arrived' as const),
+    asked.waitFor({ timeout: 15_000 }).then(() => 'asked' as const),
+  ])
+  if (first === 'asked') {
+    const [method, code] = nextProof(ctx, name)
+    if (method === 'recovery') await page.getByRole('button', { name: 'Use a recovery code instead' }).click()
+    await page.getByLabel(method === 'recovery' ? 'Recovery code' : 'Authenticator code', { exact: true }).fill(code)
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+    await page.waitForURL(arrived)
+  }
+  if (!destination.startsWith('/admin')) return
+  const opened = page.getByTestId('admin-console')
+  const gate = page.getByTestId('second-factor-enrol')
+  const forbidden = page.getByTestId('admin-forbidden')
+  const shown = await Promise.race([
+    opened.waitFor().then(() => 'console' as const),
+    gate.waitFor().then(() => 'enrol' as const),
+    forbidden.waitFor().then(() => 'forbidden' as const),
+  ])
+  if (shown !== 'enrol') return
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  const secret = await page.getByTestId('totp-secret').getAttribute('data-secret')
+  if (!secret) throw new Error('the enrolment shows no key')
+  const at = ctx.server.now().getTime()
+  await gate.getByLabel('Authenticator code', { exact: true }).fill(totpCode(secret, at))
+  await page.getByRole('button', { name: 'Turn on', exact: true }).click()
+  const list = page.getByTestId('recovery-code-list')
+  await list.waitFor()
+  const codes = (await list.locator('li').allTextContents()).map((c) => c.trim())
+  ctx.server.factors.set(name.toLowerCase(), { secret, codes, lastStep: stepOf(at) })
+  await page.getByLabel('I have saved my recovery codes').check()
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
+  await opened.waitFor()
 }
 
 /** Waits until no `role="status"` element of the page says it is loading (`Loading…`). */

@@ -22,7 +22,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { STATUSPAGE_DOCUMENTS } from '../../contract/statuspage'
 import { nav, openNextStep, pickComponent, save } from './console-catalogue'
-import { axeViolations, browser, root, screenshot, type SiteContext, startServer } from './harness'
+import { axeViolations, browser, passSecondFactor, root, screenshot, type SiteContext, startServer } from './harness'
 import { type ReceivedMail, type SmtpServer, startSmtp } from './smtp'
 
 /** What must never reach a vendor's production site: the demo vendor's names and hosts. */
@@ -210,11 +210,15 @@ consoleJourney.before(async (ctx) => {
 })
 consoleJourney.after(stopJourney)
 
-/** Signs the operator in from the not-configured page's or a protected page's sign-in form. */
-async function signInOperator(page: Page): Promise<void> {
+/**
+ * Signs the operator in from the not-configured page's or a protected page's sign-in form and
+ * waits for `destination`, passing the second factor on the way (set up at the first sign-in).
+ */
+async function signInOperator(ctx: SiteContext, page: Page, destination: string): Promise<void> {
   await page.getByLabel('Email or Username').fill(OPERATOR.mail)
   await page.getByLabel('Password', { exact: true }).fill(OPERATOR.password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await passSecondFactor(ctx, page, OPERATOR.mail, destination)
 }
 
 consoleJourney('the operator builds the catalogue in the console; a visitor signs up and subscribes', async (ctx) => {
@@ -222,8 +226,7 @@ consoleJourney('the operator builds the catalogue in the console; a visitor sign
   await page.goto(`${ctx.server.url}/`)
   await page.getByRole('heading', { level: 1, name: 'This trust site is not configured yet' }).waitFor()
   await page.getByRole('link', { name: 'sign in to the admin console' }).click()
-  await signInOperator(page)
-  await page.waitForURL((u) => new URL(u).pathname === '/admin/dashboard')
+  await signInOperator(ctx, page, '/admin/dashboard')
   await page.getByRole('region', { name: 'Set up your site' }).waitFor()
   await screenshot(page, 'production-journey-dashboard-first-run-1280')
   await buildCatalogueInConsole(page)
@@ -238,8 +241,7 @@ consoleJourney('the operator builds the catalogue in the console; a visitor sign
 consoleJourney('the operator publishes, updates and resolves an incident in the desk: one mail per event', async (ctx) => {
   const { page, errors } = await tab(ctx)
   await page.goto(`${ctx.server.url}/admin/desk`)
-  await signInOperator(page)
-  await page.waitForURL((u) => new URL(u).pathname === '/admin/desk')
+  await signInOperator(ctx, page, '/admin/desk')
   await page.getByRole('link', { name: 'New incident' }).click()
   const title = 'Sign-in failures in Frankfurt'
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)

@@ -162,7 +162,7 @@ test('login answers tokens and an HttpOnly SameSite=Lax cookie; a new session id
   assert.not.ok(c.secure)
   assert.match(c.value, /^[A-Za-z0-9_-]{43}$/)
   const d = first.data
-  assert.equal(Object.keys(d).sort(), ['csrf_token', 'current_user', 'logout_token', 'security_string', 'session_timeout'])
+  assert.equal(Object.keys(d).sort(), ['csrf_token', 'current_user', 'logout_token', 'second_factor', 'security_string', 'session_timeout'])
   assert.is(d.session_timeout, clock + 86_400_000)
   assert.equal(d.current_user, { uid: d.current_user.uid, name: 'viewer', roles: ['authenticated'] })
   assert.is(first.res.headers['cache-control'], 'no-store')

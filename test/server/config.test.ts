@@ -11,6 +11,8 @@ const DEV_ACCOUNTS = {
   smtpUrl: null,
   mailFrom: null,
   publicUrl: null,
+  requireSecondFactor: false,
+  sso: null,
 }
 
 test('defaults', () => {
@@ -121,6 +123,16 @@ test("only '1' switches a variant on; anything else leaves it to the database", 
   for (const value of ['0', 'true', 'yes', '']) {
     assert.equal(readConfig({ TRUST_GOV: value, TRUST_DR: value }).variant, {}, JSON.stringify(value))
   }
+})
+
+test('TRUST_REQUIRE_SECOND_FACTOR: on in production and never off there; off in development unless 1', () => {
+  const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://trust.example' }
+  assert.is(readConfig(production).accounts.requireSecondFactor, true)
+  assert.is(readConfig({ ...production, TRUST_REQUIRE_SECOND_FACTOR: '1' }).accounts.requireSecondFactor, true)
+  assert.throws(() => readConfig({ ...production, TRUST_REQUIRE_SECOND_FACTOR: '0' }), /refused with NODE_ENV=production/)
+  assert.is(readConfig({}).accounts.requireSecondFactor, false)
+  assert.is(readConfig({ TRUST_REQUIRE_SECOND_FACTOR: '1' }).accounts.requireSecondFactor, true)
+  assert.throws(() => readConfig({ TRUST_REQUIRE_SECOND_FACTOR: 'yes' }), /must be 1 or 0/)
 })
 
 test('an invalid PORT is refused', () => {

@@ -64,6 +64,8 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '017_teams',
     '018_advisories',
     '019_advisory_minimums',
+    '020_staff_identity',
+    '021_api_keys',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(

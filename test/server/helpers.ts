@@ -204,6 +204,8 @@ export function queryOn(db: Kysely<Database>): QueryFn {
 
 export interface TestApp {
   app: FastifyInstance
+  /** The app's clock (its `now` option, else {@link FIXED_NOW}). */
+  now(): Date
   /** The app's database (its data folder, and its PostgreSQL URL if any). */
   database: TestDatabase
   /** The app's data folder (`database.dataDir`). */
@@ -290,6 +292,7 @@ export async function startApp(options: Partial<BuildAppOptions> = {}): Promise<
   }
   return {
     app,
+    now: options.now ?? (() => FIXED_NOW),
     database,
     dataDir: database.dataDir,
     location: database.location,

@@ -15,6 +15,8 @@ const BODILESS = new Set([
   'POST /api/user/before-login',
   'POST /api/user_notifications',
   'POST /api/resend/verification',
+  'POST /api/user/totp/enrol',
+  'POST /api/user/recovery-codes',
   'POST /user/logout',
   'POST /api/user/logout',
 ])

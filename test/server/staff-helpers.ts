@@ -10,6 +10,8 @@ import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { LoginData } from '../../contract/accounts.js'
 import { SESSION_COOKIE } from '../../contract/constants.js'
+import type { RecoveryCodesData, TotpEnrolment } from '../../contract/staff-identity.js'
+import { totpCode } from '../../server/accounts/second-factor.js'
 import type { BuildAppOptions } from '../../server/app.js'
 import { body, FIXED_NOW, placeholders, startApp, type TestApp } from './helpers.js'
 
@@ -38,12 +40,53 @@ export function send(
   return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as any }) })
 }
 
-/** Signs in as `name` with `pass` (`POST /api/user/login`, which must answer 200); returns the session. */
-export async function login(t: TestApp, name: string, pass: string): Promise<Session> {
+/** The unused recovery codes of each account a test app's {@link login} gave a second factor, by account name. */
+const recoveryCodes = new WeakMap<TestApp, Map<string, string[]>>()
+
+/**
+ * Proves `session`'s second factor as a person would (docs/operating/staff-sign-in.md): `'enrol'`
+ * sets up an authenticator app (the code computed from the secret at the app's clock) and keeps the
+ * recovery codes shown; `'verify'` spends one of those recovery codes (the app's clock is fixed, so
+ * a second authenticator code of the same 30-second step would be refused as a replay), asking for
+ * new ones when it was the last.
+ */
+async function proveSecondFactor(t: TestApp, name: string, session: Session, due: 'verify' | 'enrol'): Promise<void> {
+  const kept = recoveryCodes.get(t) ?? new Map<string, string[]>()
+  recoveryCodes.set(t, kept)
+  if (due === 'enrol') {
+    const enrol = await send(t, 'POST', '/api/user/totp/enrol', { session })
+    assert.is(enrol.statusCode, 200, enrol.body)
+    const { secret } = body<{ data: TotpEnrolment }>(enrol).data
+    const confirm = await send(t, 'POST', '/api/user/totp/confirm', { session, payload: { code: totpCode(secret, t.now().getTime()) } })
+    assert.is(confirm.statusCode, 200, confirm.body)
+    kept.set(name, body<{ data: RecoveryCodesData }>(confirm).data.codes)
+    return
+  }
+  const codes = kept.get(name) ?? []
+  const code = codes.shift()
+  if (!code) throw new Error(`login: ${name} has a second factor this test helper did not set up`)
+  const proved = await send(t, 'POST', '/api/user/second-factor', { session, payload: { method: 'recovery', code } })
+  assert.is(proved.statusCode, 200, proved.body)
+  if (codes.length === 0) {
+    const fresh = await send(t, 'POST', '/api/user/recovery-codes', { session, payload: {} })
+    assert.is(fresh.statusCode, 200, fresh.body)
+    kept.set(name, body<{ data: RecoveryCodesData }>(fresh).data.codes)
+  }
+}
+
+/**
+ * Signs in as `name` with `pass` (`POST /api/user/login`, which must answer 200) and, unless
+ * `secondFactor` is false, proves the second factor the session owes ({@link proveSecondFactor});
+ * returns the session.
+ */
+export async function login(t: TestApp, name: string, pass: string, { secondFactor = true } = {}): Promise<Session> {
   const res = await send(t, 'POST', '/api/user/login', { payload: { name, pass } })
   assert.is(res.statusCode, 200, res.body)
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value
-  return { cookie, csrf: body<{ data: LoginData }>(res).data.csrf_token }
+  const data = body<{ data: LoginData }>(res).data
+  const session = { cookie, csrf: data.csrf_token }
+  if (secondFactor && data.second_factor !== null) await proveSecondFactor(t, name, session, data.second_factor)
+  return session
 }
 
 /** The `error` of a failure answer: its code and message. */

@@ -23,6 +23,8 @@ import * as m016 from './016_subscriber_import.js'
 import * as m017 from './017_teams.js'
 import * as m018 from './018_advisories.js'
 import * as m019 from './019_advisory_minimums.js'
+import * as m020 from './020_staff_identity.js'
+import * as m021 from './021_api_keys.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -44,6 +46,8 @@ export const migrations: Record<string, Migration> = {
   '017_teams': m017,
   '018_advisories': m018,
   '019_advisory_minimums': m019,
+  '020_staff_identity': m020,
+  '021_api_keys': m021,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -5,21 +5,23 @@
  * justifications, the list's rating filter and search in the address, and the VEX page's search.
  * Pure functions: the views and the unit tests share them.
  */
+import type {
+  AdvisoryDetails,
+  AdvisoryProduct,
+  AdvisorySummary,
+  AdvisoryVulnerability,
+  CvssScore,
+  VexStatement,
+} from '../../../contract/advisories'
 import {
-  type AdvisoryDetails,
-  type AdvisoryProduct,
-  type AdvisorySummary,
-  type AdvisoryVulnerability,
   CVSS_RATINGS,
   type CvssRating,
-  type CvssScore,
   isCveId,
   VEX_JUSTIFICATIONS,
   VEX_STATUSES,
   type VexJustification,
-  type VexStatement,
   type VexStatus,
-} from '../../../contract/advisories'
+} from '../../../contract/advisory-values'
 import type { VexCve, VexData, VexProductAnswer } from '../../../contract/vex'
 import { ApiError, is } from '../../../widgets/core/request'
 import type { AdvisoryMessageKey } from './messages'
