@@ -232,3 +232,14 @@ export async function manageIncidents(
     return record ? [toManageIncident(record)] : []
   })
 }
+
+/** The status name of record `id` ('In Progress', 'Resolved', …). @throws when there is no such record. */
+export async function recordStatus(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('records as r')
+    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
+    .select('st.name as status')
+    .where('r.id', '=', id)
+    .executeTakeFirstOrThrow()
+  return row.status
+}

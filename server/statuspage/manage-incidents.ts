@@ -32,6 +32,7 @@ import {
   pageComponents,
   publishOptions,
   RECORD_STATUS_OF,
+  recordStatus,
   SEVERITY_OF_IMPACT,
   SEVERITY_OF_STATUS,
   statusOfSeverity,
@@ -370,12 +371,7 @@ export async function deleteIncident(ctx: ManageContext, incidentId: string): Pr
       { allow: 'GET, PATCH, PUT' },
     )
   }
-  const row = await ctx.db
-    .selectFrom('records as r')
-    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
-    .select('st.name as status')
-    .where('r.id', '=', id)
-    .executeTakeFirstOrThrow()
+  const row = { status: await recordStatus(ctx.db, id) }
   if ((CLOSED_STATUSES as readonly string[]).includes(row.status)) {
     throw new HttpError(
       405,

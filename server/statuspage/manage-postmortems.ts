@@ -13,7 +13,7 @@ import type { ManagePostmortem, PostmortemPublishBody } from '../../contract/sta
 import { invalid } from '../publishing/publish.js'
 import { readPostmortem, savePostmortem } from '../publishing/postmortem.js'
 import { notFound } from '../http/errors.js'
-import { invalidField, keyActor, type ManageContext, publishOptions } from './manage-common.js'
+import { invalidField, keyActor, type ManageContext, publishOptions, recordStatus } from './manage-common.js'
 import { findIncident } from './manage-incidents.js'
 
 /** The record's postmortem in Statuspage's shape. */
@@ -40,12 +40,7 @@ async function resolvedIncident(ctx: ManageContext, incidentId: string): Promise
   const { id, type } = await findIncident(ctx, incidentId)
   const page = ctx.cloud.machine_name
   if (type !== 'incident') throw invalidField(`incident_id: ${id} is a scheduled maintenance; only incidents have a postmortem.`)
-  const row = await ctx.db
-    .selectFrom('records as r')
-    .innerJoin('record_statuses as st', 'st.id', 'r.status_id')
-    .select('st.name as status')
-    .where('r.id', '=', id)
-    .executeTakeFirstOrThrow()
+  const row = { status: await recordStatus(ctx.db, id) }
   if (row.status !== 'Resolved' && row.status !== 'Remediated') {
     throw invalidField(
       `incident_id: the incident ${id} is not resolved yet (${row.status}); resolve it first (PATCH /v1/pages/${page}/incidents/${id} with {"incident": {"status": "resolved"}}), then write its postmortem.`,
