@@ -10,7 +10,7 @@
 const FRONT_END = '^(widgets|shell|styles)/'
 /** The schema modules of contract/ (they import typebox); the front end may import their types only. */
 const CONTRACT_SCHEMAS =
-  '^contract/(common|global|status|records|accounts|subscriptions|publishing|content|feeds|catalog|admin|desk|webhooks|statuspage|statuspage-manage|traffic|advisories|csaf|vex|third-party|subscribers|staff-identity|passkeys|api-keys)[.]ts$'
+  '^contract/(common|global|status|records|accounts|subscriptions|publishing|content|feeds|catalog|admin|desk|webhooks|statuspage|statuspage-manage|traffic|advisories|csaf|vex|third-party|subscribers|staff-identity|passkeys|api-keys|alerts)[.]ts$'
 /** Folders under widgets/ that every widget may read: the shared core and the shared record view. */
 const SHARED_WIDGET_FOLDERS = '(core|record-view|overall-status)'
 

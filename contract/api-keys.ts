@@ -15,7 +15,7 @@ import { PRIVILEGED_ROLES } from './constants.js'
 /** Every key starts with this, so a secret scanner (and a person) can tell one. */
 export const API_KEY_PREFIX = 'trust_'
 
-/** How long a new key may live, days: a key always expires (docs/decisions: keys expire). */
+/** How long a new key may live, days: a key always expires (docs/decisions/0096-api-keys-expire-and-are-limited.md). */
 export const API_KEY_LIFETIMES_DAYS = [7, 30, 90, 365] as const
 
 /** Longest key name, characters. */

@@ -62,6 +62,23 @@ export const CatalogProduct = Type.Object(
 )
 export type CatalogProduct = Static<typeof CatalogProduct>
 
+/** A customer group's machine name: lower-case letters, digits, `_` and `-`, starting with a letter, at most 64 characters. */
+export const CUSTOMER_GROUP_PATTERN = '^[a-z][a-z0-9_-]{0,63}$'
+
+/**
+ * The customer groups that may see a private component (docs/operating/catalogue.md#private-components):
+ * short machine names such as `acme`, the values of a console token's `groups` or `tenant` claim.
+ * Absent or `[]`: the component is public.
+ */
+export const PrivateTo = Type.Array(
+  Type.String({
+    pattern: CUSTOMER_GROUP_PATTERN,
+    'x-error': 'must be a customer group: lower-case letters a-z, digits, _ and -, starting with a letter (e.g. acme)',
+  }),
+  { maxItems: 100, uniqueItems: true, 'x-error': 'must be a list of different customer groups (at most 100)' },
+)
+export type PrivateTo = Static<typeof PrivateTo>
+
 /** One core service a cloud runs, in row order of its status page. */
 export const CatalogCloudService = Type.Object(
   {
@@ -73,6 +90,8 @@ export const CatalogCloudService = Type.Object(
     since: Type.Union([Instant, Type.Null()]),
     /** When it was decommissioned on this cloud; `null` while in service. */
     until: Type.Union([Instant, Type.Null()]),
+    /** Private on this cloud to these customer groups; absent or `[]`: public. */
+    private_to: Type.Optional(PrivateTo),
   },
   { additionalProperties: false },
 )
@@ -135,6 +154,8 @@ export const CatalogDataCenterCloud = Type.Object(
     since: Type.Union([Instant, Type.Null()]),
     /** When it was decommissioned for this cloud; `null` while in service. */
     until: Type.Union([Instant, Type.Null()]),
+    /** Private on this cloud to these customer groups; absent or `[]`: public. */
+    private_to: Type.Optional(PrivateTo),
   },
   { additionalProperties: false },
 )
@@ -301,6 +322,37 @@ export const CatalogSettings = Type.Object(
     status_vm_url: Type.Optional(HttpUrl),
     /** External zero-trust-branch status page (Notifications dropdown). */
     status_branch_url: Type.Optional(HttpUrl),
+    /**
+     * Console tokens (docs/operating/console-tokens.md): the `iss` the vendor's console signs its
+     * tokens with, e.g. `https://console.vendor.example`. Without it no token is accepted.
+     */
+    console_token_issuer: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        pattern: '^\\S+$',
+        'x-error': 'must be the issuer without spaces, e.g. https://console.vendor.example',
+      }),
+    ),
+    /** Console tokens: the `aud` they must name; absent: the origin of `PUBLIC_URL`. */
+    console_token_audience: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        pattern: '^\\S+$',
+        'x-error': 'must be the audience without spaces, e.g. https://trust.vendor.example',
+      }),
+    ),
+    /** Console tokens: the console's JWKS URL (its public keys by `kid`; rotation needs no change here). */
+    console_token_jwks_url: Type.Optional(HttpUrl),
+    /** Console tokens: a PEM (`-----BEGIN PUBLIC KEY-----`) or JWK (JSON) public key, ES256 or EdDSA, when there is no JWKS URL. */
+    console_token_public_key: Type.Optional(
+      Type.String({
+        maxLength: 5000,
+        pattern: '^\\s*(-----BEGIN PUBLIC KEY-----[\\s\\S]+-----END PUBLIC KEY-----|\\{[\\s\\S]+\\})\\s*$',
+        'x-error': 'must be a PEM public key (-----BEGIN PUBLIC KEY----- …) or a JWK in JSON',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -8,7 +8,9 @@
  * gallery's own `/gallery.css` and `/gallery.js`, and
  * `/custom-elements.json` (the element manifest at the repository root, generated from the element
  * docblocks by `npm run manifest` and by the build; 404 if it is missing), from which
- * `gallery.js` renders each widget page's reference tables.
+ * `gallery.js` renders each widget page's reference tables. `/console-token` stands for a vendor
+ * console's back end (`tenant-console.html`, docs/operating/console-tokens.md): it answers the token
+ * of `options.consoleToken` as text, or 204 when there is none (the page then shows the public status).
  *
  * CLI: `npm run gallery` (or `npm run examples`) — EXAMPLES_PORT (default 8081), SITE_ORIGIN
  * (default http://localhost:8080), GALLERY_MANIFEST (default `<repo>/custom-elements.json`).
@@ -76,6 +78,14 @@ const EXAMPLES: Readonly<Record<string, { heading: string; note?: string; stage?
     heading: 'Dark theme: <code>theme="dark"</code>',
     note: '<code>theme="dark"</code> forces the dark theme whatever the visitor\'s system prefers (<code>theme="light"</code> forces the light one).',
     stage: 'g-stage-dark',
+  },
+  narrowed: {
+    heading: 'Narrowed to some rows: <code>datacenters</code>, <code>services</code>',
+    note: "Only the data centers and core services named count (comma-separated term ids or machine names: a name in lower case, other characters as <code>-</code>), and the overall status line speaks for those rows alone: a customer's console shows the few it uses.",
+  },
+  'refused-token': {
+    heading: 'A console token: <code>token="…"</code>',
+    note: "In a vendor's product console, a short-lived token the console signed for its customer adds that customer's private data centers, services and records (sent as <code>Authorization: Bearer</code>, never in a URL, never stored; the <code>tokenProvider</code> property gives fresh ones). The site does not accept this one: the widget shows the public status and says why in the browser console only. <code>tenant-console.html</code> shows a valid token.",
   },
   'custom-properties': {
     heading: 'Custom properties',
@@ -205,6 +215,7 @@ export async function examplePages(): Promise<string[]> {
  * @param options.port TCP port; 0 picks a free one. @default 0
  * @param options.siteOrigin origin of the trust site the pages load widgets and data from
  * @param options.manifestPath file served as `/custom-elements.json`. @default DEFAULT_MANIFEST_PATH
+ * @param options.consoleToken mints the console token `/console-token` answers (a JWT), or none
  * @returns the server's origin and a close function
  */
 export async function startExamplesServer(options: {
@@ -212,11 +223,17 @@ export async function startExamplesServer(options: {
   host?: string
   siteOrigin: string
   manifestPath?: string
+  consoleToken?: () => Promise<string | undefined> | string | undefined
 }): Promise<ExamplesServer> {
   const manifestPath = options.manifestPath ?? DEFAULT_MANIFEST_PATH
   // Closing does not wait for the browser's keep-alive connections.
   const app = Fastify({ logger: false, forceCloseConnections: true })
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found')
+  app.get('/console-token', async (_request, reply) => {
+    const token = await options.consoleToken?.()
+    reply.header('cache-control', 'no-store')
+    return token ? reply.type('text/plain; charset=utf-8').send(token) : reply.code(204).send()
+  })
   app.get('/*', async (request, reply) => {
     const path = new URL(request.url, 'http://x').pathname
     const name = path === '/' ? 'index.html' : path.slice(1)

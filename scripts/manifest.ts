@@ -3,7 +3,7 @@
  * docblocks: the JSDoc of `export class XxxElement extends createWidgetElement({...}) {}` (or
  * `export const XxxElement = createWidgetElement({...})`, or `export class XxxElement extends
  * HTMLElement` with its `observedAttributes`) in every `widgets/<name>/element.ts`,
- * written with the standard tags `@element`, `@attr`, `@fires`, `@csspart` and `@cssprop`. Every
+ * written with the standard tags `@element`, `@attr`, `@prop`, `@fires`, `@csspart` and `@cssprop`. Every
  * element also gets the kit-wide `lang` (docs/languages-and-themes.md) and `theme` attributes and the theme's custom properties
  * (styles/palette.ts).
  *
@@ -54,6 +54,8 @@ export interface ElementDeclaration {
   events: Named[]
   cssParts: Named[]
   cssProperties: Named[]
+  /** Properties without an attribute (`@prop`), e.g. a function-valued `tokenProvider`. */
+  members?: (Named & { kind: 'field' })[]
 }
 
 /** The whole manifest (custom-elements-manifest schema 2.1.0, the parts this kit uses). */
@@ -231,6 +233,15 @@ export function readElement(file: string): { declaration: ElementDeclaration } {
             ...(t.type ? { type: { text: t.type } } : {}),
             description: t.description,
             ...(t.default !== undefined ? { default: t.default } : {}),
+          })
+        } else if (kind === 'prop' || kind === 'property') {
+          const t = parseTag(value)
+          declaration.members ??= []
+          declaration.members.push({
+            kind: 'field',
+            name: t.name,
+            ...(t.type ? { type: { text: t.type } } : {}),
+            description: t.description,
           })
         } else if (kind === 'fires' || kind === 'event') {
           const t = parseTag(value)

@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { mkdirSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
+import { registerConsoleTokens } from './accounts/console-token.js'
 import { registerSessionHook } from './accounts/sessions.js'
 import { ensureDemoAccounts } from './accounts/users.js'
 import { loadProviderKey } from './advisories/signing.js'
@@ -33,6 +34,7 @@ import { registerSecurityHeaders } from './http/security-headers.js'
 import { registerStaticSite, wantsShell } from './http/static-site.js'
 import { createMailer, type Mailer } from './mail/outbox.js'
 import { createFanout, type Fanout } from './publishing/fanout.js'
+import { runAlertPass } from './alerts/incidents.js'
 import { DEFAULT_REMINDER_MINUTES, DEFAULT_SCHEDULER_INTERVAL_MS, type Scheduler, startScheduler } from './publishing/scheduler.js'
 import type { SiteOverrides, VariantOverride } from './routes/deps.js'
 import { registerApiRoutes } from './routes/index.js'
@@ -60,6 +62,8 @@ declare module 'fastify' {
     fanout: Fanout
     /** The third-party poller (`server/upstream/poller.ts`); tests call `pollNow()` after moving the clock. */
     upstream: UpstreamPoller
+    /** The maintenance scheduler with the alert grace pass (`server/publishing/scheduler.ts`); tests run `pass()` after moving the clock. */
+    scheduler: Pick<Scheduler, 'pass'>
   }
 }
 
@@ -119,6 +123,11 @@ export interface BuildAppOptions {
   responseCacheBytes?: number
   /** The time the response cache's entries age by, ms (default `Date.now`); tests move it instead of waiting. */
   responseCacheClock?: () => number
+  /**
+   * Least time between two fetches of the console's JWKS for an unknown key id, ms (default 30 000;
+   * `server/accounts/console-token.ts`). Tests lower it to see a rotated key without waiting.
+   */
+  consoleTokenJwksCooldownMs?: number
   /**
    * The webhook test mode (`WEBHOOK_ALLOW_LOOPBACK=1`): endpoints may be `http://` and loopback
    * receivers (`server/webhooks/ssrf.ts`). Refused in production.
@@ -289,8 +298,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       log: app.log,
       // A maintenance window moved: public answers show it at once.
       onChange: () => responseCache?.clear(),
+      // Alert incidents whose grace period ended (docs/operating/alertmanager.md).
+      alsoEachPass: async (at) => (await runAlertPass(db, at)).records > 0,
     })
     const running = scheduler
+    app.decorate('scheduler', { pass: () => running.pass() })
     // Third-party pages (`server/upstream/`): polled in this process; a change clears the public answers.
     const upstreamContext = { policy: webhookPolicy, intervalMs: opts.thirdPartyPollMs ?? DEFAULT_UPSTREAM_INTERVAL_MS, publicUrl }
     const upstream = createUpstreamPoller({
@@ -330,6 +342,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await app.register(cookie)
     registerCrossSiteGuard(app)
     registerSessionHook(app, db, now, accounts.requireSecondFactor)
+    // Console tokens on public reads (docs/operating/console-tokens.md): customer groups, or a problem header.
+    registerConsoleTokens(app, { db, now, publicUrl: accounts.publicUrl, jwksCooldownMs: opts.consoleTokenJwksCooldownMs })
     await app.register(etag)
     // After the ETag (it hashes the plain answer): answers over 1 KB are compressed for clients that
     // accept it (brotli at quality 4, cheap enough per request; gzip), with `Vary: Accept-Encoding`.

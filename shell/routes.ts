@@ -31,6 +31,8 @@ export const $router = createRouter({
   adminSubscribers: '/admin/subscribers',
   adminAudit: '/admin/audit',
   adminThirdParty: '/admin/third-party',
+  adminApiKeys: '/admin/api-keys',
+  adminAlertRules: '/admin/alert-rules',
   adminDesk: '/admin/desk',
   adminDeskNew: '/admin/desk/new',
   adminDeskTemplates: '/admin/desk/templates',

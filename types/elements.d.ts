@@ -8,7 +8,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'trust-cloud-picker': TrustElementProps<{ 'api-base'?: string; label?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
-      'trust-cloud-status': TrustElementProps<{ cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-cloud-status': TrustElementProps<{ cloud?: string; 'api-base'?: string; timezone?: string; datacenters?: string; services?: string; token?: string; 'token-provider'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-compliance': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-dc-map': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-faq': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
@@ -16,7 +16,7 @@ declare module 'react' {
       'trust-post': TrustElementProps<{ 'post-id'?: string; kind?: "post" | "notification"; cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-records': TrustElementProps<{ type?: "incident" | "maintenance" | "advisory"; cloud?: string; 'api-base'?: string; timezone?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-speedometer': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
-      'trust-status-badge': TrustElementProps<{ cloud?: string; 'api-base'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
+      'trust-status-badge': TrustElementProps<{ cloud?: string; 'api-base'?: string; datacenters?: string; services?: string; token?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
       'trust-subscriptions': TrustElementProps<{ cloud?: string; 'api-base'?: string; 'faq-href'?: string; lang?: "en" | "de" | "fr" | "es" | "ja" | "ar"; theme?: "light" | "dark" }>
     }
   }

@@ -6,6 +6,7 @@ import { CATALOG_FORMAT_VERSION, type Catalog, type CatalogMenuItem, type Catalo
 import type { MenuRoute } from '../../contract/global.js'
 import type { Database } from '../db/schema.js'
 import { NOTIFICATION_TYPES } from '../repo/records.js'
+import { componentGroups } from '../repo/private-components.js'
 import { SETTING } from '../repo/settings.js'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -25,6 +26,10 @@ export const TEXT_SETTINGS = [
   SETTING.cookieConsentGovId,
   SETTING.statusVmUrl,
   SETTING.statusBranchUrl,
+  SETTING.consoleTokenIssuer,
+  SETTING.consoleTokenAudience,
+  SETTING.consoleTokenJwksUrl,
+  SETTING.consoleTokenPublicKey,
 ] as const
 
 /** Every setting key the catalogue owns; the others (seed bookkeeping) are not the vendor's. */
@@ -65,6 +70,12 @@ export async function exportCatalog(db: Db): Promise<Catalog> {
     .orderBy('c.sort')
     .orderBy('c.id')
     .execute()
+  const groupsOf = await componentGroups(db)
+  /** `{ private_to }` of a private component, nothing for a public one (files without privacy stay as they were). */
+  const privacy = (cloudId: number, tid: number) => {
+    const groups = groupsOf.get(`${cloudId}:${tid}`)
+    return groups === undefined ? {} : { private_to: groups }
+  }
   const menuRows = await db.selectFrom('menu_items').selectAll().orderBy('sort').orderBy('id').execute()
   const severities = await db.selectFrom('severities').selectAll().orderBy('sort').orderBy('tid').execute()
   const categories = await db.selectFrom('notification_categories').selectAll().orderBy('sort').orderBy('tid').execute()
@@ -114,6 +125,7 @@ export async function exportCatalog(db: Db): Promise<Catalog> {
           decommissioned: cs.active !== 1,
           since: instant(cs.start_date),
           until: instant(cs.end_date),
+          ...privacy(cs.cloud_id, cs.service_tid),
         })),
     })),
     core_services: services.map((s) => ({ name: s.name, description: s.description })),
@@ -134,6 +146,7 @@ export async function exportCatalog(db: Db): Promise<Catalog> {
           decommissioned: l.active !== 1,
           since: instant(l.start_date),
           until: instant(l.end_date),
+          ...privacy(l.cloud_id, l.data_center_tid),
         })),
     })),
     main_menu: menu('main'),

@@ -940,6 +940,38 @@ async function apply(trx: Trx, c: Catalog, now: number, categories: CategoryPlan
     count('cloud_services')
   }
 
+  // Private components: the customer groups of every cloud's data center and service in the file
+  // (docs/operating/catalogue.md#private-components). Links left out keep theirs, so the records of a
+  // decommissioned private component stay private.
+  const wantedGroups = new Map<string, readonly string[]>()
+  for (const dc of c.data_centers) {
+    for (const l of dc.clouds) wantedGroups.set(linkKey(cloudIds.get(l.cloud)!, dcTids.get(dc.name)!), l.private_to ?? [])
+  }
+  for (const x of c.clouds) {
+    for (const s of x.services) wantedGroups.set(linkKey(cloudIds.get(x.machine_name)!, serviceTids.get(s.service)!), s.private_to ?? [])
+  }
+  const groupRows = await trx.selectFrom('component_groups').selectAll().execute()
+  const heldGroups = new Set(groupRows.map((g) => `${linkKey(g.cloud_id, g.tid)}:${g.customer_group}`))
+  for (const g of groupRows) {
+    const wanted = wantedGroups.get(linkKey(g.cloud_id, g.tid))
+    if (wanted === undefined || wanted.includes(g.customer_group)) continue
+    await trx
+      .deleteFrom('component_groups')
+      .where('cloud_id', '=', g.cloud_id)
+      .where('tid', '=', g.tid)
+      .where('customer_group', '=', g.customer_group)
+      .execute()
+    count('component_groups')
+  }
+  for (const [key, groups] of wantedGroups) {
+    const [cloud_id, tid] = key.split(':').map(Number)
+    for (const customer_group of groups) {
+      if (heldGroups.has(`${key}:${customer_group}`)) continue
+      await trx.insertInto('component_groups').values({ cloud_id, tid, customer_group }).execute()
+      count('component_groups')
+    }
+  }
+
   // Menus: replaced by the file's when they differ (ids 1…n depth first, main then top).
   const wantedMenu: Array<{
     id: number

@@ -310,6 +310,10 @@ export interface Database {
   passkeys: PasskeysTable
   sso_flows: SsoFlowsTable
   api_keys: ApiKeysTable
+  alert_rules: AlertRulesTable
+  alert_incidents: AlertIncidentsTable
+  component_groups: ComponentGroupsTable
+  user_customer_groups: UserCustomerGroupsTable
 }
 
 /** Registered accounts (migration 004). `mail` is lower-cased; `name` is unique regardless of case. */
@@ -806,6 +810,56 @@ export interface SsoFlowsTable {
   expires: number
 }
 
+/** Alert rules (migration 022; `contract/alerts.ts` `AlertRule`): JSON arrays in `matchers`, `services`, `data_centers`. */
+export interface AlertRulesTable {
+  id: Generated<number>
+  /** 0 first; the first enabled match wins. */
+  position: number
+  name: string
+  enabled: IntFlag
+  matchers: string
+  cloud: string | null
+  cloud_label: string | null
+  services: string
+  services_label: string | null
+  data_centers: string
+  data_centers_label: string | null
+  severity: string
+  mode: string
+  on_resolve: string
+  title_template: string
+  body_template: string
+  grace_seconds: number
+}
+
+/** Alert incidents (migration 022; `contract/alerts.ts` `AlertIncident`); instants epoch ms, `affected` JSON `[{kind, tid}]`. */
+export interface AlertIncidentsTable {
+  id: Generated<number>
+  rule_id: number | null
+  rule_name: string
+  group_key: string
+  /** Unique with (rule_id, group_key): the group's nth incident. */
+  episode: number
+  state: string
+  record_id: number | null
+  cloud_id: number
+  title: string
+  body: string
+  severity: string
+  mode: string
+  on_resolve: string
+  grace_seconds: number
+  affected: string
+  alert_count: number
+  first_fired: number
+  last_fired: number
+  resolving_since: number | null
+  resolves_at: number | null
+  resolution_offered: IntFlag
+  resolved_at: number | null
+  updated: number
+}
+
 /** API keys for machines (migration 021); the key itself is never stored. */
 export interface ApiKeysTable {
   id: Generated<number>
@@ -828,4 +882,21 @@ export interface ApiKeysTable {
   last_used: number | null
   /** Epoch ms, or null while the key works. */
   revoked: number | null
+}
+
+/**
+ * Private components (migration 023): a cloud's data center or core service (`tid`) with at least
+ * one row is private on that cloud, seen only by viewers of one of its customer groups.
+ */
+export interface ComponentGroupsTable {
+  cloud_id: number
+  tid: number
+  /** A short machine name, e.g. `acme`. */
+  customer_group: string
+}
+
+/** The customer groups a registered subscriber belongs to (migration 023). */
+export interface UserCustomerGroupsTable {
+  uid: number
+  customer_group: string
 }

@@ -1,6 +1,7 @@
 /**
  * Error answers: every failure is `{ error: { code, message } }` (see `ApiErrorBody` in the
- * contract) with a 4xx/5xx status.
+ * contract) with a 4xx/5xx status. A route whose body schema is optional takes a request with no
+ * body as `{}` ({@link registerErrorHandler}).
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import type { ApiErrorBody } from '../../contract/common.js'
@@ -47,6 +48,12 @@ export function sendError(reply: FastifyReply, statusCode: number, code: string,
  * else is logged and answers 500 `internal_error` without details.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // A body schema marked optional (`Type.Optional`, e.g. a revoke or a dismiss that takes nothing)
+  // lets a client send no body at all: it is validated as `{}` rather than refused as "must be object".
+  app.addHook('preValidation', async (request) => {
+    const body = request.routeOptions.schema?.body as { '~optional'?: boolean } | undefined
+    if (request.body === undefined && body?.['~optional'] === true) request.body = {}
+  })
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return sendError(reply.headers(error.headers), error.statusCode, error.code, error.message)
     if ('validation' in error && error.validation) return sendError(reply, 400, 'bad_request', error.message)

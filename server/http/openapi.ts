@@ -7,7 +7,7 @@
  * Every route with an answer schema is in it — the public API, the session routes (accounts, the
  * console's API) and the key-authenticated manage API; the site's pages, scripts and files are not
  * (they declare none). Each operation says how it is authenticated: `apiKey` (HTTP bearer, also sent
- * as `OAuth`) under `/v1/`, `session` (the `trust_session` cookie plus `X-CSRF-Token` on writes)
+ * as `OAuth`) under `/v1/` and `/api/integrations/` (the Alertmanager receiver), `session` (the `trust_session` cookie plus `X-CSRF-Token` on writes)
  * under `/api/admin/` and `/api/user/`, none elsewhere (a public route that reads a session when
  * there is one says so in its description).
  */
@@ -24,7 +24,7 @@ export const REFERENCE_PREFIX = '/api/reference'
 
 /** The security requirement of a route at `url` (see the module comment). */
 function securityOf(url: string): Array<Record<string, string[]>> | undefined {
-  if (url.startsWith('/v1/')) return [{ apiKey: [] }]
+  if (url.startsWith('/v1/') || url.startsWith('/api/integrations/')) return [{ apiKey: [] }]
   if (url.startsWith('/api/admin/') || url.startsWith('/api/user/') || url.startsWith('/user/')) return [{ session: [] }]
   return undefined
 }
@@ -74,6 +74,7 @@ function hoistDefs(schema: Json, defs: Map<string, Json>): Json {
 /** The first path segment after `/api/` (or `v1`), as the operation's tag. */
 function tagOf(url: string): string {
   if (url.startsWith('/v1/')) return 'manage (API key)'
+  if (url.startsWith('/api/integrations/')) return 'integrations (API key)'
   if (url.startsWith('/api/admin/')) return 'console'
   if (url.startsWith('/api/user/') || url.startsWith('/user/')) return 'accounts'
   if (url.includes('/api/v2/')) return 'statuspage v2'

@@ -5,14 +5,22 @@
  * GET/HEAD answers then carry
  * - `Access-Control-Allow-Origin: *` (never `Access-Control-Allow-Credentials`: widgets embedded
  *   on other origins read these answers without cookies; the origin is never reflected, so a
- *   credentialed cross-origin read cannot succeed) and `Access-Control-Expose-Headers: Age, Date`,
- *   so drop-ins can tell a stale copy (see the degraded notice in `widgets/core`);
+ *   credentialed cross-origin read cannot succeed) and `Access-Control-Expose-Headers: Age, Date,
+ *   Trust-Token-Problem`, so drop-ins can tell a stale copy (see the degraded notice in `widgets/core`)
+ *   and why a console token was refused;
  * - `Cache-Control: public, max-age=M, s-maxage=S, stale-while-revalidate=W, stale-if-error=86400`
  *   ({@link cacheControlOf}): browsers reuse the answer for M seconds, shared caches (a CDN, the
  *   origin's own memory cache in `./response-cache.ts`) for S, a CDN may serve it W seconds past
  *   that while it fetches a new one, and a day past that while the origin fails;
- * - no `Vary: Cookie`: the anonymous answer is the same for every visitor, so a CDN keeps one copy.
+ * - no `Vary: Cookie`: the anonymous answer is the same for every visitor, so a CDN keeps one copy;
+ *   `Vary: Authorization`, so a cache that honours `Vary` never hands it to a token-bearing request.
  * Error answers of these routes get `no-store`.
+ *
+ * A request carrying an `Authorization` header (a console token, `server/accounts/console-token.ts`,
+ * or an API key) to such a route, or to any `/api/*` route, is answered `Cache-Control: private,
+ * no-store` with `Vary: Authorization` (a route's own `no-store` stays) and bypasses the origin's
+ * response cache both ways; public reads keep their CORS headers, since widgets on a vendor's
+ * console send the token without cookies. Preflights allow the `Authorization` request header.
  *
  * A route whose answer depends on the viewer (`perViewer`: a signed-in privileged user sees
  * internal-use fields, a subscriber their subscribe stars) answers a request with a valid session
@@ -23,11 +31,11 @@
  * `trust_session` bypass the cache (docs/operating/cdn.md#deployment-behind-a-cdn).
  *
  * Every other `/api/*` answer (sessions, subscriptions, …) gets no CORS headers and
- * `Cache-Control: no-store` unless its route sets one. CORS preflights under `/api/` are answered
+ * `Cache-Control: no-store` unless its route sets one. CORS preflights under `/api/` and `/{cloud}/api/v2/` are answered
  * for GET and HEAD only; a preflight grants nothing by itself, since the actual answer must carry
  * the allow-origin header too.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sendError } from './errors.js'
 import { isApiPath } from './paths.js'
 
@@ -123,6 +131,21 @@ export function cacheControlOf(policy: PublicApiPolicy, cacheSeconds: number): s
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
+/**
+ * Headers cross-origin readers may see: `Age` and `Date` (staleness), and `Trust-Token-Problem`,
+ * why a console token was refused (`server/accounts/console-token.ts`).
+ */
+const EXPOSED_HEADERS = 'Age, Date, Trust-Token-Problem'
+
+/** A `Vary` value with `name` added (once). */
+function varyWith(current: unknown, name: string): string {
+  const names = String(current ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+  return names.some((n) => n.toLowerCase() === name.toLowerCase()) ? names.join(', ') : [...names, name].join(', ')
+}
+
 /** How long browsers may reuse a preflight answer, in seconds. */
 const PREFLIGHT_MAX_AGE = 600
 
@@ -136,12 +159,23 @@ const PREFLIGHT_MAX_AGE = 600
 export function registerPublicApiPolicy(app: FastifyInstance, cacheSeconds: number = DEFAULT_PUBLIC_CACHE_SECONDS): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const policy = request.routeOptions.config?.publicApi
-    if (policy?.perViewer && request.userSession) {
+    if (request.headers.authorization !== undefined && (policy || isApiPath(request.url))) {
+      // A console token or an API key: the answer may be one customer's (`accounts/console-token.ts`),
+      // so it is never shared or stored; widgets on other origins still read it (no cookies involved).
+      if (policy && isRead(request.method)) {
+        reply.header('access-control-allow-origin', '*')
+        reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+      }
+      // A route's own `no-store` (`/api/admin/…`) is already as strict.
+      if (policy || !String(reply.getHeader('cache-control') ?? '').includes('no-store')) reply.header('cache-control', 'private, no-store')
+      reply.header('vary', varyWith(reply.getHeader('vary'), 'Authorization'))
+    } else if (policy?.perViewer && request.userSession) {
       // A signed-in viewer's answer may carry internal fields: never shared, never stored.
       reply.header('cache-control', 'private, no-store')
     } else if (policy && isRead(request.method)) {
       reply.header('access-control-allow-origin', '*')
-      reply.header('access-control-expose-headers', 'Age, Date')
+      reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+      reply.header('vary', varyWith(reply.getHeader('vary'), 'Authorization'))
       reply.header('cache-control', reply.statusCode >= 400 ? 'no-store' : cacheControlOf(policy, cacheSeconds))
     } else if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store')
@@ -149,7 +183,9 @@ export function registerPublicApiPolicy(app: FastifyInstance, cacheSeconds: numb
     return payload
   })
 
-  app.options('/api/*', (request, reply) => {
+  // Preflights: the API, and the per-cloud Statuspage documents (`/{cloud}/api/v2/…`), which
+  // widgets read with a console token too.
+  const preflight = (request: FastifyRequest, reply: FastifyReply) => {
     const wanted = String(request.headers['access-control-request-method'] ?? '').toUpperCase()
     if (!request.headers.origin || !isRead(wanted)) {
       return sendError(reply, 404, 'not_found', 'Only GET and HEAD may be called from other origins.')
@@ -158,9 +194,11 @@ export function registerPublicApiPolicy(app: FastifyInstance, cacheSeconds: numb
       .code(204)
       .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'GET, HEAD')
-      .header('access-control-allow-headers', 'Accept, Content-Type')
+      .header('access-control-allow-headers', 'Accept, Authorization, Content-Type')
       .header('access-control-max-age', String(PREFLIGHT_MAX_AGE))
       .header('cache-control', 'no-store')
       .send()
-  })
+  }
+  app.options('/api/*', preflight)
+  app.options('/:cloud/api/v2/*', preflight)
 }

@@ -24,7 +24,10 @@
  *
  * Never shared: a request carrying the session cookie to a `perViewer` route (record lists,
  * posts, notifications, the timeline with its subscribe stars) bypasses the cache both ways;
- * a signed-in answer is `private, no-store` and never stored.
+ * a signed-in answer is `private, no-store` and never stored. So does every request carrying an
+ * `Authorization` header (a console token's answer holds one customer's private components,
+ * `server/accounts/console-token.ts`). A stored answer keeps its `Vary` (`Authorization`, and
+ * `Accept-Encoding` when compressed).
  *
  * Invalidation: {@link ResponseCache.clear} empties everything at once. `buildApp` calls it after
  * every write under `/api/admin/` (publish, update, resolve, postpone, cancel, catalogue, FAQ,
@@ -183,9 +186,13 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   })
 }
 
-/** Whether a request may be answered from (and stored into) the cache at all. */
+/**
+ * Whether a request may be answered from (and stored into) the cache at all: a GET or HEAD without
+ * an `Authorization` header (a console token's answer may be one customer's, `accounts/console-token.ts`;
+ * an API key's is its caller's).
+ */
 function cacheableRequest(req: IncomingMessage): boolean {
-  return req.method === 'GET' || req.method === 'HEAD'
+  return (req.method === 'GET' || req.method === 'HEAD') && req.headers.authorization === undefined
 }
 
 /**
@@ -351,10 +358,16 @@ export function registerResponseCache(
       })
       entry.gzip = gzipSync(identity, { level: 6 })
     }
+    // The route's own `Vary` (e.g. `Authorization` on public answers), plus the encoding when compressed.
+    const vary = [String(reply.getHeader('vary') ?? ''), entry.br ? 'Accept-Encoding' : '']
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v, i, all) => v && all.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i)
+      .join(', ')
     const variant = (body: Buffer, encoding?: string): OutgoingHttpHeaders => ({
       ...headers,
       'content-length': body.length,
-      ...(entry.br ? { vary: 'Accept-Encoding' } : {}),
+      ...(vary ? { vary } : {}),
       ...(encoding ? { 'content-encoding': encoding } : {}),
     })
     entry.headersFor = {

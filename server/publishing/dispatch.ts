@@ -41,6 +41,7 @@ import type { NotificationType } from '../../contract/records.js'
 import { type AdvisorySummary, type CvssRating, ratingAtLeast } from '../../contract/advisories.js'
 import { ADVISORY_MINIMUMS, type AdvisoryMinimum } from '../../contract/subscriptions.js'
 import { readAdvisorySummaries } from '../advisories/repo.js'
+import { componentGroups } from '../repo/private-components.js'
 
 /** The texts of the notification emails in one locale. */
 type RecordMailTexts = (typeof recordMailMessages)['base']
@@ -135,6 +136,12 @@ export interface EventPlan {
    * null for the other record types (no minimum applies).
    */
   minimums: AdvisoryMinimum[] | null
+  /**
+   * A record on private components (docs/operating/catalogue.md#private-components): per private
+   * component, the customer groups that may see it; a recipient must belong to one group of every
+   * set (`user_customer_groups`). Empty for a public record.
+   */
+  groupSets: string[][]
   /** Rendered mails by recipient shape (locale, zone, cloud, names), with a token placeholder. */
   templates: Map<string, Omit<OutgoingMail, 'eventKey' | 'to'>>
   /**
@@ -193,6 +200,7 @@ export async function planEvent(db: Db, eventId: number, signer: string | null =
     cloudTargets: [],
     notificationTargets: null,
     minimums: event.type === 'advisory' ? reachedMinimums(advisory) : null,
+    groupSets: [...(await componentGroups(db, event.record_id)).values()],
     templates: new Map(),
     signer,
   }
@@ -227,8 +235,12 @@ export function reachedMinimums(summary: Pick<AdvisorySummary, 'highest'> | null
  * Stored subscription rows joined with their users, without the rows of users whose minimum
  * rating on the row's cloud the event does not reach (`minimums` null: no minimum applies).
  */
-function withinMinimums(db: Db, minimums: AdvisoryMinimum[] | null) {
-  const rows = db.selectFrom('subscriptions as s').innerJoin('users as u', 'u.uid', 's.uid')
+function withinMinimums(db: Db, minimums: AdvisoryMinimum[] | null, groupSets: readonly string[][]) {
+  let rows = db.selectFrom('subscriptions as s').innerJoin('users as u', 'u.uid', 's.uid')
+  // A record on private components reaches only members of a group of each (see EventPlan.groupSets).
+  for (const set of groupSets) {
+    rows = rows.where('u.uid', 'in', (eb) => eb.selectFrom('user_customer_groups').select('uid').where('customer_group', 'in', set))
+  }
   if (minimums === null) return rows
   return rows
     .leftJoin('advisory_minimums as am', (join) => join.onRef('am.uid', '=', 's.uid').onRef('am.cloud_id', '=', 's.cloud_id'))
@@ -253,7 +265,7 @@ export async function countRecipients(db: Db, plan: EventPlan): Promise<number> 
     return Number(row.n)
   }
   if (plan.cloudTargets.length === 0) return 0
-  const row = await withinMinimums(db, plan.minimums)
+  const row = await withinMinimums(db, plan.minimums, plan.groupSets)
     .select((eb) => eb.fn.count<number | string>('u.uid').distinct().as('n'))
     .where('u.verified', '=', 1)
     .where((eb) =>
@@ -304,7 +316,7 @@ export async function recipientsBetween(db: Db, plan: EventPlan, afterUid: numbe
     name: SubscriptionName
   }> = []
   for (const { cloud, names } of plan.cloudTargets) {
-    let query = withinMinimums(db, plan.minimums)
+    let query = withinMinimums(db, plan.minimums, plan.groupSets)
       .select(['u.uid', 'u.mail', 'u.timezone', 'u.locale', 's.target'])
       .where('u.verified', '=', 1)
       .where('s.cloud_id', '=', cloud.id)

@@ -284,6 +284,11 @@ export interface StartSchedulerOptions {
   log?: { warn(obj: object, msg: string): void }
   /** Called after a pass that made a step (public answers changed: the response cache is cleared). */
   onChange?: () => void
+  /**
+   * Another pass run after each of this one, on the same clock (the alert incidents' grace periods,
+   * `server/alerts/incidents.ts`); resolves true when it changed records (then as for a step that mailed).
+   */
+  alsoEachPass?: (now: number) => Promise<boolean>
 }
 
 /** A running scheduler. */
@@ -316,6 +321,15 @@ export function startScheduler(o: StartSchedulerOptions): Scheduler {
       } catch (error) {
         o.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'maintenance scheduler pass failed')
         return []
+      } finally {
+        try {
+          if (o.alsoEachPass && (await o.alsoEachPass(o.now().getTime()))) {
+            o.onChange?.()
+            o.mailer.kick()
+          }
+        } catch (error) {
+          o.log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'alert grace pass failed')
+        }
       }
     })
     return running

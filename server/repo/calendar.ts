@@ -9,6 +9,7 @@ import { addDays } from '../lib/days.js'
 import { zonedDay, zonedDayStart } from '../lib/zones.js'
 import type { CloudRow } from './clouds.js'
 import { cloudDataCenters } from './data-centers.js'
+import { type CustomerGroups, PUBLIC_GROUPS, recordVisible } from './private-components.js'
 import { ADVISORY_EVENT_TYPES } from './records.js'
 
 /** The list each calendar kind belongs to. */
@@ -68,8 +69,12 @@ export function calendarClass(
  * premium, decommissioned ones too, since past records concern them), grouped by region in region
  * order, by name within a region. Option values are term ids as strings.
  */
-export async function dataCenterGroups(db: Kysely<Database>, cloudId: number): Promise<CalendarDataCenterGroup[]> {
-  const rows = await cloudDataCenters(db, cloudId)
+export async function dataCenterGroups(
+  db: Kysely<Database>,
+  cloudId: number,
+  viewerGroups: CustomerGroups = PUBLIC_GROUPS,
+): Promise<CalendarDataCenterGroup[]> {
+  const rows = await cloudDataCenters(db, cloudId, viewerGroups)
     .select(['dc.tid', 'dc.name', 'r.tid as region_tid', 'r.name as region'])
     .orderBy('r.sort')
     .orderBy('r.tid')
@@ -93,7 +98,7 @@ export async function dataCenterGroups(db: Kysely<Database>, cloudId: number): P
  * ongoing record running until now — with the class of its most severe record
  * ({@link CALENDAR_CLASSES}). `start_date` is the first such day (today in `zone` when there is
  * none); `datacenters` the cloud's data centers by region, empty for advisories (their page has
- * no data-center filter).
+ * no data-center filter). Private data centers and records only for `groups` that may see them.
  */
 export async function recordCalendar(
   db: Kysely<Database>,
@@ -101,6 +106,7 @@ export async function recordCalendar(
   kind: CalendarType,
   zone: string,
   now: Date,
+  groups: CustomerGroups = PUBLIC_GROUPS,
 ): Promise<CalendarData> {
   const type = CALENDAR_LISTS[kind]
   const t = now.getTime()
@@ -112,9 +118,10 @@ export async function recordCalendar(
       .select(['r.from_time', 'r.to_time', 'r.severity_tid', 'r.event_type', 'st.name as status'])
       .where('rc.cloud_id', '=', cloud.id)
       .where('r.type', '=', type)
+      .where((eb) => recordVisible(eb, 'r.id', groups))
       .orderBy('r.from_time')
       .execute(),
-    type === 'advisory' ? Promise.resolve([]) : dataCenterGroups(db, cloud.id),
+    type === 'advisory' ? Promise.resolve([]) : dataCenterGroups(db, cloud.id, groups),
   ])
 
   const rank = new Map<string, number>(CALENDAR_CLASSES.map((c, i) => [c, i]))

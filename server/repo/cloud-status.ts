@@ -22,6 +22,7 @@ import { statusWeek, weekMinute, type StatusWeek } from '../lib/week.js'
 import { componentKey, componentUptimes, NO_UPTIME, spansByComponent, UPTIME_SEVERITIES, uptimeRange } from '../statuspage/uptime.js'
 import type { CloudRow } from './clouds.js'
 import { cloudDataCenters } from './data-centers.js'
+import { type CustomerGroups, componentVisible, PUBLIC_GROUPS, recordVisible } from './private-components.js'
 import { RECORD_HEAD_COLUMNS } from './record-columns.js'
 import { incidentSpans } from './records.js'
 
@@ -80,12 +81,13 @@ const rowOf = (r: { tid: number; name: string; active: number; start_date: numbe
 })
 
 /** The services of a cloud, in row order. */
-async function serviceItems(db: Kysely<Database>, cloudId: number): Promise<ItemRow[]> {
+async function serviceItems(db: Kysely<Database>, cloudId: number, groups: CustomerGroups): Promise<ItemRow[]> {
   const rows = await db
     .selectFrom('cloud_services as cs')
     .innerJoin('services as s', 's.tid', 'cs.service_tid')
     .select(['s.tid', 's.name', 's.description', 'cs.active', 'cs.start_date', 'cs.end_date'])
     .where('cs.cloud_id', '=', cloudId)
+    .where((eb) => componentVisible(eb, 'cs.cloud_id', 'cs.service_tid', groups))
     .orderBy('cs.sort')
     .orderBy('s.name')
     .execute()
@@ -99,8 +101,8 @@ async function serviceItems(db: Kysely<Database>, cloudId: number): Promise<Item
 }
 
 /** The public (`premium = 0`) or premium data centers of a cloud, by region order then name. */
-async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0 | 1): Promise<ItemRow[]> {
-  const rows = await cloudDataCenters(db, cloudId)
+async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0 | 1, groups: CustomerGroups): Promise<ItemRow[]> {
+  const rows = await cloudDataCenters(db, cloudId, groups)
     .select([
       'dc.tid',
       'dc.name',
@@ -133,7 +135,7 @@ async function dataCenterItems(db: Kysely<Database>, cloudId: number, premium: 0
  * linked to, ordered by start then id. An ongoing record (to_time NULL) overlaps every week from its
  * start on.
  */
-async function weekRecords(db: Kysely<Database>, cloudId: number, week: StatusWeek) {
+async function weekRecords(db: Kysely<Database>, cloudId: number, week: StatusWeek, groups: CustomerGroups) {
   const rows = await db
     .selectFrom('record_clouds as rc')
     .innerJoin('records as r', 'r.id', 'rc.record_id')
@@ -142,6 +144,7 @@ async function weekRecords(db: Kysely<Database>, cloudId: number, week: StatusWe
     .select([...RECORD_HEAD_COLUMNS, 'r.body', 'r.severity_tid', 'r.from_time', 'r.to_time', 'st.name as status', 'rt.tid'])
     .where('rc.cloud_id', '=', cloudId)
     .where('r.type', 'in', TIMELINE_TYPES)
+    .where((eb) => recordVisible(eb, 'r.id', groups))
     .where('r.from_time', '<', week.end)
     .where((eb) => eb.or([eb('r.to_time', 'is', null), eb('r.to_time', '>', week.start)]))
     .orderBy('r.from_time')
@@ -200,6 +203,8 @@ export function blockEnabled(cloud: CloudRow, requestType: CloudStatusRequestTyp
  * @param offset Whole weeks back, 0…12 (validated by the route).
  * @param stored The signed-in viewer's stored subscription targets on this cloud; omitted for anonymous.
  * @param zone The IANA zone whose days the week's columns are (validated by the route). @default 'UTC'
+ * @param groups The viewer's customer groups: private rows and records they may not see are left
+ *   out (`server/repo/private-components.ts`). @default [] (the public)
  */
 export async function cloudStatus(
   db: Kysely<Database>,
@@ -209,6 +214,7 @@ export async function cloudStatus(
   now: Date,
   stored?: ReadonlySet<string>,
   zone?: string,
+  groups: CustomerGroups = PUBLIC_GROUPS,
 ): Promise<CloudStatusData> {
   const week = statusWeek(now, offset, zone)
   const at = now.getTime()
@@ -217,11 +223,11 @@ export async function cloudStatus(
     !enabled
       ? Promise.resolve([] as ItemRow[])
       : requestType === 'core_cloud_services'
-        ? serviceItems(db, cloud.id)
-        : dataCenterItems(db, cloud.id, requestType === 'premium' ? 1 : 0),
-    enabled ? weekRecords(db, cloud.id, week) : Promise.resolve([]),
+        ? serviceItems(db, cloud.id, groups)
+        : dataCenterItems(db, cloud.id, requestType === 'premium' ? 1 : 0, groups),
+    enabled ? weekRecords(db, cloud.id, week, groups) : Promise.resolve([]),
     listStatusSeverities(db),
-    enabled ? incidentSpans(db, [cloud.id], UPTIME_SEVERITIES, uptimeRange(at), at) : Promise.resolve([]),
+    enabled ? incidentSpans(db, [cloud.id], UPTIME_SEVERITIES, uptimeRange(at), at, groups) : Promise.resolve([]),
   ])
   const spansOf = spansByComponent(spans)
   const severityOrder = new Map(severity.map((s, i) => [s.tid, i]))

@@ -8,6 +8,7 @@ import type { Database } from '../db/schema.js'
 import { addDays, dayStart, utcDay } from '../lib/days.js'
 import { DAY_MS } from '../lib/week.js'
 import { cloudDataCenters } from './data-centers.js'
+import { type CustomerGroups, PUBLIC_GROUPS, recordVisible } from './private-components.js'
 
 /** Days the table shows: today (UTC) and the 6 after it. */
 export const SCHEDULE_DAYS = 7
@@ -26,16 +27,22 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16)
  * center of the region) overlapping that UTC day. Its `className` is `'scheduled'` when one of them
  * is not postponed, `'postponed'` when all are, `''` when there are none; its `value` is the window
  * `'HH:MM–HH:MM UTC'` (its full start and end, even across midnight) for one window, `'N windows'`
- * for several, `''` for none. A window without an end covers its start instant only.
+ * for several, `''` for none. A window without an end covers its start instant only. Private data
+ * centers and records are left out unless `groups` may see them (`server/repo/private-components.ts`).
  */
-export async function maintenanceSchedule(db: Kysely<Database>, cloudId: number, now: Date): Promise<MaintenanceSchedule> {
+export async function maintenanceSchedule(
+  db: Kysely<Database>,
+  cloudId: number,
+  now: Date,
+  groups: CustomerGroups = PUBLIC_GROUPS,
+): Promise<MaintenanceSchedule> {
   const today = utcDay(now)
   const days = Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i))
   const start = dayStart(today)
   const end = start + SCHEDULE_DAYS * DAY_MS
 
   const [regions, windows] = await Promise.all([
-    cloudDataCenters(db, cloudId)
+    cloudDataCenters(db, cloudId, groups)
       // `sort` is selected because it is ordered by (PostgreSQL's rule for SELECT DISTINCT).
       .select(['r.tid', 'r.name', 'r.sort'])
       .distinct()
@@ -53,6 +60,7 @@ export async function maintenanceSchedule(db: Kysely<Database>, cloudId: number,
       .distinct()
       .where('rc.cloud_id', '=', cloudId)
       .where('r.type', '=', 'maintenance')
+      .where((eb) => recordVisible(eb, 'r.id', groups))
       .where('st.name', 'in', SCHEDULE_STATUSES)
       .where('r.from_time', '<', end)
       .where((eb) => eb.or([eb('r.to_time', '>', start), eb('r.from_time', '>=', start)]))

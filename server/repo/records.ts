@@ -31,6 +31,7 @@ import { badRequest, notFound } from '../http/errors.js'
 import { zonedDayRange } from '../lib/zones.js'
 import type { CloudRow } from './clouds.js'
 import { maintenanceSchedule } from './maintenance-schedule.js'
+import { type Audience, type CustomerGroups, PUBLIC_GROUPS, recordVisible, visibleRecordIds } from './private-components.js'
 import { visibleInternalFields, type Viewer } from './visibility.js'
 
 type Db = Kysely<Database>
@@ -84,6 +85,11 @@ export interface RecordFilter {
   search?: RecordSearch
   /** The server's now: an ongoing record (no `to_time`) runs until it. */
   now: number
+  /**
+   * The viewer's customer groups: records on private components they may not see are left out
+   * (`server/repo/private-components.ts`); absent: the public's.
+   */
+  groups?: Audience
 }
 
 /**
@@ -103,7 +109,10 @@ function overlaps(
 }
 
 function filtered(db: Db, f: RecordFilter) {
-  let q = db.selectFrom('records as r').where('r.type', '=', f.type)
+  let q = db
+    .selectFrom('records as r')
+    .where('r.type', '=', f.type)
+    .where((eb) => recordVisible(eb, 'r.id', f.groups ?? PUBLIC_GROUPS))
   if (f.notificationType !== undefined) q = q.where('r.notification_type', '=', f.notificationType)
   if (f.statusId !== undefined) q = q.where('r.status_id', '=', f.statusId)
   const cloudId = f.cloudId
@@ -208,11 +217,12 @@ export async function recordPage(
   pageIndex: number,
   viewer: Viewer,
 ): Promise<{ records: PrivilegedRecord[]; total: number }> {
+  const seen = { ...filter, groups: viewer.groups }
   const [count, ids] = await Promise.all([
-    filtered(db, filter)
+    filtered(db, seen)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    filtered(db, filter)
+    filtered(db, seen)
       .select('r.id')
       .orderBy('r.from_time', 'desc')
       .orderBy('r.id', 'desc')
@@ -230,7 +240,12 @@ export async function recordPage(
 
 /** The newest `limit` records matching `filter` (feeds), newest first. */
 export async function newestRecords(db: Db, filter: RecordFilter, limit: number, viewer: Viewer): Promise<LoadedRecord[]> {
-  const ids = await filtered(db, filter).select('r.id').orderBy('r.from_time', 'desc').orderBy('r.id', 'desc').limit(limit).execute()
+  const ids = await filtered(db, { ...filter, groups: viewer.groups })
+    .select('r.id')
+    .orderBy('r.from_time', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute()
   return loadRecords(
     db,
     ids.map((r) => r.id),
@@ -261,9 +276,10 @@ export async function incidentSpans(
   severityTids: readonly number[],
   range: { start: number; end: number },
   now: number,
+  groups: Audience = PUBLIC_GROUPS,
 ): Promise<IncidentSpan[]> {
   if (cloudIds.length === 0 || severityTids.length === 0) return []
-  const rows = await filtered(db, { type: 'incident', range, now })
+  const rows = await filtered(db, { type: 'incident', range, now, groups })
     .innerJoin('record_clouds as rc', 'rc.record_id', 'r.id')
     .innerJoin('record_terms as rt', 'rt.record_id', 'r.id')
     .select(['rc.cloud_id', 'rt.tid', 'r.severity_tid', 'r.from_time', 'r.to_time'])
@@ -315,11 +331,16 @@ export async function recordUpdates(db: Db, recordId: number): Promise<RecordUpd
 }
 
 /**
- * The records with ids `ids`, in that order (unknown ids are skipped), with their clouds, services
+ * The records with ids `ids`, in that order (unknown ids, and records on private components the
+ * viewer's groups may not see, are skipped), with their clouds, services
  * (`tags`), data centers (`clusters`) and, for notifications, categories. Internal-use fields are
  * selected only when {@link visibleInternalFields} grants them to `viewer`.
  */
-export async function loadRecords(db: Db, ids: readonly number[], viewer: Viewer): Promise<LoadedRecord[]> {
+export async function loadRecords(db: Db, wanted: readonly number[], viewer: Viewer): Promise<LoadedRecord[]> {
+  if (wanted.length === 0) return []
+  // Records on private components the viewer may not see are as unknown ids.
+  const visible = await visibleRecordIds(db as Kysely<Database>, wanted, viewer.groups ?? PUBLIC_GROUPS)
+  const ids = wanted.filter((id) => visible.has(id))
   if (ids.length === 0) return []
   const internal = visibleInternalFields(viewer)
   const [rows, clouds, terms] = await Promise.all([
@@ -483,7 +504,12 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
 
 /** The list's categories (contract `RecordListData.categories`). */
-async function listCategories(db: Db, type: RecordListType, cloudId: number): Promise<Array<{ id: string; name: string }>> {
+async function listCategories(
+  db: Db,
+  type: RecordListType,
+  cloudId: number,
+  groups: CustomerGroups,
+): Promise<Array<{ id: string; name: string }>> {
   if (type === 'advisory') return ADVISORY_EVENT_TYPES.map((e) => ({ id: e.class, name: e.name }))
   if (type === 'maintenance') return []
   const rows = await db
@@ -492,6 +518,7 @@ async function listCategories(db: Db, type: RecordListType, cloudId: number): Pr
     .select('r.incident_type')
     .distinct()
     .where('rc.cloud_id', '=', cloudId)
+    .where((eb) => recordVisible(eb, 'r.id', groups))
     .where('r.type', '=', 'incident')
     .where('r.incident_type', 'is not', null)
     .orderBy('r.incident_type')
@@ -504,7 +531,7 @@ async function listCategories(db: Db, type: RecordListType, cloudId: number): Pr
  * list, the incidents still open (no end, In Progress or Monitoring); on the maintenance list, the
  * windows running now (Scheduled or In Progress, started, not ended); `''` otherwise.
  */
-async function topMessage(db: Db, type: RecordListType, cloudId: number, now: number): Promise<string> {
+async function topMessage(db: Db, type: RecordListType, cloudId: number, now: number, groups: CustomerGroups): Promise<string> {
   if (type === 'advisory') return ''
   const base = db
     .selectFrom('records as r')
@@ -513,6 +540,7 @@ async function topMessage(db: Db, type: RecordListType, cloudId: number, now: nu
     .select(['r.title'])
     .where('rc.cloud_id', '=', cloudId)
     .where('r.type', '=', type)
+    .where((eb) => recordVisible(eb, 'r.id', groups))
     .orderBy('r.from_time', 'desc')
     .orderBy('r.id', 'desc')
   if (type === 'incident') {
@@ -586,9 +614,9 @@ export async function recordList(
   const [page, severity, categories, message, schedule] = await Promise.all([
     recordPage(db, filter, query.page - 1, viewer),
     listSeverities(db),
-    listCategories(db, type, cloud.id),
-    topMessage(db, type, cloud.id, t),
-    type === 'maintenance' ? maintenanceSchedule(db, cloud.id, now) : Promise.resolve(null),
+    listCategories(db, type, cloud.id, viewer.groups ?? PUBLIC_GROUPS),
+    topMessage(db, type, cloud.id, t, viewer.groups ?? PUBLIC_GROUPS),
+    type === 'maintenance' ? maintenanceSchedule(db, cloud.id, now, viewer.groups) : Promise.resolve(null),
   ])
   const totalPages = Math.ceil(page.total / RECORDS_PAGE_SIZE)
   if (type === 'advisory') {

@@ -23,6 +23,14 @@ export const SETTING = {
   statusVmUrl: 'status_vm_url',
   /** External zero-trust-branch status page in the Notifications dropdown (env `TRUST_STATUS_BRANCH_URL` wins). */
   statusBranchUrl: 'status_branch_url',
+  /** Console tokens (`server/accounts/console-token.ts`): the `iss` the vendor's console signs with. */
+  consoleTokenIssuer: 'console_token_issuer',
+  /** Console tokens: the `aud` they must name; unset: the origin of `PUBLIC_URL`. */
+  consoleTokenAudience: 'console_token_audience',
+  /** Console tokens: the console's JWKS URL (keys by `kid`, rotation). */
+  consoleTokenJwksUrl: 'console_token_jwks_url',
+  /** Console tokens: a PEM (SPKI) or JWK public key, when the console publishes no JWKS. */
+  consoleTokenPublicKey: 'console_token_public_key',
   /** The last UTC day (`YYYY-MM-DD`) the demo record history has been generated for (seed). */
   recordsHistoryThrough: 'records_history_through',
   /** `'1'` once the demo advisories, notifications and list records are seeded (seed, `./seed/lists.ts`). */

@@ -10,6 +10,7 @@ import { highestScore } from '../advisories/cvss.js'
 import type { Database } from '../db/schema.js'
 import type { CloudRow } from './clouds.js'
 import { SETTING } from './settings.js'
+import { PUBLIC_GROUPS, recordVisible } from './private-components.js'
 
 /** What `advisory_details.details` holds (see `server/advisories/repo.ts`). */
 type StoredDetails = Pick<AdvisoryDetails, 'vulnerabilities' | 'products'>
@@ -28,7 +29,8 @@ export function compareCvesNewestFirst(a: string, b: string): number {
  * The VEX statements of the advisories on `cloud`, by CVE (see `VexData`). Advisories are read
  * newest first (by start, then id); for a CVE several advisories speak of, the title and score
  * are the newest's, and a product gets one statement: the newest advisory's. Only `cve` (an upper
- * case CVE id) when given.
+ * case CVE id) when given. Advisories on private components are left out
+ * (docs/operating/catalogue.md#private-components).
  */
 export async function vexStatements(db: Kysely<Database>, cloud: CloudRow, cve?: string): Promise<VexData> {
   const rows = await db
@@ -38,6 +40,7 @@ export async function vexStatements(db: Kysely<Database>, cloud: CloudRow, cve?:
     .select(['r.id', 'ad.tracking_id', 'ad.details'])
     .where('rc.cloud_id', '=', cloud.id)
     .where('r.type', '=', 'advisory')
+    .where((eb) => recordVisible(eb, 'r.id', PUBLIC_GROUPS))
     .$if(cve !== undefined, (q) => q.where('ad.cves', 'like', `%${cve}%`))
     .orderBy('r.from_time', 'desc')
     .orderBy('r.id', 'desc')

@@ -17,6 +17,12 @@ import type { InternalField } from '../../contract/records.js'
 export interface Viewer {
   /** Role machine names of the signed-in user; empty for anonymous visitors. */
   roles: readonly string[]
+  /**
+   * Customer groups of a verified console token (`tenantGroupsOf`), who see the private components
+   * and records of those groups (docs/operating/catalogue.md#private-components); absent or empty:
+   * the public.
+   */
+  groups?: readonly string[]
 }
 
 /** An anonymous visitor (no valid session). */

@@ -20,7 +20,8 @@ export type CloudIn = { querystring: typeof CloudQuery } | { params: typeof DcMa
 
 /**
  * Registers GET `url` answering `{ data: await read(cloud) }` for the cloud the request names
- * (machine name or domain, see `requireCloud`), validated against `data`.
+ * (machine name or domain, see `requireCloud`), validated against `data`; `read` gets the request
+ * too (e.g. for its console token's customer groups).
  * Errors: 400 `bad_request` without `cloud`, 404 `unknown_cloud`, and whatever `read` throws.
  *
  * @param from the schema naming the cloud: `?cloud=` by default, or the `:cloud` segment of `url`.
@@ -30,14 +31,14 @@ export function getCloudRead<T extends TSchema>(
   db: Kysely<Database>,
   url: string,
   data: T,
-  read: (cloud: CloudRow) => Promise<Static<T>>,
+  read: (cloud: CloudRow, request: FastifyRequest) => Promise<Static<T>>,
   from: CloudIn = { querystring: CloudQuery },
 ): void {
   // Typed as a plain schema: the reply type of a generic `data` is checked by `read` instead.
   const schema: FastifySchema = { ...from, response: { 200: answer(data), ...ERROR_RESPONSES } }
   app.get(url, { schema, config: PUBLIC_SHORT_CACHE }, async (request) => {
     const named = ('querystring' in from ? request.query : request.params) as CloudQuery
-    return { data: await read(await requireCloud(db, named.cloud)) }
+    return { data: await read(await requireCloud(db, named.cloud), request) }
   })
 }
 

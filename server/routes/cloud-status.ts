@@ -3,9 +3,11 @@
  * (docs/requirements/screens.md#cloud-status-page, docs/requirements/entities.md#status-response, docs/requirements/states.md#timeline-paging, docs/requirements/calls.md). Public, readable from
  * any origin without credentials, shared copies at most 10 s old (its current-time marker moves);
  * a signed-in viewer's answer carries their subscribe stars (`subscribed`) and is
- * `private, no-store` (`PUBLIC_NOW_PER_VIEWER`).
+ * `private, no-store` (`PUBLIC_NOW_PER_VIEWER`). A verified console token's customer groups add
+ * their private rows and records (docs/operating/catalogue.md#private-components).
  */
 import { answer, ERROR_RESPONSES } from '../../contract/common.js'
+import { tenantGroupsOf } from '../accounts/console-token.js'
 import { CloudStatusData, CloudStatusQuery } from '../../contract/status.js'
 import { PUBLIC_NOW_PER_VIEWER } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
@@ -34,7 +36,7 @@ export function registerCloudStatusRoutes(app: TrustApp, { db, now }: RouteDeps)
       const cloud = await requireCloud(db, param)
       const session = request.userSession
       const stored = session ? await storedTargets(db, session.uid, cloud.id) : undefined
-      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now(), stored, zone) }
+      return { data: await cloudStatus(db, cloud, requestType, dateOffset, now(), stored, zone, tenantGroupsOf(request)) }
     },
   )
 }

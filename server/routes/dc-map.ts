@@ -4,13 +4,15 @@
  * then says 'Data is not available for this cloud.'); an unknown cloud answers 404 `unknown_cloud`.
  */
 import { DcMapData, DcMapParams } from '../../contract/global.js'
+import { tenantGroupsOf } from '../accounts/console-token.js'
 import { activeDataCenters } from '../repo/data-centers.js'
 import { getCloudRead } from './cloud-param.js'
 import type { RouteDeps, TrustApp } from './deps.js'
 
 /**
  * Registers GET /api/dc_map/{cloud}: answers `{ data: { status: 'success' as const, datacenters } }`, active
- * data centers only, coordinates in degrees. Errors: 404 `unknown_cloud`.
+ * data centers only, coordinates in degrees; private ones only for a console token of one of their
+ * customer groups (docs/operating/catalogue.md#private-components). Errors: 404 `unknown_cloud`.
  */
 export function registerDcMapRoutes(app: TrustApp, { db }: RouteDeps): void {
   getCloudRead(
@@ -18,7 +20,10 @@ export function registerDcMapRoutes(app: TrustApp, { db }: RouteDeps): void {
     db,
     '/api/dc_map/:cloud',
     DcMapData,
-    async (cloud) => ({ status: 'success' as const, datacenters: await activeDataCenters(db, cloud.id) }),
+    async (cloud, request) => ({
+      status: 'success' as const,
+      datacenters: await activeDataCenters(db, cloud.id, tenantGroupsOf(request)),
+    }),
     { params: DcMapParams },
   )
 }

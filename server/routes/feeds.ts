@@ -17,6 +17,7 @@ import { notFound } from '../http/errors.js'
 import { documentOrigin } from '../http/origin.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud, type CloudRow } from '../repo/clouds.js'
+import { PUBLIC_GROUPS, recordVisible } from '../repo/private-components.js'
 import { loadRecords, newestRecords } from '../repo/records.js'
 import { readSiteName, vendorName } from '../repo/settings.js'
 import { ANONYMOUS } from '../repo/visibility.js'
@@ -124,6 +125,7 @@ export function registerFeedRoutes(app: TrustApp, deps: RouteDeps): void {
         .select('r.id')
         .where('rc.cloud_id', '=', cloud.id)
         .where('r.type', '=', 'maintenance')
+        .where((eb) => recordVisible(eb, 'r.id', PUBLIC_GROUPS))
         .where((eb) => eb.or([eb('r.to_time', '>=', since), eb.and([eb('r.to_time', 'is', null), eb('r.from_time', '>=', since)])]))
       if (dataCenters.length > 0) {
         query = query.where((eb) =>

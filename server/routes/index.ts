@@ -28,6 +28,7 @@ import { registerThirdPartyRoutes } from './third-party.js'
 import { registerUserSessionRoutes } from './user-sessions.js'
 import { registerWebhookRoutes } from './webhooks.js'
 import { registerAdminAdvisoryRoutes } from './admin-advisories.js'
+import { registerAdminAlertRoutes } from './admin-alerts.js'
 import { registerAdminApiKeyRoutes } from './admin-api-keys.js'
 import { registerAdminCatalogRoutes } from './admin-catalog.js'
 import { registerAdminContentRoutes } from './admin-content.js'
@@ -64,6 +65,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   registerAdminAdvisoryRoutes,
   registerAdminApiKeyRoutes,
   registerManageApiRoutes,
+  registerAdminAlertRoutes,
   registerAdminCatalogRoutes,
   registerAdminContentRoutes,
   registerAdminTrafficRoutes,

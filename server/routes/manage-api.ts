@@ -1,6 +1,7 @@
 /**
  * The key-authenticated API (docs/statuspage-manage-api.md, docs/operating/api-keys.md): the
- * Statuspage-compatible manage API under `/v1/`. Every route here:
+ * Statuspage-compatible manage API under `/v1/`, and Alertmanager's receiver
+ * (`POST /api/integrations/alertmanager`, `./alertmanager.ts`). Every route here:
  *
  * - needs an API key (`Authorization: Bearer {key}` or `OAuth {key}`; `server/accounts/api-keys.ts`):
  *   401 `unauthorized` without a valid one, 400 `key_in_query` for a key in the query string; a
@@ -30,6 +31,7 @@
  * (`manageSchemaRefusal`).
  */
 import rateLimit from '@fastify/rate-limit'
+import { registerAlertmanagerRoutes } from './alertmanager.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import Type from 'typebox'
@@ -191,6 +193,9 @@ export function registerManageApiRoutes(app: TrustApp, deps: RouteDeps): void {
       )
     })
 
+    // Alertmanager's receiver shares the key scope: limited, no-store and audited per call like /v1.
+    registerAlertmanagerRoutes(scope, deps)
+
     scope.get('/v1/pages', { schema: { response: { 200: Type.Array(ManagePage), ...ERROR_RESPONSES } } }, async (request) => {
       const key = await requireApiKey(request, db, now().getTime())
       const origin = documentOrigin(request, accounts.publicUrl)
@@ -215,6 +220,8 @@ export function registerManageApiRoutes(app: TrustApp, deps: RouteDeps): void {
         origin: documentOrigin(request, accounts.publicUrl),
         siteName: await readSiteName(db, accounts.publicUrl),
         now: now(),
+        // A key manages every component, private ones too (docs/operating/catalogue.md#private-components).
+        groups: 'all',
       })
       return 'components' in document ? document.components : []
     }

@@ -36,6 +36,7 @@ import {
   RecordListQuery,
   type RecordListType,
 } from '../../contract/records.js'
+import { tenantGroupsOf } from '../accounts/console-token.js'
 import { badRequest } from '../http/errors.js'
 import { PUBLIC_SHORT_CACHE, PUBLIC_SHORT_CACHE_PER_VIEWER } from '../http/public-api.js'
 import { dayStart } from '../lib/days.js'
@@ -59,12 +60,14 @@ export const MAX_DATACENTER_FILTER = 200
  * Who is asking: the roles of the request's valid session (resolved by the session hook, see
  * `server/accounts/sessions.ts`), else {@link ANONYMOUS}. `visibleInternalFields` decides what
  * that viewer sees. A session that still owes its second factor (docs/operating/staff-sign-in.md)
- * sees what a plain registered user sees.
+ * sees what a plain registered user sees. A verified console token adds its customer groups
+ * (`tenantGroupsOf`): their private components' records (docs/operating/catalogue.md#private-components).
  */
 export function viewerOf(request: FastifyRequest): Viewer {
   const session = request.userSession
-  if (!session) return ANONYMOUS
-  return { roles: session.due === null ? session.roles : [] }
+  const groups = tenantGroupsOf(request)
+  if (!session) return groups.length === 0 ? ANONYMOUS : { roles: [], groups }
+  return { roles: session.due === null ? session.roles : [], groups }
 }
 
 /**
@@ -212,7 +215,7 @@ export function registerRecordRoutes(app: TrustApp, { db, now }: RouteDeps): voi
     async (request) => {
       const tz = parseZone(request.query.tz)
       const cloud = await requireCloud(db, request.query.cloud)
-      return { data: await recordCalendar(db, cloud, request.query.type, tz, now()) }
+      return { data: await recordCalendar(db, cloud, request.query.type, tz, now(), tenantGroupsOf(request)) }
     },
   )
 

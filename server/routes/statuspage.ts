@@ -22,6 +22,7 @@ import Type from 'typebox'
 import { ERROR_RESPONSES } from '../../contract/common.js'
 import { STATUSPAGE_DOCUMENTS, STATUSPAGE_SCHEMAS } from '../../contract/statuspage.js'
 import { documentOrigin } from '../http/origin.js'
+import { tenantGroupsOf } from '../accounts/console-token.js'
 import { PUBLIC_SHORT_CACHE } from '../http/public-api.js'
 import { requireCloud } from '../repo/clouds.js'
 import { readSiteName } from '../repo/settings.js'
@@ -42,6 +43,7 @@ export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts, rem
         siteName: await readSiteName(db, accounts.publicUrl),
         now: now(),
         reminderMinutes,
+        groups: tenantGroupsOf(request),
       })
     })
     app.get(`/:cloud/api/v2/${name}`, { schema: { ...schema, params: CloudParams }, config: PUBLIC_SHORT_CACHE }, async (request) => {
@@ -52,6 +54,7 @@ export function registerStatuspageRoutes(app: TrustApp, { db, now, accounts, rem
         siteName: await readSiteName(db, accounts.publicUrl),
         now: now(),
         reminderMinutes,
+        groups: tenantGroupsOf(request),
       })
     })
   }

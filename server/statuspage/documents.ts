@@ -29,6 +29,7 @@ import { htmlToText } from '../admin/sanitize.js'
 import type { Database } from '../db/schema.js'
 import { type CloudRow, listCloudRows } from '../repo/clouds.js'
 import { cloudDataCenters } from '../repo/data-centers.js'
+import { type Audience, componentVisible, PUBLIC_GROUPS, recordVisible } from '../repo/private-components.js'
 import { RECORD_HEAD_COLUMNS } from '../repo/record-columns.js'
 import { incidentSpans } from '../repo/records.js'
 import {
@@ -122,13 +123,25 @@ export interface StatuspageOptions {
   now: Date
   /** The server's reminder lead of maintenance, minutes (`MAINTENANCE_REMINDER_MINUTES`). @default 60 */
   reminderMinutes?: number
+  /**
+   * Who reads: a console token's customer groups (`[]`: the public) see the private components and
+   * records of those groups only (docs/operating/catalogue.md#private-components); `'all'` (API keys)
+   * sees every one. @default [] (the public)
+   */
+  groups?: Audience
 }
 
 /**
  * The records a document shows: the newest of each type and every open or coming one; with `only`,
  * exactly those ids (incidents and maintenances on the clouds in scope), whatever their age.
  */
-async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number, only?: readonly number[]): Promise<RecordRow[]> {
+async function readRecords(
+  db: Kysely<Database>,
+  cloudIds: number[],
+  now: number,
+  groups: Audience,
+  only?: readonly number[],
+): Promise<RecordRow[]> {
   if (cloudIds.length === 0 || only?.length === 0) return []
   const base = () =>
     db
@@ -154,6 +167,7 @@ async function readRecords(db: Kysely<Database>, cloudIds: number[], now: number
             .where('rc.cloud_id', 'in', cloudIds),
         ),
       )
+      .where((eb) => recordVisible(eb, 'r.id', groups))
       .$if(only !== undefined, (qb) => qb.where('r.id', 'in', only ?? []))
   // The newest of each type, and every one still open or yet to come, whatever its age (with
   // `only`: every one of those ids, as the newest of their type).
@@ -318,7 +332,7 @@ const migratedAt = new WeakMap<Kysely<Database>, Promise<number>>()
 /** Reads everything a document of `cloud` (or the site) is made of; with `only`, of those records alone ({@link readRecords}). */
 async function readScope(
   db: Kysely<Database>,
-  { cloud, origin, siteName, now: at, reminderMinutes = 60 }: StatuspageOptions,
+  { cloud, origin, siteName, now: at, reminderMinutes = 60, groups = PUBLIC_GROUPS }: StatuspageOptions,
   only?: readonly number[],
 ): Promise<Scope> {
   const now = at.getTime()
@@ -333,12 +347,13 @@ async function readScope(
           .select(['cs.cloud_id', 's.tid', 's.name', 's.description', 'cs.start_date', 'cs.end_date'])
           .where('cs.cloud_id', 'in', cloudIds)
           .where('cs.active', '=', 1)
+          .where((eb) => componentVisible(eb, 'cs.cloud_id', 'cs.service_tid', groups))
           .orderBy('cs.sort')
           .orderBy('s.name')
           .execute(),
     Promise.all(
       clouds.map((c) =>
-        cloudDataCenters(db, c.id)
+        cloudDataCenters(db, c.id, groups)
           .select(['dc.tid', 'dc.name', 'dc.city', 'r.tid as region_tid', 'r.name as region', 'cdc.start_date', 'cdc.end_date'])
           .where('cdc.active', '=', 1)
           .where('cdc.premium_dc', '=', 0)
@@ -348,8 +363,8 @@ async function readScope(
           .execute(),
       ),
     ),
-    readRecords(db, cloudIds, now, only),
-    incidentSpans(db, cloudIds, UPTIME_SEVERITIES, uptimeRange(now), now),
+    readRecords(db, cloudIds, now, groups, only),
+    incidentSpans(db, cloudIds, UPTIME_SEVERITIES, uptimeRange(now), now, groups),
     siteStart(db, now),
   ])
   const spansOf = spansByComponent(spans)

@@ -160,6 +160,8 @@ export async function pageComponents(
     origin: ctx.origin,
     siteName: ctx.siteName,
     now: new Date(ctx.now),
+    // A key manages every component, private ones too (docs/operating/catalogue.md#private-components).
+    groups: 'all',
   })
   return 'components' in document ? document.components : []
 }
@@ -226,6 +228,7 @@ export async function manageIncidents(
     siteName: ctx.siteName,
     now: new Date(ctx.now),
     reminderMinutes: ctx.reminderMinutes,
+    groups: 'all',
   })
   return ids.flatMap((id) => {
     const record = records.get(id)

@@ -357,7 +357,7 @@ export async function updateIncident(ctx: ManageContext, incidentId: string, fie
 
 /**
  * `DELETE /v1/pages/{page_id}/incidents/{incident_id}`: this site keeps what it published
- * (docs/decisions: the manage API never deletes). A scheduled maintenance that has not closed is
+ * (docs/decisions/0100-manage-api-never-deletes-incidents.md). A scheduled maintenance that has not closed is
  * cancelled (Archived, subscribers told); anything else answers 405 with what to do instead.
  */
 export async function deleteIncident(ctx: ManageContext, incidentId: string): Promise<ManageIncident> {

@@ -4,7 +4,8 @@
  * reads the site's clouds and trees.
  *
  * The file: a header row, then one row per person; columns `email`, `verified` (`yes` / `no`;
- * read-only information: the import ignores it) and `topics`, one topic per line inside the cell.
+ * read-only information: the import ignores it) and `topics`, one topic per line inside the cell,
+ * and optionally `customer_groups` ({@link GROUPS_COLUMN}).
  * A topic is a path of names joined by ` > `:
  *
  * | topic | stored target |
@@ -30,6 +31,7 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Kysely, Transaction } from 'kysely'
+import { CUSTOMER_GROUP_PATTERN } from '../../contract/catalog.js'
 import type { Database } from '../db/schema.js'
 import { type CloudRow, listCloudRows } from '../repo/clouds.js'
 import { isEmail } from '../accounts/users.js'
@@ -49,6 +51,13 @@ export const ADVISORY = 'Advisory'
 
 /** The columns of the file, in the export's order. */
 export const CSV_COLUMNS = ['email', 'verified', 'topics'] as const
+
+/**
+ * The optional column of the customer groups a person belongs to (docs/subscriptions.md#customer-groups):
+ * group names separated by commas or line breaks. An export writes it when someone has a group; an
+ * import with the column sets each row's groups to the cell's (empty: none), without it leaves them.
+ */
+export const GROUPS_COLUMN = 'customer_groups'
 
 /** The most people one import takes. */
 export const MAX_IMPORT_ROWS = 5000
@@ -186,6 +195,8 @@ export interface ExportRow {
   verified: boolean
   /** Notation of each stored topic, in the file's order. */
   topics: string[]
+  /** The customer groups the person belongs to, sorted. */
+  groups: string[]
 }
 
 /**
@@ -194,7 +205,7 @@ export interface ExportRow {
  * Stored targets the site no longer has (a removed row) are left out. With `uid`, that person only.
  */
 export async function exportRows(db: Db, index: TopicIndex, uid?: number): Promise<ExportRow[]> {
-  const [cloudRows, notificationRows] = await Promise.all([
+  const [cloudRows, notificationRows, groupRows] = await Promise.all([
     db
       .selectFrom('subscriptions as s')
       .innerJoin('users as u', 'u.uid', 's.uid')
@@ -207,13 +218,21 @@ export async function exportRows(db: Db, index: TopicIndex, uid?: number): Promi
       .select(['u.uid', 'u.mail', 'u.verified', 's.target'])
       .$if(uid !== undefined, (q) => q.where('u.uid', '=', uid as number))
       .execute(),
+    db
+      .selectFrom('user_customer_groups')
+      .select(['uid', 'customer_group'])
+      .$if(uid !== undefined, (q) => q.where('uid', '=', uid as number))
+      .orderBy('customer_group')
+      .execute(),
   ])
+  const groupsOf = new Map<number, string[]>()
+  for (const g of groupRows) groupsOf.set(g.uid, [...(groupsOf.get(g.uid) ?? []), g.customer_group])
   const cloudOrder = new Map(index.clouds.map((c, i) => [c.id, i]))
-  const people = new Map<number, { email: string; verified: boolean; topics: Array<{ order: number; name: string }> }>()
+  const people = new Map<number, { email: string; verified: boolean; topics: Array<{ order: number; name: string }>; groups: string[] }>()
   const person = (row: { uid: number; mail: string; verified: number }) => {
     let p = people.get(row.uid)
     if (!p) {
-      p = { email: row.mail, verified: row.verified === 1, topics: [] }
+      p = { email: row.mail, verified: row.verified === 1, topics: [], groups: groupsOf.get(row.uid) ?? [] }
       people.set(row.uid, p)
     }
     return p
@@ -232,6 +251,7 @@ export async function exportRows(db: Db, index: TopicIndex, uid?: number): Promi
       email: p.email,
       verified: p.verified,
       topics: p.topics.sort((a, b) => a.order - b.order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((t) => t.name),
+      groups: p.groups,
     }))
     .sort((a, b) => (a.email < b.email ? -1 : a.email > b.email ? 1 : 0))
 }
@@ -242,8 +262,11 @@ export async function exportRows(db: Db, index: TopicIndex, uid?: number): Promi
  * ({@link escapeCell}; escaped cells and cells with line breaks are quoted).
  */
 export function exportCsv(rows: readonly ExportRow[]): string {
-  const records = rows.map((r) => [r.email, r.verified ? 'yes' : 'no', r.topics.join('\n')].map(escapeCell))
-  return stringify([[...CSV_COLUMNS], ...records], {
+  const withGroups = rows.some((r) => r.groups.length > 0)
+  const records = rows.map((r) =>
+    [r.email, r.verified ? 'yes' : 'no', r.topics.join('\n'), ...(withGroups ? [r.groups.join(', ')] : [])].map(escapeCell),
+  )
+  return stringify([[...CSV_COLUMNS, ...(withGroups ? [GROUPS_COLUMN] : [])], ...records], {
     bom: true,
     record_delimiter: 'windows',
     // Escaped cells, and cells with line breaks (a lone LF is not the CRLF delimiter, so the library would not quote it).
@@ -271,10 +294,14 @@ export interface ImportRow {
   /** The topics as the row names them (trimmed), in order, without repeats. */
   names: string[]
   refs: TopicRef[]
+  /** The person's customer groups when the file has the {@link GROUPS_COLUMN} column; `undefined` without it. */
+  groups?: string[]
 }
 
 /** What {@link readImport} makes of a file: the rows when every row is good, else the problems. */
 export type ImportReading = { ok: true; rows: ImportRow[] } | { ok: false; problems: RowProblem[] }
+
+const GROUP_NAME = new RegExp(CUSTOMER_GROUP_PATTERN)
 
 const quoted = (text: string) => `“${text.length > 120 ? `${text.slice(0, 117)}…` : text}”`
 
@@ -316,7 +343,7 @@ export function readImport(text: string, index: TopicIndex): ImportReading {
   const column = (name: string) => header.indexOf(name)
   const headerProblems: string[] = []
   for (const name of ['email', 'topics']) if (column(name) < 0) headerProblems.push(`the column “${name}” is missing`)
-  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h))
+  const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h) && h !== GROUPS_COLUMN)
   if (unknown.length > 0) headerProblems.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => quoted(u)).join(', ')}`)
   const repeated = header.filter((h, i) => header.indexOf(h) !== i)
   if (repeated.length > 0) headerProblems.push(`the column ${quoted(repeated[0])} appears twice`)
@@ -392,7 +419,21 @@ export function readImport(text: string, index: TopicIndex): ImportReading {
         good = false
       } else refs.push(found[0])
     }
-    if (good) rows.push({ line, email: email.toLowerCase(), names, refs })
+    let groups: string[] | undefined
+    if (column(GROUPS_COLUMN) >= 0) {
+      groups = []
+      for (const part of unescapeCell(record[column(GROUPS_COLUMN)].trim()).split(/[,\r\n]+/)) {
+        const group = part.trim()
+        if (group === '' || groups.includes(group)) continue
+        if (!GROUP_NAME.test(group)) {
+          bad(
+            `${quoted(group)} is not a customer group: use lower-case letters a-z, digits, _ and -, starting with a letter (e.g. acme), separated by commas.`,
+          )
+          good = false
+        } else groups.push(group)
+      }
+    }
+    if (good) rows.push({ line, email: email.toLowerCase(), names, refs, ...(groups ? { groups } : {}) })
   }
   if (problems.length === 0 && rows.length === 0) {
     problems.push({ line: 2, row: 2, reason: 'The file names no one: add one row per person below the header.' })

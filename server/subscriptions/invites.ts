@@ -90,6 +90,20 @@ export interface ApplyImportOptions {
 }
 
 /**
+ * Sets the customer groups user `uid` belongs to (docs/subscriptions.md#customer-groups) to `groups`:
+ * who receives mail about records on private components.
+ */
+export async function setCustomerGroups(trx: Transaction<Database>, uid: number, groups: readonly string[]): Promise<void> {
+  await trx.deleteFrom('user_customer_groups').where('uid', '=', uid).execute()
+  if (groups.length > 0) {
+    await trx
+      .insertInto('user_customer_groups')
+      .values(groups.map((customer_group) => ({ uid, customer_group })))
+      .execute()
+  }
+}
+
+/**
  * Applies checked rows (`readImport` of `./csv.ts`) inside `trx`: accounts, invitations and the
  * opt-in mails in the outbox (call `mailer.kick()` after the commit).
  */
@@ -116,6 +130,8 @@ export async function applyImport(
       uid = existing.uid
       to = existing.mail
       locale = toLocale(existing.locale) ?? 'en'
+      // Membership is the operator's to say, at once; the opt-in is about the person's mail.
+      if (row.groups) await setCustomerGroups(trx, uid, row.groups)
       if (await coversAll(trx, index, uid, row.refs)) {
         outcome.already_subscribed += 1
         continue
@@ -128,6 +144,7 @@ export async function applyImport(
         .executeTakeFirstOrThrow()
       uid = created.uid
       outcome.new_accounts += 1
+      if (row.groups) await setCustomerGroups(trx, uid, row.groups)
     }
     const topics = JSON.stringify(topicsOf(row.refs))
     const names = JSON.stringify(row.names)

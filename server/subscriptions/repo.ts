@@ -18,6 +18,7 @@ import type {
 import type { Database } from '../db/schema.js'
 import type { CloudRow } from '../repo/clouds.js'
 import { cloudDataCenters } from '../repo/data-centers.js'
+import { componentVisible, PUBLIC_GROUPS } from '../repo/private-components.js'
 import { NOTIFICATION_TYPES } from '../repo/records.js'
 import {
   cloudTree,
@@ -45,7 +46,9 @@ const flag = (on: boolean): Flag => (on ? '1' : '0')
 /**
  * The subscribable rows of a cloud: active services and data centers (decommissioned ones,
  * `active = 0`, are left out) of the blocks the cloud shows (docs/requirements/entities.md#cloud.cloud_status), and the
- * maintenance and advisory topics. Three queries.
+ * maintenance and advisory topics. Three queries. Private services and data centers are left out
+ * (docs/operating/catalogue.md#private-components): their records reach a cloud's subscribers of
+ * the right customer groups through the cloud's groups and `all`.
  */
 export async function cloudTreeInput(db: Db, cloud: CloudRow): Promise<CloudTreeInput> {
   const [services, dcs, topics] = await Promise.all([
@@ -56,6 +59,7 @@ export async function cloudTreeInput(db: Db, cloud: CloudRow): Promise<CloudTree
           .select(['s.tid', 's.name'])
           .where('cs.cloud_id', '=', cloud.id)
           .where('cs.active', '=', 1)
+          .where((eb) => componentVisible(eb, 'cs.cloud_id', 'cs.service_tid', PUBLIC_GROUPS))
           .orderBy('cs.sort')
           .orderBy('s.name')
           .execute()

@@ -7,6 +7,8 @@ import { $router, signInPathFor } from '../routes'
 import * as styles from './admin.css'
 import { consoleAccess, SCREEN_PERMISSION, sessionPermissions } from './access'
 import { AdminNav } from './AdminNav'
+import { AlertRulesScreen } from './AlertRulesScreen'
+import { ApiKeysScreen } from './ApiKeysScreen'
 import { AuditScreen } from './AuditScreen'
 import { CatalogScreen } from './CatalogScreen'
 import { ComplianceScreen } from './ComplianceScreen'
@@ -84,6 +86,12 @@ export default function AdminConsole({
       break
     case 'staff':
       view = <StaffScreen canEdit={canEdit} />
+      break
+    case 'alert-rules':
+      view = <AlertRulesScreen canEdit={canEdit} />
+      break
+    case 'api-keys':
+      view = <ApiKeysScreen canEdit={canEdit} />
       break
     case 'subscribers':
       view = <SubscribersScreen canEdit={canEdit} />

@@ -34,6 +34,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'dashboard', href: ADMIN_PATHS.dashboard, screen: 'dashboard' },
   { label: 'desk', href: ADMIN_PATHS.desk, screen: 'desk', also: ['desk-new', 'desk-record'] },
   { label: 'templates', href: ADMIN_PATHS.templates, screen: 'templates' },
+  { label: 'alertRules', href: ADMIN_PATHS['alert-rules'], screen: 'alert-rules' },
   catalog('settings', 'settings'),
   catalog('products', 'products'),
   catalog('coreServices', 'core_services'),
@@ -47,14 +48,15 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'faq', href: ADMIN_PATHS.faq, screen: 'faq' },
   { label: 'compliance', href: ADMIN_PATHS.compliance, screen: 'compliance' },
   { label: 'staff', href: ADMIN_PATHS.staff, screen: 'staff', needs: 'staff' },
+  { label: 'apiKeys', href: ADMIN_PATHS['api-keys'], screen: 'api-keys', needs: 'staff' },
   { label: 'subscribers', href: ADMIN_PATHS.subscribers, screen: 'subscribers', needs: 'subscribers' },
   { label: 'audit', href: ADMIN_PATHS.audit, screen: 'audit' },
 ]
 
 /**
  * The console's navigation: a list of links (the current one `aria-current="page"`), wrapping
- * above the screen on phones and a column beside it on desktops. Staff shows to administrators
- * only (the `staff` permission), Subscribers to the administrator roles (`subscribers`).
+ * above the screen on phones and a column beside it on desktops. Staff and API keys show to
+ * administrators only (the `staff` permission), Subscribers to the administrator roles (`subscribers`).
  */
 export function AdminNav({
   screen,

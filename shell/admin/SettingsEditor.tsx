@@ -5,7 +5,7 @@ import { useMessages } from '../../widgets/core/i18n/react'
 import { Field } from '../accounts/Field'
 import * as styles from './admin.css'
 import { saveCatalogSection } from './api'
-import { Checkbox } from './controls'
+import { Checkbox, TextArea } from './controls'
 import { adminCatalogMessages, adminMessages } from './messages'
 import { catalogProblemsInWords } from './problems'
 import { SaveBar } from './SaveMessages'
@@ -28,6 +28,16 @@ const TEXT_SETTINGS: ReadonlyArray<[TextKey, Label, string?]> = [
   ['cookie_consent_gov_id', 'cookieConsentGovId'],
   ['status_vm_url', 'statusVmUrl', 'https://'],
   ['status_branch_url', 'statusBranchUrl', 'https://'],
+]
+
+/**
+ * The console token settings (docs/operating/console-tokens.md): who signs the tokens embedded
+ * widgets carry, for whom, and with which key; the public key is long, hence a textarea.
+ */
+const TOKEN_SETTINGS: ReadonlyArray<[TextKey, Label, string?]> = [
+  ['console_token_issuer', 'consoleTokenIssuer', 'https://console.example.com'],
+  ['console_token_audience', 'consoleTokenAudience'],
+  ['console_token_jwks_url', 'consoleTokenJwksUrl', 'https://'],
 ]
 
 const FLAG_SETTINGS: ReadonlyArray<['is_gov' | 'is_trust_dr', Label]> = [
@@ -77,12 +87,14 @@ export function SettingsEditor({
   if (!canEdit) {
     return (
       <dl className={styles.definitions} data-testid="settings-list">
-        {TEXT_SETTINGS.map(([key, label]) => (
+        {[...TEXT_SETTINGS, ...TOKEN_SETTINGS].map(([key, label]) => (
           <Fragment key={key}>
             <dt>{t[label] as string}</dt>
             <dd>{data.catalog.settings[key] || t.notSet}</dd>
           </Fragment>
         ))}
+        <dt>{t.consoleTokenPublicKey}</dt>
+        <dd>{data.catalog.settings.console_token_public_key ? t.consoleTokenKeySet : t.notSet}</dd>
         {FLAG_SETTINGS.map(([key, label]) => (
           <Fragment key={key}>
             <dt>{t[label] as string}</dt>
@@ -106,20 +118,38 @@ export function SettingsEditor({
     )
   }
 
+  // One labelled input per text setting of `list`, in a grid.
+  const textFields = (list: typeof TEXT_SETTINGS) => (
+    <div className={styles.grid}>
+      {list.map(([key, label, placeholder]) => (
+        <Field
+          key={key}
+          id={`admin-setting-${key}`}
+          label={t[label] as string}
+          placeholder={placeholder}
+          value={draft[key] ?? ''}
+          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        />
+      ))}
+    </div>
+  )
+
   return (
     <form className={styles.group} onSubmit={submit} noValidate aria-label={t.editSettings}>
-      <div className={styles.grid}>
-        {TEXT_SETTINGS.map(([key, label, placeholder]) => (
-          <Field
-            key={key}
-            id={`admin-setting-${key}`}
-            label={t[label] as string}
-            placeholder={placeholder}
-            value={draft[key] ?? ''}
-            onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-          />
-        ))}
-      </div>
+      {textFields(TEXT_SETTINGS)}
+      <fieldset className={styles.fieldset} data-testid="console-token-settings">
+        <legend className={styles.legend}>{t.consoleTokens}</legend>
+        <p className={styles.hint}>{t.consoleTokensHint}</p>
+        {textFields(TOKEN_SETTINGS)}
+        <TextArea
+          id="admin-setting-console_token_public_key"
+          label={t.consoleTokenPublicKey}
+          hint={t.consoleTokenPublicKeyHint}
+          rows={5}
+          value={draft.console_token_public_key ?? ''}
+          onChange={(value) => setDraft({ ...draft, console_token_public_key: value })}
+        />
+      </fieldset>
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t.variant}</legend>
         {FLAG_SETTINGS.map(([key, label]) => (

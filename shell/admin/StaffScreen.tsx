@@ -17,7 +17,7 @@ import { useLoad } from './use-load'
 import { AddPanel, ConsoleScreen } from './ConsoleScreen'
 
 /** `trust_admin` → `trust admin`. */
-const roleName = (role: string) => role.replace(/_/g, ' ')
+export const roleName = (role: string) => role.replace(/_/g, ' ')
 
 const toggled = (roles: readonly string[], role: string, on: boolean) => (on ? [...roles, role] : roles.filter((r) => r !== role))
 

@@ -40,6 +40,8 @@ export const SCREEN_PERMISSION: Readonly<Record<AdminScreen, Permission | null>>
   'desk-record': null,
   templates: null,
   'third-party': 'catalog',
+  'api-keys': 'staff',
+  'alert-rules': 'records',
 }
 
 type Texts = typeof adminMessages.base

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { visuallyHidden } from '../../styles/recipes.css'
 import { useMessages } from '../../widgets/core/i18n/react'
 import * as forms from '../accounts/accounts.css'
@@ -235,5 +235,41 @@ export function DataTable({ label, caption = label, columns, children }: DataTab
         <tbody>{children}</tbody>
       </table>
     </TableWrap>
+  )
+}
+
+/**
+ * An inline confirmation in place of a destructive button: the question, then "yes" and "no"
+ * buttons; focus moves to "no", the safe answer. `busy` marks "yes" unavailable while it runs.
+ */
+export function InlineConfirm({
+  question,
+  yes,
+  no,
+  busy,
+  onYes,
+  onNo,
+  testId,
+}: {
+  question: string
+  yes: string
+  no: string
+  busy: boolean
+  onYes: () => void
+  onNo: () => void
+  testId?: string
+}) {
+  const keep = useRef<HTMLButtonElement>(null)
+  useEffect(() => keep.current?.focus(), [])
+  return (
+    <span className={styles.actions} data-testid={testId}>
+      <span>{question}</span>
+      <button type="button" className={styles.small} onClick={onYes} aria-disabled={busy || undefined}>
+        {yes}
+      </button>
+      <button ref={keep} type="button" className={styles.small} onClick={onNo}>
+        {no}
+      </button>
+    </span>
   )
 }

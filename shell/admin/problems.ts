@@ -72,6 +72,10 @@ const FIELDS: Readonly<Record<string, (t: Texts) => string>> = {
   cookie_consent_gov_id: (t) => t.catalog.cookieConsentGovId,
   status_vm_url: (t) => t.catalog.statusVmUrl,
   status_branch_url: (t) => t.catalog.statusBranchUrl,
+  console_token_issuer: (t) => t.catalog.consoleTokenIssuer,
+  console_token_audience: (t) => t.catalog.consoleTokenAudience,
+  console_token_jwks_url: (t) => t.catalog.consoleTokenJwksUrl,
+  console_token_public_key: (t) => t.catalog.consoleTokenPublicKey,
   is_gov: (t) => t.catalog.isGov,
   is_trust_dr: (t) => t.catalog.isTrustDr,
 }

@@ -65,6 +65,8 @@ export type AdminScreen =
   | 'desk-record'
   | 'templates'
   | 'third-party'
+  | 'api-keys'
+  | 'alert-rules'
 
 /** Route name of `shell/routes.ts` → screen. */
 export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
@@ -80,6 +82,8 @@ export const ADMIN_ROUTES: Readonly<Record<string, AdminScreen>> = {
   adminDeskTemplates: 'templates',
   adminDeskRecord: 'desk-record',
   adminThirdParty: 'third-party',
+  adminApiKeys: 'api-keys',
+  adminAlertRules: 'alert-rules',
 }
 
 /** Where each screen lives; a catalogue section's is {@link catalogPath}, a desk record's `/admin/desk/{id}`. */
@@ -94,6 +98,8 @@ export const ADMIN_PATHS: Readonly<Record<Exclude<AdminScreen, 'catalog' | 'desk
   'desk-new': '/admin/desk/new',
   templates: '/admin/desk/templates',
   'third-party': '/admin/third-party',
+  'api-keys': '/admin/api-keys',
+  'alert-rules': '/admin/alert-rules',
 }
 
 /** `/admin/catalog/{slug}` of a section. */
@@ -113,6 +119,8 @@ const SCREEN_NAMES: Readonly<Record<Exclude<AdminScreen, 'catalog'>, keyof typeo
   'desk-record': 'record',
   templates: 'templates',
   'third-party': 'thirdParty',
+  'api-keys': 'apiKeys',
+  'alert-rules': 'alertRules',
 }
 
 /** A catalogue section's name in `locale`, e.g. `Data centers`; `undefined` for an unknown section. */

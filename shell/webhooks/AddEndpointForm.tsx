@@ -1,10 +1,11 @@
-import { type FormEvent, Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, Fragment, type ReactNode, useId, useState } from 'react'
 import type { AddWebhookData, WebhookKind } from '../../contract/webhooks'
 import * as forms from '../accounts/accounts.css'
 import { addWebhook } from './api'
 import { KIND_NAMES, type PanelError, URL_EXAMPLES, webhookError } from './model'
 import { useLocale, useMessages } from '../../widgets/core/i18n/react'
 import { webhooksMessages } from './messages'
+import { SecretBox } from './SecretBox'
 import * as styles from './webhooks.css'
 
 /** Props of {@link AddEndpointForm}. */
@@ -142,53 +143,24 @@ export function AddEndpointForm({ limit, onAdded }: AddEndpointFormProps) {
  * Slack and Teams, that there is none. Focus moves here, so keyboard and screen-reader users meet it first.
  */
 function SecretOnce({ added, onDone }: { added: AddWebhookData; onDone: () => void }) {
-  const titleRef = useRef<HTMLHeadingElement>(null)
   const t = useMessages(webhooksMessages)
-  const [copied, setCopied] = useState('')
-  useEffect(() => titleRef.current?.focus(), [])
   const { endpoint, secret } = added
-  const copy = () => {
-    if (!secret) return
-    const fail = () => setCopied(t.copyFailed)
-    if (!navigator.clipboard) return fail()
-    navigator.clipboard.writeText(secret).then(() => setCopied(t.copied), fail)
+  const texts = {
+    once: t.secretOnce,
+    hint: withCode(t.secretUse({ header: '\uE000webhook-signature\uE000', package: '\uE000standardwebhooks\uE000' })),
+    copy: t.copySecret,
+    copied: t.copied,
+    copyFailed: t.copyFailed,
+    done: t.stored,
   }
   return (
-    <section className={styles.secretBox} aria-labelledby="webhook-added-title" data-testid="webhook-added">
-      <h3 className={styles.secretTitle} id="webhook-added-title" tabIndex={-1} ref={titleRef}>
-        {t.added({ kind: KIND_NAMES[endpoint.kind] })}
-      </h3>
-      {secret ? (
-        <>
-          <p className={styles.once} data-testid="webhook-secret-once">
-            {t.secretOnce}
-          </p>
-          <code className={styles.secret} data-testid="webhook-secret">
-            {secret}
-          </code>
-          <p className={styles.hint}>
-            {withCode(t.secretUse({ header: '\uE000webhook-signature\uE000', package: '\uE000standardwebhooks\uE000' }))}
-          </p>
-          <p className={styles.actions}>
-            <button type="button" className={styles.small} onClick={copy}>
-              {t.copySecret}
-            </button>
-            <button type="button" className={styles.small} onClick={onDone}>
-              {t.stored}
-            </button>
-            <span role="status">{copied}</span>
-          </p>
-        </>
-      ) : (
-        <>
-          <p>{t[NO_SECRET[endpoint.kind === 'teams' ? 'teams' : 'slack']]}</p>
-          <p className={styles.actions}>
-            <button type="button" className={styles.small} onClick={onDone}>
-              {t.close}
-            </button>
-          </p>
-        </>
-      )}
-    </section>
+    <SecretBox id="webhook" heading="h3" title={t.added({ kind: KIND_NAMES[endpoint.kind] })} secret={secret} texts={texts} onDone={onDone}>
+      <p>{t[NO_SECRET[endpoint.kind === 'teams' ? 'teams' : 'slack']]}</p>
+      <p className={styles.actions}>
+        <button type="button" className={styles.small} onClick={onDone}>
+          {t.close}
+        </button>
+      </p>
+    </SecretBox>
   )
 }

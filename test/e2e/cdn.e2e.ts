@@ -4,7 +4,9 @@
  * site and the drop-ins of examples/ through nginx only (a request straight to the origin fails
  * the page's checks); a signed-in administrator's answers bypass the cache and never reach an
  * anonymous visitor; then the origin is stopped and the pages, the status timeline and the
- * drop-ins keep answering from nginx's stale copies, showing what they showed before.
+ * drop-ins keep answering from nginx's stale copies, showing what they showed before. A console
+ * token's answer (docs/operating/console-tokens.md: a tenant's private data centers) bypasses the
+ * cache and never reaches an anonymous request, before and after the origin stopped.
  *
  * The origin runs with `publicCacheSeconds` = 2 (s-maxage and stale-while-revalidate), so its
  * answers go stale within seconds. Without nginx installed the file prints one line and skips.
@@ -30,6 +32,7 @@ import {
   type TestPage,
   type TestServer,
 } from './harness'
+import { consoleKey, writeTenantSetup } from './console-token'
 import { findNginx, type NginxServer, nginxMissingLine, REFERENCE_CONFIG, startNginx } from './nginx'
 
 /** s-maxage and stale-while-revalidate of the origin's public answers, seconds. */
@@ -38,6 +41,10 @@ const S = 2
 const ADMIN = { name: 'admin', pass: 'Admin12345' }
 /** The front end's degraded-mode notice (docs/operating/cdn.md). */
 const NOTICE = /Live updates are unavailable; showing status as of \d{1,2}:\d{2}/
+/** The customer group whose console token sees private data centers, and their audience. */
+const TENANT = { group: 'acme', audience: 'https://trust.cdn-test.example' }
+/** A timeline answer whose tenant copy holds the private data centers. */
+const TENANT_TIMELINE = '/api/cloud-status?cloud=auroraedge&requestType=public'
 /** What a browser accepts; nginx keys its copies on the encoding it implies (br), so these requests share the browser's copies. */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' }
 
@@ -79,6 +86,8 @@ interface CdnContext {
   /** When the origin stopped, ms since the epoch. */
   originStoppedAt: number
   seen: Partial<Seen>
+  /** A valid console token of {@link TENANT} and the data centers private to it. */
+  tenant: { token: string; privateNames: string[] }
 }
 
 const reference = suite('docs/operating/cdn.md shows the reference CDN configuration')
@@ -104,6 +113,7 @@ function defineSuite() {
     originStopped: false,
     originStoppedAt: 0,
     seen: {},
+    tenant: { token: '', privateNames: [] },
   })
 
   cdn.before(async (ctx) => {
@@ -111,6 +121,15 @@ function defineSuite() {
       // `publicCacheSeconds` is the origin's s-maxage / stale-while-revalidate (PUBLIC_CACHE_SECONDS);
       // startServer hands its options to buildApp (the cast until its option list names it).
       ctx.origin = await startServer({ publicCacheSeconds: S } as Parameters<typeof startServer>[0])
+      // Two of the demo's data centers become private to a tenant, whose console signs tokens.
+      const key = await consoleKey()
+      const privateNames = writeTenantSetup(ctx.origin.dataDir, {
+        ...TENANT,
+        publicPem: key.publicPem,
+        cloud: 'auroraedge',
+        dataCenters: 2,
+      })
+      ctx.tenant = { token: await key.mint([TENANT.group], TENANT.audience, { exp: 900 }), privateNames }
       ctx.nginx = await startNginx({ upstream: new URL(ctx.origin.url).host, binary: nginxBinary })
       ctx.examples = await startExamplesServer({ siteOrigin: ctx.nginx.url })
       ctx.site = { server: { ...ctx.origin, url: ctx.nginx.url }, pages: [] }
@@ -320,6 +339,32 @@ function defineSuite() {
     },
   )
 
+  cdn("a console token's answer bypasses the cache and never reaches an anonymous request", async (ctx) => {
+    const url = ctx.nginx.url + TENANT_TIMELINE
+    const { privateNames, token } = ctx.tenant
+    assert.is(privateNames.length, 2, 'two private data centers')
+    const holdsPrivate = (body: string) => privateNames.some((name) => body.includes(name))
+    for (let round = 1; round <= 2; round++) {
+      const tenant = await fetch(url, { headers: { ...BROWSER_ENCODINGS, authorization: `Bearer ${token}` } })
+      const tenantBody = await tenant.text()
+      assert.is(tenant.status, 200, tenantBody.slice(0, 200))
+      assert.is(tenant.headers.get('x-cache-status'), 'BYPASS', `round ${round}`)
+      assert.is(tenant.headers.get('cache-control'), 'private, no-store')
+      assert.is(tenant.headers.get('trust-token-problem'), null)
+      for (const name of privateNames) assert.ok(tenantBody.includes(name), `the tenant sees ${name}`)
+      // Right after it, the same URL without the token: the public answer (the first round from
+      // the origin, then nginx's copy of it), never the tenant's.
+      const { seen, body } = await askUntilHit(url, BROWSER_ENCODINGS)
+      assert.is(seen.at(-1), 'HIT', seen.join(', '))
+      assert.not.ok(holdsPrivate(body), `round ${round}: the anonymous answer holds a private data center`)
+      assert.ok(body.includes('"data"'), 'the public timeline')
+    }
+    // nginx's copy of that URL is the public one (the data centers are public on the demo's other clouds).
+    const copies = cachedBodies(ctx.nginx).filter(({ key }) => key.split(' ')[0].endsWith(TENANT_TIMELINE))
+    assert.ok(copies.length >= 1, 'the anonymous answer is kept')
+    for (const { key, body } of copies) assert.not.ok(holdsPrivate(body), `${key} holds a private data center`)
+  })
+
   cdn('origin stopped: the pages, the timeline and the drop-ins keep answering from nginx with what they showed', async (ctx) => {
     await ctx.origin.app.close()
     ctx.originStopped = true
@@ -362,6 +407,24 @@ function defineSuite() {
     assert.is(page.status, 200)
     assert.match(await page.text(), /<div id="app"|<!doctype html/i)
     assert.match(ctx.nginx.errorLog(), /Connection refused/)
+
+    // A console token's request with the origin down: nginx does not answer it from the public
+    // copy nor from anything else; the anonymous request after it gets the stale public copy.
+    const tenantUrl = ctx.nginx.url + TENANT_TIMELINE
+    const holdsPrivate = (body: string) => ctx.tenant.privateNames.some((name) => body.includes(name))
+    const tenant = await fetch(tenantUrl, { headers: { ...BROWSER_ENCODINGS, authorization: `Bearer ${ctx.tenant.token}` } })
+    const tenantBody = await tenant.text()
+    assert.is(tenant.headers.get('x-cache-status'), 'BYPASS')
+    assert.ok(tenant.status >= 500, `the tenant's read with the origin down: ${tenant.status}`)
+    assert.not.ok(holdsPrivate(tenantBody))
+    const anonymous = await fetch(tenantUrl, { headers: BROWSER_ENCODINGS })
+    const anonymousBody = await anonymous.text()
+    assert.is(anonymous.status, 200)
+    assert.is(anonymous.headers.get('x-cache-status'), 'STALE')
+    assert.not.ok(holdsPrivate(anonymousBody), 'the stale anonymous answer holds a private data center')
+    for (const { key, body } of cachedBodies(ctx.nginx).filter((c) => c.key.split(' ')[0].endsWith(TENANT_TIMELINE))) {
+      assert.not.ok(holdsPrivate(body), `${key} holds a private data center`)
+    }
   })
 
   cdn('origin stopped: screenshots of the status page through nginx at 375 and 1280 px', async (ctx) => {

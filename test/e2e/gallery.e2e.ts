@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import * as assert from 'uvu/assert'
 import { DEFAULT_MANIFEST_PATH, startExamplesServer, type ExamplesServer } from '../../examples/serve'
+import { narrowList } from '../../widgets/core/narrow'
+import { narrowedStatus, overallKind } from '../../widgets/overall-status/model'
 import { formatCompact } from '../../widgets/speedometer/model'
 import {
   apiData,
@@ -531,5 +533,55 @@ gallery('kit.html: the one kit.js script defines every tag', async (ctx) => {
   assert.equal(result.scripts, ['/widgets/kit.js'])
   assert.equal(errors, [])
 })
+
+gallery(
+  'narrowed elements show only the rows named and their line speaks for those rows; a refused token warns in the console only',
+  async (ctx) => {
+    const res = await ctx.server.app.inject({ method: 'GET', url: '/auroraedge/api/v2/components.json' })
+    const components = (JSON.parse(res.body) as { components: { id: string; name: string; status: string }[] }).components
+    /** The tids the lists name, by the names of the cloud's components (not by the widget's own matcher). */
+    const tidsNamed = (kind: 'dc' | 'service', names: string[]) =>
+      components
+        .filter((c) => c.id.includes(`-${kind}-`) && names.includes(c.name))
+        .map((c) => c.id.split('-').at(-1)!)
+        .sort()
+    const { page, errors } = await firstVisitPage(ctx)
+    const warnings: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text())
+    })
+    await page.goto(`${examples.url}/cloud-status.html`)
+    await widgetsReady(page)
+    const narrowed = page.locator('trust-cloud-status[datacenters]')
+    const tids = (kind: string) =>
+      narrowed.evaluate(
+        (el, k) =>
+          [...el.shadowRoot!.querySelectorAll<HTMLElement>(`[data-testid="status-block-${k}"] [data-testid="status-row"]`)]
+            .map((r) => r.dataset.tid!)
+            .sort(),
+        kind,
+      )
+    const dcs = tidsNamed('dc', ['Frankfurt IV', 'Amsterdam II'])
+    const services = tidsNamed('service', ['Web Proxy', 'DNS Security'])
+    assert.is(dcs.length, 2, 'the demo cloud has both data centers')
+    assert.equal(await tids('datacenter'), dcs)
+    assert.equal(await tids('core'), services)
+    // The line above them: computed from those rows of components.json.
+    const expected = narrowedStatus(components, narrowList('web-proxy,dns-security'), narrowList('frankfurt-iv,amsterdam-ii'))
+    const line = narrowed.locator('trust-status-badge [data-testid="overall-status"]')
+    await page.waitForFunction((el) => el?.getAttribute('data-kind') !== 'pending', await line.elementHandle())
+    assert.is(await line.getAttribute('data-kind'), overallKind(expected))
+    assert.is((await line.textContent())!.trim(), expected.description)
+    // The example with a token this site refuses: the public timeline, why in a console warning, nothing in the page.
+    const withToken = page.locator('trust-cloud-status[token]')
+    assert.ok((await withToken.locator('[data-testid="status-row"]').count()) > 0, 'the public rows')
+    assert.not.ok((await withToken.evaluate((el) => el.shadowRoot!.textContent!)).includes('token'), 'nothing about the token in the page')
+    assert.ok(
+      warnings.some((w) => w.startsWith('trust-cloud-status: console token refused: ')),
+      `a console warning says why: ${JSON.stringify(warnings)}`,
+    )
+    assert.equal(errors, [])
+  },
+)
 
 gallery.run()

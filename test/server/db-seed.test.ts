@@ -66,6 +66,8 @@ test('migrations are recorded and the seed creates 95 data centers in three regi
     '019_advisory_minimums',
     '020_staff_identity',
     '021_api_keys',
+    '022_alerts',
+    '023_private_components',
   ])
   assert.is((await t.query<{ n: number }>('select count(*) as n from data_centers'))[0].n, 95)
   const perRegion = await t.query(

@@ -381,4 +381,37 @@ test('catalogue: roles without `catalog` (jab_compliance, customer_success_manag
   }
 })
 
+test('settings: the console token fields (docs/operating/console-tokens.md) are saved with the other settings', async () => {
+  clearSession()
+  signedInAs(['trust_admin'], 'csrf-1')
+  const api = catalogApi((call) => ({
+    data: { catalog: { ...catalog(), settings: (call.body as { value: never }).value }, revision: 'r2' },
+  }))
+  const { container, root, unmount } = mount()
+  try {
+    root.render(createElement(AdminConsole, { screen: 'catalog', section: 'settings' }))
+    await waitFor(() => !!container.querySelector('[data-testid="console-token-settings"]'), 'the console token fieldset')
+    assert.is(container.querySelector('[data-testid="console-token-settings"] legend')!.textContent, 'Console tokens')
+    typeInto(input(container, 'Token issuer (iss)'), ' https://console.vendor.example ')
+    typeInto(input(container, 'JWKS URL of the console'), 'https://console.vendor.example/.well-known/jwks.json')
+    const key = container.querySelector<HTMLTextAreaElement>('#admin-setting-console_token_public_key')
+    assert.ok(key, 'the public key textarea')
+    assert.is(container.querySelector(`label[for="admin-setting-console_token_public_key"]`)!.textContent, 'Public key of the console')
+    button(container, 'Save settings').click()
+    await waitFor(() => api.calls.some((c) => c.method === 'PUT'), 'the save')
+    const put = api.calls.find((c) => c.method === 'PUT')!
+    assert.ok(put.path.endsWith('/api/admin/catalog/settings'), put.path)
+    assert.equal((put.body as { value: unknown }).value, {
+      vendor: 'Aurora',
+      is_gov: false,
+      console_token_issuer: 'https://console.vendor.example',
+      console_token_jwks_url: 'https://console.vendor.example/.well-known/jwks.json',
+    })
+  } finally {
+    unmount()
+    api.restore()
+    clearSession()
+  }
+})
+
 test.run()

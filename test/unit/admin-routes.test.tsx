@@ -115,10 +115,12 @@ test('console: the navigation lists every screen, marks the current one, and sho
   try {
     root.render(createElement(AdminConsole, { screen: 'catalog', section: 'top_menu' }))
     await waitFor(() => !!container.querySelector('nav[aria-label="Admin"]'), 'the navigation')
+    assert.is(labels().includes('API keys'), false, 'no API keys without the staff permission')
     assert.equal(labels(), [
       'Dashboard',
       'Incident desk',
       'Templates',
+      'Alert rules',
       'Settings',
       'Products',
       'Services',
@@ -145,6 +147,8 @@ test('console: the navigation lists every screen, marks the current one, and sho
     await waitFor(() => labels().includes('Staff'), 'Staff for administrators')
     // The subscriber list is personal data: administrators only (docs/subscriptions.md#subscriber-import-and-export).
     assert.ok(labels().includes('Subscribers'))
+    // API keys carry a role as staff accounts do: administrators only (docs/operating/api-keys.md).
+    assert.ok(labels().includes('API keys'))
     root.render(createElement(AdminConsole, { screen: 'staff' }))
     await waitFor(() => container.querySelector('[aria-current="page"]')?.textContent === 'Staff', 'Staff current')
   } finally {

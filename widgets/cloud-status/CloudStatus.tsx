@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react'
 import type { CloudStatusFlags } from '../../contract/global'
 import type { CloudStatusData } from '../../contract/status'
 import type { HostProps } from '../core/element'
 import { useLocale, useMessages } from '../core/i18n/react'
 import { LiveNotice } from '../core/LiveNotice'
-import { apiUrl } from '../core/request'
+import { apiUrl, type TokenReader } from '../core/request'
+import { type TokenProvider, tokenReader } from '../core/token'
 import { useResource, useWidgetContext } from '../core/react'
 import { LoadState } from '../core/ui'
+import { narrowList } from '../core/narrow'
 import { fetchCloudStatus } from './api'
 import { cloudStatusMessages } from './messages'
-import { canGoNext, canGoPrevious, INITIAL_PAGING, pagingReducer, weekRangeLabel, type DataCenterTab } from './model'
+import { canGoNext, canGoPrevious, INITIAL_PAGING, narrowWeek, pagingReducer, weekRangeLabel, type DataCenterTab } from './model'
 import { Timeline } from './Timeline'
 import * as styles from './cloud-status.css'
 
@@ -54,6 +56,20 @@ export interface CloudStatusProps {
    * @default true
    */
   statusBadge?: boolean
+  /**
+   * Only these data centers show (comma-separated term ids or machine names,
+   * widgets/core/narrow.ts), and the overall line is computed from the rows shown. @default every one
+   */
+  datacenters?: string
+  /** The same for the core services. @default every one */
+  services?: string
+  /**
+   * The console token the weeks are read with (widgets/core/token.ts); a new reader loads them
+   * anew. The overall line above reads with its host element's token. @default none: public answers
+   */
+  auth?: TokenReader
+  /** Changes whenever the element's token or provider does: the overall line reads anew. */
+  authKey?: string
 }
 
 type BlockKind = 'core' | 'datacenter'
@@ -80,7 +96,14 @@ export function CloudStatus(props: CloudStatusProps) {
     <section className={styles.root} aria-label={t.label} data-testid="cloud-status">
       {liveNotice && <LiveNotice timezone={props.timezone} urls={Object.values(shownUrls)} />}
       {statusBadge && (showCore || showDc) && (
-        <trust-status-badge cloud={props.cloud} api-base={props.apiBase || undefined} className={styles.badge} />
+        <trust-status-badge
+          key={props.authKey}
+          cloud={props.cloud}
+          api-base={props.apiBase || undefined}
+          datacenters={props.datacenters}
+          services={props.services}
+          className={styles.badge}
+        />
       )}
       {showCore && <StatusBlock {...props} kind="core" title={t.core} hasPremium={false} onShownUrl={onShownUrl} />}
       {showDc && (
@@ -110,7 +133,8 @@ interface BlockProps extends CloudStatusProps {
  * legend; loading, error-with-Retry and reloading states through {@link LoadState}.
  */
 function StatusBlock(props: BlockProps) {
-  const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl, timezone: tz } = props
+  const { kind, title, cloud, apiBase = '', hasPremium, onShownUrl, timezone: tz, auth } = props
+  const narrowing = kind === 'core' ? props.services : props.datacenters
   const locale = useLocale()
   const t = useMessages(cloudStatusMessages)
   const [paging, dispatch] = useReducer(pagingReducer, INITIAL_PAGING)
@@ -120,10 +144,13 @@ function StatusBlock(props: BlockProps) {
   // The same URL fetchCloudStatus asks for (same query order), so the notice matches its answer.
   const url = apiUrl('/api/cloud-status', apiBase, { cloud, requestType, dateOffset: offset, tz })
   useEffect(() => onShownUrl(kind, url), [onShownUrl, kind, url])
-  // The block's week: loaded here, and fetched again by the full-post modal.
+  // The block's week, narrowed to the rows named: loaded here, and fetched again by the full-post modal.
   const refresh = useCallback(
-    (signal: AbortSignal) => fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal }),
-    [cloud, requestType, offset, tz, apiBase],
+    (signal: AbortSignal) =>
+      fetchCloudStatus({ cloud, requestType, dateOffset: offset, tz, apiBase, signal, auth }).then((week) =>
+        narrowWeek(week, narrowList(narrowing)),
+      ),
+    [cloud, requestType, offset, tz, apiBase, narrowing, auth],
   )
   const state = useResource((signal) => refresh(signal).catch(logFailure), [refresh])
   // A week fetched again while the full-post modal is open replaces the loaded one (of the same URL).
@@ -240,6 +267,16 @@ export interface CloudStatusWidgetProps extends HostProps {
   liveNotice?: boolean
   /** See {@link CloudStatusProps.statusBadge} (not an attribute: the shell's React use only). @default true */
   statusBadge?: boolean
+  /** See {@link CloudStatusProps.datacenters}. */
+  datacenters?: string
+  /** See {@link CloudStatusProps.services}. */
+  services?: string
+  /** The console token (a JWT the vendor's console signed; widgets/core/token.ts). */
+  token?: string
+  /** The element's `tokenProvider` property (widgets/core/token.ts). */
+  tokenProvider?: TokenProvider
+  /** The name of a global function that is a token provider (`token-provider`); the property wins. */
+  tokenProviderName?: string
 }
 
 /**
@@ -248,8 +285,18 @@ export interface CloudStatusWidgetProps extends HostProps {
  * (signed in, time zone), and renders {@link CloudStatus}. A failed global load shows both blocks
  * without premium tab (docs/requirements/states.md: failure clears the flags).
  */
-export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice, statusBadge }: CloudStatusWidgetProps) {
+export function CloudStatusWidget(props: CloudStatusWidgetProps) {
+  const { cloud, apiBase = '', timezone, host, token, tokenProvider, tokenProviderName } = props
   const ctx = useWidgetContext(cloud, apiBase, timezone)
+  const named = tokenProviderName ? (globalThis as Record<string, unknown>)[tokenProviderName] : undefined
+  const provider = tokenProvider ?? (typeof named === 'function' ? (named as TokenProvider) : undefined)
+  // A new reader whenever what the token comes from changes: the weeks load anew. A provider named
+  // by `token-provider` becomes the element's property, so the line inside reads with it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the reader reads the element's token itself; these say when it changed
+  const auth = useMemo(() => {
+    if (host && provider !== tokenProvider) (host as HTMLElement & { tokenProvider?: TokenProvider }).tokenProvider = provider
+    return host && tokenReader(host)
+  }, [host, token, provider])
   const t = useMessages(cloudStatusMessages)
   if (!ctx.key || ctx.loadingGlobal) {
     return (
@@ -270,8 +317,12 @@ export function CloudStatusWidget({ cloud, apiBase = '', timezone, liveNotice, s
       isTrustDR={ctx.isTrustDR}
       timezone={ctx.timezone}
       apiBase={apiBase}
-      liveNotice={liveNotice}
-      statusBadge={statusBadge}
+      liveNotice={props.liveNotice}
+      statusBadge={props.statusBadge}
+      datacenters={props.datacenters}
+      services={props.services}
+      auth={auth}
+      authKey={`${token}${!provider}`}
     />
   )
 }

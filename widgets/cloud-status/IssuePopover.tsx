@@ -1,4 +1,4 @@
-import { autoPlacement, autoUpdate, computePosition, offset, shift } from '@floating-ui/react-dom'
+import { computePosition, offset, shift } from '@floating-ui/react-dom'
 import { useLayoutEffect, useRef } from 'react'
 import type { StatusIssue } from '../../contract/status'
 import { useMessages } from '../core/i18n/react'
@@ -23,11 +23,10 @@ export interface IssuePopoverProps {
 /**
  * The popover of a bar (docs/requirements/screens.md, cloud status page): title, short
  * description, 'Full Post', start and end; at most 420 × 340 px and scrollable. Placed by Floating
- * UI's `computePosition` below or above its bar, on the side with more room (`autoPlacement`,
- * smaller in the drop-in than `flip`: docs/decisions), shifted into the viewport, again whenever
- * the bar moves (scroll, resize, layout); `fixed`, so it stays inside
+ * UI's `computePosition` below or above its bar, on the side with more room, shifted into the
+ * viewport, again whenever the bar moves (scroll, resize, its own size); `fixed`, so it stays inside
  * the widget (the shadow root on foreign pages) and out of the scroller's clipping.
- * When it opens and closes is {@link usePopover}'s. `computePosition` and `autoUpdate` through
+ * When it opens and closes is {@link usePopover}'s. `computePosition` through
  * `@floating-ui/react-dom`, the module the kit's other floating parts (the calendar) share.
  */
 export function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter, onLeave, onFullPost }: IssuePopoverProps) {
@@ -36,14 +35,29 @@ export function IssuePopover({ id, anchor, issue, timezone, popoverRef, onEnter,
   useLayoutEffect(() => {
     const el = ref.current!
     popoverRef.current = el
-    const stop = autoUpdate(anchor, el, () =>
-      computePosition(anchor, el, {
+    const place = () => {
+      // Below the bar, or above it when there is more room there.
+      const { top, bottom } = anchor.getBoundingClientRect()
+      return computePosition(anchor, el, {
         strategy: 'fixed',
-        middleware: [offset(6), autoPlacement({ allowedPlacements: ['bottom', 'top'], padding: 8 }), shift({ padding: 8 })],
-      }).then(({ x, y }) => Object.assign(el.style, { left: `${x}px`, top: `${y}px` })),
-    )
+        placement: innerHeight - bottom >= top ? 'bottom' : 'top',
+        middleware: [offset(6), shift({ padding: 8 })],
+      }).then(({ x, y }) => Object.assign(el.style, { left: `${x}px`, top: `${y}px` }))
+    }
+    // Placed again when the bar moves: the page or the timeline's scroller inside the shadow root
+    // scrolls (its `scroll` does not cross the shadow boundary), the window resizes, or the
+    // popover's own size changes. (Floating UI's `autoUpdate` watches more, e.g. layout shifts
+    // without a scroll, which a `fixed` popover over the timeline never meets; leaving it out keeps
+    // the drop-in in its budget: docs/decisions/0108-drop-in-room-for-tenant-views.md.)
+    const listening = new AbortController()
+    const options = { capture: true, passive: true, signal: listening.signal }
+    for (const target of [window, anchor.getRootNode()]) target.addEventListener('scroll', place, options)
+    window.addEventListener('resize', place, options)
+    const resized = new ResizeObserver(place)
+    resized.observe(el)
     return () => {
-      stop()
+      listening.abort()
+      resized.disconnect()
       popoverRef.current = null
     }
   }, [anchor, popoverRef])

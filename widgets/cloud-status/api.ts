@@ -2,7 +2,7 @@ import type { ApiAnswer } from '../../contract/common'
 import { MAX_WEEK_OFFSET, WEEK_MINUTES } from '../../contract/constants'
 import type { CloudStatusData, CloudStatusRequestType, StatusCategory, StatusItem, StatusSeverity } from '../../contract/status'
 import type { SubscribeBody, SubscriptionAction } from '../../contract/subscriptions'
-import { ApiError, is, request } from '../core/request'
+import { ApiError, is, request, type TokenReader } from '../core/request'
 
 function malformed(what: string): ApiError {
   return new ApiError(`The service sent cloud status data of an unexpected shape (${what}).`, 0, 'Malformed answer')
@@ -104,6 +104,8 @@ export interface CloudStatusQuery {
   /** Origin of the API for widgets on foreign pages. @default '' (same origin) */
   apiBase?: string
   signal?: AbortSignal
+  /** The console token to read with (widgets/core/token.ts); public answers without. */
+  auth?: TokenReader
 }
 
 /**
@@ -120,11 +122,13 @@ export async function fetchCloudStatus({
   tz,
   apiBase,
   signal,
+  auth,
 }: CloudStatusQuery): Promise<CloudStatusData> {
   const answer = await request<ApiAnswer<CloudStatusData>>('/api/cloud-status', {
     query: { cloud, requestType, dateOffset, tz },
     apiBase,
     signal,
+    auth,
   })
   return parseCloudStatusAnswer(answer)
 }

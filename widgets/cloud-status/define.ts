@@ -10,11 +10,11 @@ export type { CloudStatusElement } from './element'
 /**
  * The answers whose staleness the timeline's notice speaks for: its weeks, and the global data
  * its blocks and tabs come from; and the overall status line above them (its badge's
- * `/{cloud}/api/v2/status.json`), kept like them so that the line too shows the last status
+ * `/{cloud}/api/v2/status.json`, or `components.json` when narrowed), kept like them so that the line too shows the last status
  * while the API is down. Other widgets of the page (the kit's) show no notice, so their answers
  * are neither kept nor replaced by kept copies.
  */
-const TIMELINE_ANSWERS = /\/api\/(?:cloud-status|global|v2\/status\.json)$/
+const TIMELINE_ANSWERS = /\/api\/(?:cloud-status|global|v2\/(?:status|components)\.json)$/
 
 // Degraded mode (widgets/core/live.ts): stale weeks are announced, and a week kept from an
 // earlier visit stands in when the API cannot be reached. A page's first install wins (the

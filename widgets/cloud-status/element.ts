@@ -1,4 +1,5 @@
 import { createWidgetElement } from '../core/element'
+import type { TokenProvider } from '../core/token'
 import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
 
 /**
@@ -21,6 +22,19 @@ import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
  * @attr {string} cloud - Cloud machine name or domain; the page's chosen cloud when absent.
  * @attr {string} api-base - Origin of the trust site's API (and of record links) when embedded elsewhere.
  * @attr {string} [timezone=UTC] - IANA time zone for the shown times, overriding the session's.
+ * @attr {string} datacenters - Only these data centers show: comma-separated term ids or machine names
+ * (`frankfurt-i,12`; docs/embedding.md#showing-some-data-centers-and-services); the overall status line is
+ * computed from the rows shown. Every data center when absent.
+ * @attr {string} services - Only these core services show, named the same way; the overall line is
+ * computed from the rows shown. Every service when absent.
+ * @attr {string} token - A console token: a short-lived JWT the vendor's console signed for the customer
+ * viewing it (docs/embedding.md#a-customers-own-status). Sent as `Authorization: Bearer` on the status
+ * reads, never in a URL, never stored; the answers then include the customer's private data centers,
+ * services and records. A token the site refuses shows the public status and logs why with `console.warn`.
+ * @attr {string} token-provider - The name of a global function that is a token provider (see `tokenProvider`),
+ * for pages that write the element in their markup; the property wins when both are set.
+ * @prop {() => Promise<string>} tokenProvider - An async function returning a fresh console token, called when
+ * there is no `token` and again when the site refused the token as expired; setting it loads the status anew.
  * @fires {SignInRequiredEvent} trust-sign-in-required - Bubbles, composed, cancelable; detail
  * `{ reason: 'subscribe', tid }`: a signed-out visitor pressed a subscribe star. Unless the event
  * is cancelled, the widget opens `{api-base}/sign-in?subscribe=1`.
@@ -35,8 +49,19 @@ import { CloudStatusWidget, type CloudStatusWidgetProps } from './CloudStatus'
  */
 export class CloudStatusElement extends createWidgetElement<CloudStatusWidgetProps>({
   component: CloudStatusWidget,
-  attributes: { cloud: 'cloud', 'api-base': 'apiBase', timezone: 'timezone' },
-}) {}
+  attributes: {
+    cloud: 'cloud',
+    'api-base': 'apiBase',
+    timezone: 'timezone',
+    datacenters: 'datacenters',
+    services: 'services',
+    token: 'token',
+    'token-provider': 'tokenProviderName',
+  },
+  properties: ['tokenProvider'],
+}) {
+  declare tokenProvider?: TokenProvider
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -8,7 +8,8 @@
 import { termName } from '../../contract/terms.js'
 import { MAX_WEEK_OFFSET, SEVERITY_DEGRADATION, SEVERITY_DISRUPTION, WEEK_MINUTES } from '../../contract/constants'
 import type { Locale } from '../../contract/locale'
-import type { CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
+import type { CloudStatusData, CloudStatusRequestType, StatusCategory, StatusIssue, StatusSeverity } from '../../contract/status'
+import { isNamed } from '../core/narrow'
 import { formatTimestamp, formatter } from '../../contract/time.js'
 import { cloudStatusMessages } from './messages'
 
@@ -419,6 +420,18 @@ export interface TimelineRow {
   index: number
   item?: StatusCategory['subCategory'][number]
   layout?: RowLayout
+}
+
+/**
+ * A week narrowed to the rows `list` names (`datacenters` or `services`, widgets/core/narrow.ts):
+ * each category keeps those rows, a category left empty goes. Without a list, the week itself.
+ */
+export function narrowWeek(week: CloudStatusData, list: readonly string[] | undefined): CloudStatusData {
+  if (!list) return week
+  const category = week.category
+    .map((c) => ({ ...c, subCategory: c.subCategory.filter((item) => isNamed(list, item.tid, item.name)) }))
+    .filter((c) => c.subCategory.length)
+  return { ...week, category }
 }
 
 /**

@@ -22,6 +22,11 @@ export interface WidgetElementOptions<P> {
   component: ComponentType<P & HostProps>
   /** Observed attributes (kebab-case) and the prop (camelCase) each one feeds. */
   attributes: Readonly<Record<string, keyof P & string>>
+  /**
+   * Properties the element takes besides its attributes (values no attribute can carry, such as a
+   * function), each feeding the prop of its name; setting one renders anew. @default none
+   */
+  properties?: readonly (keyof P & string)[]
   /** CSS adopted into the shadow root. @default widgetCss() — the bundle's extracted CSS */
   css?: string
 }
@@ -78,6 +83,21 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
     private root?: Root
     private container?: HTMLElement
     private scheduled = false
+    /** The values of {@link WidgetElementOptions.properties} set on this element. */
+    private values: Record<string, unknown> = {}
+    static {
+      for (const name of options.properties ?? []) {
+        Object.defineProperty(TrustWidgetElement.prototype, name, {
+          get(this: TrustWidgetElement) {
+            return this.values[name]
+          },
+          set(this: TrustWidgetElement, value: unknown) {
+            this.values[name] = value
+            this.schedule()
+          },
+        })
+      }
+    }
     /** The locale whose catalogue load has been awaited (rendered even when it failed). */
     private awaited?: Locale
 
@@ -127,6 +147,8 @@ export function createWidgetElement<P>(options: WidgetElementOptions<P>): Widget
         this.container.lang = locale
         this.container.dir = textDirection(locale)
         const props: Record<string, unknown> = { host: this }
+        // Read through the element: a value set before the element was defined is its own property.
+        for (const name of options.properties ?? []) props[name] = (this as unknown as Record<string, unknown>)[name]
         for (const name of attributeNames) {
           const value = this.getAttribute(name)
           props[options.attributes[name]] = value === null ? undefined : value

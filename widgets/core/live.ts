@@ -27,7 +27,7 @@ import { formatClock } from '../../contract/time.js'
  *   answer clears its URL);
  * - keeps the answer in `localStorage` (`answer-store.ts`) when its `Cache-Control` says
  *   `public` and neither `private` nor `no-store` (signed-in and per-viewer answers are never
- *   kept), usable until its `Last-Modified` + `stale-if-error` (a day), written once the page is
+ *   kept), and never when the request carried a console token (`Authorization`), usable until its `Last-Modified` + `stale-if-error` (a day), written once the page is
  *   idle (within {@link KEEP_WITHIN_MS}) so the answer's render does not wait for it;
  * - on a network error or a 5xx answer returns the kept copy of the same URL instead, as a 200
  *   answer, and records it as stale with its generation time; without a copy the error stands.
@@ -163,7 +163,8 @@ export function createLiveFetch(options: LiveFetchOptions = {}): typeof fetch {
     if (response.status >= 500) return keptCopy(url) ?? response
     if (response.status === 200) {
       mark(url, staleSince(response.headers, now()))
-      keep(url, response)
+      // An answer read with a console token is that customer's: never kept for anyone.
+      if (!(init?.headers as Record<string, string> | undefined)?.Authorization) keep(url, response)
     }
     return response
   }

@@ -36,7 +36,19 @@ export interface RequestOptions {
   apiBase?: string
   /** Aborts the request (e.g. when the widget unmounts). */
   signal?: AbortSignal
+  /** The console token to read with (`./token.ts` `tokenReader`): a GET of private answers. */
+  auth?: TokenReader
 }
+
+/**
+ * A read with a console token (docs/embedding.md#a-customers-own-status), made by `./token.ts`
+ * `tokenReader` for an element: calls `send` with the element's token (or none) and returns the
+ * answer to use, sending again with a fresh token when the first was refused as expired.
+ */
+export type TokenReader = (send: (token?: string) => Promise<Response>) => Promise<Response>
+
+/** The header a trust site answers a refused console token with: the public answer plus why, in English. */
+export const TOKEN_PROBLEM_HEADER = 'Trust-Token-Problem'
 
 /**
  * The page-wide network hook (on the {@link shared} bag, so every bundle on the page sees it):
@@ -47,9 +59,6 @@ export interface RequestOptions {
 export interface NetHook {
   fetch?: typeof fetch
 }
-
-/** Statuses whose answer has no body: 204, 205 (docs/requirements/calls.md). */
-const EMPTY = new Set([204, 205])
 
 /** Accepted statuses: 200–299 and 301 (docs/requirements/calls.md). */
 export function isAcceptedStatus(status: number): boolean {
@@ -77,7 +86,8 @@ function isForeign(url: string): boolean {
  * Same-origin calls include credentials and send `X-CSRF-Token` when the `z_csrf_token` cookie
  * exists (signed in), and then always revalidate with the server (`cache: 'no-cache'`), so a
  * signed-in viewer never sees a browser copy of an anonymous answer; calls to a foreign `apiBase`
- * carry neither. 204/205 resolve to `undefined`; 200–299
+ * carry neither. With `auth` and a token, a read sends `Authorization: Bearer <token>` (see
+ * {@link TokenReader}, {@link TOKEN_PROBLEM_HEADER}). 204/205 resolve to `undefined`; 200–299
  * and 301 resolve to the parsed JSON; anything else rejects with an {@link ApiError} carrying
  * the status text (or the server's `error.message` when it sent one). Aborting rejects with the
  * platform's `AbortError`.
@@ -97,23 +107,27 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(options.body)
   }
-  let response: Response
-  try {
-    response = await (shared<NetHook>('net', () => ({})).fetch ?? fetch)(url, {
+  const send = (token?: string) =>
+    (shared<NetHook>('net', () => ({})).fetch ?? fetch)(url, {
       method: options.method ?? 'GET',
-      headers,
+      // A console token goes in this header only, never in the URL.
+      headers: token ? { ...headers, Authorization: `Bearer ${token}` } : headers,
       body,
       credentials: foreign ? 'omit' : 'include',
       // Signed in: never a browser copy of the anonymous answer (its stale-while-revalidate would
-      // show it first); revalidating is a cheap 304 when nothing changed.
-      cache: csrf ? 'no-cache' : undefined,
+      // show it first); revalidating is a cheap 304 when nothing changed. With a console token:
+      // neither read from nor written to the browser's cache.
+      cache: token ? 'no-store' : csrf ? 'no-cache' : undefined,
       signal: options.signal,
     })
+  let response: Response
+  try {
+    response = await (options.auth ? options.auth(send) : send())
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error
     throw new ApiError('The service could not be reached.', 0, 'Network error')
   }
-  if (EMPTY.has(response.status)) return undefined as T
+  if (response.status === 204 || response.status === 205) return undefined as T
   const text = await response.text()
   if (!isAcceptedStatus(response.status)) {
     let message = response.statusText || `HTTP ${response.status}`

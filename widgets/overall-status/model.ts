@@ -1,6 +1,7 @@
 import { INDICATORS, type Indicator, OVERALL_STATUS_TEXT } from '../../contract/constants'
 import type { Locale } from '../../contract/locale'
 import { escapeHtml } from '../../contract/text'
+import { isNamed } from '../core/narrow'
 import { is } from '../core/request'
 import { overallMessages } from './messages'
 
@@ -41,6 +42,41 @@ export function overallKind(status: Pick<OverallStatus, 'indicator' | 'descripti
   return status.description === OVERALL_STATUS_TEXT.maintenance || status.description === 'Under Maintenance'
     ? 'maintenance'
     : 'operational'
+}
+
+/** What a component's status makes of the line; a core service in major outage makes it `critical`. */
+const EFFECT: Readonly<Record<string, Indicator>> = {
+  under_maintenance: 'maintenance',
+  degraded_performance: 'minor',
+  partial_outage: 'major',
+  major_outage: 'major',
+}
+
+/**
+ * The overall status of the rows a narrowed element shows (its `services` and `datacenters`,
+ * widgets/core/narrow.ts; an absent list keeps every row of its kind), from a cloud's v2
+ * `components.json` list (ids `{cloud}-service-{tid}` and `{cloud}-dc-{tid}`; groups and other
+ * components do not count), by the site's rule (docs/statuspage-api.md#statuspage-compatible-api)
+ * over those rows alone: `critical` when a service shown is in major outage, `major` when a row
+ * shown is in major or partial outage, `minor` when one is degraded, `maintenance` when one is
+ * under maintenance, else `none`; the description is the indicator's text.
+ *
+ * @param components `components` of the answer; entries of another shape are left out
+ */
+export function narrowedStatus(
+  components: unknown,
+  services: readonly string[] | undefined,
+  datacenters: readonly string[] | undefined,
+): Pick<OverallStatus, 'indicator' | 'description'> {
+  let indicator: Indicator = 'none'
+  for (const c of is.array(components) ? components : []) {
+    if (!is.object(c) || !is.string(c.id) || !is.string(c.name)) continue
+    const row = /-(service|dc)-(\d+)$/.exec(c.id)
+    if (!row || !isNamed(row[1] === 'dc' ? datacenters : services, row[2], c.name)) continue
+    const effect = row[1] === 'service' && c.status === 'major_outage' ? 'critical' : (EFFECT[String(c.status)] ?? 'none')
+    if (INDICATORS.indexOf(effect) > INDICATORS.indexOf(indicator)) indicator = effect
+  }
+  return { indicator, description: OVERALL_STATUS_TEXT[overallKind({ indicator, description: '' })] }
 }
 
 /**

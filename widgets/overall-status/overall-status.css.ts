@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { createVar, fallbackVar, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
 /**
@@ -6,6 +6,9 @@ import { vars } from '../../styles/theme.css'
  * page never shifts when it arrives; an icon and a text, the accent colour only repeats what they
  * say. Sizes in px (widgets live on pages with any root font size).
  */
+/** The accent colour of the line's kind: its start border and its icon. */
+const accent = createVar()
+
 export const line = style({
   display: 'flex',
   alignItems: 'center',
@@ -16,6 +19,7 @@ export const line = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   border: `1px solid ${vars.color.border}`,
   borderInlineStartWidth: '6px',
+  borderInlineStartColor: fallbackVar(accent, vars.color.border),
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   color: vars.color.text,
@@ -24,10 +28,10 @@ export const line = style({
   lineHeight: 1.3,
   selectors: {
     '&[data-kind="pending"]': { fontWeight: 400, color: vars.color.muted, fontSize: '16px' },
-    '&[data-kind="operational"]': { borderInlineStartColor: vars.severity.operational },
-    '&[data-kind="partial"]': { borderInlineStartColor: vars.severity.degradation },
-    '&[data-kind="major"]': { borderInlineStartColor: vars.severity.disruption },
-    '&[data-kind="maintenance"]': { borderInlineStartColor: vars.severity.maintenance },
+    '&[data-kind="operational"]': { vars: { [accent]: vars.severity.operational } },
+    '&[data-kind="partial"]': { vars: { [accent]: vars.severity.degradation } },
+    '&[data-kind="major"]': { vars: { [accent]: vars.severity.disruption } },
+    '&[data-kind="maintenance"]': { vars: { [accent]: vars.severity.maintenance } },
   },
 })
 
@@ -40,10 +44,5 @@ export const icon = style({
   strokeWidth: 1.6,
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
-  selectors: {
-    [`${line}[data-kind="operational"] &`]: { color: vars.severity.operational },
-    [`${line}[data-kind="partial"] &`]: { color: vars.severity.degradation },
-    [`${line}[data-kind="major"] &`]: { color: vars.severity.disruption },
-    [`${line}[data-kind="maintenance"] &`]: { color: vars.severity.maintenance },
-  },
+  color: accent,
 })

@@ -1,4 +1,4 @@
-import { autoUpdate, flip, offset, shift, size, useClick, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
+import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { CalendarData, CalendarDataCenterGroup } from '../../contract/records'
 import { useLocale, useMessages } from '../core/i18n/react'
@@ -181,15 +181,13 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
   const shown = useMemo(() => filterDataCenterGroups(groups, query), [groups, query])
   const selected = value.filter((v) => all.includes(v))
   const searchRef = useRef<HTMLInputElement>(null)
-  const { refs, floatingStyles, context } = useFloating({
+  const close = () => {
+    setOpen(false)
+    // A reopened panel starts with an empty search, as select boxes do.
+    setQuery('')
+  }
+  const { refs, floatingStyles } = useFloating({
     open,
-    onOpenChange(next, _event, reason) {
-      setOpen(next)
-      // A reopened panel starts with an empty search, as select boxes do.
-      if (!next) setQuery('')
-      // Escape returns focus to the button (a press outside leaves it where it went).
-      if (!next && reason === 'escape-key') (refs.domReference.current as HTMLElement | null)?.focus()
-    },
     placement: 'bottom-start',
     strategy: 'fixed',
     middleware: [
@@ -205,14 +203,35 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
     ],
     whileElementsMounted: autoUpdate,
   })
-  const { getReferenceProps, getFloatingProps } = useInteractions([
-    useClick(context),
-    useDismiss(context),
-    useRole(context, { role: 'dialog' }),
-  ])
-  // Opening moves focus into the panel, to the search box.
+  // Opening moves focus into the panel, to the search box. While open, Escape closes it and gives
+  // the focus back to the button; a press outside the button and the panel closes it and leaves
+  // the focus where it went. Hand-written like the timeline's popover (docs/decisions/0078-timeline-popover-and-dialog.md):
+  // Floating UI's interaction hooks cost the kit several KB.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listeners live while the panel is open; refs and setters are stable
   useEffect(() => {
-    if (open) searchRef.current?.focus()
+    if (!open) return
+    searchRef.current?.focus()
+    const button = refs.reference.current as HTMLElement | null
+    const listening = new AbortController()
+    const { signal } = listening
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key !== 'Escape') return
+        close()
+        button?.focus()
+      },
+      { signal },
+    )
+    document.addEventListener(
+      'pointerdown',
+      (e) => {
+        const path = e.composedPath()
+        if (!path.includes(button!) && !path.includes(refs.floating.current!)) close()
+      },
+      { capture: true, signal },
+    )
+    return () => listening.abort()
   }, [open])
   // Tabbing out of the button-and-panel pair closes the panel. A `focusout` listener of its own:
   // React's `onBlur` bubbles, the DOM's `blur` (Preact core's, in the lean drop-in) does not.
@@ -244,20 +263,23 @@ export function DataCenterSelect({ groups, value, onChange }: DataCenterSelectPr
         className={styles.dcTrigger}
         aria-labelledby={`${id}-label ${id}-value`}
         data-testid="datacenter-button"
-        {...getReferenceProps()}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-panel` : undefined}
+        onClick={() => (open ? close() : setOpen(true))}
       >
         <span id={`${id}-value`}>{label}</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: getFloatingProps gives the panel role=dialog (useRole), which supports aria-label
         <div
           ref={refs.setFloating}
+          id={`${id}-panel`}
+          role="dialog"
           className={styles.dcPanel}
           style={floatingStyles}
           aria-label={t.selectDcs}
           data-testid="datacenter-panel"
-          {...getFloatingProps()}
         >
           <input
             ref={searchRef}

@@ -1,7 +1,9 @@
 import { type Locale, textDirection } from '../../contract/locale'
 import { elementLocale } from '../core/i18n/drop-in'
 import { isLocaleReady, loadLocale } from '../../contract/i18n/index.js'
+import { narrowList } from '../core/narrow'
 import { adoptCss } from '../core/shadow'
+import { type TokenProvider, tokenReader } from '../core/token'
 import { widgetCss } from '../core/widget-css'
 import { fetchOverallStatus } from '../overall-status/api'
 import type { OverallStatus } from '../overall-status/model'
@@ -22,13 +24,35 @@ import * as styles from './status-badge.css'
  * @element trust-status-badge
  * @attr {string} cloud - Cloud machine name or domain; the whole site's status when absent.
  * @attr {string} api-base - Origin of the trust site's API when embedded on another site.
+ * @attr {string} datacenters - With `cloud`: the line speaks for these data centers only (comma-separated term
+ * ids or machine names, `frankfurt-i,12`; docs/embedding.md#showing-some-data-centers-and-services), computed
+ * from their rows of `/{cloud}/api/v2/components.json`. Every data center when absent.
+ * @attr {string} services - With `cloud`: the same for the core services. Every service when absent.
+ * @attr {string} token - A console token (a short-lived JWT the vendor's console signed;
+ * docs/embedding.md#a-customers-own-status), sent as `Authorization: Bearer`, never in a URL, never
+ * stored: the line then counts the customer's private components too. A refused token shows the
+ * public line and logs why with `console.warn`. Inside another `trust-*` element (the cloud status),
+ * the badge reads with that element's token.
+ * @prop {() => Promise<string>} tokenProvider - An async function returning a fresh console token, called
+ * without `token` and when the site refused the token as expired; setting it loads the line anew.
  * @csspart root - The badge's outer box.
  * @csspart status - The status line (its `data-kind` is `operational`, `partial`, `major`, `maintenance` or `pending`).
  */
 export class StatusBadgeElement extends HTMLElement {
   static get observedAttributes(): string[] {
     // `lang` is the kit-wide language attribute (docs/languages-and-themes.md), like the React widgets' (core/element.ts).
-    return ['cloud', 'api-base', 'lang']
+    return ['cloud', 'api-base', 'lang', 'datacenters', 'services', 'token']
+  }
+
+  private provider?: TokenProvider
+
+  /** The console token provider (see `@prop tokenProvider` above); setting it loads the line anew. */
+  get tokenProvider(): TokenProvider | undefined {
+    return this.provider
+  }
+  set tokenProvider(provider: TokenProvider | undefined) {
+    this.provider = provider
+    this.schedule()
   }
 
   private root?: HTMLDivElement
@@ -39,19 +63,11 @@ export class StatusBadgeElement extends HTMLElement {
   connectedCallback(): void {
     if (!this.line) {
       const shadow = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
-      shadow.replaceChildren()
+      // The root and its line, a polite live region; then the CSS.
+      shadow.innerHTML = `<div part="root" class="${styles.root}"><p class="${line.line} ${styles.compact}" role="status" part="status" data-testid="overall-status"></p></div>`
       adoptCss(shadow, widgetCss())
-      const root = document.createElement('div')
-      this.root = root
-      root.setAttribute('part', 'root')
-      root.className = styles.root
-      this.line = document.createElement('p')
-      this.line.className = `${line.line} ${styles.compact}`
-      this.line.setAttribute('role', 'status')
-      this.line.setAttribute('part', 'status')
-      this.line.dataset.testid = 'overall-status'
-      root.append(this.line)
-      shadow.append(root)
+      this.root = shadow.firstElementChild as HTMLDivElement
+      this.line = this.root.firstElementChild as HTMLParagraphElement
     }
     this.schedule()
   }
@@ -89,10 +105,15 @@ export class StatusBadgeElement extends HTMLElement {
     this.root!.lang = locale
     this.root!.dir = textDirection(locale)
     this.show(undefined, false, locale)
+    // Inside another element of the kit (the cloud status's line), that element's token.
+    const host = (this.getRootNode() as ShadowRoot).host
     try {
       const status = await fetchOverallStatus(this.getAttribute('cloud') || null, {
         apiBase: this.getAttribute('api-base') ?? '',
         signal: loading.signal,
+        services: narrowList(this.getAttribute('services')),
+        datacenters: narrowList(this.getAttribute('datacenters')),
+        auth: tokenReader(host?.localName.startsWith('trust-') ? host : this),
       })
       if (!loading.signal.aborted) this.show(status, false, locale)
     } catch (error) {

@@ -25,6 +25,8 @@ import * as m018 from './018_advisories.js'
 import * as m019 from './019_advisory_minimums.js'
 import * as m020 from './020_staff_identity.js'
 import * as m021 from './021_api_keys.js'
+import * as m022 from './022_alerts.js'
+import * as m023 from './023_private_components.js'
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -48,6 +50,8 @@ export const migrations: Record<string, Migration> = {
   '019_advisory_minimums': m019,
   '020_staff_identity': m020,
   '021_api_keys': m021,
+  '022_alerts': m022,
+  '023_private_components': m023,
 }
 
 /** A Kysely {@link MigrationProvider} over {@link migrations}. */

@@ -15,6 +15,7 @@ import { Select, DataTable } from '../controls'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
 import { useLoad } from '../use-load'
+import { AlertsList } from './AlertsList'
 import { fetchDeskList } from './api'
 import * as desk from './desk.css'
 import { deskMessages } from './messages'
@@ -120,12 +121,15 @@ function RecordTable({
 
 /**
  * The incident desk (`/admin/desk`): links to a new post of each type the roles may publish, a
- * filter by type and title, the open records first (`GET /api/admin/records?open=1`), then every
- * record, newest first. Records the roles may not change are marked "Read only".
+ * filter by type and title, the incidents from alerts that need a person (`./AlertsList.tsx`, shown
+ * only while there is one), the open records (`GET /api/admin/records?open=1`), then every record,
+ * newest first. Records the roles may not change are marked "Read only".
  */
 export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permission> }) {
   const [filters, setFilters] = useState<Filters>({ type: '', q: '' })
   const [typed, setTyped] = useState('')
+  // Read the lists again after an alert was published or resolved from the desk.
+  const [revision, setRevision] = useState(0)
   const types = allowedTypes(permissions)
   const query: DeskListQuery = { ...(filters.type ? { type: filters.type } : {}), ...(filters.q ? { q: filters.q } : {}) }
   const t = useMessages(deskMessages)
@@ -171,8 +175,9 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
           </button>
         </p>
       </form>
+      <AlertsList permissions={permissions} onChanged={() => setRevision((r) => r + 1)} />
       <RecordTable
-        key={`open-${JSON.stringify(query)}`}
+        key={`open-${revision}-${JSON.stringify(query)}`}
         id="desk-open"
         title={t.openRecords}
         what={t.theOpenRecords}
@@ -181,7 +186,7 @@ export function DeskScreen({ permissions }: { permissions: ReadonlySet<Permissio
         empty={t.noOpenRecords}
       />
       <RecordTable
-        key={`all-${JSON.stringify(query)}`}
+        key={`all-${revision}-${JSON.stringify(query)}`}
         id="desk-all"
         title={t.allRecords}
         what={t.theAllRecords}

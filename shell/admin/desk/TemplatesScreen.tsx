@@ -10,6 +10,7 @@ import { Field } from '../../accounts/Field'
 import * as forms from '../../accounts/accounts.css'
 import * as styles from '../admin.css'
 import { fetchCatalog } from '../api'
+import { InlineConfirm } from '../controls'
 import { LoadProblem } from '../LoadProblem'
 import { adminMessages, adminNavMessages } from '../messages'
 import { SaveBar, SaveMessages } from '../SaveMessages'
@@ -96,20 +97,8 @@ function TemplateForm({
 
 /** "Delete “name”?" with Yes, delete and Keep it; focus moves to Keep it, the safe answer. */
 function ConfirmDelete({ name, busy, onYes, onNo }: { name: string; busy: boolean; onYes: () => void; onNo: () => void }) {
-  const keep = useRef<HTMLButtonElement>(null)
   const t = useMessages(deskMessages)
-  useEffect(() => keep.current?.focus(), [])
-  return (
-    <span className={styles.actions}>
-      <span>{t.deleteConfirm({ name })}</span>
-      <button type="button" className={styles.small} onClick={onYes} aria-disabled={busy || undefined}>
-        {t.yesDelete}
-      </button>
-      <button ref={keep} type="button" className={styles.small} onClick={onNo}>
-        {t.keepIt}
-      </button>
-    </span>
-  )
+  return <InlineConfirm question={t.deleteConfirm({ name })} yes={t.yesDelete} no={t.keepIt} busy={busy} onYes={onYes} onNo={onNo} />
 }
 
 /**

@@ -199,3 +199,42 @@ export const deskMessages = /* @__PURE__ */ defineMessages('admin.desk', {
   noDataCenterMatches: params('No data center matches “{search}”.'),
   regionChosen: params('{region} ({count} of {total} chosen)'),
 })
+
+/** The desk's "From alerts" list (`./AlertsList.tsx`; docs/operating/alertmanager.md). */
+export const deskAlertMessages = /* @__PURE__ */ defineMessages('admin.deskAlerts', {
+  title: 'From alerts',
+  theAlerts: 'the incidents from alerts',
+  none: 'No incident from alerts needs you now.',
+  incident: 'Incident',
+  /** `{rule}`: the alert rule's name. */
+  rule: params('Rule: {rule}'),
+  state: 'State',
+  affected: 'Cloud and affected',
+  wholeCloud: 'The whole cloud',
+  alerts: 'Alerts firing',
+  firstFired: 'First fired',
+  lastFired: 'Last fired',
+  action: 'Action',
+  stateDraft: 'Draft, not published',
+  stateOpen: 'Published, alerts firing',
+  /** `{time}`: when the grace period ends. */
+  stateResolving: params('Alerts resolved; the incident resolves {time} unless they fire again'),
+  stateDraftResolving: params('Alerts resolved; the draft closes {time} unless they fire again'),
+  stateOffered: 'Alerts resolved: resolve the incident when you are sure',
+  stateResolved: 'Resolved',
+  stateDismissed: 'Dismissed',
+  publish: 'Publish',
+  publishName: params('Publish {title}'),
+  dismiss: 'Dismiss',
+  dismissName: params('Dismiss {title}'),
+  dismissConfirm: params('Dismiss “{title}”? Later alerts of this group change nothing.'),
+  yesDismiss: 'Yes, dismiss',
+  keepDraft: 'Keep the draft',
+  resolve: 'Resolve incident',
+  resolveName: params('Resolve incident {title}'),
+  openRecord: 'Open',
+  openRecordOf: params('Open {title}'),
+  published: params('“{title}” is published.'),
+  dismissed: params('“{title}” is dismissed.'),
+  resolved: params('“{title}” is resolved.'),
+})

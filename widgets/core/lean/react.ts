@@ -7,7 +7,7 @@
  * `strokeWidth` prop), a text field's `onChange` is paired with `onInput` (Preact core's
  * `onChange` is the DOM's `change`, on commit), and a container that follows the focus of its
  * descendants listens to `focusout` itself (React's `onBlur` bubbles; the DOM's `blur` does not).
- * The calendar's @floating-ui/react hooks run on what this module exports.
+ * The calendar's `useFloating` (@floating-ui/react-dom) runs on what this module exports.
  */
 import { cloneElement, Component, createContext, createElement, Fragment } from 'preact'
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks'
@@ -19,9 +19,9 @@ export { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, us
 export const useDeferredValue = <T>(value: T): T => value
 
 /**
- * Not in the lean flavour: @floating-ui/react wraps its components (`FloatingArrow`,
- * `FloatingPortal`, …) in `forwardRef`; the drop-ins use only its hooks, so the build drops those
- * components. Using one in a lean drop-in fails loudly when its script loads.
+ * Not in the lean flavour: Floating UI's React components (`FloatingArrow`, `FloatingPortal`, …)
+ * are `forwardRef` components; the drop-ins use only `useFloating`, so the build drops them.
+ * Using one in a lean drop-in fails loudly when its script loads.
  */
 export function forwardRef(): never {
   throw new Error('forwardRef needs preact/compat: this drop-in is built without it (rollup.config.mjs LEAN_DROP_INS)')
