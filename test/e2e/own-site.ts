@@ -3,9 +3,9 @@
  * (test/fixtures/own-catalog.json, imported with `npm run catalog -- import` as an operator does)
  * and its owner, an administrator who signs in with a second factor (the harness sets it up).
  */
-import { spawnSync } from 'node:child_process'
 import * as assert from 'uvu/assert'
-import { browser, root, siteSuite } from './harness'
+import { runCommand } from '../server/helpers'
+import { browser, siteSuite } from './harness'
 
 export const OWNER = { name: 'owner', mail: 'owner@nimbus.test', password: 'A long passphrase 2026' }
 export const PUBLIC_URL = 'https://status.nimbus.test'
@@ -19,11 +19,7 @@ export function ownSiteSuite(name: string) {
     accounts: { publicUrl: PUBLIC_URL, admin: OWNER, seedViewer: false, employeeDomains: [], smtpUrl: null },
   })
   site.before((ctx) => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', 'test/fixtures/own-catalog.json'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: ctx.server.dataDir, PUBLIC_URL },
-      encoding: 'utf8',
-    })
+    const run = runCommand({ dataDir: ctx.server.dataDir }, PUBLIC_URL, 'scripts/catalog.ts', ['import', 'test/fixtures/own-catalog.json'])
     assert.is(run.status, 0, `catalog import: ${run.stderr}${run.stdout}`)
   })
   // The browser context is shared by every suite: leave no session behind for the next one.

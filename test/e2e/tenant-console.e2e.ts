@@ -13,7 +13,6 @@
  * axe on the tenant's view; screenshots `tenant-console-{en,ar}-{1280,375}.png` and, without a
  * token, `tenant-console-public-en-1280.png`.
  */
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ConsoleMessage, Page } from 'playwright-core'
@@ -21,6 +20,7 @@ import * as assert from 'uvu/assert'
 import type { Catalog } from '../../contract/catalog'
 import { DEFAULT_SEVERITY_TID } from '../../contract/reference-data'
 import { type ExamplesServer, startExamplesServer } from '../../examples/serve'
+import { runCommand } from '../server/helpers'
 import { CONSOLE_ISSUER, type ConsoleKey, consoleKey } from './console-token'
 import { apiSignIn, axeViolations, browser, loaded, newPage, queryDb, root, type SiteContext, screenshot, siteSuite } from './harness'
 
@@ -73,11 +73,7 @@ tenant.before(async (ctx) => {
   key = await consoleKey()
   const file = join(ctx.server.dataDir, 'tenant-catalog.json')
   writeFileSync(file, JSON.stringify(tenantCatalog(key.publicPem)))
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'import', file], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: ctx.server.dataDir, PUBLIC_URL },
-    encoding: 'utf8',
-  })
+  const run = runCommand({ dataDir: ctx.server.dataDir }, PUBLIC_URL, 'scripts/catalog.ts', ['import', file])
   assert.is(run.status, 0, `catalog import: ${run.stderr}${run.stdout}`)
   // The incident on the two private data centers, published through the desk's route.
   const tids = PRIVATE_DCS.map((name) => queryDb<{ tid: number }>(ctx, 'SELECT tid FROM data_centers WHERE name = ?', name)[0].tid)
